@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+/** The process environment, validated once at start-up for web, jobs and CLI alike (GUIDE rule 12). */
+const booleanText = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
+const EnvSchema = z.object({
+  APP_ENV: z.enum(["development", "test", "production"]).default("development"),
+  DATABASE_URL: z.string().url().optional(),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  SMTP_URL: z.string().url().optional(),
+  SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  EARLYBIRD_DATA_DIR: z.string().default(".data"),
+  JOBS_ENABLED: booleanText.default("true"),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(12 * 60),
+  SESSION_MAX_DAYS: z.coerce.number().int().positive().default(7),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(30),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (!cached) {
+    const parsed = EnvSchema.safeParse(process.env);
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+      throw new Error(`Invalid environment: ${problems}`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+/** For tests that change the environment. */
+export function resetEnvCache() {
+  cached = undefined;
+}
+
+export const isProduction = () => env().APP_ENV === "production";

@@ -1,0 +1,2 @@
+/** Money, documents and integrations area: filled by the data-model work. */
+export function associateMoney() {}

@@ -1,0 +1,2 @@
+/** Trade area (counterparties, invoices, credit notes, offers, ...): filled by the data-model work. */
+export function associateTrade() {}

@@ -1,0 +1,2 @@
+/** Barrel of the money, documents and integrations models. */
+export {};

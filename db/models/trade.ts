@@ -1,0 +1,2 @@
+/** Barrel of the trade-area models (counterparties, invoices, credit notes, offers, ...). */
+export {};

@@ -1,0 +1,100 @@
+import { DataTypes, Model, type CreationOptional, type ForeignKey, type InferAttributes, type InferCreationAttributes, type NonAttribute } from "sequelize";
+import { sequelize } from "../index";
+import type { Address, Company } from "./company";
+
+export const ROLES = ["ROLE_ADMIN", "ROLE_USER", "ROLE_DIRECTOR", "ROLE_BENEFICIAL_OWNER"] as const;
+export type Role = (typeof ROLES)[number];
+export const PERSON_VERIFICATION_STATUSES = ["NOT_VERIFIED", "VERIFICATION_PENDING", "VERIFIED", "VERIFICATION_FAILED"] as const;
+export type PersonVerificationStatus = (typeof PERSON_VERIFICATION_STATUSES)[number];
+export const ONBOARDING_STATES = [
+  "SIGNED_UP",
+  "EMAIL_VERIFIED",
+  "PASSWORD_UPDATED",
+  "PHONE_NUMBER_VERIFIED",
+  "OWNER_VERIFIED",
+  "BUSINESS_DETAILS_CONFIRMED",
+  "ONBOARDED",
+] as const;
+export type OnboardingState = (typeof ONBOARDING_STATES)[number];
+
+export class User extends Model<InferAttributes<User>, InferCreationAttributes<User>> {
+  declare id: CreationOptional<number>;
+  declare companyId: ForeignKey<Company["id"]> | null;
+  declare username: string;
+  declare passwordHash: string | null;
+  declare roles: CreationOptional<Role[]>;
+  declare firstName: string | null;
+  declare middleName: string | null;
+  declare lastName: string | null;
+  declare dateOfBirth: string | null;
+  declare driversLicenceNumber: string | null;
+  declare driversLicenceVersion: string | null;
+  declare passportNumber: string | null;
+  declare verifyWith: CreationOptional<"LICENCE" | "PASSPORT">;
+  declare note: string | null;
+  declare verificationStatus: CreationOptional<PersonVerificationStatus>;
+  declare address: Address | null;
+  declare phoneNumber: string | null;
+  declare phoneNumberVerified: CreationOptional<boolean>;
+  declare ownershipPercent: string | null;
+  declare onboardingState: CreationOptional<OnboardingState>;
+  declare invitationStatus: "INVITED" | "ACCEPTED" | null;
+  declare mfaEnabled: CreationOptional<boolean>;
+  declare mfaSecret: string | null;
+  declare smsCodeHash: string | null;
+  declare smsCodeExpiresAt: Date | null;
+  declare smsFailedAttempts: CreationOptional<number>;
+  declare lastModifiedBy: number | null;
+  declare lastLoginAt: Date | null;
+  declare disabledAt: Date | null;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  declare company?: NonAttribute<Company>;
+
+  /** Admin is decided by the first role being ROLE_ADMIN (spec p1 §2). */
+  get isAdmin(): NonAttribute<boolean> {
+    return this.roles?.[0] === "ROLE_ADMIN";
+  }
+
+  get fullName(): NonAttribute<string> {
+    return [this.firstName, this.middleName, this.lastName].filter(Boolean).join(" ");
+  }
+}
+
+User.init(
+  {
+    id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+    companyId: { type: DataTypes.INTEGER, allowNull: true },
+    username: { type: DataTypes.TEXT, allowNull: false, set(value: string) { this.setDataValue("username", value.trim().toLowerCase()); } },
+    passwordHash: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+    roles: { type: DataTypes.ARRAY(DataTypes.TEXT), allowNull: false, defaultValue: ["ROLE_USER"] },
+    firstName: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+    middleName: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+    lastName: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+    dateOfBirth: { type: DataTypes.DATEONLY, allowNull: true, defaultValue: null },
+    driversLicenceNumber: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+    driversLicenceVersion: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+    passportNumber: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+    verifyWith: { type: DataTypes.TEXT, allowNull: false, defaultValue: "LICENCE" },
+    note: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+    verificationStatus: { type: DataTypes.TEXT, allowNull: false, defaultValue: "NOT_VERIFIED" },
+    address: { type: DataTypes.JSONB, allowNull: true, defaultValue: null },
+    phoneNumber: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+    phoneNumberVerified: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+    ownershipPercent: { type: DataTypes.DECIMAL(5, 2), allowNull: true, defaultValue: null },
+    onboardingState: { type: DataTypes.TEXT, allowNull: false, defaultValue: "SIGNED_UP" },
+    invitationStatus: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+    mfaEnabled: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+    mfaSecret: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+    smsCodeHash: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+    smsCodeExpiresAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
+    smsFailedAttempts: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+    lastModifiedBy: { type: DataTypes.INTEGER, allowNull: true, defaultValue: null },
+    lastLoginAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
+    disabledAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
+    createdAt: DataTypes.DATE,
+    updatedAt: DataTypes.DATE,
+  },
+  { sequelize, tableName: "users" },
+);

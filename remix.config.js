@@ -1,0 +1,11 @@
+/** @type {import('@remix-run/dev').AppConfig} */
+export default {
+  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
+  serverModuleFormat: "esm",
+  serverPlatform: "node",
+  tailwind: true,
+  postcss: true,
+  // The server bundle keeps node_modules external; db/ and app/modules are bundled from source.
+  serverDependenciesToBundle: [],
+  future: {},
+};
