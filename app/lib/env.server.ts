@@ -11,6 +11,7 @@ const EnvSchema = z.object({
   SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   EARLYBIRD_DATA_DIR: z.string().default(".data"),
   JOBS_ENABLED: booleanText.default("true"),
+  SESSION_SECRET: z.string().min(16).optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(12 * 60),
   SESSION_MAX_DAYS: z.coerce.number().int().positive().default(7),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),

@@ -3,14 +3,14 @@ import { sequelize } from "../index";
 
 export class AuditLogEntry extends Model<InferAttributes<AuditLogEntry>, InferCreationAttributes<AuditLogEntry>> {
   declare id: CreationOptional<number>;
-  declare actorUserId: number | null;
-  declare companyId: number | null;
+  declare actorUserId: CreationOptional<number | null>;
+  declare companyId: CreationOptional<number | null>;
   declare action: string;
-  declare entityType: string | null;
-  declare entityId: string | null;
+  declare entityType: CreationOptional<string | null>;
+  declare entityId: CreationOptional<string | null>;
   declare details: CreationOptional<Record<string, unknown>>;
-  declare ip: string | null;
-  declare requestId: string | null;
+  declare ip: CreationOptional<string | null>;
+  declare requestId: CreationOptional<string | null>;
   declare createdAt: CreationOptional<Date>;
 }
 

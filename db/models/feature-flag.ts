@@ -4,7 +4,7 @@ import { sequelize } from "../index";
 export class FeatureFlag extends Model<InferAttributes<FeatureFlag>, InferCreationAttributes<FeatureFlag>> {
   declare name: string;
   declare enabled: boolean;
-  declare updatedBy: number | null;
+  declare updatedBy: CreationOptional<number | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 }

@@ -11,14 +11,14 @@ export class Job extends Model<InferAttributes<Job>, InferCreationAttributes<Job
   declare progress: CreationOptional<number>;
   declare payload: CreationOptional<Record<string, unknown>>;
   declare result: unknown;
-  declare error: string | null;
-  declare ownerUserId: number | null;
-  declare companyId: number | null;
-  declare idempotencyKey: string | null;
+  declare error: CreationOptional<string | null>;
+  declare ownerUserId: CreationOptional<number | null>;
+  declare companyId: CreationOptional<number | null>;
+  declare idempotencyKey: CreationOptional<string | null>;
   declare attempts: CreationOptional<number>;
   declare createdAt: CreationOptional<Date>;
-  declare startedAt: Date | null;
-  declare finishedAt: Date | null;
+  declare startedAt: CreationOptional<Date | null>;
+  declare finishedAt: CreationOptional<Date | null>;
   declare updatedAt: CreationOptional<Date>;
 }
 

@@ -4,7 +4,7 @@ import { sequelize } from "../index";
 export class RuntimeConfigEntry extends Model<InferAttributes<RuntimeConfigEntry>, InferCreationAttributes<RuntimeConfigEntry>> {
   declare name: string;
   declare value: string;
-  declare updatedBy: number | null;
+  declare updatedBy: CreationOptional<number | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 }

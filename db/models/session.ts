@@ -8,14 +8,14 @@ export class Session extends Model<InferAttributes<Session>, InferCreationAttrib
   declare id: CreationOptional<string>;
   declare tokenHash: string;
   declare userId: ForeignKey<User["id"]>;
-  declare ip: string | null;
-  declare userAgent: string | null;
+  declare ip: CreationOptional<string | null>;
+  declare userAgent: CreationOptional<string | null>;
   declare createdAt: CreationOptional<Date>;
   declare lastSeenAt: CreationOptional<Date>;
   declare idleExpiresAt: Date;
   declare expiresAt: Date;
-  declare revokedAt: Date | null;
-  declare revokedReason: SessionRevokedReason | null;
+  declare revokedAt: CreationOptional<Date | null>;
+  declare revokedReason: CreationOptional<SessionRevokedReason | null>;
 
   declare user?: NonAttribute<User>;
 }

@@ -10,8 +10,8 @@ export class UserToken extends Model<InferAttributes<UserToken>, InferCreationAt
   declare purpose: UserTokenPurpose;
   declare tokenHash: string;
   declare expiresAt: Date;
-  declare usedAt: Date | null;
-  declare revokedAt: Date | null;
+  declare usedAt: CreationOptional<Date | null>;
+  declare revokedAt: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
 }
 

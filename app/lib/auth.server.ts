@@ -1,0 +1,69 @@
+import { redirect } from "@remix-run/node";
+import { actorOf, resolveSession, type SessionUser } from "../modules/auth/service.server";
+import type { Actor } from "./actor";
+import { clearSessionToken, readSessionToken, setFlash } from "./session.server";
+
+/** Query parameters that make a guarded page a landing page reachable without a login (spec p1 §2). */
+const LANDING_PARAMS = ["invoiceId", "invoiceType", "token"];
+
+export function loginRedirectPath(request: Request): string {
+  const url = new URL(request.url);
+  const next = `${url.pathname}${url.search}`;
+  return next === "/" ? "/login" : `/login?next=${encodeURIComponent(next)}`;
+}
+
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  const lookup = await resolveSession(await readSessionToken(request));
+  return lookup.status === "valid" ? lookup.user : null;
+}
+
+/**
+ * The logged-in user, or a redirect to /login?next=<this page>. A stale cookie (expired or revoked session)
+ * is cleared and the login page says "Your session has expired. Please login again.".
+ */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const lookup = await resolveSession(await readSessionToken(request));
+  if (lookup.status === "valid") return lookup.user;
+  const url = new URL(request.url);
+  const landing = LANDING_PARAMS.some((name) => url.searchParams.has(name));
+  // Landing links (invites, notifications) are handled by their own pages: no `next` round trip.
+  const target = landing ? "/login" : loginRedirectPath(request);
+  const headers = new Headers();
+  if (lookup.status === "expired") {
+    headers.append("Set-Cookie", await clearSessionToken());
+    headers.append("Set-Cookie", await setFlash("session-expired"));
+  }
+  throw redirect(target, { headers });
+}
+
+export async function requireActor(request: Request): Promise<{ user: SessionUser; actor: Actor }> {
+  const user = await requireUser(request);
+  return { user, actor: actorOf(user) };
+}
+
+/** Company users only: admins go to their own area. */
+export async function requireCompanyUser(request: Request): Promise<{ user: SessionUser; actor: Actor & { companyId: number } }> {
+  const user = await requireUser(request);
+  if (user.isAdmin || !user.company) throw redirect("/");
+  return { user, actor: { ...actorOf(user), companyId: user.company.id } };
+}
+
+/** Admin routes authorise in their own loader and action, never through a parent layout (GUIDE rule 3). */
+export async function requireAdmin(request: Request): Promise<{ user: SessionUser; actor: Actor }> {
+  const user = await requireUser(request);
+  if (!user.isAdmin) throw new Response("Not Found", { status: 404 });
+  return { user, actor: actorOf(user) };
+}
+
+/** Where a user goes after login: `next` (other query parameters kept), else / for admins, /invoices for others. */
+export function postLoginPath(user: Pick<SessionUser, "isAdmin">, search: URLSearchParams): string {
+  const next = search.get("next");
+  if (next && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\")) {
+    const target = new URL(next, "http://earlybird.local");
+    for (const [key, value] of search) {
+      if (key !== "next" && !target.searchParams.has(key)) target.searchParams.append(key, value);
+    }
+    return `${target.pathname}${target.search}`;
+  }
+  return user.isAdmin ? "/" : "/invoices";
+}

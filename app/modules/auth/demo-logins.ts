@@ -1,0 +1,9 @@
+/** The demo users seeded on an empty database (db/seed); shown on the login page outside production. */
+export const DEMO_PASSWORD = "Earlybird#2026";
+
+export const DEMO_LOGINS: { email: string; label: string }[] = [
+  { email: "admin@earlybird.test", label: "Admin (back office)" },
+  { email: "pat@harbourfoods.test", label: "Purchaser, Harbour Foods Ltd (NZ)" },
+  { email: "sam@kiwisupplies.test", label: "Supplier, Kiwi Supplies Ltd (NZ)" },
+  { email: "alex@outbackcoffee.test", label: "Outback Coffee Pty Ltd (AU, partially verified)" },
+];

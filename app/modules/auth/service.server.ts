@@ -1,0 +1,258 @@
+import crypto from "node:crypto";
+import { Op } from "sequelize";
+import { sequelize } from "../../../db/index";
+import { AuditLogEntry, Company, LoginAttempt, Session, User, type Role } from "../../../db/models/index";
+import type { Actor } from "../../lib/actor";
+import { env } from "../../lib/env.server";
+import { AppError } from "../../lib/errors";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
+import { EMAIL_PATTERN, LOGIN_FAILED, MFA_INVALID, MfaCodeSchema, StrongPasswordSchema, TOO_MANY_ATTEMPTS } from "./schema";
+import { verifyTotp } from "./totp.server";
+
+/** What the web and CLI know of the logged-in user: no secrets. */
+export interface SessionUser {
+  id: number;
+  username: string;
+  firstName: string | null;
+  lastName: string | null;
+  fullName: string;
+  roles: Role[];
+  isAdmin: boolean;
+  verificationStatus: string;
+  onboardingState: string;
+  company: null | {
+    id: number;
+    companyName: string;
+    country: "NZ" | "AU";
+    status: string;
+    verificationStatus: string;
+  };
+}
+
+export function toSessionUser(user: User, company: Company | null | undefined): SessionUser {
+  return {
+    id: user.id,
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    fullName: user.fullName || user.username,
+    roles: user.roles,
+    isAdmin: user.isAdmin,
+    verificationStatus: user.verificationStatus,
+    onboardingState: user.onboardingState,
+    company: company
+      ? { id: company.id, companyName: company.companyName, country: company.country, status: company.status, verificationStatus: company.verificationStatus }
+      : null,
+  };
+}
+
+export const actorOf = (user: Pick<SessionUser, "id" | "roles" | "company">): Actor => ({
+  userId: user.id,
+  companyId: user.company?.id ?? null,
+  roles: user.roles,
+});
+
+const sha256 = (value: string) => crypto.createHash("sha256").update(value).digest("hex");
+
+// MFA challenges are signed rather than stored: they only prove the password step passed a moment ago.
+const processSecret = crypto.randomBytes(32).toString("hex");
+const challengeSecret = () => env().SESSION_SECRET ?? processSecret;
+const MFA_CHALLENGE_MS = 5 * 60_000;
+
+function signChallenge(userId: number, now: number): string {
+  const payload = `${userId}.${now + MFA_CHALLENGE_MS}`;
+  const signature = crypto.createHmac("sha256", challengeSecret()).update(payload).digest("base64url");
+  return `${payload}.${signature}`;
+}
+
+function readChallenge(challenge: string, now: number): number | null {
+  const [userId, expires, signature] = challenge.split(".");
+  if (!userId || !expires || !signature) return null;
+  const expected = crypto.createHmac("sha256", challengeSecret()).update(`${userId}.${expires}`).digest("base64url");
+  if (expected.length !== signature.length || !crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(signature))) return null;
+  if (Number(expires) < now) return null;
+  return Number(userId);
+}
+
+export type LoginResult = { kind: "session"; token: string; user: SessionUser } | { kind: "mfa"; challenge: string };
+
+export interface LoginRequest {
+  email: string;
+  password: string;
+  mfaCode?: string;
+  mfaChallenge?: string;
+  ip: string;
+  userAgent?: string | null;
+  now?: Date;
+}
+
+async function assertNotRateLimited(username: string, ip: string, now: Date) {
+  const { LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP, LOGIN_WINDOW_MINUTES } = env();
+  const since = new Date(now.getTime() - LOGIN_WINDOW_MINUTES * 60_000);
+  const [accountFailures, ipFailures] = await Promise.all([
+    LoginAttempt.count({ where: { username, succeeded: false, createdAt: { [Op.gte]: since } } }),
+    LoginAttempt.count({ where: { ip, succeeded: false, createdAt: { [Op.gte]: since } } }),
+  ]);
+  if (accountFailures >= LOGIN_MAX_FAILURES_PER_ACCOUNT || ipFailures >= LOGIN_MAX_FAILURES_PER_IP) {
+    throw new AppError(429, TOO_MANY_ATTEMPTS, { code: "RATE_LIMITED" });
+  }
+}
+
+async function recordAttempt(username: string, ip: string, succeeded: boolean) {
+  await LoginAttempt.create({ username, ip, succeeded });
+}
+
+/**
+ * Email + password (+ TOTP code when the user has MFA on). Wrong credentials, unknown emails and disabled
+ * accounts all answer the same message; failures count towards the per-account and per-IP limits.
+ */
+export async function login(request: LoginRequest): Promise<LoginResult> {
+  const now = request.now ?? new Date();
+  const username = request.email.trim().toLowerCase();
+  await assertNotRateLimited(username, request.ip, now);
+
+  if (request.mfaChallenge) {
+    const userId = readChallenge(request.mfaChallenge, now.getTime());
+    const user = userId ? await User.findByPk(userId, { include: [{ model: Company, as: "company" }] }) : null;
+    if (!user || user.username !== username || user.disabledAt || !user.mfaEnabled || !user.mfaSecret) {
+      await recordAttempt(username, request.ip, false);
+      throw new AppError(401, LOGIN_FAILED, { code: "LOGIN_FAILED" });
+    }
+    return completeMfa(user, request, now);
+  }
+
+  const user = await User.findOne({ where: { username }, include: [{ model: Company, as: "company" }] });
+  const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), request.password);
+  if (!user || !passwordOk || user.disabledAt || !user.passwordHash) {
+    await recordAttempt(username, request.ip, false);
+    throw new AppError(401, LOGIN_FAILED, { code: "LOGIN_FAILED" });
+  }
+  if (user.mfaEnabled) {
+    if (!request.mfaCode) return { kind: "mfa", challenge: signChallenge(user.id, now.getTime()) };
+    return completeMfa(user, request, now);
+  }
+  return startSession(user, request, now);
+}
+
+async function completeMfa(user: User, request: LoginRequest, now: Date): Promise<LoginResult> {
+  const code = MfaCodeSchema.safeParse(request.mfaCode ?? "");
+  if (!code.success) {
+    throw new AppError(400, code.error.issues[0].message, { code: "MFA_REQUIRED", field: "mfaCode", details: { challenge: signChallenge(user.id, now.getTime()) } });
+  }
+  if (!verifyTotp(user.mfaSecret!, code.data, now.getTime())) {
+    await recordAttempt(user.username, request.ip, false);
+    throw new AppError(401, MFA_INVALID, { code: "MFA_INVALID", field: "mfaCode", details: { challenge: signChallenge(user.id, now.getTime()) } });
+  }
+  return startSession(user, request, now);
+}
+
+async function startSession(user: User, request: LoginRequest, now: Date): Promise<LoginResult> {
+  const token = await createSession(user.id, { ip: request.ip, userAgent: request.userAgent ?? null, now });
+  await recordAttempt(user.username, request.ip, true);
+  await user.update({ lastLoginAt: now });
+  return { kind: "session", token, user: toSessionUser(user, user.company) };
+}
+
+export async function createSession(userId: number, options: { ip?: string | null; userAgent?: string | null; now?: Date } = {}): Promise<string> {
+  const now = options.now ?? new Date();
+  const { SESSION_IDLE_MINUTES, SESSION_MAX_DAYS } = env();
+  const token = crypto.randomBytes(32).toString("base64url");
+  await Session.create({
+    tokenHash: sha256(token),
+    userId,
+    ip: options.ip ?? null,
+    userAgent: options.userAgent?.slice(0, 500) ?? null,
+    createdAt: now,
+    lastSeenAt: now,
+    idleExpiresAt: new Date(now.getTime() + SESSION_IDLE_MINUTES * 60_000),
+    expiresAt: new Date(now.getTime() + SESSION_MAX_DAYS * 86_400_000),
+    revokedAt: null,
+    revokedReason: null,
+  });
+  return token;
+}
+
+export type SessionLookup = { status: "valid"; user: SessionUser; sessionId: string } | { status: "expired" } | { status: "none" };
+
+/** Resolves a session cookie's token. Expired sessions are revoked on sight; live ones slide their idle expiry. */
+export async function resolveSession(token: string | null | undefined, now: Date = new Date()): Promise<SessionLookup> {
+  if (!token) return { status: "none" };
+  const session = await Session.findOne({
+    where: { tokenHash: sha256(token) },
+    include: [{ model: User, as: "user", include: [{ model: Company, as: "company" }] }],
+  });
+  if (!session || !session.user) return { status: "none" };
+  if (session.revokedAt) return { status: "expired" };
+  if (session.expiresAt <= now || session.idleExpiresAt <= now || session.user.disabledAt) {
+    await session.update({ revokedAt: now, revokedReason: "EXPIRED" });
+    return { status: "expired" };
+  }
+  // Slide the idle window at most once a minute to keep reads cheap.
+  if (now.getTime() - session.lastSeenAt.getTime() > 60_000) {
+    const idle = new Date(now.getTime() + env().SESSION_IDLE_MINUTES * 60_000);
+    await session.update({ lastSeenAt: now, idleExpiresAt: idle < session.expiresAt ? idle : session.expiresAt });
+  }
+  return { status: "valid", user: toSessionUser(session.user, session.user.company), sessionId: session.id };
+}
+
+export async function logout(token: string | null | undefined, now: Date = new Date()): Promise<void> {
+  if (!token) return;
+  await Session.update({ revokedAt: now, revokedReason: "LOGOUT" }, { where: { tokenHash: sha256(token), revokedAt: null } });
+}
+
+/** The scheduled job's work: revoke every session past its idle or absolute expiry, prune old attempts. */
+export async function expireStaleSessions(now: Date = new Date()): Promise<{ expired: number; prunedAttempts: number }> {
+  const [expired] = await Session.update(
+    { revokedAt: now, revokedReason: "EXPIRED" },
+    { where: { revokedAt: null, [Op.or]: [{ expiresAt: { [Op.lte]: now } }, { idleExpiresAt: { [Op.lte]: now } }] } },
+  );
+  const prunedAttempts = await LoginAttempt.destroy({ where: { createdAt: { [Op.lt]: new Date(now.getTime() - 7 * 86_400_000) } } });
+  return { expired, prunedAttempts };
+}
+
+export interface CreateUserInput {
+  email: string;
+  password: string;
+  admin?: boolean;
+  companyId?: number | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  roles?: Role[];
+}
+
+export const EMAIL_TAKEN = "This email address is already registered. Please use a different one.";
+
+/** Creates a user with a login (used by the CLI's users:create and by the demo data). */
+export async function createUser(actor: Actor | null, input: CreateUserInput): Promise<SessionUser> {
+  const username = input.email.trim().toLowerCase();
+  if (!EMAIL_PATTERN.test(username)) throw new AppError(400, "Please enter a valid email address", { field: "email" });
+  const strong = StrongPasswordSchema.safeParse(input.password);
+  if (!strong.success) throw new AppError(400, strong.error.issues[0].message, { field: "password" });
+  const roles: Role[] = input.roles ?? (input.admin ? ["ROLE_ADMIN"] : ["ROLE_USER"]);
+  if (roles[0] !== "ROLE_ADMIN" && !input.companyId) throw new AppError(400, "A company user needs a company", { field: "companyId" });
+  const passwordHash = await hashPassword(input.password);
+  return sequelize.transaction(async (transaction) => {
+    if (await User.findOne({ where: { username }, transaction })) throw new AppError(409, EMAIL_TAKEN, { field: "email", code: "EMAIL_TAKEN" });
+    const company = input.companyId ? await Company.findByPk(input.companyId, { transaction }) : null;
+    if (input.companyId && !company) throw new AppError(404, "Company not found", { field: "companyId" });
+    const user = await User.create(
+      {
+        username,
+        passwordHash,
+        roles,
+        companyId: company?.id ?? null,
+        firstName: input.firstName ?? null,
+        lastName: input.lastName ?? null,
+        onboardingState: "ONBOARDED",
+        phoneNumberVerified: false,
+        lastModifiedBy: actor?.userId ?? null,
+      },
+      { transaction },
+    );
+    await AuditLogEntry.create(
+      { actorUserId: actor?.userId ?? null, companyId: company?.id ?? null, action: "USER_CREATED", entityType: "user", entityId: String(user.id), details: { username, roles } },
+      { transaction },
+    );
+    return toSessionUser(user, company);
+  });
+}

@@ -1,0 +1,57 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ErrorPage, NotFoundPage } from "./components/layout/error-pages";
+import { getSessionUser } from "./lib/auth.server";
+import { getRuntimeConfig } from "./lib/config.server";
+import { env } from "./lib/env.server";
+import { getFeatureFlags } from "./lib/flags.server";
+import { useNonce } from "./lib/nonce";
+import stylesheet from "./tailwind.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+
+export const meta: MetaFunction = () => [{ title: "Earlybird" }, { name: "description", content: "Get paid early. Pay early and earn cashback." }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [user, flags, config] = await Promise.all([getSessionUser(request), getFeatureFlags(), getRuntimeConfig()]);
+  return json({ user, flags, config, appEnv: env().APP_ENV });
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>> extends { json(): Promise<infer T> } ? T : never;
+
+/** Flags, config and the user as the client sees them. */
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <ErrorPage />;
+}

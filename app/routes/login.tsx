@@ -1,0 +1,191 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { FieldError } from "~/components/ui/field-error";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { getSessionUser, postLoginPath } from "~/lib/auth.server";
+import { env, isProduction } from "~/lib/env.server";
+import { isAppError } from "~/lib/errors";
+import { clearFlash, commitSessionToken, readFlash } from "~/lib/session.server";
+import { LoginSchema } from "~/modules/auth/schema";
+import { login } from "~/modules/auth/service.server";
+import { DEMO_LOGINS } from "~/modules/auth/demo-logins";
+
+export const meta: MetaFunction = () => [{ title: "Log in | Earlybird" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getSessionUser(request);
+  const url = new URL(request.url);
+  if (user) throw redirect(postLoginPath(user, url.searchParams));
+  const flash = await readFlash(request);
+  return json(
+    { sessionExpired: flash === "session-expired", demoLogins: isProduction() ? [] : DEMO_LOGINS },
+    flash ? { headers: { "Set-Cookie": await clearFlash() } } : undefined,
+  );
+}
+
+type FieldErrors = Partial<Record<"email" | "password" | "mfaCode", string>>;
+type ActionData = { fieldErrors?: FieldErrors; formError?: string; mfaChallenge?: string; email?: string };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const parsed = LoginSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const fieldErrors: FieldErrors = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as keyof FieldErrors;
+      fieldErrors[field] ??= issue.message;
+    }
+    return json<ActionData>({ fieldErrors, email: String(form.get("email") ?? ""), mfaChallenge: String(form.get("mfaChallenge") ?? "") || undefined }, { status: 400 });
+  }
+  const input = parsed.data;
+  try {
+    const result = await login({
+      email: input.email,
+      password: input.password,
+      mfaCode: input.mfaCode || undefined,
+      mfaChallenge: input.mfaChallenge || undefined,
+      ip: context.ip ?? "unknown",
+      userAgent: request.headers.get("User-Agent"),
+    });
+    if (result.kind === "mfa") return json<ActionData>({ mfaChallenge: result.challenge, email: input.email });
+    const cookie = await commitSessionToken(result.token, env().SESSION_MAX_DAYS * 86_400);
+    return redirect(postLoginPath(result.user, new URL(request.url).searchParams), { headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    const challenge = (error.details as { challenge?: string } | undefined)?.challenge;
+    if (error.field === "mfaCode") {
+      return json<ActionData>({ fieldErrors: { mfaCode: error.message }, mfaChallenge: challenge, email: input.email }, { status: error.status });
+    }
+    return json<ActionData>({ formError: error.message, email: input.email }, { status: error.status });
+  }
+}
+
+export default function LoginPage() {
+  const { sessionExpired, demoLogins } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const submitting = navigation.state === "submitting";
+  const errors = actionData?.fieldErrors ?? {};
+  const mfaStep = Boolean(actionData?.mfaChallenge);
+  const query = searchParams.toString();
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gradient-to-b from-accent to-background px-4 py-10">
+      <div className="w-full max-w-md space-y-6">
+        <div className="text-center">
+          <p className="text-3xl font-bold tracking-tight text-primary">Earlybird</p>
+          <p className="mt-1 text-sm text-muted-foreground">Get paid early. Pay early and earn cashback.</p>
+        </div>
+        <Card>
+          <CardHeader>
+            <CardTitle>Log in</CardTitle>
+            <CardDescription>Use the email address you signed up with.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {sessionExpired && !actionData ? (
+              <Alert variant="info" className="mb-4">
+                Your session has expired. Please login again.
+              </Alert>
+            ) : null}
+            {actionData?.formError ? (
+              <Alert variant="destructive" className="mb-4">
+                {actionData.formError}
+              </Alert>
+            ) : null}
+            <Form method="post" action={query ? `/login?${query}` : "/login"} noValidate className="space-y-4">
+              <div className="space-y-2">
+                <Label htmlFor="email">Email</Label>
+                <Input
+                  id="email"
+                  name="email"
+                  type="email"
+                  autoComplete="username"
+                  defaultValue={actionData?.email ?? ""}
+                  readOnly={mfaStep}
+                  aria-invalid={errors.email ? true : undefined}
+                  aria-describedby={errors.email ? "email-error" : undefined}
+                  autoFocus={!mfaStep}
+                />
+                <FieldError id="email-error" message={errors.email} />
+              </div>
+              <div className={mfaStep ? "hidden" : "space-y-2"}>
+                <div className="flex items-center justify-between">
+                  <Label htmlFor="password">Password</Label>
+                  <Link to="/forgot-password" className="text-sm text-primary hover:underline">
+                    Forgot password?
+                  </Link>
+                </div>
+                <Input
+                  id="password"
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  aria-invalid={errors.password ? true : undefined}
+                  aria-describedby={errors.password ? "password-error" : undefined}
+                  disabled={mfaStep}
+                />
+                <FieldError id="password-error" message={errors.password} />
+              </div>
+              {mfaStep ? (
+                <div className="space-y-2">
+                  <input type="hidden" name="mfaChallenge" value={actionData?.mfaChallenge} />
+                  <Label htmlFor="mfaCode">Authenticator code</Label>
+                  <Input
+                    id="mfaCode"
+                    name="mfaCode"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={6}
+                    pattern="[0-9]*"
+                    autoFocus
+                    aria-invalid={errors.mfaCode ? true : undefined}
+                    aria-describedby={errors.mfaCode ? "mfaCode-error" : "mfaCode-hint"}
+                  />
+                  <p id="mfaCode-hint" className="text-xs text-muted-foreground">
+                    Enter the 6-digit code shown on your authenticator app.
+                  </p>
+                  <FieldError id="mfaCode-error" message={errors.mfaCode} />
+                </div>
+              ) : null}
+              <Button type="submit" className="w-full" disabled={submitting}>
+                {submitting ? "Logging in…" : "Log in"}
+              </Button>
+            </Form>
+            <p className="mt-6 text-center text-sm text-muted-foreground">
+              <Link to="/signup" className="font-medium text-primary hover:underline">
+                Got an invite code?
+              </Link>
+            </p>
+          </CardContent>
+        </Card>
+        {demoLogins.length > 0 ? (
+          <Card className="border-dashed">
+            <CardHeader className="pb-2">
+              <CardTitle className="text-base">Demo logins</CardTitle>
+              <CardDescription>
+                Every demo user has the password <code className="font-mono text-foreground">Earlybird#2026</code>.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <ul className="space-y-1 text-sm" aria-label="Demo logins">
+                {demoLogins.map((demo) => (
+                  <li key={demo.email} className="flex flex-wrap justify-between gap-x-4">
+                    <code className="font-mono">{demo.email}</code>
+                    <span className="text-muted-foreground">{demo.label}</span>
+                  </li>
+                ))}
+              </ul>
+            </CardContent>
+          </Card>
+        ) : null}
+      </div>
+    </main>
+  );
+}
+

@@ -1,0 +1,1 @@
+// Placeholder: compiles Bree job files (filled in with the scheduler).

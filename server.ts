@@ -1,0 +1,77 @@
+/**
+ * Earlybird's process: database (embedded PostgreSQL unless DATABASE_URL), migrations, demo data on an
+ * empty database, the built-in mailbox, the Bree scheduler, and the Remix app on PORT (default 3000).
+ */
+import crypto from "node:crypto";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { Server } from "node:http";
+import express from "express";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import { ensureDatabase } from "./db/bootstrap";
+import { env } from "./app/lib/env.server";
+import { rejectCrossSiteRequests, securityHeaders } from "./app/lib/http-security.server";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const started = Date.now();
+const config = env();
+
+const database = await ensureDatabase();
+const { sequelize } = await import("./db/index");
+const { migrate } = await import("./db/migrator");
+const applied = await migrate(sequelize);
+if (applied.length) console.log(`Applied ${applied.length} migration(s).`);
+const { seedDemoDataIfEmpty } = await import("./db/seed/index");
+if (await seedDemoDataIfEmpty()) console.log("Seeded demo data (see README for the demo logins).");
+
+const { startScheduler } = await import("./jobs/scheduler");
+const scheduler = config.JOBS_ENABLED ? await startScheduler() : undefined;
+
+const build = (await import(pathToFileURL(path.join(root, "build/index.js")).href)) as ServerBuild;
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", "loopback");
+app.use((req, res, next) => {
+  res.locals.requestId = crypto.randomUUID();
+  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  next();
+});
+app.use(securityHeaders);
+app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
+app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+app.use(rejectCrossSiteRequests);
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: build.mode,
+    getLoadContext: (req, res) => ({
+      requestId: res.locals.requestId as string,
+      cspNonce: res.locals.cspNonce as string,
+      ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
+    }),
+  }),
+);
+
+const server: Server = app.listen(config.PORT, () => {
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`Earlybird is running on http://localhost:${config.PORT} (${database.embedded ? "embedded PostgreSQL" : "DATABASE_URL"}; ready in ${seconds}s)`);
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  console.log(`${signal}: shutting down`);
+  server.close();
+  await scheduler?.stop();
+  await sequelize.close();
+  await database.stop();
+  process.exit(0);
+}
+process.removeAllListeners("SIGINT");
+process.removeAllListeners("SIGTERM");
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
