@@ -7,5 +7,5 @@ export default {
   postcss: true,
   // The server bundle keeps node_modules external; db/ and app/modules are bundled from source.
   serverDependenciesToBundle: [],
-  future: {},
+  future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: true },
 };
