@@ -1,0 +1,35 @@
+import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type NonAttribute } from "sequelize";
+import type { Cents } from "../../app/lib/money";
+import { sequelize } from "../index";
+import { centsColumn } from "../money-column";
+import type { Currency, LedgerAccount } from "./ledger-account";
+import type { LedgerTransaction } from "./ledger-transaction";
+
+/**
+ * One leg of a ledger transaction: a signed, non-zero amount added to one account's balance. Its currency is its
+ * account's and its transaction's (composite foreign keys). Append-only, like its transaction.
+ */
+export class LedgerEntry extends Model<InferAttributes<LedgerEntry>, InferCreationAttributes<LedgerEntry>> {
+  /** bigserial: the driver returns int8 as a string. */
+  declare id: CreationOptional<string>;
+  declare transactionId: number;
+  declare accountId: number;
+  declare currency: Currency;
+  declare amount: Cents;
+  declare createdAt: CreationOptional<Date>;
+
+  declare transaction?: NonAttribute<LedgerTransaction>;
+  declare account?: NonAttribute<LedgerAccount>;
+}
+
+LedgerEntry.init(
+  {
+    id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
+    transactionId: { type: DataTypes.INTEGER, allowNull: false },
+    accountId: { type: DataTypes.INTEGER, allowNull: false },
+    currency: { type: DataTypes.CHAR(3), allowNull: false },
+    amount: centsColumn("amount"),
+    createdAt: DataTypes.DATE,
+  },
+  { sequelize, tableName: "ledger_entries", updatedAt: false },
+);

@@ -1,0 +1,33 @@
+import crypto from "node:crypto";
+import { Company, User, type Role } from "../../db/models/index";
+import { hashPassword } from "../../app/modules/auth/password.server";
+
+export const TEST_PASSWORD = "Sunny#Day2026";
+const unique = () => crypto.randomBytes(5).toString("hex");
+
+export async function makeCompany(overrides: Partial<Parameters<typeof Company.create>[0]> = {}) {
+  return Company.create({ companyName: `Test Co ${unique()}`, country: "NZ", status: "ACTIVE", ...overrides });
+}
+
+let cachedHash: Promise<string> | undefined;
+
+export async function makeUser(options: { company?: Company | null; roles?: Role[]; email?: string; mfaSecret?: string; disabled?: boolean } = {}) {
+  const roles = options.roles ?? ["ROLE_USER"];
+  const company = options.company === undefined ? (roles[0] === "ROLE_ADMIN" ? null : await makeCompany()) : options.company;
+  cachedHash ??= hashPassword(TEST_PASSWORD);
+  return User.create({
+    username: options.email ?? `user-${unique()}@example.test`,
+    passwordHash: await cachedHash,
+    roles,
+    companyId: company?.id ?? null,
+    firstName: "Test",
+    lastName: "User",
+    onboardingState: "ONBOARDED",
+    mfaEnabled: Boolean(options.mfaSecret),
+    mfaSecret: options.mfaSecret ?? null,
+    disabledAt: options.disabled ? new Date() : null,
+  });
+}
+
+/** A unique client address per test, so the per-IP login limit of one test never touches another. */
+export const testIp = () => `10.${crypto.randomInt(255)}.${crypto.randomInt(255)}.${crypto.randomInt(255)}`;
