@@ -19,11 +19,19 @@ const config = env();
 
 const database = await ensureDatabase();
 const { sequelize } = await import("./db/index");
-const { migrate } = await import("./db/migrator");
-const applied = await migrate(sequelize);
-if (applied.length) console.log(`Applied ${applied.length} migration(s).`);
-const { seedDemoDataIfEmpty } = await import("./db/seed/index");
-if (await seedDemoDataIfEmpty()) console.log("Seeded demo data (see README for the demo logins).");
+try {
+  const { migrate } = await import("./db/migrator");
+  const applied = await migrate(sequelize);
+  if (applied.length) console.log(`Applied ${applied.length} migration(s).`);
+  const { seedDemoDataIfEmpty } = await import("./db/seed/index");
+  if (await seedDemoDataIfEmpty()) console.log("Seeded demo data (see README for the demo logins).");
+} catch (error) {
+  // Never leave an embedded PostgreSQL running behind a failed start.
+  console.error(error);
+  await sequelize.close().catch(() => {});
+  await database.stop();
+  process.exit(1);
+}
 
 const { startScheduler } = await import("./jobs/scheduler");
 const scheduler = config.JOBS_ENABLED ? await startScheduler() : undefined;

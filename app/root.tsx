@@ -1,8 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorPage, NotFoundPage } from "./components/layout/error-pages";
+import { Toaster } from "./components/ui/toast";
+import { readFlashToast } from "./components/ui/toast.server";
 import { getSessionUser } from "./lib/auth.server";
 import { getRuntimeConfig } from "./lib/config.server";
 import { env } from "./lib/env.server";
@@ -15,8 +17,9 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet
 export const meta: MetaFunction = () => [{ title: "Earlybird" }, { name: "description", content: "Get paid early. Pay early and earn cashback." }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, flags, config] = await Promise.all([getSessionUser(request), getFeatureFlags(), getRuntimeConfig()]);
-  return json({ user, flags, config, appEnv: env().APP_ENV });
+  const [user, flags, config, flash] = await Promise.all([getSessionUser(request), getFeatureFlags(), getRuntimeConfig(), readFlashToast(request)]);
+  // `toast`: a toast flashed across a redirect (redirectWithToast), shown once by <Toaster/>.
+  return json({ user, flags, config, appEnv: env().APP_ENV, toast: flash.toast }, { headers: flash.headers });
 }
 
 export type RootLoaderData = Awaited<ReturnType<typeof loader>> extends { json(): Promise<infer T> } ? T : never;
@@ -46,7 +49,13 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  const { toast } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <Outlet />
+      <Toaster flash={toast} />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

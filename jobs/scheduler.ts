@@ -1,4 +1,73 @@
-/** Placeholder until the Bree scheduler lands (same session). */
-export async function startScheduler(): Promise<{ stop: () => Promise<void> }> {
-  return { stop: async () => {} };
+/**
+ * The Bree scheduler: runs each job of SCHEDULE in a worker thread from its compiled file in build/jobs
+ * (scripts/build-jobs.mjs; workers cannot rely on tsx to load TypeScript). Each run is a row in `jobs`.
+ * To run a job in this process instead (CLI, tests): runScheduledJobNow in app/modules/jobs/scheduled.server.ts.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import Bree from "bree";
+import { SCHEDULE, type ScheduleEntry, type WorkerReport } from "./schedule";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const STOP_GRACE_MS = 10_000;
+
+export interface SchedulerOptions {
+  /** Where the compiled job files are (default build/jobs). */
+  jobsDir?: string;
+  /** Which entries to schedule (default SCHEDULE). */
+  schedule?: ScheduleEntry[];
+  /** Called with each worker's outcome (failures are logged as well). */
+  onJobFinished?: (report: WorkerReport) => void;
+  logger?: Pick<Console, "warn" | "error">;
+}
+
+export function jobFile(jobsDir: string, name: string) {
+  return path.join(jobsDir, `${name}.js`);
+}
+
+export async function startScheduler(options: SchedulerOptions = {}): Promise<{ stop(): Promise<void> }> {
+  const jobsDir = options.jobsDir ?? path.join(root, "build", "jobs");
+  const schedule = options.schedule ?? SCHEDULE;
+  const logger = options.logger ?? console;
+  for (const entry of schedule) {
+    const file = jobFile(jobsDir, entry.name);
+    if (!fs.existsSync(file)) throw new Error(`${path.relative(root, file)} is missing: run \`npm run build\` (scripts/build-jobs.mjs) first`);
+  }
+
+  const bree = new Bree({
+    root: false,
+    // Bree logs every worker start and exit at info level: too chatty every 15 minutes.
+    logger: { info: () => {}, warn: logger.warn, error: logger.error },
+    jobs: schedule.map((entry) => ({
+      name: entry.name,
+      path: jobFile(jobsDir, entry.name),
+      interval: entry.intervalMs,
+      timeout: entry.runAtStart ? 0 : false,
+    })),
+    errorHandler: (error, { name }) => logger.error(`Scheduled job ${name}:`, error),
+    workerMessageHandler: ({ name, message }) => {
+      if (!isWorkerReport(message)) return;
+      if (message.status === "FAILED") logger.error(`Scheduled job ${name} failed${message.jobId ? ` (job ${message.jobId})` : ""}: ${message.error ?? "see the jobs table"}`);
+      options.onJobFinished?.(message);
+    },
+  });
+  await bree.start();
+
+  let stopped = false;
+  return {
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      // A running worker finishes its (short) job; past the grace period it is terminated and its row stays RUNNING.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([bree.stop(), new Promise((resolve) => (timer = setTimeout(resolve, STOP_GRACE_MS)))]);
+      clearTimeout(timer);
+      await Promise.all([...bree.workers.values()].map((worker) => worker.terminate()));
+    },
+  };
+}
+
+function isWorkerReport(message: unknown): message is WorkerReport {
+  return typeof message === "object" && message !== null && (message as WorkerReport).kind === "job-finished";
 }

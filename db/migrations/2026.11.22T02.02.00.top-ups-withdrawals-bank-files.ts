@@ -144,7 +144,7 @@ export const up: Migration = async ({ context: { sequelize } }) => {
 
     -- Bank file processing switch (spec p3 §4.7): one row. SUSPENDED stops only the withdrawals file job (D5).
     CREATE TABLE file_processing_status (
-      id                  boolean PRIMARY KEY DEFAULT true CHECK (id),
+      id                  integer PRIMARY KEY DEFAULT 1 CHECK (id = 1),
       status              text NOT NULL CHECK (status IN ('RUNNING','SUSPENDED')),
       updated_by_user_id  integer REFERENCES users(id) ON DELETE SET NULL,
       created_at          timestamptz NOT NULL DEFAULT now(),

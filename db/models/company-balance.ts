@@ -3,13 +3,13 @@ import type { Cents } from "../../app/lib/money";
 import { sequelize } from "../index";
 import { centsColumn } from "../money-column";
 import type { Company } from "./company";
-import type { Currency, LedgerAccount } from "./ledger-account";
+import type { CurrencyCode, LedgerAccount } from "./ledger-account";
 
 /** Read-only: the company_balances view, one row per wallet with the sum of its entries (decisions D4). */
 export class CompanyBalance extends Model<InferAttributes<CompanyBalance>> {
   declare accountId: number;
   declare companyId: number;
-  declare currency: Currency;
+  declare currency: CurrencyCode;
   declare balance: Cents;
 
   declare company?: NonAttribute<Company>;

@@ -7,11 +7,11 @@ export const LEDGER_ACCOUNT_KINDS = ["WALLET", "BANK_CLEARING", "FEE_REVENUE", "
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 export const SYSTEM_LEDGER_ACCOUNT_KINDS = ["BANK_CLEARING", "FEE_REVENUE", "SUSPENSE", "WITHDRAWALS_PENDING"] as const;
 export type SystemLedgerAccountKind = (typeof SYSTEM_LEDGER_ACCOUNT_KINDS)[number];
-export const CURRENCIES = ["NZD", "AUD"] as const;
-export type Currency = (typeof CURRENCIES)[number];
+export const CURRENCY_CODES = ["NZD", "AUD"] as const;
+export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 
 /** Code of the system account the migration creates for each (kind, currency), e.g. SYS-BANK_CLEARING-NZD. */
-export function systemLedgerAccountCode(kind: SystemLedgerAccountKind, currency: Currency): string {
+export function systemLedgerAccountCode(kind: SystemLedgerAccountKind, currency: CurrencyCode): string {
   return `SYS-${kind}-${currency}`;
 }
 
@@ -24,7 +24,7 @@ export class LedgerAccount extends Model<InferAttributes<LedgerAccount>, InferCr
   /** Set for WALLET accounts, NULL for system accounts. */
   declare companyId: number | null;
   declare kind: LedgerAccountKind;
-  declare currency: Currency;
+  declare currency: CurrencyCode;
   declare code: string;
   declare name: string;
   declare createdAt: CreationOptional<Date>;

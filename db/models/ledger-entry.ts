@@ -2,7 +2,7 @@ import { DataTypes, Model, type CreationOptional, type InferAttributes, type Inf
 import type { Cents } from "../../app/lib/money";
 import { sequelize } from "../index";
 import { centsColumn } from "../money-column";
-import type { Currency, LedgerAccount } from "./ledger-account";
+import type { CurrencyCode, LedgerAccount } from "./ledger-account";
 import type { LedgerTransaction } from "./ledger-transaction";
 
 /**
@@ -14,11 +14,11 @@ export class LedgerEntry extends Model<InferAttributes<LedgerEntry>, InferCreati
   declare id: CreationOptional<string>;
   declare transactionId: number;
   declare accountId: number;
-  declare currency: Currency;
+  declare currency: CurrencyCode;
   declare amount: Cents;
   declare createdAt: CreationOptional<Date>;
 
-  declare transaction?: NonAttribute<LedgerTransaction>;
+  declare ledgerTransaction?: NonAttribute<LedgerTransaction>;
   declare account?: NonAttribute<LedgerAccount>;
 }
 

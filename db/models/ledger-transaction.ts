@@ -1,6 +1,6 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type NonAttribute } from "sequelize";
 import { sequelize } from "../index";
-import type { Currency } from "./ledger-account";
+import type { CurrencyCode } from "./ledger-account";
 import type { LedgerEntry } from "./ledger-entry";
 
 export const LEDGER_TRANSACTION_CLASSES = ["PAYMENT", "TOPUP", "WITHDRAWAL", "FEE", "REVERSAL", "ADJUSTMENT"] as const;
@@ -14,7 +14,7 @@ export type LedgerTransactionClass = (typeof LEDGER_TRANSACTION_CLASSES)[number]
 export class LedgerTransaction extends Model<InferAttributes<LedgerTransaction>, InferCreationAttributes<LedgerTransaction>> {
   declare id: CreationOptional<number>;
   declare transactionClass: LedgerTransactionClass;
-  declare currency: Currency;
+  declare currency: CurrencyCode;
   declare description: CreationOptional<string | null>;
   declare sourceParticulars: CreationOptional<string | null>;
   declare destinationParticulars: CreationOptional<string | null>;

@@ -1,2 +1,23 @@
 /** Barrel of the money, documents and integrations models. */
-export {};
+export * from "./ledger-account";
+export * from "./ledger-transaction";
+export * from "./ledger-entry";
+export * from "./company-balance";
+export * from "./bank-account";
+export * from "./bank-account-document";
+export * from "./top-up";
+export * from "./withdrawal";
+export * from "./bank-payment-file";
+export * from "./bank-statement-import";
+export * from "./bank-statement-line";
+export * from "./file-processing-status";
+export * from "./mailbox-message";
+export * from "./bill-document";
+export * from "./bill-document-page";
+export * from "./bill-document-line-item";
+export * from "./bill-document-review";
+export * from "./identity-document";
+export * from "./verification-history-entry";
+export * from "./accounting-connection";
+export * from "./oauth-state";
+export * from "./relay-account";

@@ -1,2 +1,23 @@
 /** Barrel of the trade-area models (counterparties, invoices, credit notes, offers, ...). */
-export {};
+export * from "./company-settings";
+export * from "./entity-preferences";
+export * from "./invite-code";
+export * from "./payment-term";
+export * from "./gl-account";
+export * from "./counterparty";
+export * from "./purchase-order";
+export * from "./invoice";
+export * from "./invoice-item";
+export * from "./credit-note";
+export * from "./credit-note-allocation";
+export * from "./purchaser-offer";
+export * from "./supplier-offer";
+export * from "./supplier-offer-invoice";
+export * from "./offer-execution";
+export * from "./offer-execution-result";
+export * from "./invite";
+export * from "./invite-invoice";
+export * from "./notification";
+export * from "./notification-invoice";
+export * from "./statement";
+export * from "./statement-line";

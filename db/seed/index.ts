@@ -1,11 +1,12 @@
 /**
  * Demo data for `npm start` on an empty database and for `npm run db:reset` / `earlybird db:seed`.
- * The four demo logins share the password Earlybird#2026 (README).
+ * The demo logins share the password Earlybird#2026 (README); the world itself is in demo-data.ts.
  */
 import { sequelize } from "../index";
 import { Company, User } from "../models/index";
 import { hashPassword } from "../../app/modules/auth/password.server";
 import { DEMO_PASSWORD } from "../../app/modules/auth/demo-logins";
+import { seedDemoWorld } from "./demo-data";
 
 export async function isDatabaseEmpty(): Promise<boolean> {
   return (await User.count()) === 0 && (await Company.count()) === 0;
@@ -18,41 +19,10 @@ export async function seedDemoDataIfEmpty(): Promise<boolean> {
   return true;
 }
 
+/** One database transaction: the demo world appears whole or not at all. */
 export async function seedDemoData(): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await sequelize.transaction(async (transaction) => {
-    const harbour = await Company.create(
-      { companyName: "Harbour Foods Ltd", country: "NZ", status: "ACTIVE", verificationStatus: "VERIFIED", nzbn: "9429041234567", registrationNumber: "6123456" },
-      { transaction },
-    );
-    const kiwi = await Company.create(
-      { companyName: "Kiwi Supplies Ltd", country: "NZ", status: "ACTIVE", verificationStatus: "VERIFIED", nzbn: "9429047654321", registrationNumber: "6654321" },
-      { transaction },
-    );
-    const outback = await Company.create(
-      { companyName: "Outback Coffee Pty Ltd", country: "AU", status: "ACTIVE", verificationStatus: "PARTIALLY_VERIFIED", businessNumber: "51824753556" },
-      { transaction },
-    );
-    const people = [
-      { username: "admin@earlybird.test", roles: ["ROLE_ADMIN"] as const, companyId: null, firstName: "Ada", lastName: "Admin" },
-      { username: "pat@harbourfoods.test", roles: ["ROLE_USER"] as const, companyId: harbour.id, firstName: "Pat", lastName: "Harbour" },
-      { username: "sam@kiwisupplies.test", roles: ["ROLE_USER"] as const, companyId: kiwi.id, firstName: "Sam", lastName: "Kiwi" },
-      { username: "alex@outbackcoffee.test", roles: ["ROLE_USER"] as const, companyId: outback.id, firstName: "Alex", lastName: "Outback" },
-    ];
-    for (const person of people) {
-      await User.create(
-        {
-          ...person,
-          roles: [...person.roles],
-          passwordHash,
-          onboardingState: "ONBOARDED",
-          verificationStatus: person.companyId === outback.id ? "NOT_VERIFIED" : "VERIFIED",
-          phoneNumberVerified: true,
-        },
-        { transaction },
-      );
-    }
-  });
+  await sequelize.transaction((transaction) => seedDemoWorld(transaction, { passwordHash }));
 }
 
 /** Drops every table and re-runs migrations and the seed (npm run db:reset). */

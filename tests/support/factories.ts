@@ -1,3 +1,4 @@
+import type { CreationAttributes } from "sequelize";
 import crypto from "node:crypto";
 import { Company, User, type Role } from "../../db/models/index";
 import { hashPassword } from "../../app/modules/auth/password.server";
@@ -5,7 +6,7 @@ import { hashPassword } from "../../app/modules/auth/password.server";
 export const TEST_PASSWORD = "Sunny#Day2026";
 const unique = () => crypto.randomBytes(5).toString("hex");
 
-export async function makeCompany(overrides: Partial<Parameters<typeof Company.create>[0]> = {}) {
+export async function makeCompany(overrides: Partial<CreationAttributes<Company>> = {}) {
   return Company.create({ companyName: `Test Co ${unique()}`, country: "NZ", status: "ACTIVE", ...overrides });
 }
 

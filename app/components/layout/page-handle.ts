@@ -1,0 +1,38 @@
+import type { MetaFunction } from "@remix-run/node";
+import { useMatches } from "@remix-run/react";
+
+/**
+ * What a page under the logged-in layout tells the header: `export const handle: PageHandle = { title: "Invoices" }`.
+ * `breadcrumb` lists the links before the title, e.g. bill lists: [{ label: "Home", to: "/" }, { label: "Bills", to: "/bills" }].
+ */
+export interface Crumb {
+  label: string;
+  to: string;
+}
+
+export interface PageHandle {
+  title: string;
+  breadcrumb?: Crumb[];
+}
+
+export const PRODUCT_NAME = "Earlybird";
+
+function isPageHandle(handle: unknown): handle is PageHandle {
+  return Boolean(handle) && typeof (handle as PageHandle).title === "string";
+}
+
+/** The deepest matched route's title and breadcrumb (the header falls back to "Earlybird"). */
+export function usePageHeading(): PageHandle {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i].handle;
+    if (isPageHandle(handle)) return handle;
+  }
+  return { title: PRODUCT_NAME };
+}
+
+/** Document title from the page's handle; titles start with the product name (spec p3 §2.1). */
+export const titleMeta: MetaFunction = ({ matches }) => {
+  const handle = [...matches].reverse().find((match) => isPageHandle(match.handle))?.handle as PageHandle | undefined;
+  return [{ title: handle && handle.title !== PRODUCT_NAME ? `${PRODUCT_NAME} | ${handle.title}` : PRODUCT_NAME }];
+};

@@ -1,0 +1,19 @@
+/**
+ * The work of each scheduled job, shared by the Bree worker (jobs/<name>.job.ts), `earlybird jobs:run` and tests.
+ * The schedule itself (how often) belongs to the scheduler in jobs/.
+ */
+import { expireStaleSessions } from "../auth/service.server";
+import { AppError } from "../../lib/errors";
+import { isScheduledJobName, unknownJobMessage, type ScheduledJobName } from "./schema";
+import { runJob, type ExecuteJobOptions, type JobHandler, type JobView } from "./service.server";
+
+const SCHEDULED_WORK: Record<ScheduledJobName, JobHandler<unknown>> = {
+  // Revoking an already revoked session is a no-op, so an overlapping run (two servers) does no harm.
+  "expire-sessions": async () => expireStaleSessions(new Date()),
+};
+
+/** Runs a scheduled job in this process and records it in `jobs` (type = the job's name). */
+export async function runScheduledJobNow(name: string, options: ExecuteJobOptions = {}): Promise<JobView> {
+  if (!isScheduledJobName(name)) throw new AppError(404, unknownJobMessage(name), { code: "UNKNOWN_JOB", field: "name" });
+  return runJob(name, SCHEDULED_WORK[name], options);
+}

@@ -1,0 +1,30 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { BILLS_BREADCRUMB } from "~/components/bills/breadcrumbs";
+import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
+import { NotBuiltYet } from "~/components/layout/placeholder";
+import { requireCompanyUser } from "~/lib/auth.server";
+import { getFeatureFlags } from "~/lib/flags.server";
+
+export const handle: PageHandle = { title: "Pending Approval", breadcrumb: BILLS_BREADCRUMB };
+export const meta = titleMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireCompanyUser(request);
+  const flags = await getFeatureFlags();
+  if (!flags.documentProcessingEnabled || !flags.pendingApprovalEnabled) throw new Response("Not Found", { status: 404 });
+  return json(null);
+}
+
+export default function PendingApprovalBillsPage() {
+  return (
+    <NotBuiltYet
+      summary="Bills pending approval are not built yet."
+      description="This page will list reviewed bills that are waiting for someone to approve them."
+      planned={[
+        "Filters by supplier, amount, order number, invoice number and issue date",
+        "A view of each bill with its page images",
+      ]}
+    />
+  );
+}

@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { BILLS_BREADCRUMB } from "~/components/bills/breadcrumbs";
+import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
+import { NotBuiltYet } from "~/components/layout/placeholder";
+import { requireCompanyUser } from "~/lib/auth.server";
+import { getFeatureFlags } from "~/lib/flags.server";
+
+export const handle: PageHandle = { title: "Processing", breadcrumb: BILLS_BREADCRUMB };
+export const meta = titleMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireCompanyUser(request);
+  const flags = await getFeatureFlags();
+  if (!flags.documentProcessingEnabled) throw new Response("Not Found", { status: 404 });
+  return json(null);
+}
+
+export default function ProcessingBillsPage() {
+  return (
+    <NotBuiltYet
+      summary="Bills in processing are not built yet."
+      description="This page will list the bill documents that are still being read and matched to purchase orders."
+      planned={[
+        "Each document with its supplier, invoice number and when it arrived",
+      ]}
+    />
+  );
+}

@@ -1,0 +1,58 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
+import { NotBuiltYet } from "~/components/layout/placeholder";
+import { LinkTabs } from "~/components/ui/tabs";
+import { requireAdmin } from "~/lib/auth.server";
+
+export const handle: PageHandle = { title: "Company", breadcrumb: [{ label: "Companies", to: "/companies" }] };
+export const meta = titleMeta;
+
+/** The company screens of the admin area (spec p3 §2.3, §2.4), in menu order. */
+const MENUS = {
+  summary: { label: "Summary", summary: "The company summary is not built yet.", description: "This screen will show the company's bank account, balance and withdrawals." },
+  directory: {
+    label: "Directory", summary: "The company directory is not built yet.",
+    description: "This screen will list the company's customers and suppliers (All, Members, Non-Members), with search, filters, configuration and counterparty import.",
+  },
+  kyc: {
+    label: "KYC", summary: "The company KYC screen is not built yet.",
+    description: "This screen will show the Earlybird user and the beneficial owners with their verification status, the history of each check and the uploaded documents.",
+  },
+  offers: { label: "Offers", summary: "The company offers are not built yet.", description: "This screen will list the supplier offers available to the company." },
+  contacts: { label: "Contacts", summary: "The company contacts are not built yet.", description: "This screen will hold the company's contacts and a form to add one." },
+  transactions: { label: "Transactions", summary: "The company transactions are not built yet.", description: "This screen will list the transactions on the company's account." },
+  activity: { label: "Activity", summary: "The company activity is not built yet.", description: "This screen will show the company's activity." },
+  settings: {
+    label: "Settings", summary: "The company settings are not built yet.",
+    description: "This screen will hold the buyer settings: payment terms, the pending-approval queue, the default processing queue and GL codes.",
+  },
+} as const;
+
+type CompanyMenu = keyof typeof MENUS;
+const isCompanyMenu = (value: string): value is CompanyMenu => Object.hasOwn(MENUS, value);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const companyId = params.companyId ?? "";
+  const menu = params.menu ?? "";
+  // The company itself is looked up (404 when missing) once the companies service exists.
+  if (!/^\d+$/.test(companyId) || !isCompanyMenu(menu)) throw new Response("Not Found", { status: 404 });
+  return json({ companyId, menu });
+}
+
+export default function CompanyMenuPage() {
+  const { companyId, menu } = useLoaderData<typeof loader>();
+  const current = MENUS[menu];
+  return (
+    <div className="space-y-6">
+      <LinkTabs
+        label="Company sections"
+        value={menu}
+        items={(Object.keys(MENUS) as CompanyMenu[]).map((value) => ({ value, label: MENUS[value].label, to: `/companies/${companyId}/${value}` }))}
+      />
+      <NotBuiltYet summary={current.summary} description={current.description} />
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
+import { NotBuiltYet } from "~/components/layout/placeholder";
+import { LinkTabs } from "~/components/ui/tabs";
+import { requireCompanyUser } from "~/lib/auth.server";
+import type { FeatureFlags } from "~/lib/flags";
+import { getFeatureFlags } from "~/lib/flags.server";
+
+export const handle: PageHandle = { title: "Settings" };
+export const meta = titleMeta;
+
+const TABS = {
+  "connected-apps": {
+    label: "Connected Apps",
+    summary: "Connected apps are not built yet.",
+    description: "This tab will connect Earlybird to Xero or MYOB, so your invoices and bills load from your accounting software.",
+  },
+  withdrawals: {
+    label: "Withdrawals",
+    summary: "Withdrawal settings are not built yet.",
+    description: "This tab will show the bank account your withdrawals are paid into and let you change it.",
+  },
+  password: {
+    label: "Password",
+    summary: "Changing your password is not built yet.",
+    description: "This tab will let you change your password.",
+  },
+  customers: {
+    label: "Customers",
+    summary: "Customer settings are not built yet.",
+    description: "This tab will list your customers and their settings.",
+  },
+  suppliers: {
+    label: "Suppliers",
+    summary: "Supplier settings are not built yet.",
+    description: "This tab will list your suppliers and their settings.",
+  },
+  "ap-automation": {
+    label: "AP Automation",
+    summary: "AP automation settings are not built yet.",
+    description: "This tab will hold the settings for automatic bill processing.",
+  },
+} as const;
+
+type SettingsTab = keyof typeof TABS;
+
+/** The tabs a company sees (spec p3 §2.2): connected apps, customers/suppliers and AP automation are flagged. */
+function visibleTabs(flags: FeatureFlags): { tabs: SettingsTab[]; defaultTab: SettingsTab } {
+  const canConnect = flags.XERO_CONNECT || flags.MYOB_CONNECT;
+  const tabs: SettingsTab[] = [
+    ...(canConnect ? (["connected-apps"] as const) : []),
+    "withdrawals",
+    "password",
+    ...(flags.customerSupplierSettings ? (["customers", "suppliers"] as const) : []),
+    ...(flags.apAutomationEnabled ? (["ap-automation"] as const) : []),
+  ];
+  return { tabs, defaultTab: canConnect ? "connected-apps" : "withdrawals" };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireCompanyUser(request);
+  const { tabs, defaultTab } = visibleTabs(await getFeatureFlags());
+  const url = new URL(request.url);
+  const requested = url.searchParams.get("tab");
+  if (requested !== null && !(tabs as string[]).includes(requested)) {
+    url.searchParams.set("tab", defaultTab);
+    throw redirect(`${url.pathname}?${url.searchParams.toString()}`);
+  }
+  return json({ tabs, tab: (requested as SettingsTab | null) ?? defaultTab });
+}
+
+export default function SettingsPage() {
+  const { tabs, tab } = useLoaderData<typeof loader>();
+  const current = TABS[tab];
+  return (
+    <div className="space-y-6">
+      <LinkTabs label="Settings sections" value={tab} items={tabs.map((value) => ({ value, label: TABS[value].label }))} />
+      <NotBuiltYet summary={current.summary} description={current.description} />
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { AppShell } from "~/components/layout/app-shell";
+import { ErrorContent, ErrorPage, NotFoundContent, NotFoundPage } from "~/components/layout/error-pages";
+import { mainMenuItems } from "~/components/layout/main-menu";
+import { requireAppUser } from "~/components/layout/require-app-user.server";
+import type { ShellUser } from "~/components/layout/user-menu";
+import { getFeatureFlags } from "~/lib/flags.server";
+
+/**
+ * The logged-in layout (spec p1 §2 Layout): header, user dropdown, side menu / drawer.
+ * This loader only decides who is looking; it protects nothing. Every page below authorises in its own
+ * loader and action (GUIDE rule 3).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [user, flags] = await Promise.all([requireAppUser(request), getFeatureFlags()]);
+  const shellUser: ShellUser = {
+    fullName: user.fullName,
+    email: user.username,
+    isAdmin: user.isAdmin,
+    companyName: user.company?.companyName ?? null,
+    verified: user.company?.verificationStatus === "VERIFIED",
+  };
+  return json({
+    user: shellUser,
+    menuFlags: {
+      dashboardEnabled: flags.dashboardEnabled,
+      documentProcessingEnabled: flags.documentProcessingEnabled,
+      pendingApprovalEnabled: flags.pendingApprovalEnabled,
+    },
+  });
+}
+
+export default function AppLayout() {
+  const { user, menuFlags } = useLoaderData<typeof loader>();
+  return (
+    <AppShell user={user} menu={mainMenuItems(user, menuFlags)}>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+/** A page's 404 (an unknown company menu, an admin page asked for by a customer) or crash, inside the frame. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>("routes/_app");
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  if (!data) return notFound ? <NotFoundPage /> : <ErrorPage />;
+  return (
+    <AppShell user={data.user} menu={mainMenuItems(data.user, data.menuFlags)} heading={null}>
+      {notFound ? <NotFoundContent className="py-16" /> : <ErrorContent className="py-16" />}
+    </AppShell>
+  );
+}

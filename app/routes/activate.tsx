@@ -1,0 +1,13 @@
+import type { MetaFunction } from "@remix-run/node";
+import { PublicPage } from "~/components/layout/placeholder";
+
+export const meta: MetaFunction = () => [{ title: "Earlybird | Activate your account" }];
+
+export default function ActivatePage() {
+  return (
+    <PublicPage title="Activate your account">
+      <p>Account activation is not built yet.</p>
+      <p>It will ask for your name and a password, your mobile number, and the six-digit code we send to it by SMS.</p>
+    </PublicPage>
+  );
+}

@@ -1,0 +1,17 @@
+import { Command } from "commander";
+import { registerDbCommands } from "./commands/db";
+import { registerJobCommands } from "./commands/jobs";
+import { registerUserCommands } from "./commands/users";
+
+/** The `earlybird` program: commands parse options, call module services, and render (GUIDE rule 15). */
+export function createProgram(): Command {
+  const program = new Command("earlybird")
+    .description("Earlybird operations: database, users and jobs.\nUses DATABASE_URL, or the embedded PostgreSQL in <EARLYBIRD_DATA_DIR>/pg (default .data/pg).")
+    .option("--json", "print results as JSON (output to a pipe is plain text without it)")
+    .showHelpAfterError()
+    .configureHelp({ sortSubcommands: false });
+  registerDbCommands(program);
+  registerUserCommands(program);
+  registerJobCommands(program);
+  return program;
+}

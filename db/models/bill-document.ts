@@ -1,0 +1,169 @@
+import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type NonAttribute } from "sequelize";
+import type { Cents } from "../../app/lib/money";
+import { sequelize } from "../index";
+import { centsColumn } from "../money-column";
+import type { BillDocumentLineItem } from "./bill-document-line-item";
+import type { BillDocumentPage } from "./bill-document-page";
+import type { BillDocumentReview } from "./bill-document-review";
+import type { Company } from "./company";
+import type { MailboxMessage } from "./mailbox-message";
+import type { User } from "./user";
+
+export const BILL_DOCUMENT_SOURCES = ["UPLOAD", "CLI", "EMAIL"] as const;
+export type BillDocumentSource = (typeof BILL_DOCUMENT_SOURCES)[number];
+export const BILL_DOCUMENT_MIME_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
+export type BillDocumentMimeType = (typeof BILL_DOCUMENT_MIME_TYPES)[number];
+/**
+ * QUEUED and RETRY wait for the processing job, FAILED is a document it could not read; the rest are the bill types
+ * of spec part 3 §4.1 (PROCESSING = a confirmed bill being processed) and DELETED.
+ */
+export const BILL_DOCUMENT_PROCESSING_STATUSES = [
+  "QUEUED",
+  "PROCESSING",
+  "RETRY",
+  "FAILED",
+  "PENDING_REVIEW",
+  "BLOCKED",
+  "VARIANCE",
+  "PENDING_APPROVAL",
+  "UNMATCHED",
+  "AUTHORISED",
+  "DELETED",
+] as const;
+export type BillDocumentProcessingStatus = (typeof BILL_DOCUMENT_PROCESSING_STATUSES)[number];
+export const BILL_DOCUMENT_MATCH_STATUSES = [
+  "ORDER_NOT_FOUND_OCR",
+  "ORDER_NOT_FOUND_GPOS",
+  "AMOUNT_OVER",
+  "AMOUNT_UNDER",
+  "STATUS_MISMATCH",
+  "ALREADY_CLOSED",
+  "EXPIRED",
+  "INVOICE_DETAILS_MISSING",
+  "POTENTIAL_DUPLICATE",
+  "CONTACT_NOT_FOUND",
+  "MATCHED",
+] as const;
+export type BillDocumentMatchStatus = (typeof BILL_DOCUMENT_MATCH_STATUSES)[number];
+export const BILL_DOCUMENT_PROCESSING_QUEUES = ["AUTOMATIC", "MANUAL"] as const;
+export type BillDocumentProcessingQueue = (typeof BILL_DOCUMENT_PROCESSING_QUEUES)[number];
+export const BILL_DOCUMENT_TEXT_SOURCES = ["PDF_TEXT", "OCR"] as const;
+export type BillDocumentTextSource = (typeof BILL_DOCUMENT_TEXT_SOURCES)[number];
+
+/**
+ * A bill document under processing and review (decisions D6, spec part 3 §3). counterpartyId, purchaseOrderId and
+ * invoiceId point at the trade area's tables. The lock is lockedByUserId + lockedAt (lockStatus LOCKED when set).
+ */
+export class BillDocument extends Model<InferAttributes<BillDocument>, InferCreationAttributes<BillDocument>> {
+  declare id: CreationOptional<number>;
+  declare companyId: number;
+  declare source: BillDocumentSource;
+  declare uploadedByUserId: CreationOptional<number | null>;
+  declare mailboxMessageId: CreationOptional<number | null>;
+  declare sourceEmailFrom: CreationOptional<string | null>;
+  declare originalFileName: string;
+  declare mimeType: BillDocumentMimeType;
+  /** Must equal content.length (checked by the database). */
+  declare sizeBytes: number;
+  declare content: Buffer;
+  /** Lower-case hex SHA-256 of content. */
+  declare contentSha256: string;
+  declare processingStatus: CreationOptional<BillDocumentProcessingStatus>;
+  declare matchStatus: CreationOptional<BillDocumentMatchStatus | null>;
+  declare processingQueue: CreationOptional<BillDocumentProcessingQueue>;
+  declare lockedByUserId: CreationOptional<number | null>;
+  declare lockedAt: CreationOptional<Date | null>;
+  declare supplierName: CreationOptional<string | null>;
+  declare counterpartyId: CreationOptional<number | null>;
+  declare invoiceNumber: CreationOptional<string | null>;
+  declare orderNumber: CreationOptional<string | null>;
+  declare purchaseOrderId: CreationOptional<number | null>;
+  declare invoiceAmount: CreationOptional<Cents | null>;
+  declare posAmount: CreationOptional<Cents | null>;
+  declare authorisedAmount: CreationOptional<Cents | null>;
+  /** YYYY-MM-DD. */
+  declare dateIssue: CreationOptional<string | null>;
+  /** YYYY-MM-DD. */
+  declare dueDate: CreationOptional<string | null>;
+  declare storeCode: CreationOptional<string | null>;
+  /** At most 512 characters. */
+  declare userNotes: CreationOptional<string | null>;
+  declare textSource: CreationOptional<BillDocumentTextSource | null>;
+  declare extractedText: CreationOptional<string | null>;
+  /** OCR's mean word confidence, 0-100, as a decimal string ("87.50"). */
+  declare ocrConfidencePercent: CreationOptional<string | null>;
+  declare processingError: CreationOptional<string | null>;
+  declare processingAttempts: CreationOptional<number>;
+  declare processedAt: CreationOptional<Date | null>;
+  declare edited: CreationOptional<boolean>;
+  declare autoProcessed: CreationOptional<boolean>;
+  declare authorisedByUserId: CreationOptional<number | null>;
+  declare authorisedAt: CreationOptional<Date | null>;
+  /** The bill this document became. */
+  declare invoiceId: CreationOptional<number | null>;
+  declare archivedAt: CreationOptional<Date | null>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+  declare deletedAt: CreationOptional<Date | null>;
+
+  declare company?: NonAttribute<Company>;
+  declare lockedBy?: NonAttribute<User | null>;
+  declare pages?: NonAttribute<BillDocumentPage[]>;
+  declare lineItems?: NonAttribute<BillDocumentLineItem[]>;
+  declare reviews?: NonAttribute<BillDocumentReview[]>;
+  declare mailboxMessage?: NonAttribute<MailboxMessage | null>;
+
+  get lockStatus(): NonAttribute<"LOCKED" | "UNLOCKED"> {
+    return this.lockedByUserId ? "LOCKED" : "UNLOCKED";
+  }
+}
+
+BillDocument.init(
+  {
+    id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+    companyId: { type: DataTypes.INTEGER, allowNull: false },
+    source: { type: DataTypes.TEXT, allowNull: false },
+    uploadedByUserId: { type: DataTypes.INTEGER, allowNull: true, defaultValue: null },
+    mailboxMessageId: { type: DataTypes.INTEGER, allowNull: true, defaultValue: null },
+    sourceEmailFrom: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+    originalFileName: { type: DataTypes.TEXT, allowNull: false },
+    mimeType: { type: DataTypes.TEXT, allowNull: false },
+    sizeBytes: { type: DataTypes.INTEGER, allowNull: false },
+    content: { type: DataTypes.BLOB, allowNull: false },
+    contentSha256: { type: DataTypes.TEXT, allowNull: false },
+    processingStatus: { type: DataTypes.TEXT, allowNull: false, defaultValue: "QUEUED" },
+    matchStatus: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+    processingQueue: { type: DataTypes.TEXT, allowNull: false, defaultValue: "MANUAL" },
+    lockedByUserId: { type: DataTypes.INTEGER, allowNull: true, defaultValue: null },
+    lockedAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
+    supplierName: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+    counterpartyId: { type: DataTypes.INTEGER, allowNull: true, defaultValue: null },
+    invoiceNumber: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+    orderNumber: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+    purchaseOrderId: { type: DataTypes.INTEGER, allowNull: true, defaultValue: null },
+    invoiceAmount: { ...centsColumn<BillDocument>("invoiceAmount", { allowNull: true }), defaultValue: null },
+    posAmount: { ...centsColumn<BillDocument>("posAmount", { allowNull: true }), defaultValue: null },
+    authorisedAmount: { ...centsColumn<BillDocument>("authorisedAmount", { allowNull: true }), defaultValue: null },
+    dateIssue: { type: DataTypes.DATEONLY, allowNull: true, defaultValue: null },
+    dueDate: { type: DataTypes.DATEONLY, allowNull: true, defaultValue: null },
+    storeCode: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+    userNotes: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+    textSource: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+    extractedText: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+    ocrConfidencePercent: { type: DataTypes.DECIMAL(5, 2), allowNull: true, defaultValue: null },
+    processingError: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+    processingAttempts: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+    processedAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
+    edited: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+    autoProcessed: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+    authorisedByUserId: { type: DataTypes.INTEGER, allowNull: true, defaultValue: null },
+    authorisedAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
+    invoiceId: { type: DataTypes.INTEGER, allowNull: true, defaultValue: null },
+    archivedAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
+    createdAt: DataTypes.DATE,
+    updatedAt: DataTypes.DATE,
+    deletedAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
+  },
+  // Not paranoid: DELETED documents stay visible to the review history; deletedAt is set with that status.
+  { sequelize, tableName: "bill_documents" },
+);

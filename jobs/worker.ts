@@ -1,0 +1,33 @@
+/**
+ * Runs inside a Bree worker thread (bundled into build/jobs/<name>.js). The worker inherits process.env from the
+ * scheduler, so DATABASE_URL is set; db/ is imported only after checking it, and the pool is closed before
+ * 'done', because Bree terminates the thread as soon as it receives 'done'.
+ */
+import { parentPort } from "node:worker_threads";
+import type { ScheduledJobName } from "../app/modules/jobs/schema";
+import type { WorkerReport } from "./schedule";
+
+export async function runInWorker(name: ScheduledJobName): Promise<void> {
+  let report: WorkerReport;
+  try {
+    if (!process.env.DATABASE_URL) throw new Error("DATABASE_URL is not set in the job worker");
+    const { sequelize } = await import("../db/index");
+    try {
+      const { runScheduledJobNow } = await import("../app/modules/jobs/scheduled.server");
+      const job = await runScheduledJobNow(name);
+      report = { kind: "job-finished", name, jobId: job.id, status: job.status };
+    } finally {
+      await sequelize.close();
+    }
+  } catch (error) {
+    report = { kind: "job-finished", name, jobId: null, status: "FAILED", error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+  }
+  // Worker console output is flushed asynchronously and can be lost on terminate, so the outcome goes by message.
+  if (parentPort) {
+    parentPort.postMessage(report);
+    parentPort.postMessage("done");
+  } else {
+    console.log(JSON.stringify(report));
+    if (report.status === "FAILED") process.exitCode = 1;
+  }
+}
