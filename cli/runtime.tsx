@@ -9,13 +9,14 @@ import type { Command } from "commander";
 import type { Sequelize } from "sequelize";
 import { ZodError } from "zod";
 import { AppError, isAppError } from "../app/lib/errors";
+import type * as Ui from "./ui/index";
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 export type OutputMode = "ink" | "text" | "json";
 
 /** The Ink components and render helpers (cli/ui), imported only on a terminal. */
-export type UiKit = typeof import("./ui/index");
+export type UiKit = typeof Ui;
 export const loadUi = (): Promise<UiKit> => import("./ui/index");
 
 export interface Output {
@@ -51,7 +52,11 @@ export async function withDatabase<T>(work: (sequelize: Sequelize) => Promise<T>
   // A relative data directory means the project's, not the caller's cwd: `earlybird` from a subfolder uses the same database.
   process.env.EARLYBIRD_DATA_DIR = path.resolve(projectRoot, process.env.EARLYBIRD_DATA_DIR ?? ".data");
   const { ensureDatabase } = await import("../db/bootstrap");
-  const database = await ensureDatabase({ quiet: true });
+  const database = await ensureDatabase({ quiet: true }).catch((error: unknown) => {
+    // The usual cause: `npm start` holds the embedded cluster. That is the operator's to fix, not a bug.
+    if (error instanceof Error && /already running/.test(error.message)) throw new AppError(409, error.message, { code: "DATABASE_IN_USE" });
+    throw error;
+  });
   try {
     const { sequelize } = await import("../db/index");
     try {

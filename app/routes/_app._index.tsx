@@ -19,10 +19,7 @@ export default function TopupsPage() {
     <NotBuiltYet
       summary="Topups are not built yet."
       description="This page will list the top-ups of every company, so you can confirm a deposit that has arrived, assign an unknown deposit to its company, or cancel a top-up."
-      planned={[
-        "Tabs: All, Pending, Unknown, Approved (COMPLETED), Cancelled",
-        "Each top-up with its company, payment reference, amount, date and status",
-      ]}
+      planned={["Tabs: All, Pending, Unknown, Approved (COMPLETED), Cancelled", "Each top-up with its company, payment reference, amount, date and status"]}
     />
   );
 }

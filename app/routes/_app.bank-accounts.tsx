@@ -17,10 +17,7 @@ export default function BankAccountsPage() {
     <NotBuiltYet
       summary="Bank accounts are not built yet."
       description="This page will list the bank accounts companies have added, so you can check each bank statement and approve or reject the account."
-      planned={[
-        "Tabs: All, Pending, Approved, Cancelled",
-        "A View link to each company's bank account statement",
-      ]}
+      planned={["Tabs: All, Pending, Approved, Cancelled", "A View link to each company's bank account statement"]}
     />
   );
 }

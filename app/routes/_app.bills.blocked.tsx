@@ -21,10 +21,7 @@ export default function BlockedBillsPage() {
     <NotBuiltYet
       summary="Blocked bills are not built yet."
       description="This page will list bills that cannot go further until something is fixed, such as a closed purchase order or a possible duplicate."
-      planned={[
-        "Why each bill is blocked",
-        "A screen for each blocked bill, with its page images",
-      ]}
+      planned={["Why each bill is blocked", "A screen for each blocked bill, with its page images"]}
     />
   );
 }

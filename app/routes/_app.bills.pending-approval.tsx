@@ -21,10 +21,7 @@ export default function PendingApprovalBillsPage() {
     <NotBuiltYet
       summary="Bills pending approval are not built yet."
       description="This page will list reviewed bills that are waiting for someone to approve them."
-      planned={[
-        "Filters by supplier, amount, order number, invoice number and issue date",
-        "A view of each bill with its page images",
-      ]}
+      planned={["Filters by supplier, amount, order number, invoice number and issue date", "A view of each bill with its page images"]}
     />
   );
 }

@@ -21,10 +21,7 @@ export default function PendingReviewBillsPage() {
     <NotBuiltYet
       summary="Bills pending review are not built yet."
       description="This page will list the bill documents that need a person to check them: what was read from each document and why it could not be matched automatically."
-      planned={[
-        "Tabs and filters by supplier, amount, order number, invoice number and issue date",
-        "A review screen for each bill, with its page images",
-      ]}
+      planned={["Tabs and filters by supplier, amount, order number, invoice number and issue date", "A review screen for each bill, with its page images"]}
     />
   );
 }

@@ -21,9 +21,7 @@ export default function ProcessingBillsPage() {
     <NotBuiltYet
       summary="Bills in processing are not built yet."
       description="This page will list the bill documents that are still being read and matched to purchase orders."
-      planned={[
-        "Each document with its supplier, invoice number and when it arrived",
-      ]}
+      planned={["Each document with its supplier, invoice number and when it arrived"]}
     />
   );
 }

@@ -21,9 +21,7 @@ export default function UnmatchedBillsPage() {
     <NotBuiltYet
       summary="Unmatched bills are not built yet."
       description="This page will list bills that could not be matched to a purchase order or to one of your suppliers."
-      planned={[
-        "A view of each unmatched bill, marked when it has been edited",
-      ]}
+      planned={["A view of each unmatched bill, marked when it has been edited"]}
     />
   );
 }

@@ -21,10 +21,7 @@ export default function VarianceBillsPage() {
     <NotBuiltYet
       summary="Bills with variance are not built yet."
       description="This page will list bills whose amount differs from their purchase order by more than the allowed tolerance, for you to review."
-      planned={[
-        "The bill amount against the purchase order amount",
-        "A review screen for each bill, with its page images",
-      ]}
+      planned={["The bill amount against the purchase order amount", "A review screen for each bill, with its page images"]}
     />
   );
 }

@@ -11,21 +11,42 @@ export const meta = titleMeta;
 
 /** The company screens of the admin area (spec p3 §2.3, §2.4), in menu order. */
 const MENUS = {
-  summary: { label: "Summary", summary: "The company summary is not built yet.", description: "This screen will show the company's bank account, balance and withdrawals." },
+  summary: {
+    label: "Summary",
+    summary: "The company summary is not built yet.",
+    description: "This screen will show the company's bank account, balance and withdrawals.",
+  },
   directory: {
-    label: "Directory", summary: "The company directory is not built yet.",
-    description: "This screen will list the company's customers and suppliers (All, Members, Non-Members), with search, filters, configuration and counterparty import.",
+    label: "Directory",
+    summary: "The company directory is not built yet.",
+    description:
+      "This screen will list the company's customers and suppliers (All, Members, Non-Members), with search, filters, configuration and counterparty import.",
   },
   kyc: {
-    label: "KYC", summary: "The company KYC screen is not built yet.",
-    description: "This screen will show the Earlybird user and the beneficial owners with their verification status, the history of each check and the uploaded documents.",
+    label: "KYC",
+    summary: "The company KYC screen is not built yet.",
+    description:
+      "This screen will show the Earlybird user and the beneficial owners with their verification status, the history of each check and the uploaded documents.",
   },
-  offers: { label: "Offers", summary: "The company offers are not built yet.", description: "This screen will list the supplier offers available to the company." },
-  contacts: { label: "Contacts", summary: "The company contacts are not built yet.", description: "This screen will hold the company's contacts and a form to add one." },
-  transactions: { label: "Transactions", summary: "The company transactions are not built yet.", description: "This screen will list the transactions on the company's account." },
+  offers: {
+    label: "Offers",
+    summary: "The company offers are not built yet.",
+    description: "This screen will list the supplier offers available to the company.",
+  },
+  contacts: {
+    label: "Contacts",
+    summary: "The company contacts are not built yet.",
+    description: "This screen will hold the company's contacts and a form to add one.",
+  },
+  transactions: {
+    label: "Transactions",
+    summary: "The company transactions are not built yet.",
+    description: "This screen will list the transactions on the company's account.",
+  },
   activity: { label: "Activity", summary: "The company activity is not built yet.", description: "This screen will show the company's activity." },
   settings: {
-    label: "Settings", summary: "The company settings are not built yet.",
+    label: "Settings",
+    summary: "The company settings are not built yet.",
     description: "This screen will hold the buyer settings: payment terms, the pending-approval queue, the default processing queue and GL codes.",
   },
 } as const;

@@ -20,10 +20,7 @@ export default function DashboardPage() {
     <NotBuiltYet
       summary="The dashboard is not built yet."
       description="This page will show how many of your bills were processed automatically, without anyone having to review them."
-      planned={[
-        "Auto Processed: the latest month and the last 12 months",
-        "Invoices Auto Processed per Month: the last 6 months, automatic against manual",
-      ]}
+      planned={["Auto Processed: the latest month and the last 12 months", "Invoices Auto Processed per Month: the last 6 months, automatic against manual"]}
     />
   );
 }

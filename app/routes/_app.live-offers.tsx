@@ -13,10 +13,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function LiveOffersPage() {
-  return (
-    <NotBuiltYet
-      summary="Live offers are not built yet."
-      description="This page will list the early-payment offers that are live right now."
-    />
-  );
+  return <NotBuiltYet summary="Live offers are not built yet." description="This page will list the early-payment offers that are live right now." />;
 }

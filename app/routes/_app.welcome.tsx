@@ -16,7 +16,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const CHOICES: { title: string; description: string; to: string; icon: LucideIcon }[] = [
   { title: "Get Paid this Week", description: "See your invoices and the early payments your customers offer.", to: "/invoices", icon: FileText },
   { title: "Pay Suppliers Early to Earn Cashback", description: "See your bills and pay suppliers early from your funds.", to: "/bills", icon: ReceiptText },
-  { title: "Automate your cash flow", description: "Let Earlybird read your bill documents and match them to purchase orders.", to: "/bills/pending-review", icon: Workflow },
+  {
+    title: "Automate your cash flow",
+    description: "Let Earlybird read your bill documents and match them to purchase orders.",
+    to: "/bills/pending-review",
+    icon: Workflow,
+  },
 ];
 
 export default function WelcomePage() {

@@ -5,8 +5,7 @@ export const meta: MetaFunction = () => [{ title: "Earlybird | Activate your acc
 
 export default function ActivatePage() {
   return (
-    <PublicPage title="Activate your account">
-      <p>Account activation is not built yet.</p>
+    <PublicPage title="Activate your account" summary="Account activation is not built yet.">
       <p>It will ask for your name and a password, your mobile number, and the six-digit code we send to it by SMS.</p>
     </PublicPage>
   );

@@ -5,8 +5,7 @@ export const meta: MetaFunction = () => [{ title: "Earlybird | Forgot password" 
 
 export default function ForgotPasswordPage() {
   return (
-    <PublicPage title="Forgot password">
-      <p>Password reset is not built yet.</p>
+    <PublicPage title="Forgot password" summary="Password reset is not built yet.">
       <p>This page will ask for your email address and send you a link to choose a new password.</p>
     </PublicPage>
   );

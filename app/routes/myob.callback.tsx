@@ -5,8 +5,7 @@ export const meta: MetaFunction = () => [{ title: "Earlybird | Connecting to MYO
 
 export default function MyobCallbackPage() {
   return (
-    <PublicPage title="Connecting to MYOB">
-      <p>The MYOB connection is not built yet.</p>
+    <PublicPage title="Connecting to MYOB" summary="The MYOB connection is not built yet.">
       <p>This is where MYOB sends you back after you allow Earlybird to read your company file; it will then fetch your details and company files.</p>
     </PublicPage>
   );

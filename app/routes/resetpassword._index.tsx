@@ -5,8 +5,7 @@ export const meta: MetaFunction = () => [{ title: "Earlybird | Reset password" }
 
 export default function ResetPasswordPage() {
   return (
-    <PublicPage title="Reset password">
-      <p>Password reset is not built yet.</p>
+    <PublicPage title="Reset password" summary="Password reset is not built yet.">
       <p>This page will let you choose a new password from the link in your email.</p>
     </PublicPage>
   );

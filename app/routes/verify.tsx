@@ -16,8 +16,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function VerifyPage() {
   const { back } = useLoaderData<typeof loader>();
   return (
-    <PublicPage title="Verify your account" backTo={back} backLabel={back === "/login" ? "Back to login" : "Back to Earlybird"}>
-      <p>Verification is not built yet.</p>
+    <PublicPage
+      title="Verify your account"
+      backTo={back}
+      backLabel={back === "/login" ? "Back to login" : "Back to Earlybird"}
+      summary="Verification is not built yet."
+    >
       <p>
         This page will take you through two steps, Your Details and Business Details: confirming your identity, your business, and the identity of the owners
         and directors of your company.

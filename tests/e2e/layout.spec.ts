@@ -145,3 +145,21 @@ test("Logout in the dropdown ends the session", async ({ page }) => {
   await expect.poll(() => pathAndQuery(page)).toBe("/login?next=%2Fbills");
   await expect(page.getByRole("button", { name: "Log in" })).toBeVisible();
 });
+
+test("pages check their own parameters: company menus and settings tabs", async ({ page }) => {
+  await loginAs(page, ADMIN);
+  await page.goto("/companies/1");
+  await expect.poll(() => pathAndQuery(page)).toBe("/companies/1/summary");
+  await expect(page.getByRole("navigation", { name: "Company sections" }).getByRole("link", { name: "Summary" })).toHaveAttribute("aria-current", "page");
+  const response = await page.goto("/companies/1/not-a-menu");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+
+  await page.context().clearCookies();
+  await loginAs(page, PURCHASER);
+  await page.goto("/settings?tab=not-a-tab");
+  await expect.poll(() => pathAndQuery(page)).toBe("/settings?tab=connected-apps");
+  await page.getByRole("navigation", { name: "Settings sections" }).getByRole("link", { name: "Withdrawals" }).click();
+  await expect.poll(() => pathAndQuery(page)).toBe("/settings?tab=withdrawals");
+  await expect(page.getByRole("main")).toContainText("Withdrawal settings are not built yet.");
+});

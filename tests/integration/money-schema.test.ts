@@ -3,6 +3,7 @@
  * top-up and withdrawal constraints, and cents at the model boundary. Each test makes its own companies.
  */
 import { randomUUID } from "node:crypto";
+import type { Model, ModelStatic } from "sequelize";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sequelize } from "../../db/index";
 import {
@@ -364,7 +365,7 @@ describe("top-ups and withdrawals", () => {
 });
 
 describe("models", () => {
-  const models = [
+  const models: Array<ModelStatic<Model>> = [
     LedgerAccount, LedgerTransaction, LedgerEntry, CompanyBalance, BankAccount, BankAccountDocument, TopUp, Withdrawal, BankPaymentFile,
     BankStatementImport, BankStatementLine, FileProcessingStatus, MailboxMessage, BillDocument, BillDocumentPage, BillDocumentLineItem,
     BillDocumentReview, IdentityDocument, VerificationHistoryEntry, AccountingConnection, OauthState, RelayAccount,

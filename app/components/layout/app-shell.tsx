@@ -60,7 +60,10 @@ function PageHeading({ heading }: { heading: PageHandle | null }) {
       <ol className="flex min-w-0 items-center gap-1.5">
         {heading.breadcrumb.map((crumb) => (
           <li key={crumb.to} className="flex shrink-0 items-center gap-1.5">
-            <Link to={crumb.to} className="rounded-sm text-base text-muted-foreground hover:text-foreground hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+            <Link
+              to={crumb.to}
+              className="rounded-sm text-base text-muted-foreground hover:text-foreground hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
               {crumb.label}
             </Link>
             <span aria-hidden className="text-muted-foreground">
@@ -114,7 +117,10 @@ export function AppShell({ user, menu, children, heading }: AppShellProps) {
             <div className="min-w-0 flex-1">
               <PageHeading heading={shown} />
               {user.isAdmin ? null : (
-                <Link to="/bills" className="block truncate rounded-sm text-xs text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+                <Link
+                  to="/bills"
+                  className="block truncate rounded-sm text-xs text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
                   Pay suppliers early and earn cashback
                 </Link>
               )}

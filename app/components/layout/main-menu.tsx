@@ -1,4 +1,4 @@
-import { NavLink } from "@remix-run/react";
+import { NavLink, useLocation } from "@remix-run/react";
 import { Banknote, Building2, FileText, Landmark, LayoutDashboard, ReceiptText, Server, Wallet, Zap, type LucideIcon } from "lucide-react";
 import type { FeatureFlags } from "~/lib/flags";
 import { cn } from "~/lib/utils";
@@ -47,6 +47,9 @@ const linkBase =
 
 /** The menu list, used by the fixed sidebar and by the drawer. `onNavigate` lets the drawer close itself. */
 export function MainMenu({ items, onNavigate }: { items: MenuItem[]; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  // A parent whose sub-page is open is marked (bold), while aria-current stays on the sub-item alone.
+  const inSection = (item: MenuItem) => item.children?.some((child) => pathname === child.to || pathname.startsWith(`${child.to}/`)) ?? false;
   return (
     <ul className="flex flex-col gap-1">
       {items.map((item) => (
@@ -57,7 +60,15 @@ export function MainMenu({ items, onNavigate }: { items: MenuItem[]; onNavigate?
             prefetch="intent"
             onClick={onNavigate}
             className={({ isActive }) =>
-              cn(linkBase, "h-10", isActive ? "bg-primary text-primary-foreground shadow-sm" : "text-foreground/80 hover:bg-accent hover:text-accent-foreground")
+              cn(
+                linkBase,
+                "h-10",
+                isActive
+                  ? "bg-primary text-primary-foreground shadow-sm"
+                  : inSection(item)
+                  ? "font-semibold text-foreground hover:bg-accent hover:text-accent-foreground"
+                  : "text-foreground/80 hover:bg-accent hover:text-accent-foreground",
+              )
             }
           >
             {item.icon ? <item.icon className="size-4 shrink-0" aria-hidden /> : null}
@@ -73,7 +84,11 @@ export function MainMenu({ items, onNavigate }: { items: MenuItem[]; onNavigate?
                     prefetch="intent"
                     onClick={onNavigate}
                     className={({ isActive }) =>
-                      cn(linkBase, "h-9", isActive ? "bg-accent font-semibold text-accent-foreground" : "text-muted-foreground hover:bg-accent/60 hover:text-foreground")
+                      cn(
+                        linkBase,
+                        "h-9",
+                        isActive ? "bg-accent font-semibold text-accent-foreground" : "text-muted-foreground hover:bg-accent/60 hover:text-foreground",
+                      )
                     }
                   >
                     <span className="truncate">{child.label}</span>

@@ -36,7 +36,20 @@ export function NotBuiltYet({ summary, description, planned }: { summary: string
 }
 
 /** A logged-out page (sign-up, password reset, ...): a centred card like the login page. */
-export function PublicPage({ title, children, backTo = "/login", backLabel = "Back to login" }: { title: string; children: ReactNode; backTo?: string; backLabel?: string }) {
+export function PublicPage({
+  title,
+  summary,
+  children,
+  backTo = "/login",
+  backLabel = "Back to login",
+}: {
+  title: string;
+  /** The plain "... is not built yet." line. */
+  summary: string;
+  children: ReactNode;
+  backTo?: string;
+  backLabel?: string;
+}) {
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-b from-accent to-background px-4 py-10">
       <div className="w-full max-w-md space-y-6">
@@ -46,7 +59,10 @@ export function PublicPage({ title, children, backTo = "/login", backLabel = "Ba
             <h1 className="text-xl font-semibold leading-none tracking-tight">{title}</h1>
           </CardHeader>
           <CardContent className="space-y-6">
-            <div className="space-y-3 text-sm leading-6 text-muted-foreground">{children}</div>
+            <div className="space-y-3 text-sm leading-6 text-muted-foreground">
+              <p className="font-medium text-foreground">{summary}</p>
+              {children}
+            </div>
             <Link to={backTo} className={buttonVariants({ variant: "outline", className: "w-full" })}>
               {backLabel}
             </Link>

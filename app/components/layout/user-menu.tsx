@@ -37,7 +37,7 @@ function initials(name: string) {
  * Logout is a plain POST form to /logout: a full page load that resets all client state.
  */
 export function UserMenu({ user }: { user: ShellUser }) {
-  const secondLine = user.isAdmin ? "Admin" : (user.companyName ?? "");
+  const secondLine = user.isAdmin ? "Admin" : user.companyName ?? "";
   return (
     <DropdownMenu>
       <DropdownMenuTrigger className="flex min-w-0 max-w-[18rem] items-center gap-2 rounded-md py-1.5 pl-1.5 pr-2 text-left transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-accent">

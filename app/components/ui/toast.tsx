@@ -154,7 +154,11 @@ function ToastItem({ item }: { item: ActiveToast }) {
 
 /** The toast stack, bottom right. `flash` is the toast the root loader read from the flash cookie. */
 export function Toaster({ flash }: { flash?: ToastMessage | null }) {
-  const items = useSyncExternalStore(subscribe, () => toasts, () => EMPTY);
+  const items = useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => EMPTY,
+  );
   useServerToast(flash ?? null);
   const errors = items.filter((item) => item.type === "error");
   const notices = items.filter((item) => item.type !== "error");

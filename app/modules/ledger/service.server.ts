@@ -1,4 +1,5 @@
 import type { Transaction } from "sequelize";
+import { sequelize } from "../../../db/index";
 import { LedgerAccount, LedgerEntry, LedgerTransaction } from "../../../db/models/index";
 import type { Cents } from "../../lib/money";
 
@@ -43,6 +44,11 @@ export async function postTransaction(t: Transaction, input: PostingInput): Prom
     entries.map((entry) => ({ transactionId: transaction.id, accountId: entry.accountId, currency: input.currency, amount: entry.amount })),
     { transaction: t },
   );
+  // Run the database's balance and overdraft checks now rather than at COMMIT, so a refusal is an ordinary
+  // error on this statement (a failed COMMIT costs Sequelize its pooled connection); then defer them again
+  // for the next posting in the same database transaction.
+  await sequelize.query("SET CONSTRAINTS ledger_transactions_balanced, ledger_entries_balanced IMMEDIATE", { transaction: t });
+  await sequelize.query("SET CONSTRAINTS ledger_transactions_balanced, ledger_entries_balanced DEFERRED", { transaction: t });
   return transaction;
 }
 
