@@ -41,7 +41,6 @@ export const up: Migration = async ({ context: { sequelize } }) => {
       account_type            text,
       account_classification  text,
       tax_exempted            boolean,
-      earlybird_account_type  text CHECK (earlybird_account_type IN ('EARLYBIRD_FEES','EARLYBIRD_REWARDS','EARLYBIRD_BANK_ACCOUNT')),
       loaded_by               text NOT NULL DEFAULT 'EARLYBIRD' CHECK (loaded_by IN ('EARLYBIRD','XERO','MYOB_ESSENTIALS','MYOB_ACCOUNT_RIGHT')),
       created_at              timestamptz NOT NULL DEFAULT now(),
       updated_at              timestamptz NOT NULL DEFAULT now(),
@@ -52,7 +51,6 @@ export const up: Migration = async ({ context: { sequelize } }) => {
     );
     CREATE UNIQUE INDEX gl_accounts_one_default ON gl_accounts (company_id) WHERE is_default;
     CREATE UNIQUE INDEX gl_accounts_external_key ON gl_accounts (company_id, account_id) WHERE account_id IS NOT NULL;
-    CREATE UNIQUE INDEX gl_accounts_earlybird_type_key ON gl_accounts (company_id, earlybird_account_type) WHERE earlybird_account_type IS NOT NULL;
     CREATE INDEX gl_accounts_visible_idx ON gl_accounts (company_id, account_name) WHERE is_visible_in_earlybird;
 
     CREATE TABLE counterparties (

@@ -3,8 +3,6 @@ import { sequelize } from "../index";
 import type { Company } from "./company";
 import type { Counterparty } from "./counterparty";
 
-export const EARLYBIRD_ACCOUNT_TYPES = ["EARLYBIRD_FEES", "EARLYBIRD_REWARDS", "EARLYBIRD_BANK_ACCOUNT"] as const;
-export type EarlybirdAccountType = (typeof EARLYBIRD_ACCOUNT_TYPES)[number];
 export const GL_ACCOUNT_SOURCES = ["EARLYBIRD", "XERO", "MYOB_ESSENTIALS", "MYOB_ACCOUNT_RIGHT"] as const;
 export type GlAccountSource = (typeof GL_ACCOUNT_SOURCES)[number];
 
@@ -25,7 +23,6 @@ export class GlAccount extends Model<InferAttributes<GlAccount>, InferCreationAt
   declare accountType: string | null;
   declare accountClassification: string | null;
   declare taxExempted: boolean | null;
-  declare earlybirdAccountType: EarlybirdAccountType | null;
   declare loadedBy: CreationOptional<GlAccountSource>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
@@ -46,7 +43,6 @@ GlAccount.init(
     accountType: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
     accountClassification: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
     taxExempted: { type: DataTypes.BOOLEAN, allowNull: true, defaultValue: null },
-    earlybirdAccountType: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
     loadedBy: { type: DataTypes.TEXT, allowNull: false, defaultValue: "EARLYBIRD" },
     createdAt: DataTypes.DATE,
     updatedAt: DataTypes.DATE,
