@@ -4,7 +4,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { ReactNode } from "react";
 import { ErrorPage, NotFoundPage } from "./components/layout/error-pages";
 import { Toaster } from "./components/ui/toast";
-import { readFlashToast } from "./components/ui/toast.server";
+import { readFlashToast } from "./lib/toast.server";
 import { getSessionUser } from "./lib/auth.server";
 import { getRuntimeConfig } from "./lib/config.server";
 import { env } from "./lib/env.server";

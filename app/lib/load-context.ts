@@ -6,5 +6,7 @@ export interface EarlybirdLoadContext {
 }
 
 declare module "@remix-run/node" {
+  // Module augmentation needs an interface; it adds its members through `extends`.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends EarlybirdLoadContext {}
 }

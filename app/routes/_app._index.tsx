@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { NotBuiltYet } from "~/components/layout/placeholder";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
-import { requireAppUser } from "~/components/layout/require-app-user.server";
+import { requireAppUser } from "~/lib/require-app-user.server";
 
 export const handle: PageHandle = { title: "Topups" };
 export const meta = titleMeta;

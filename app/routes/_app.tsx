@@ -4,7 +4,7 @@ import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useRouteLoa
 import { AppShell } from "~/components/layout/app-shell";
 import { ErrorContent, ErrorPage, NotFoundContent, NotFoundPage } from "~/components/layout/error-pages";
 import { mainMenuItems } from "~/components/layout/main-menu";
-import { requireAppUser } from "~/components/layout/require-app-user.server";
+import { requireAppUser } from "~/lib/require-app-user.server";
 import type { ShellUser } from "~/components/layout/user-menu";
 import { getFeatureFlags } from "~/lib/flags.server";
 

@@ -15,7 +15,7 @@ import { LoginSchema } from "~/modules/auth/schema";
 import { login } from "~/modules/auth/service.server";
 import { DEMO_LOGINS } from "~/modules/auth/demo-logins";
 
-export const meta: MetaFunction = () => [{ title: "Log in | Earlybird" }];
+export const meta: MetaFunction = () => [{ title: "Earlybird | Log in" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);

@@ -2,7 +2,7 @@ import { createCookie, redirect } from "@remix-run/node";
 import crypto from "node:crypto";
 import { z } from "zod";
 import { isProduction } from "~/lib/env.server";
-import type { ToastMessage } from "./toast";
+import type { ToastMessage } from "~/components/ui/toast";
 
 /**
  * The server half of toast.tsx: a toast carried across a redirect in a one-shot cookie, read and cleared
