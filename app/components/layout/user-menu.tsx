@@ -1,11 +1,5 @@
 import { Link } from "@remix-run/react";
-import {
-  BadgeCheck,
-  ChevronDown,
-  LogOut,
-  Settings,
-  ShieldCheck,
-} from "lucide-react";
+import { BadgeCheck, ChevronDown, LogOut, Settings, ShieldCheck } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import {
   DropdownMenu,
@@ -61,44 +55,26 @@ export function UserMenu({ user }: { user: ShellUser }) {
       </noscript>
       <DropdownMenu>
         <DropdownMenuTrigger className="flex min-w-0 max-w-[18rem] items-center gap-2 rounded-md py-1.5 pl-1.5 pr-2 text-left transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-accent">
-          <span
-            aria-hidden
-            className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"
-          >
+          <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground">
             {initials(user.fullName)}
           </span>
           <span className="sr-only min-w-0 sm:not-sr-only">
-            <span className="block truncate text-sm font-medium leading-5">
-              {user.fullName}
-            </span>
-            {secondLine ? (
-              <span className="block truncate text-xs leading-4 text-muted-foreground">
-                {secondLine}
-              </span>
-            ) : null}
+            <span className="block truncate text-sm font-medium leading-5">{user.fullName}</span>
+            {secondLine ? <span className="block truncate text-xs leading-4 text-muted-foreground">{secondLine}</span> : null}
           </span>
-          <ChevronDown
-            className="size-4 shrink-0 text-muted-foreground"
-            aria-hidden
-          />
+          <ChevronDown className="size-4 shrink-0 text-muted-foreground" aria-hidden />
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="w-72">
           <DropdownMenuLabel className="space-y-1 font-normal">
-            <span className="block truncate font-semibold">
-              {user.fullName}
-            </span>
-            <span className="block truncate text-xs text-muted-foreground">
-              {user.email}
-            </span>
+            <span className="block truncate font-semibold">{user.fullName}</span>
+            <span className="block truncate text-xs text-muted-foreground">{user.email}</span>
             {user.isAdmin ? (
               <Badge variant="info" className="mt-1">
                 Admin
               </Badge>
             ) : (
               <span className="flex items-center justify-between gap-2 pt-1">
-                <span className="truncate text-xs font-medium">
-                  {user.companyName}
-                </span>
+                <span className="truncate text-xs font-medium">{user.companyName}</span>
                 {user.verified ? (
                   <Badge variant="success">
                     <BadgeCheck aria-hidden />
@@ -130,10 +106,7 @@ export function UserMenu({ user }: { user: ShellUser }) {
           )}
           <form method="post" action="/logout">
             {/* Keep the menu open on select: closing it would unmount the form before the browser submits it. */}
-            <DropdownMenuItem
-              asChild
-              onSelect={(event) => event.preventDefault()}
-            >
+            <DropdownMenuItem asChild onSelect={(event) => event.preventDefault()}>
               <button type="submit" className="w-full">
                 <LogOut aria-hidden />
                 Logout
