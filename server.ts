@@ -68,16 +68,21 @@ const server: Server = app.listen(config.PORT, () => {
   console.log(`Earlybird is running on http://localhost:${config.PORT} (${database.embedded ? "embedded PostgreSQL" : "DATABASE_URL"}; ready in ${seconds}s)`);
 });
 
+server.on("error", (error: NodeJS.ErrnoException) => {
+  console.error(error.code === "EADDRINUSE" ? `Port ${config.PORT} is already in use: set PORT to another port.` : error);
+  void shutdown("listen error", 1);
+});
+
 let closing = false;
-async function shutdown(signal: string) {
+async function shutdown(reason: string, exitCode = 0) {
   if (closing) return;
   closing = true;
-  console.log(`${signal}: shutting down`);
+  console.log(`${reason}: shutting down`);
   server.close();
   await scheduler?.stop();
   await sequelize.close();
   await database.stop();
-  process.exit(0);
+  process.exit(exitCode);
 }
 process.removeAllListeners("SIGINT");
 process.removeAllListeners("SIGTERM");

@@ -173,10 +173,10 @@ export default function LoginPage() {
               </CardDescription>
             </CardHeader>
             <CardContent>
-              <ul className="space-y-1 text-sm" aria-label="Demo logins">
+              <ul className="divide-y text-sm" aria-label="Demo logins">
                 {demoLogins.map((demo) => (
-                  <li key={demo.email} className="flex flex-wrap justify-between gap-x-4">
-                    <code className="font-mono">{demo.email}</code>
+                  <li key={demo.email} className="flex flex-col py-2 first:pt-0 last:pb-0">
+                    <code className="font-mono text-foreground">{demo.email}</code>
                     <span className="text-muted-foreground">{demo.label}</span>
                   </li>
                 ))}
