@@ -1,0 +1,95 @@
+/**
+ * The demo data, seeded into a database of its own through the real CLI (`earlybird db:seed`), then checked
+ * for what the README promises: the four logins, around 300 records in every status, a funded wallet and a
+ * live purchaser offer.
+ */
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createDatabaseIfMissing, dropDatabase } from "../../db/bootstrap";
+
+const run = promisify(execFile);
+const root = path.resolve(__dirname, "../..");
+const testUrl = new URL(inject("databaseUrl"));
+const databaseName = `${testUrl.pathname.slice(1)}_seed`;
+const adminUrl = Object.assign(new URL(testUrl.toString()), { pathname: "/postgres" }).toString();
+const seedUrl = Object.assign(new URL(testUrl.toString()), { pathname: `/${databaseName}` }).toString();
+let client: pg.Client;
+
+beforeAll(async () => {
+  await createDatabaseIfMissing(adminUrl, databaseName);
+  const env = { ...process.env, DATABASE_URL: seedUrl, APP_ENV: "test" };
+  await run(process.execPath, [path.join(root, "bin/earlybird.js"), "db:seed", "--json"], { cwd: root, env, timeout: 120_000 });
+  client = new pg.Client({ connectionString: seedUrl });
+  await client.connect();
+}, 150_000);
+
+afterAll(async () => {
+  await client?.end();
+  await dropDatabase(adminUrl, databaseName);
+});
+
+const rows = async <T>(sql: string) => (await client.query(sql)).rows as T[];
+
+describe("demo data", () => {
+  it("has the four demo logins with the right companies", async () => {
+    const users = await rows<{ username: string; roles: string[]; company_name: string | null; country: string | null; verification_status: string | null }>(`
+      SELECT u.username, u.roles, c.company_name, c.country, c.verification_status
+        FROM users u LEFT JOIN companies c ON c.id = u.company_id
+       WHERE u.username IN ('admin@earlybird.test','pat@harbourfoods.test','sam@kiwisupplies.test','alex@outbackcoffee.test')
+       ORDER BY u.username`);
+    expect(users).toEqual([
+      { username: "admin@earlybird.test", roles: ["ROLE_ADMIN"], company_name: null, country: null, verification_status: null },
+      { username: "alex@outbackcoffee.test", roles: ["ROLE_USER"], company_name: "Outback Coffee Pty Ltd", country: "AU", verification_status: "PARTIALLY_VERIFIED" },
+      { username: "pat@harbourfoods.test", roles: ["ROLE_USER"], company_name: "Harbour Foods Ltd", country: "NZ", verification_status: "VERIFIED" },
+      { username: "sam@kiwisupplies.test", roles: ["ROLE_USER"], company_name: "Kiwi Supplies Ltd", country: "NZ", verification_status: "VERIFIED" },
+    ]);
+  });
+
+  it("has around 300 invoices and bills over the last and next three months, in every status", async () => {
+    const [{ count, earliest, latest }] = await rows<{ count: string; earliest: number; latest: number }>(
+      `SELECT count(*), min(due_date - current_date) AS earliest, max(due_date - current_date) AS latest FROM invoices`,
+    );
+    expect(Number(count)).toBeGreaterThanOrEqual(280);
+    expect(Number(count)).toBeLessThanOrEqual(330);
+    expect(earliest).toBeLessThanOrEqual(-80);
+    expect(latest).toBeGreaterThanOrEqual(80);
+    const invoiceStatuses = (await rows<{ s: string }>(`SELECT DISTINCT invoice_status AS s FROM invoices WHERE invoice_status IS NOT NULL`)).map((r) => r.s).sort();
+    expect(invoiceStatuses).toEqual(["ALL_ELIGIBLE", "CASHBACK_OFFERED", "EXPIRED", "PAID", "PAYMENT_READY", "PAYMENT_RECEIVED"]);
+    const billStatuses = (await rows<{ s: string }>(`SELECT DISTINCT bill_status AS s FROM invoices WHERE bill_status IS NOT NULL`)).map((r) => r.s);
+    expect(billStatuses).toEqual(expect.arrayContaining(["CASHBACK_AVAILABLE", "PAYMENT_OFFERED", "NOT_ELIGIBLE_EXPIRED", "NOT_ELIGIBLE", "PAID"]));
+    const types = (await rows<{ type: string }>(`SELECT DISTINCT type FROM invoices ORDER BY type`)).map((r) => r.type);
+    expect(types).toEqual(["BILL", "INVOICE"]);
+  });
+
+  it("funds Harbour Foods' wallet beyond its live purchaser offer's cash reserve", async () => {
+    const [offer] = await rows<{ offer_status: string; cashpool: string; balance: string }>(`
+      SELECT o.offer_status, o.cashpool, b.balance
+        FROM purchaser_offers o JOIN companies c ON c.id = o.created_by_company
+        JOIN company_balances b ON b.company_id = c.id
+       WHERE c.company_name = 'Harbour Foods Ltd'`);
+    expect(offer.offer_status).toBe("ACTIVE");
+    expect(Number(offer.balance)).toBeGreaterThan(Number(offer.cashpool));
+  });
+
+  it("has credit notes in each allocation state, counterparties, payment terms and GL codes", async () => {
+    const statuses = (await rows<{ status: string }>(`SELECT DISTINCT status FROM credit_notes ORDER BY status`)).map((r) => r.status);
+    expect(statuses).toEqual(["ALLOCATED", "PARTIALLY_ALLOCATED", "UNALLOCATED"]);
+    const [{ counterparties, terms, codes, orders }] = await rows<{ counterparties: string; terms: string; codes: string; orders: string }>(`
+      SELECT (SELECT count(*) FROM counterparties) AS counterparties, (SELECT count(*) FROM payment_terms) AS terms,
+             (SELECT count(*) FROM gl_accounts) AS codes, (SELECT count(*) FROM purchase_orders) AS orders`);
+    expect(Number(counterparties)).toBeGreaterThanOrEqual(10);
+    expect(Number(terms)).toBeGreaterThanOrEqual(3);
+    expect(Number(codes)).toBeGreaterThanOrEqual(10);
+    expect(Number(orders)).toBeGreaterThanOrEqual(20);
+  });
+
+  it("is not seeded twice", async () => {
+    const env = { ...process.env, DATABASE_URL: seedUrl, APP_ENV: "test" };
+    await run(process.execPath, [path.join(root, "bin/earlybird.js"), "db:seed", "--json"], { cwd: root, env, timeout: 120_000 });
+    const [{ count }] = await rows<{ count: string }>(`SELECT count(*) FROM users WHERE username = 'pat@harbourfoods.test'`);
+    expect(Number(count)).toBe(1);
+  });
+});
