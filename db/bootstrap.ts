@@ -29,16 +29,21 @@ export async function freePort(): Promise<number> {
   });
 }
 
-function removeStalePidFile(dataDir: string) {
+/** Where a running embedded server publishes its connection URL, so the CLI can share it with `npm start`. */
+export const urlFileOf = (dataDir: string) => `${dataDir}.url`;
+
+/** True when a live postmaster owns `dataDir`; a pid file left by a crash is removed. */
+function clusterRunning(dataDir: string): boolean {
   const pidFile = path.join(dataDir, "postmaster.pid");
-  if (!fs.existsSync(pidFile)) return;
+  if (!fs.existsSync(pidFile)) return false;
   const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
   try {
     if (pid > 0) process.kill(pid, 0);
-    throw new Error(`PostgreSQL (pid ${pid}) is already running on ${dataDir}; stop it or set DATABASE_URL.`);
+    return true;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ESRCH") fs.rmSync(pidFile);
-    else throw error;
+    if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
+    fs.rmSync(pidFile);
+    return false;
   }
 }
 
@@ -61,7 +66,16 @@ export async function ensureDatabase(options: { dataDir?: string; databaseName?:
   const port = await freePort();
   const fresh = !fs.existsSync(path.join(dataDir, "PG_VERSION"));
   fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  if (!fresh) removeStalePidFile(dataDir);
+  if (!fresh && clusterRunning(dataDir)) {
+    // Another process (usually `npm start`) runs this cluster: share it if it published its URL, and leave it running.
+    const urlFile = urlFileOf(dataDir);
+    if (!fs.existsSync(urlFile)) throw new Error(`PostgreSQL is already running on ${dataDir}; stop it or set DATABASE_URL.`);
+    const shared = new URL(fs.readFileSync(urlFile, "utf8").trim());
+    shared.pathname = `/${databaseName}`;
+    process.env.DATABASE_URL = shared.toString();
+    handle = { url: shared.toString(), embedded: false, stop: async () => {} };
+    return handle;
+  }
 
   const log = (message: unknown) => {
     if (!options.quiet && process.env.EARLYBIRD_PG_LOG === "1") console.log(String(message).trim());
@@ -84,11 +98,13 @@ export async function ensureDatabase(options: { dataDir?: string; databaseName?:
   await createDatabaseIfMissing(adminUrl, databaseName);
   const url = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${databaseName}`;
   process.env.DATABASE_URL = url;
+  fs.writeFileSync(urlFileOf(dataDir), `${url}\n`, { mode: 0o600 });
 
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
     stopped = true;
+    fs.rmSync(urlFileOf(dataDir), { force: true });
     await server.stop();
   };
   const stopAndExit = (signal: NodeJS.Signals) => {

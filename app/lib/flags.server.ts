@@ -5,7 +5,7 @@ import { FEATURE_FLAGS, FEATURE_FLAG_NAMES, type FeatureFlagName, type FeatureFl
  * Feature flags: the spec's names with their defaults (app/lib/flags.ts), overridden by the environment
  * (FLAG_<name>=true|false), overridden in turn by an admin's setting stored in feature_flags.
  */
-export function envFlagOverride(name: FeatureFlagName, environment: NodeJS.ProcessEnv = process.env): boolean | undefined {
+export function envFlagOverride(name: FeatureFlagName, environment: Record<string, string | undefined> = process.env): boolean | undefined {
   const raw = environment[`FLAG_${name}`];
   if (raw === undefined || raw === "") return undefined;
   if (["true", "1", "on"].includes(raw.toLowerCase())) return true;
@@ -28,7 +28,7 @@ export async function isFeatureEnabled(name: FeatureFlagName): Promise<boolean> 
 }
 
 /** Validates every FLAG_* variable at start-up so a typo fails loudly. */
-export function validateFlagEnvironment(environment: NodeJS.ProcessEnv = process.env) {
+export function validateFlagEnvironment(environment: Record<string, string | undefined> = process.env) {
   for (const key of Object.keys(environment)) {
     if (!key.startsWith("FLAG_")) continue;
     const name = key.slice(5) as FeatureFlagName;

@@ -12,6 +12,7 @@ const CreateUserOptions = z.object({
   company: z.coerce.number({ invalid_type_error: "must be a company id" }).int("must be a company id").positive("must be a company id").optional(),
   firstName: z.string().trim().min(1).optional(),
   lastName: z.string().trim().min(1).optional(),
+  mfa: z.boolean().default(false),
 });
 
 export function registerUserCommands(program: Command) {
@@ -24,16 +25,17 @@ export function registerUserCommands(program: Command) {
     .option("--company <id>", "the company the user belongs to (required unless --admin)")
     .option("--first-name <name>", "first name")
     .option("--last-name <name>", "last name")
+    .option("--mfa", "turn on authenticator (TOTP) codes at login and print the secret to enrol")
     .action(
       action(async (rawOptions: Record<string, unknown>, command: Command) => {
         const output = outputOf(command);
         // "-" keeps the password out of the shell history and the process list.
         const password = rawOptions.password === "-" ? fs.readFileSync(0, "utf8").replace(/\r?\n$/, "") : rawOptions.password;
         const options = parseOptions(CreateUserOptions, { ...rawOptions, password });
-        const user = await withDatabase(async (sequelize) => {
+        const { user, mfa } = await withDatabase(async (sequelize) => {
           await assertMigrated(sequelize);
-          const { createUser } = await import("../../app/modules/auth/service.server");
-          return createUser(null, {
+          const { createUser, enableMfa } = await import("../../app/modules/auth/service.server");
+          const created = await createUser(null, {
             email: options.email,
             password: options.password,
             admin: options.admin,
@@ -41,6 +43,7 @@ export function registerUserCommands(program: Command) {
             firstName: options.firstName ?? null,
             lastName: options.lastName ?? null,
           });
+          return { user: created, mfa: options.mfa ? await enableMfa(null, created.id) : null };
         });
         const fields: FieldList = [
           ["Id", String(user.id)],
@@ -48,9 +51,10 @@ export function registerUserCommands(program: Command) {
           ["Name", user.fullName],
           ["Roles", user.roles.join(", ")],
           ["Company", user.company ? `${user.company.companyName} (${user.company.id})` : "none"],
+          ...(mfa ? ([["MFA secret", mfa.secret], ["MFA enrolment", mfa.otpauthUri]] as FieldList) : []),
         ];
         await output.print({
-          json: user,
+          json: mfa ? { ...user, mfaSecret: mfa.secret, mfaOtpauthUri: mfa.otpauthUri } : user,
           text: `Created user ${user.username}\n${formatFields(fields)}`,
           ink: ({ Box, Fields, Success }) => (
             <Box flexDirection="column">

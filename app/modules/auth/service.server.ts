@@ -7,7 +7,7 @@ import { env } from "../../lib/env.server";
 import { AppError } from "../../lib/errors";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
 import { EMAIL_PATTERN, LOGIN_FAILED, MFA_INVALID, MfaCodeSchema, StrongPasswordSchema, TOO_MANY_ATTEMPTS } from "./schema";
-import { verifyTotp } from "./totp.server";
+import { generateTotpSecret, verifyTotp } from "./totp.server";
 
 /** What the web and CLI know of the logged-in user: no secrets. */
 export interface SessionUser {
@@ -254,5 +254,25 @@ export async function createUser(actor: Actor | null, input: CreateUserInput): P
       { transaction },
     );
     return toSessionUser(user, company);
+  });
+}
+
+/**
+ * Turns TOTP MFA on for a user and returns the secret to enrol in an authenticator app. The operator (CLI,
+ * actor null), an admin, or the user themself may do it.
+ */
+export async function enableMfa(actor: Actor | null, userId: number): Promise<{ secret: string; otpauthUri: string }> {
+  if (actor && actor.userId !== userId && actor.roles[0] !== "ROLE_ADMIN") throw new AppError(404, "User not found");
+  return sequelize.transaction(async (transaction) => {
+    const user = await User.findByPk(userId, { transaction, lock: transaction.LOCK.UPDATE });
+    if (!user) throw new AppError(404, "User not found");
+    const secret = generateTotpSecret();
+    await user.update({ mfaEnabled: true, mfaSecret: secret, lastModifiedBy: actor?.userId ?? null }, { transaction });
+    await AuditLogEntry.create(
+      { actorUserId: actor?.userId ?? null, companyId: user.companyId, action: "MFA_ENABLED", entityType: "user", entityId: String(user.id) },
+      { transaction },
+    );
+    const label = encodeURIComponent(`Earlybird:${user.username}`);
+    return { secret, otpauthUri: `otpauth://totp/${label}?secret=${secret}&issuer=Earlybird&algorithm=SHA1&digits=6&period=30` };
   });
 }
