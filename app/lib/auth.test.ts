@@ -25,3 +25,28 @@ describe("login redirects", () => {
     expect(postLoginPath({ isAdmin: false }, new URLSearchParams("next=/\\evil.test"))).toBe("/invoices");
   });
 });
+
+describe("requireUser", () => {
+  async function redirectOf(url: string, cookie?: string) {
+    const { requireUser } = await import("./auth.server");
+    const request = new Request(url, cookie ? { headers: { Cookie: cookie } } : undefined);
+    const thrown = await requireUser(request).then(
+      () => null,
+      (response: unknown) => response as Response,
+    );
+    return thrown?.headers.get("Location") ?? null;
+  }
+
+  it("sends a logged-out visit to /login?next=<page>", async () => {
+    expect(await redirectOf("http://x/bills?status=PAID")).toBe("/login?next=%2Fbills%3Fstatus%3DPAID");
+  });
+
+  it("does not round-trip landing links that carry invoiceId, invoiceType or token", async () => {
+    expect(await redirectOf("http://x/invoices?token=abc&invoiceType=BILL&type=notify")).toBe("/login");
+    expect(await redirectOf("http://x/invoices?invoiceId=12")).toBe("/login");
+  });
+
+  it("treats an unknown session token like no session", async () => {
+    expect(await redirectOf("http://x/bills", 'eb_session="bm9wZQ=="')).toBe("/login?next=%2Fbills");
+  });
+});
