@@ -19,15 +19,24 @@ const config = env();
 
 const database = await ensureDatabase();
 const { sequelize } = await import("./db/index");
+let mailbox: { url: string; stop(): Promise<void> } | undefined;
 try {
   const { migrate } = await import("./db/migrator");
   const applied = await migrate(sequelize);
   if (applied.length) console.log(`Applied ${applied.length} migration(s).`);
   const { seedDemoDataIfEmpty } = await import("./db/seed/index");
   if (await seedDemoDataIfEmpty()) console.log("Seeded demo data (see README for the demo logins).");
+  // Without SMTP_URL, e-mail goes to the built-in mailbox (decisions D7), which stores into the database.
+  if (!config.SMTP_URL) {
+    const { startMailbox } = await import("./app/modules/notifications/mailbox-server.server");
+    mailbox = await startMailbox();
+    if (config.APP_ENV === "production") console.warn(`SMTP_URL is unset: e-mail stays in the built-in mailbox (${mailbox.url}) and reaches no one.`);
+    else console.log(`Built-in mailbox on ${mailbox.url}: e-mail and SMS show on /mailbox.`);
+  }
 } catch (error) {
   // Never leave an embedded PostgreSQL running behind a failed start.
   console.error(error);
+  await mailbox?.stop();
   await sequelize.close().catch(() => {});
   await database.stop();
   process.exit(1);
@@ -80,6 +89,7 @@ async function shutdown(reason: string, exitCode = 0) {
   console.log(`${reason}: shutting down`);
   server.close();
   await scheduler?.stop();
+  await mailbox?.stop();
   await sequelize.close();
   await database.stop();
   process.exit(exitCode);

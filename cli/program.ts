@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import { registerDbCommands } from "./commands/db";
 import { registerJobCommands } from "./commands/jobs";
+import { registerMailCommands } from "./commands/mail";
 import { registerUserCommands } from "./commands/users";
 
 /** The `earlybird` program: commands parse options, call module services, and render (GUIDE rule 15). */
@@ -13,5 +14,6 @@ export function createProgram(): Command {
   registerDbCommands(program);
   registerUserCommands(program);
   registerJobCommands(program);
+  registerMailCommands(program);
   return program;
 }

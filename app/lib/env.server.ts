@@ -9,6 +9,7 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   SMTP_URL: z.string().url().optional(),
   SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  MAIL_FROM: z.string().trim().min(1).default("Earlybird <no-reply@earlybird.test>"),
   EARLYBIRD_DATA_DIR: z.string().default(".data"),
   JOBS_ENABLED: booleanText.default("true"),
   SESSION_SECRET: z.string().min(16).optional(),

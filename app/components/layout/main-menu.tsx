@@ -1,7 +1,8 @@
-import { NavLink, useLocation } from "@remix-run/react";
-import { Banknote, Building2, FileText, Landmark, LayoutDashboard, ReceiptText, Server, Wallet, Zap, type LucideIcon } from "lucide-react";
+import { NavLink, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Banknote, Building2, FileText, Inbox, Landmark, LayoutDashboard, ReceiptText, Server, Wallet, Zap, type LucideIcon } from "lucide-react";
 import type { FeatureFlags } from "~/lib/flags";
 import { cn } from "~/lib/utils";
+import type { loader as rootLoader } from "~/root";
 
 export interface MenuItem {
   label: string;
@@ -46,8 +47,11 @@ const linkBase =
   "flex items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
 /** The menu list, used by the fixed sidebar and by the drawer. `onNavigate` lets the drawer close itself. */
-export function MainMenu({ items, onNavigate }: { items: MenuItem[]; onNavigate?: () => void }) {
+export function MainMenu({ items: menuItems, onNavigate }: { items: MenuItem[]; onNavigate?: () => void }) {
   const { pathname } = useLocation();
+  // The built-in mailbox (decisions D7) for admins outside production, after the spec's admin items.
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const items = root?.user?.isAdmin && root.appEnv !== "production" ? [...menuItems, { label: "Mailbox", to: "/mailbox", icon: Inbox }] : menuItems;
   // A parent whose sub-page is open is marked (bold), while aria-current stays on the sub-item alone.
   const inSection = (item: MenuItem) => item.children?.some((child) => pathname === child.to || pathname.startsWith(`${child.to}/`)) ?? false;
   return (
