@@ -15,19 +15,18 @@ describe("migrations", () => {
   });
 
   it("stores money as NUMERIC(14,2) and times as timestamptz everywhere", async () => {
-    const [money] = await sequelize.query<{ table_name: string; column_name: string; numeric_precision: number; numeric_scale: number }>(
-      `SELECT table_name, column_name, numeric_precision, numeric_scale FROM information_schema.columns
-        WHERE table_schema = 'public' AND data_type = 'numeric' AND column_name <> 'ownership_percent'
-          AND column_name NOT LIKE '%percent%' AND column_name NOT IN ('crr','units','unit_price_rate','confidence')`,
-      { type: "SELECT" as never, raw: true },
-    ).then((rows) => [rows as unknown as { table_name: string; column_name: string; numeric_precision: number; numeric_scale: number }[]]);
-    for (const column of money) {
-      expect({ column: `${column.table_name}.${column.column_name}`, precision: column.numeric_precision, scale: column.numeric_scale }).toEqual({
-        column: `${column.table_name}.${column.column_name}`,
-        precision: 14,
-        scale: 2,
-      });
-    }
+    // Rates, percentages and units are not money; every other numeric column is an amount.
+    const [numericColumns] = await sequelize.query(
+      `SELECT table_name || '.' || column_name AS name, numeric_precision AS precision, numeric_scale AS scale
+         FROM information_schema.columns
+        WHERE table_schema = 'public' AND data_type = 'numeric'
+          AND column_name NOT LIKE '%percent%' AND column_name NOT IN ('crr', 'units')
+        ORDER BY 1`,
+    );
+    const amounts = numericColumns as { name: string; precision: number; scale: number }[];
+    expect(amounts.length).toBeGreaterThan(20);
+    const notMoneyShaped = amounts.filter((column) => column.precision !== 14 || column.scale !== 2);
+    expect(notMoneyShaped).toEqual([]);
     const [plainTimestamps] = await sequelize.query(
       `SELECT table_name, column_name FROM information_schema.columns
         WHERE table_schema = 'public' AND data_type = 'timestamp without time zone'`,
