@@ -1,27 +1,64 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { InvoicesTable } from "~/components/invoices/invoices-table";
+import { ActiveFilters, CompanySearch, Pagination, statusTabItems, SummaryCard } from "~/components/invoices/list-parts";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
-import { NotBuiltYet } from "~/components/layout/placeholder";
+import { LinkTabs } from "~/components/ui/tabs";
 import { requireCompanyUser } from "~/lib/auth.server";
+import { formatMoney } from "~/lib/money";
+import { parseListQuery, type InvoiceTabStatus } from "~/modules/invoices/filters";
+import { listInvoices } from "~/modules/invoices/list.server";
 
 export const handle: PageHandle = { title: "Invoices" };
 export const meta = titleMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireCompanyUser(request);
-  return json(null);
+  const { actor } = await requireCompanyUser(request);
+  const { query } = parseListQuery(new URL(request.url).searchParams, { type: "INVOICE" });
+  const result = await listInvoices(actor, query);
+  return json({ query, result });
 }
 
+const TABS: { status: InvoiceTabStatus; label: string }[] = [
+  { status: "ALL_ELIGIBLE", label: "All" },
+  { status: "CASHBACK_OFFERED", label: "Payment Requested" },
+  { status: "PAYMENT_READY", label: "Payment Available" },
+  { status: "PAYMENT_RECEIVED", label: "Payment Received" },
+];
+
 export default function InvoicesPage() {
+  const { query, result } = useLoaderData<typeof loader>();
+  const { pathname } = useLocation();
+  const { cards, locale } = result;
   return (
-    <NotBuiltYet
-      summary="Invoices are not built yet."
-      description="This page will list your invoices with their payment status, the early payments your customers offer, and let you ask a customer for prompt payment."
-      planned={[
-        "Your invoices with customer, invoice number, due date, amount and status",
-        "Payment offers from your customers and the service fee for each",
-        "Import from CSV or your accounting software",
-      ]}
-    />
+    <div className="min-w-0 space-y-6">
+      <section aria-label="Summary" className="grid gap-4 md:grid-cols-2">
+        <SummaryCard
+          title="Active prompt payment requests"
+          items={[
+            { label: "Maximum service fee", value: formatMoney(cards.activeRequests.maxServiceFee, locale) },
+            { label: "Amount requested", value: formatMoney(cards.activeRequests.amountRequested, locale) },
+          ]}
+        />
+        <SummaryCard
+          title="Prompt payments received this month"
+          items={[
+            { label: "Service fees", value: formatMoney(cards.receivedThisMonth.serviceFees, locale) },
+            { label: "Amount paid promptly", value: formatMoney(cards.receivedThisMonth.amountPaid, locale) },
+          ]}
+        />
+      </section>
+
+      <section aria-label="Invoice list" className="min-w-0 space-y-4">
+        <LinkTabs label="Invoice status" value={query.status ?? "ALL_ELIGIBLE"} items={statusTabItems(pathname, query, TABS)} />
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <CompanySearch query={query} label="Search by customer name" />
+          <ActiveFilters pathname={pathname} query={query} />
+        </div>
+        <InvoicesTable pathname={pathname} query={query} rows={result.rows} locale={locale} hasAnyRecords={result.hasAnyRecords} />
+        <Pagination pathname={pathname} query={query} total={result.total} page={result.page} />
+      </section>
+    </div>
   );
 }

@@ -1,0 +1,285 @@
+/**
+ * The parts the invoices and bills lists share (p2 §2 Toolbar, §9): sortable headers, the company-name search,
+ * the pagination bar, status and action cells, summary cards. The list state lives in the URL: every control is a
+ * link or a GET form built from the ListQuery (filters.ts), so it works without JavaScript.
+ */
+import { Form, Link, useSubmit } from "@remix-run/react";
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Mail, MailX, Search } from "lucide-react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { TableHead } from "~/components/ui/table";
+import { cn } from "~/lib/utils";
+import {
+  activeFilterCount,
+  PAGE_SIZES,
+  pageSummary,
+  pageWindow,
+  resetFilters,
+  serializeListQuery,
+  showPagination,
+  totalPages,
+  withSort,
+  type ListQuery,
+  type ListStatus,
+  type SortField,
+} from "~/modules/invoices/filters";
+
+/** `?query` of a list state ("" for the defaults), to be used as a link target on the same route. */
+export function listHref(pathname: string, query: ListQuery): string {
+  const search = serializeListQuery(query).toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
+
+/** Hidden inputs carrying the rest of the list state through a GET form. */
+function HiddenState({ query, omit }: { query: ListQuery; omit: string[] }) {
+  const entries = [...serializeListQuery(query).entries()].filter(([name]) => !omit.includes(name));
+  return (
+    <>
+      {entries.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+    </>
+  );
+}
+
+export function SortableHead({ pathname, query, field, children, className }: { pathname: string; query: ListQuery; field: SortField; children: ReactNode; className?: string }) {
+  const current = query.sort.field === field ? query.sort.direction : null;
+  const Icon = current === "asc" ? ArrowUp : current === "desc" ? ArrowDown : ArrowUpDown;
+  return (
+    <TableHead aria-sort={current === "asc" ? "ascending" : current === "desc" ? "descending" : "none"} className={className}>
+      <Link
+        to={listHref(pathname, withSort(query, field))}
+        preventScrollReset
+        className="inline-flex items-center gap-1 rounded-sm hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        {children}
+        <Icon aria-hidden className={cn("size-3.5", current ? "text-foreground" : "opacity-50")} />
+      </Link>
+    </TableHead>
+  );
+}
+
+const SEARCH_DEBOUNCE_MS = 1_000; // p2 §9: company entity search, 1 s
+
+/** Search by company name: a GET form (Enter or the button), and with JavaScript a debounced navigation. */
+export function CompanySearch({ query, label }: { query: ListQuery; label: string }) {
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (
+    <Form method="get" role="search" className="flex w-full max-w-sm items-end gap-2" preventScrollReset>
+      <HiddenState query={{ ...query, page: 1 }} omit={["entity"]} />
+      <div className="w-full space-y-1.5">
+        <Label htmlFor="list-search">{label}</Label>
+        <Input
+          id="list-search"
+          type="search"
+          name="entity"
+          defaultValue={query.entity ?? ""}
+          key={query.entity ?? ""}
+          autoComplete="off"
+          onChange={(event) => {
+            const form = event.currentTarget.form;
+            clearTimeout(timer.current);
+            timer.current = setTimeout(() => form && submit(form, { replace: true, preventScrollReset: true }), SEARCH_DEBOUNCE_MS);
+          }}
+        />
+      </div>
+      <Button type="submit" variant="outline" size="icon" aria-label="Search">
+        <Search aria-hidden className="size-4" />
+      </Button>
+    </Form>
+  );
+}
+
+/** The filter count and Reset all; the filter dropdown itself is not built yet (filters are URL-driven). */
+export function ActiveFilters({ pathname, query }: { pathname: string; query: ListQuery }) {
+  const count = activeFilterCount(query);
+  if (count === 0) return null;
+  return (
+    <p className="flex items-center gap-2 text-sm">
+      <Badge variant="info">{count === 1 ? "1 filter" : `${count} filters`}</Badge>
+      <Link to={listHref(pathname, resetFilters(query))} className="font-medium text-primary underline-offset-4 hover:underline">
+        Reset all
+      </Link>
+    </p>
+  );
+}
+
+export function Pagination({ pathname, query, total, page }: { pathname: string; query: ListQuery; total: number; page: number }) {
+  const submit = useSubmit();
+  if (!showPagination(total)) return null;
+  const pages = totalPages(total, query.size);
+  const to = (n: number) => listHref(pathname, { ...query, page: n });
+  const linkClass = buttonVariants({ variant: "ghost", size: "sm", className: "min-w-9 px-2" });
+  return (
+    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 pt-3 text-sm">
+      <p aria-live="polite">{pageSummary(page, query.size, total)}</p>
+      <div className="flex flex-wrap items-center gap-3">
+        <Form method="get" className="flex items-center gap-2" preventScrollReset>
+          <HiddenState query={{ ...query, page: 1 }} omit={["size", "page"]} />
+          <Label htmlFor="page-size" className="whitespace-nowrap font-normal">
+            Rows per page
+          </Label>
+          <select
+            id="page-size"
+            name="size"
+            defaultValue={String(query.size)}
+            key={query.size}
+            onChange={(event) => event.currentTarget.form && submit(event.currentTarget.form, { preventScrollReset: true })}
+            className="h-9 rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+          <noscript>
+            <Button type="submit" variant="outline" size="sm">
+              Apply
+            </Button>
+          </noscript>
+        </Form>
+        <ul className="flex items-center gap-1">
+          <li>
+            {page > 1 ? (
+              <Link to={to(page - 1)} className={linkClass} aria-label="Previous page" preventScrollReset>
+                <ChevronLeft aria-hidden className="size-4" />
+              </Link>
+            ) : (
+              <span className={cn(linkClass, "pointer-events-none opacity-40")} aria-hidden>
+                <ChevronLeft className="size-4" />
+              </span>
+            )}
+          </li>
+          {pageWindow(page, pages).map((n) => (
+            <li key={n}>
+              <Link
+                to={to(n)}
+                aria-label={`Page ${n}`}
+                aria-current={n === page ? "page" : undefined}
+                preventScrollReset
+                className={cn(linkClass, n === page && "bg-primary text-primary-foreground hover:bg-primary/90 hover:text-primary-foreground")}
+              >
+                {n}
+              </Link>
+            </li>
+          ))}
+          <li>
+            {page < pages ? (
+              <Link to={to(page + 1)} className={linkClass} aria-label="Next page" preventScrollReset>
+                <ChevronRight aria-hidden className="size-4" />
+              </Link>
+            ) : (
+              <span className={cn(linkClass, "pointer-events-none opacity-40")} aria-hidden>
+                <ChevronRight className="size-4" />
+              </span>
+            )}
+          </li>
+        </ul>
+      </div>
+    </nav>
+  );
+}
+
+const STATUS_VARIANTS: Record<string, "success" | "warning" | "destructive" | "info" | "secondary"> = {
+  PAID: "success",
+  PAYMENT_RECEIVED: "success",
+  PAYMENT_READY: "info",
+  PAYMENT_OFFERED: "info",
+  CASHBACK_OFFERED: "warning",
+  CASHBACK_AVAILABLE: "warning",
+  NOT_ELIGIBLE: "destructive",
+  NOT_ELIGIBLE_EXPIRED: "destructive",
+  NOT_ELIGIBLE_OFFER_PENDING: "warning",
+  EXPIRED: "secondary",
+};
+
+/** The row status label; a not-eligible reason shows as a tooltip and is read out by screen readers. */
+export function StatusCell({ label, reason, statusCode }: { label: string; reason: string | null; statusCode: string }) {
+  if (!label) return <span className="sr-only">No status</span>;
+  return (
+    <Badge variant={STATUS_VARIANTS[statusCode] ?? "secondary"} title={reason ?? undefined}>
+      {label}
+      {reason ? <span className="sr-only">: {reason}</span> : null}
+    </Badge>
+  );
+}
+
+/** A row action whose flow is not built yet: shown, disabled, and said to be coming. No fake behaviour. */
+export function ComingSoonAction({ action }: { action: string | null }) {
+  if (!action) return null;
+  return (
+    <span title="Coming soon" className="inline-block">
+      <Button type="button" size="sm" variant="outline" disabled aria-describedby="coming-soon-note">
+        {action}
+      </Button>
+    </span>
+  );
+}
+
+/** The one hidden note the disabled actions point to. */
+export function ComingSoonNote() {
+  return (
+    <span id="coming-soon-note" className="sr-only">
+      Coming soon
+    </span>
+  );
+}
+
+export function ContactEmailIcon({ email }: { email: string | null }) {
+  if (!email) {
+    return (
+      <span title="No contact email" className="inline-flex text-muted-foreground">
+        <MailX aria-hidden className="size-4" />
+        <span className="sr-only">No contact email</span>
+      </span>
+    );
+  }
+  return (
+    <span title={email} className="inline-flex text-primary">
+      <Mail aria-hidden className="size-4" />
+      <span className="sr-only">Contact email {email}</span>
+    </span>
+  );
+}
+
+export function CompanyCell({ name, display }: { name: string; display: { label: string; tone: "red" | "neutral" } | null }) {
+  return (
+    <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      <span className="whitespace-nowrap font-medium">{name}</span>
+      {display ? <Badge variant={display.tone === "red" ? "destructive" : "secondary"}>{display.label}</Badge> : null}
+    </span>
+  );
+}
+
+export function SummaryCard({ title, items, note }: { title: string; items: { label: string; value: string }[]; note?: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader className="pb-2">
+        <CardTitle className="text-base">{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-2 gap-4">
+          {items.map((item) => (
+            <div key={item.label} className="min-w-0">
+              <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{item.label}</dt>
+              <dd className="mt-1 truncate text-xl font-semibold tabular-nums">{item.value}</dd>
+            </div>
+          ))}
+        </dl>
+        {note ? <p className="mt-3 text-sm text-muted-foreground">{note}</p> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Status tabs as links (URL state; a new tab starts on page 1). */
+export function statusTabItems(pathname: string, query: ListQuery, tabs: { status: ListStatus | null; label: string }[]) {
+  return tabs.map((tab) => ({ value: tab.status ?? "ALL", label: tab.label, to: listHref(pathname, { ...query, status: tab.status, page: 1 }) }));
+}

@@ -1,0 +1,522 @@
+/**
+ * The invoices list (supplier view) and the bills list (purchaser view): p2 §2, §4, §9.
+ *
+ * One `invoices` row is the supplier's invoice and the purchaser's bill (docs/decisions/005): the invoices list holds
+ * the rows with issued_by = the actor's company, the bills list those with issued_for = it, whatever their `type`.
+ * The company always comes from the actor, never from the URL.
+ *
+ * Queries: one count, one page of rows (with its joins: counterparty setting, counterparty company, the live
+ * purchaser offer, the open supplier offer; no per-row queries), one tiny "any records at all" check for the empty
+ * state, and small aggregates for the summary cards.
+ *
+ * Tab / status mapping (SQL condition ⇔ the statusCode the rules module gives the row). "paid" is
+ * invoice_status IN (PAID, PAYMENT_RECEIVED) on invoices and bill_status = PAID on bills, the rules' first check;
+ * paid records are removed from every tab but their own (p2 §4 "Paid invoices and bills are removed from the list").
+ * "open SO" is an open (CLEARING or TOPUP_PENDING) supplier offer holding the record.
+ *
+ *   Invoices (status query):
+ *     ALL_ELIGIBLE (tab "All")   not paid: every row of the other statusCodes (ALL_ELIGIBLE, CASHBACK_OFFERED,
+ *                                PAYMENT_READY, EXPIRED); the tab is "ALL", not just the Request Payment rows
+ *     CASHBACK_OFFERED           not paid and open SO                              ⇔ "Payment Requested"
+ *     PAYMENT_READY              not paid, no open SO, not EXPIRED, due after today, included, the customer's
+ *                                counterparty setting enables offers for us, the customer's live offer is ACTIVE or
+ *                                VIRTUAL and the record is eligible under it (D2, below)  ⇔ "Payment Available"
+ *     PAYMENT_RECEIVED           invoice_status = PAYMENT_RECEIVED (paid early through Earlybird)
+ *   Bills (status query on tab=bills; none = every unpaid bill):
+ *     CASHBACK_AVAILABLE         not paid and open SO                              ⇔ "SAVE s" / "Topup Pending"
+ *     CASHBACK_OFFERED           the same rows: the supplier's CASHBACK_OFFERED (a prompt payment request) is what the
+ *                                purchaser sees as Cashback Available; the rules have no other bill state for it
+ *     PAYMENT_OFFERED            not paid, no open SO, included, our live (non-CANCELLED) offer exists, offers
+ *                                enabled for the supplier, eligible under D2        ⇔ rule 8
+ *     NOT_ELIGIBLE_EXPIRED       not paid, no open SO, included, live offer, offers enabled, due today or
+ *                                earlier                                           ⇔ rules 4-5
+ *     PAID                       bill_status = PAID
+ *
+ * D2 eligibility in SQL is the offers module's integer formula, exactly (cents, basis points, half-up rounding via
+ * div(2n + d, 2d)), so the tab and the row's status never disagree: T ≤ cash pool, fee ≤ MAX_FEE_PERCENT of T,
+ * cashback ≤ MAX_FEE_PERCENT × (100 − PROVIDER_FEE_PERCENT) / 100 of T, fee ≥ MIN_PURCHASER_OFFER_FEE.
+ */
+import { QueryTypes } from "sequelize";
+import { sequelize } from "../../../db/index";
+import { Company } from "../../../db/models/index";
+import type { Actor } from "../../lib/actor";
+import { getRuntimeConfig } from "../../lib/config.server";
+import { LOCALES, todayIn, type Country } from "../../lib/dates";
+import { AppError } from "../../lib/errors";
+import type { Cents } from "../../lib/money";
+import { offerConfigFrom, percentToBasisPoints, type OfferConfig } from "../offers/rules";
+import { amountFilterBounds, dateFilterBounds, totalPages, type ListQuery, type SortField } from "./filters";
+import {
+  billRowStatus,
+  companyDisplayState,
+  invoiceRowStatus,
+  type CompanyDisplayState,
+  type CompanyStatus,
+  type CompanyVerificationStatus,
+  type LivePurchaserOffer,
+  type Locale,
+  type OpenSupplierOffer,
+  type PurchaserOfferStatus,
+  type SupplierOfferStatus,
+} from "./rules";
+
+export type ListActor = Actor & { companyId: number };
+
+export interface ListRowStatus {
+  label: string;
+  /** Tooltip text of a not-eligible row. */
+  reason: string | null;
+  action: string | null;
+  statusCode: string;
+}
+
+export interface ListRowBase {
+  id: number;
+  number: string;
+  /** The other party: the customer on an invoice, the supplier on a bill. */
+  companyName: string;
+  companyId: number;
+  companyStatus: CompanyStatus;
+  companyDisplay: CompanyDisplayState | null;
+  /** The counterparty setting that enables purchaser offers between the two companies. */
+  offersEnabled: boolean;
+  dueDate: string;
+  /** discounted_total: total less allocated credit. */
+  amountDue: Cents;
+  contactEmail: string | null;
+  status: ListRowStatus;
+  supplierOffer: { status: SupplierOfferStatus; amount: Cents; expirationDate: string } | null;
+}
+
+export interface InvoiceListRow extends ListRowBase {
+  maxFee: Cents | null;
+}
+
+export interface BillListRow extends ListRowBase {
+  cashback: Cents | null;
+  ripeBillDocumentId: number | null;
+}
+
+export interface ListPage<Row> {
+  rows: Row[];
+  total: number;
+  /** The page shown: the last page when the URL asks for one past the end. */
+  page: number;
+  size: number;
+  /** The company has no records on this side at all (whatever the filters): the "connect" empty state. */
+  hasAnyRecords: boolean;
+  today: string;
+  locale: Locale;
+}
+
+export interface InvoiceListResult extends ListPage<InvoiceListRow> {
+  cards: {
+    activeRequests: { count: number; maxServiceFee: Cents; amountRequested: Cents };
+    receivedThisMonth: { count: number; serviceFees: Cents; amountPaid: Cents };
+  };
+}
+
+export interface BillListResult extends ListPage<BillListRow> {
+  cards: {
+    cashReserve: { offerStatus: PurchaserOfferStatus; cashpool: Cents; pendingCashpool: Cents; crr: string } | null;
+    cashbackThisMonth: { count: number; cashback: Cents };
+  };
+}
+
+type Side = "INVOICE" | "BILL";
+
+/** Allow-listed sort columns (filters.ts SORT_FIELDS); anything else never reaches SQL. */
+const SORT_COLUMNS: Record<SortField, string> = {
+  dueDate: "i.due_date",
+  invoiceNumber: "i.invoice_number",
+  issuedForCompanyName: "i.issued_for_company_name",
+  issuedByCompanyName: "i.issued_by_company_name",
+  total: "i.total",
+  discountedTotal: "i.discounted_total",
+  serviceFee: "i.service_fee",
+  cashReward: "i.cash_reward",
+};
+
+/** Escapes LIKE wildcards so a search for "50%" or "a_b" matches literally (backslash is PostgreSQL's default escape). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const cents = (value: string | number | null): Cents | null => (value === null ? null : (Number(value) as Cents));
+
+/** The side's joins: "us" is the actor's company, "them" the other party. */
+function sideSql(side: Side) {
+  const us = side === "INVOICE" ? "i.issued_by" : "i.issued_for";
+  const them = side === "INVOICE" ? "i.issued_for" : "i.issued_by";
+  // The counterparty setting that decides offers is always the purchaser's row for the supplier.
+  return {
+    us,
+    them,
+    joins: `
+      JOIN companies c ON c.id = ${them}
+      LEFT JOIN counterparties cp ON cp.company_id = i.issued_for AND cp.counterparty_company_id = i.issued_by
+      LEFT JOIN purchaser_offers po ON po.created_by_company = i.issued_for AND po.offer_status <> 'CANCELLED'
+      LEFT JOIN LATERAL (
+        SELECT so.id, so.offer_status, so.cash_reward, so.expiration_date
+        FROM supplier_offer_invoices soi JOIN supplier_offers so ON so.id = soi.supplier_offer_id
+        WHERE soi.invoice_id = i.id AND so.offer_status IN ('CLEARING', 'TOPUP_PENDING')
+        ORDER BY so.id DESC LIMIT 1
+      ) so ON true`,
+  };
+}
+
+/** D2 eligibility of the record under `po` (assumes due after today), in integer cents and basis points. */
+const ELIGIBLE_SQL = `(
+  (i.discounted_total * 100) <= (po.cashpool * 100)
+  AND div(2 * (po.crr * 100) * (i.discounted_total * 100) * (i.due_date - CAST(:today AS date) + 1) * 10000 + :feeDen, 2 * :feeDen) + :fixedFee
+      >= :minFee
+  AND (div(2 * (po.crr * 100) * (i.discounted_total * 100) * (i.due_date - CAST(:today AS date) + 1) * 10000 + :feeDen, 2 * :feeDen) + :fixedFee) * 10000
+      <= :maxFeeBp * (i.discounted_total * 100)
+  AND div(2 * (po.crr * 100) * (i.discounted_total * 100) * (i.due_date - CAST(:today AS date) + 1) + 3650000, 7300000) * 100000000
+      <= :maxFeeBp * (10000 - :providerBp) * (i.discounted_total * 100)
+)`;
+
+const OPEN_SO = "so.id IS NOT NULL";
+
+function statusSql(side: Side, status: string | null): string {
+  if (side === "INVOICE") {
+    const unpaid = "i.invoice_status IS DISTINCT FROM 'PAID' AND i.invoice_status IS DISTINCT FROM 'PAYMENT_RECEIVED'";
+    switch (status) {
+      case "CASHBACK_OFFERED":
+        return `${unpaid} AND ${OPEN_SO}`;
+      case "PAYMENT_READY":
+        return `${unpaid} AND NOT (${OPEN_SO}) AND i.invoice_status IS DISTINCT FROM 'EXPIRED' AND i.due_date > CAST(:today AS date)
+          AND i.include_in_purchaser_offer AND COALESCE(cp.is_purchaser_offers_enabled, false)
+          AND po.offer_status IN ('ACTIVE', 'VIRTUAL') AND ${ELIGIBLE_SQL}`;
+      case "PAYMENT_RECEIVED":
+        return "i.invoice_status = 'PAYMENT_RECEIVED'";
+      default:
+        return unpaid;
+    }
+  }
+  const unpaid = "i.bill_status IS DISTINCT FROM 'PAID'";
+  const offered = `${unpaid} AND NOT (${OPEN_SO}) AND i.include_in_purchaser_offer AND po.id IS NOT NULL
+    AND COALESCE(cp.is_purchaser_offers_enabled, false)`;
+  switch (status) {
+    case "CASHBACK_AVAILABLE":
+    case "CASHBACK_OFFERED":
+      return `${unpaid} AND ${OPEN_SO}`;
+    case "PAYMENT_OFFERED":
+      return `${offered} AND i.due_date > CAST(:today AS date) AND ${ELIGIBLE_SQL}`;
+    case "NOT_ELIGIBLE_EXPIRED":
+      return `${offered} AND i.due_date <= CAST(:today AS date)`;
+    case "PAID":
+      return "i.bill_status = 'PAID'";
+    default:
+      return unpaid;
+  }
+}
+
+interface Built {
+  where: string;
+  replacements: Record<string, unknown>;
+}
+
+function buildWhere(side: Side, companyId: number, query: ListQuery, today: string, config: OfferConfig): Built {
+  const { us } = sideSql(side);
+  const replacements: Record<string, unknown> = {
+    companyId,
+    today,
+    feeDen: 3_650_000 * (10_000 - config.providerFeePercent),
+    fixedFee: config.fixedFee,
+    minFee: config.minPurchaserOfferFee,
+    maxFeeBp: config.maxFeePercent,
+    providerBp: config.providerFeePercent,
+  };
+  const conditions = [`${us} = :companyId`, "i.deleted_at IS NULL", `(${statusSql(side, query.status)})`];
+
+  if (query.amount) {
+    const { from, to } = amountFilterBounds(query.amount);
+    if (from !== null) {
+      conditions.push("i.discounted_total * 100 >= :amountFrom");
+      replacements.amountFrom = from;
+    }
+    if (to !== null) {
+      conditions.push("i.discounted_total * 100 <= :amountTo");
+      replacements.amountTo = to;
+    }
+  }
+  if (query.date) {
+    const { from, to } = dateFilterBounds(query.date, today);
+    if (from !== null) {
+      conditions.push("i.due_date >= CAST(:dateFrom AS date)");
+      replacements.dateFrom = from;
+    }
+    if (to !== null) {
+      conditions.push("i.due_date <= CAST(:dateTo AS date)");
+      replacements.dateTo = to;
+    }
+  }
+  if (query.number) {
+    if (query.number.op === "in") {
+      conditions.push("i.invoice_number IN (:numbers)");
+      replacements.numbers = query.number.values;
+    } else if (query.number.op === "eq") {
+      conditions.push("i.invoice_number = :number");
+      replacements.number = query.number.value;
+    } else {
+      conditions.push("i.invoice_number ILIKE :numberLike");
+      replacements.numberLike = `%${escapeLike(query.number.value)}%`;
+    }
+  }
+  const nameColumn = side === "INVOICE" ? "i.issued_for_company_name" : "i.issued_by_company_name";
+  const searches = side === "BILL" ? [query.entity, query.supplier] : [query.entity];
+  searches.forEach((text, index) => {
+    if (!text) return;
+    conditions.push(`${nameColumn} ILIKE :search${index}`);
+    replacements[`search${index}`] = `%${escapeLike(text)}%`;
+  });
+  return { where: conditions.join("\n  AND "), replacements };
+}
+
+interface RawRow {
+  id: number;
+  invoice_number: string;
+  company_name: string;
+  company_id: number;
+  company_status: CompanyStatus;
+  company_verification_status: CompanyVerificationStatus;
+  due_date: string;
+  amount_due_c: string;
+  invoice_status: string | null;
+  bill_status: string | null;
+  include_in_purchaser_offer: boolean;
+  sent_to_supplier: boolean;
+  contact_email: string | null;
+  cash_reward_c: string | null;
+  ripe_bill_document_id: number | null;
+  offers_enabled: boolean | null;
+  invited_by_us: boolean;
+  po_status: PurchaserOfferStatus | null;
+  po_cashpool_c: string | null;
+  po_pending_c: string | null;
+  po_crr: string | null;
+  so_status: SupplierOfferStatus | null;
+  so_cash_reward_c: string | null;
+  so_expiration_date: string | null;
+}
+
+async function companyContext(actor: ListActor) {
+  if (!actor.companyId) throw new AppError(403, "A company is required");
+  const company = await Company.findByPk(actor.companyId, { attributes: ["id", "country"] });
+  if (!company) throw new AppError(404, "Company not found");
+  const country = (company.country ?? "NZ") as Country;
+  const config = offerConfigFrom(await getRuntimeConfig());
+  return { companyId: company.id, country, today: todayIn(country), locale: LOCALES[country], config };
+}
+
+async function pageOf(side: Side, companyId: number, query: ListQuery, today: string, config: OfferConfig) {
+  const { joins, them } = sideSql(side);
+  const { where, replacements } = buildWhere(side, companyId, query, today, config);
+  const from = `FROM invoices i ${joins}\nWHERE ${where}`;
+
+  const [{ count }] = await sequelize.query<{ count: string }>(`SELECT count(*) AS count ${from}`, { type: QueryTypes.SELECT, replacements });
+  const total = Number(count);
+  const page = Math.min(query.page, Math.max(1, totalPages(total, query.size)));
+  const direction = query.sort.direction === "desc" ? "DESC" : "ASC";
+  const rows = total
+    ? await sequelize.query<RawRow>(
+        `SELECT i.id, i.invoice_number, ${side === "INVOICE" ? "i.issued_for_company_name" : "i.issued_by_company_name"} AS company_name,
+           ${them} AS company_id, c.status AS company_status, c.verification_status AS company_verification_status,
+           to_char(i.due_date, 'YYYY-MM-DD') AS due_date, (i.discounted_total * 100)::bigint AS amount_due_c,
+           i.invoice_status, i.bill_status, i.include_in_purchaser_offer, i.sent_to_supplier, i.contact_email,
+           (i.cash_reward * 100)::bigint AS cash_reward_c, i.ripe_bill_document_id,
+           cp.is_purchaser_offers_enabled AS offers_enabled, (cp.invited_at IS NOT NULL) AS invited_by_us,
+           po.offer_status AS po_status, (po.cashpool * 100)::bigint AS po_cashpool_c,
+           (po.pending_cashpool * 100)::bigint AS po_pending_c, po.crr::text AS po_crr,
+           so.offer_status AS so_status, (so.cash_reward * 100)::bigint AS so_cash_reward_c,
+           to_char(so.expiration_date, 'YYYY-MM-DD') AS so_expiration_date
+         ${from}
+         ORDER BY ${SORT_COLUMNS[query.sort.field]} ${direction}, i.id ASC
+         LIMIT :limit OFFSET :offset`,
+        { type: QueryTypes.SELECT, replacements: { ...replacements, limit: query.size, offset: (page - 1) * query.size } },
+      )
+    : [];
+
+  let hasAnyRecords = total > 0;
+  if (!hasAnyRecords) {
+    const column = side === "INVOICE" ? "issued_by" : "issued_for";
+    const any = await sequelize.query(`SELECT 1 FROM invoices WHERE ${column} = :companyId AND deleted_at IS NULL LIMIT 1`, {
+      type: QueryTypes.SELECT,
+      replacements: { companyId },
+    });
+    hasAnyRecords = any.length > 0;
+  }
+  return { rows, total, page, hasAnyRecords };
+}
+
+function liveOffer(row: RawRow): LivePurchaserOffer | null {
+  if (!row.po_status || row.po_crr === null) return null;
+  return {
+    offerStatus: row.po_status,
+    cashpool: cents(row.po_cashpool_c) ?? 0,
+    pendingCashpool: cents(row.po_pending_c) ?? 0,
+    crrBp: percentToBasisPoints(row.po_crr),
+  };
+}
+
+function openOffer(row: RawRow): OpenSupplierOffer | null {
+  return row.so_status ? { offerStatus: row.so_status, cashReward: cents(row.so_cash_reward_c) ?? 0 } : null;
+}
+
+function baseRow(row: RawRow): Omit<ListRowBase, "status"> {
+  const offersEnabled = row.offers_enabled ?? false;
+  return {
+    id: row.id,
+    number: row.invoice_number,
+    companyName: row.company_name,
+    companyId: row.company_id,
+    companyStatus: row.company_status,
+    // "Offers disabled" only when the purchaser turned them off; without a relationship row the rules still see
+    // offers as off (nothing can be offered), but the company is not shown as disabled.
+    companyDisplay: companyDisplayState(
+      { status: row.company_status, verificationStatus: row.company_verification_status },
+      { isPurchaserOffersEnabled: row.offers_enabled ?? true },
+    ),
+    offersEnabled,
+    dueDate: row.due_date,
+    amountDue: cents(row.amount_due_c) ?? 0,
+    contactEmail: row.contact_email,
+    supplierOffer: row.so_status
+      ? { status: row.so_status, amount: cents(row.so_cash_reward_c) ?? 0, expirationDate: row.so_expiration_date ?? "" }
+      : null,
+  };
+}
+
+/** The first day of today's month (company time zone): "this month" of the cards. */
+function monthStartOf(today: string): string {
+  return `${today.slice(0, 8)}01`;
+}
+
+/** The supplier's invoices (issued_by = the actor's company). */
+export async function listInvoices(actor: ListActor, query: ListQuery): Promise<InvoiceListResult> {
+  const ctx = await companyContext(actor);
+  const { rows, total, page, hasAnyRecords } = await pageOf("INVOICE", ctx.companyId, { ...query, tab: null }, ctx.today, ctx.config);
+  const shaped = rows.map((row): InvoiceListRow => {
+    const result = invoiceRowStatus({
+      invoice: {
+        invoiceStatus: row.invoice_status,
+        dueDate: row.due_date,
+        discountedTotal: cents(row.amount_due_c) ?? 0,
+        includeInPurchaserOffer: row.include_in_purchaser_offer,
+        sentToSupplier: row.sent_to_supplier,
+      },
+      today: ctx.today,
+      customer: { status: row.company_status, isPurchaserOffersEnabled: row.offers_enabled ?? false },
+      supplierOffer: openOffer(row),
+      purchaserOffer: liveOffer(row),
+      config: ctx.config,
+    });
+    return {
+      ...baseRow(row),
+      status: { label: result.label, reason: result.label === "Expired" ? "Due date is today or has passed" : null, action: result.action, statusCode: result.statusCode },
+      maxFee: result.maxFee,
+    };
+  });
+
+  const monthStart = monthStartOf(ctx.today);
+  const [active] = await sequelize.query<{ count: string; fee_c: string; amount_c: string }>(
+    `SELECT count(*) AS count, COALESCE(sum(so.cash_reward * 100), 0)::bigint AS fee_c, COALESCE(sum(i.discounted_total * 100), 0)::bigint AS amount_c
+     FROM invoices i
+     JOIN supplier_offer_invoices soi ON soi.invoice_id = i.id
+     JOIN supplier_offers so ON so.id = soi.supplier_offer_id AND so.offer_status IN ('CLEARING', 'TOPUP_PENDING')
+     WHERE i.issued_by = :companyId AND i.deleted_at IS NULL`,
+    { type: QueryTypes.SELECT, replacements: { companyId: ctx.companyId } },
+  );
+  const [received] = await sequelize.query<{ count: string; fee_c: string; amount_c: string }>(
+    `SELECT count(*) AS count, COALESCE(sum(i.service_fee * 100), 0)::bigint AS fee_c, COALESCE(sum(i.total_paid * 100), 0)::bigint AS amount_c
+     FROM invoices i
+     WHERE i.issued_by = :companyId AND i.deleted_at IS NULL AND i.invoice_status = 'PAYMENT_RECEIVED'
+       AND i.paid_date >= CAST(:monthStart AS date) AND i.paid_date <= CAST(:today AS date)`,
+    { type: QueryTypes.SELECT, replacements: { companyId: ctx.companyId, monthStart, today: ctx.today } },
+  );
+  return {
+    rows: shaped,
+    total,
+    page,
+    size: query.size,
+    hasAnyRecords,
+    today: ctx.today,
+    locale: ctx.locale,
+    cards: {
+      activeRequests: { count: Number(active.count), maxServiceFee: Number(active.fee_c), amountRequested: Number(active.amount_c) },
+      receivedThisMonth: { count: Number(received.count), serviceFees: Number(received.fee_c), amountPaid: Number(received.amount_c) },
+    },
+  };
+}
+
+/** The purchaser's bills (issued_for = the actor's company): the Bills tab. */
+export async function listBills(actor: ListActor, query: ListQuery): Promise<BillListResult> {
+  const ctx = await companyContext(actor);
+  const { rows, total, page, hasAnyRecords } = await pageOf("BILL", ctx.companyId, query, ctx.today, ctx.config);
+  const shaped = rows.map((row): BillListRow => {
+    const result = billRowStatus({
+      bill: {
+        billStatus: row.bill_status,
+        dueDate: row.due_date,
+        discountedTotal: cents(row.amount_due_c) ?? 0,
+        includeInPurchaserOffer: row.include_in_purchaser_offer,
+        sentToSupplier: row.sent_to_supplier,
+        contactEmail: row.contact_email,
+      },
+      today: ctx.today,
+      supplier: { isPurchaserOffersEnabled: row.offers_enabled ?? false, status: row.company_status, invitedByUs: row.invited_by_us },
+      supplierOffer: openOffer(row),
+      purchaserOffer: liveOffer(row),
+      config: ctx.config,
+      locale: ctx.locale,
+    });
+    const paidCashback = result.statusCode === "PAID" ? cents(row.cash_reward_c) : null;
+    return {
+      ...baseRow(row),
+      status: { label: result.label, reason: result.reason, action: result.action, statusCode: result.statusCode },
+      cashback: result.cashback ?? (paidCashback && paidCashback > 0 ? paidCashback : null),
+      ripeBillDocumentId: row.ripe_bill_document_id,
+    };
+  });
+
+  const cards = await billCards(ctx.companyId, ctx.today);
+  return {
+    rows: shaped,
+    total,
+    page,
+    size: query.size,
+    hasAnyRecords,
+    today: ctx.today,
+    locale: ctx.locale,
+    cards,
+  };
+}
+
+async function billCards(companyId: number, today: string): Promise<BillListResult["cards"]> {
+  const monthStart = monthStartOf(today);
+  const [offer] = await sequelize.query<{ offer_status: PurchaserOfferStatus; cashpool_c: string; pending_c: string; crr: string }>(
+    `SELECT offer_status, (cashpool * 100)::bigint AS cashpool_c, (pending_cashpool * 100)::bigint AS pending_c, crr::text AS crr
+     FROM purchaser_offers WHERE created_by_company = :companyId AND offer_status <> 'CANCELLED' LIMIT 1`,
+    { type: QueryTypes.SELECT, replacements: { companyId } },
+  );
+  const [cashback] = await sequelize.query<{ count: string; cashback_c: string }>(
+    `SELECT count(*) AS count, COALESCE(sum(i.cash_reward * 100), 0)::bigint AS cashback_c
+     FROM invoices i
+     WHERE i.issued_for = :companyId AND i.deleted_at IS NULL AND i.bill_status = 'PAID' AND i.cash_reward > 0
+       AND i.paid_date >= CAST(:monthStart AS date) AND i.paid_date <= CAST(:today AS date)`,
+    { type: QueryTypes.SELECT, replacements: { companyId, monthStart, today } },
+  );
+  return {
+    cashReserve: offer
+      ? { offerStatus: offer.offer_status, cashpool: Number(offer.cashpool_c), pendingCashpool: Number(offer.pending_c), crr: offer.crr }
+      : null,
+    cashbackThisMonth: { count: Number(cashback.count), cashback: Number(cashback.cashback_c) },
+  };
+}
+
+/** The Bills page's summary cards alone (the Suppliers tab shows them without the bill rows). */
+export async function billsSummaryCards(actor: ListActor): Promise<{ cards: BillListResult["cards"]; locale: Locale }> {
+  const ctx = await companyContext(actor);
+  return { cards: await billCards(ctx.companyId, ctx.today), locale: ctx.locale };
+}

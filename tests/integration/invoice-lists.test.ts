@@ -1,0 +1,244 @@
+/**
+ * The invoices and bills lists (app/modules/invoices/list.server.ts) against PostgreSQL: scoping, the tab/status
+ * mapping agreeing with the rules module, sort, paging, search, filters and the summary cards. Each test file run
+ * makes its own companies, so other data in the database never matters.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sequelize } from "../../db/index";
+import { Counterparty, Invoice, PurchaserOffer, SupplierOffer, SupplierOfferInvoice, type Company } from "../../db/models/index";
+import { addDays, todayIn } from "../../app/lib/dates";
+import type { Cents } from "../../app/lib/money";
+import { parseListQuery, type ListKind } from "../../app/modules/invoices/filters";
+import { listBills, listInvoices, type ListActor } from "../../app/modules/invoices/list.server";
+import { makeCompany } from "../support/factories";
+
+afterAll(() => sequelize.close());
+
+const today = todayIn("NZ");
+const actorOf = (company: Company): ListActor => ({ userId: 0, companyId: company.id, roles: ["ROLE_USER"] });
+const q = (type: ListKind, search = "") => parseListQuery(new URLSearchParams(search), { type }).query;
+
+let seq = 0;
+async function record(
+  supplier: Company,
+  purchaser: Company,
+  fields: Partial<{
+    number: string;
+    total: Cents;
+    due: number;
+    include: boolean;
+    invoiceStatus: Invoice["invoiceStatus"];
+    billStatus: Invoice["billStatus"];
+    paidDate: string;
+    cashReward: Cents;
+    serviceFee: Cents;
+    type: "INVOICE" | "BILL";
+  }> = {},
+) {
+  seq += 1;
+  return Invoice.create({
+    type: fields.type ?? "INVOICE",
+    issuedBy: supplier.id,
+    issuedFor: purchaser.id,
+    issuedByCompanyName: supplier.companyName,
+    issuedForCompanyName: purchaser.companyName,
+    invoiceNumber: fields.number ?? `N-${seq}`,
+    dueDate: addDays(today, fields.due ?? 30),
+    total: fields.total ?? 10_000,
+    includeInPurchaserOffer: fields.include ?? false,
+    invoiceStatus: fields.invoiceStatus ?? null,
+    billStatus: fields.billStatus ?? null,
+    paidDate: fields.paidDate ?? null,
+    cashReward: fields.cashReward ?? null,
+    serviceFee: fields.serviceFee ?? null,
+    totalPaid: fields.paidDate ? (fields.total ?? 10_000) : 0,
+  });
+}
+
+let supplier: Company, purchaser: Company, otherSupplier: Company, otherPurchaser: Company;
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  supplier = await makeCompany({ companyName: `Lists Supplier ${Date.now()}` });
+  purchaser = await makeCompany({ companyName: `Lists Purchaser ${Date.now()}` });
+  otherSupplier = await makeCompany({ companyName: `Other 50%_Supplier ${Date.now()}` });
+  otherPurchaser = await makeCompany({ companyName: `Other Purchaser ${Date.now()}` });
+  await Counterparty.create({ companyId: purchaser.id, counterpartyCompanyId: supplier.id, isSupplier: true, isPurchaserOffersEnabled: true } as never);
+  await PurchaserOffer.create({ createdByCompany: purchaser.id, cashpool: 100_000, pendingCashpool: 0, crr: "8.00", offerStatus: "ACTIVE", topUpId: null, cancelledAt: null });
+
+  ids.offered = (await record(supplier, purchaser, { number: "A-100", total: 50_000, due: 30, include: true })).id;
+  const requested = await record(supplier, purchaser, { number: "B-200", total: 20_000, due: 20, include: true });
+  ids.requested = requested.id;
+  const so = await SupplierOffer.create({ createdByCompany: supplier.id, cashReward: 1_000, expirationDate: addDays(today, 5), offerStatus: "CLEARING", topUpId: null });
+  await SupplierOfferInvoice.create({ supplierOfferId: so.id, invoiceId: requested.id });
+  ids.expired = (await record(supplier, purchaser, { number: "C-300", total: 30_000, due: -1, include: true })).id;
+  ids.paid = (
+    await record(supplier, purchaser, {
+      number: "D-400",
+      total: 40_000,
+      due: 10,
+      include: true,
+      invoiceStatus: "PAYMENT_RECEIVED",
+      billStatus: "PAID",
+      paidDate: today,
+      cashReward: 350,
+      serviceFee: 400,
+    })
+  ).id;
+  ids.aboveCashPool = (await record(supplier, purchaser, { number: "E-500", total: 500_000, due: 40, include: true })).id;
+  ids.notIncluded = (await record(supplier, purchaser, { number: "F-600", total: 60_000, due: 10 })).id;
+  // 400 days early at 8 %: the fee is above 10 % of the amount (D2), so not eligible though everything else fits.
+  ids.feeTooHigh = (await record(supplier, purchaser, { number: "G-700", total: 70_000, due: 400, include: true, type: "BILL" })).id;
+  // Other companies' records.
+  ids.toOtherPurchaser = (await record(supplier, otherPurchaser, { number: "H-800", total: 80_000, due: 15 })).id;
+  ids.fromOtherSupplier = (await record(otherSupplier, purchaser, { number: "I-900", total: 90_000, due: 25, type: "BILL" })).id;
+  ids.unrelated = (await record(otherSupplier, otherPurchaser, { number: "J-1000", total: 11_000, due: 25 })).id;
+  ids.deleted = (await record(supplier, purchaser, { number: "K-1100" })).id;
+  await Invoice.update({ deletedAt: new Date() }, { where: { id: ids.deleted } });
+});
+
+const idsOf = (rows: { id: number }[]) => rows.map((row) => row.id).sort((a, b) => a - b);
+const sorted = (...values: number[]) => [...values].sort((a, b) => a - b);
+
+describe("scoping", () => {
+  it("lists only the actor's company's records, as supplier and as purchaser, never deleted ones", async () => {
+    const invoices = await listInvoices(actorOf(supplier), q("INVOICE"));
+    expect(idsOf(invoices.rows)).toEqual(sorted(ids.offered, ids.requested, ids.expired, ids.aboveCashPool, ids.notIncluded, ids.feeTooHigh, ids.toOtherPurchaser));
+    const bills = await listBills(actorOf(purchaser), q("BILL", "tab=bills"));
+    expect(idsOf(bills.rows)).toEqual(sorted(ids.offered, ids.requested, ids.expired, ids.aboveCashPool, ids.notIncluded, ids.feeTooHigh, ids.fromOtherSupplier));
+    // The purchaser has no invoices of its own; the other purchaser's bills are its own.
+    expect((await listInvoices(actorOf(purchaser), q("INVOICE"))).rows).toEqual([]);
+    expect(idsOf((await listBills(actorOf(otherPurchaser), q("BILL", "tab=bills"))).rows)).toEqual(sorted(ids.toOtherPurchaser, ids.unrelated));
+  });
+
+  it("reports whether the company has any records at all", async () => {
+    const lonely = await makeCompany();
+    const result = await listInvoices(actorOf(lonely), q("INVOICE"));
+    expect(result).toMatchObject({ total: 0, hasAnyRecords: false });
+    const filtered = await listInvoices(actorOf(supplier), q("INVOICE", "entity=nobody-matches-this"));
+    expect(filtered).toMatchObject({ total: 0, hasAnyRecords: true });
+  });
+});
+
+describe("tab and status mapping agrees with the rules", () => {
+  it.each([
+    ["CASHBACK_OFFERED", ["requested"], "CASHBACK_OFFERED", "Payment Requested"],
+    ["PAYMENT_READY", ["offered"], "PAYMENT_READY", "Payment Available"],
+    ["PAYMENT_RECEIVED", ["paid"], "PAYMENT_RECEIVED", "Paid"],
+  ])("invoices status=%s", async (status, keys, code, label) => {
+    const result = await listInvoices(actorOf(supplier), q("INVOICE", `status=${status}`));
+    expect(idsOf(result.rows)).toEqual(sorted(...keys.map((key) => ids[key])));
+    for (const row of result.rows) expect(row.status).toMatchObject({ statusCode: code, label });
+  });
+
+  it("the All tab holds every unpaid invoice with the rules' statuses", async () => {
+    const result = await listInvoices(actorOf(supplier), q("INVOICE"));
+    const byId = new Map(result.rows.map((row) => [row.id, row]));
+    expect(byId.get(ids.offered)?.status).toMatchObject({ statusCode: "PAYMENT_READY", action: "Get Paid" });
+    expect(byId.get(ids.offered)?.maxFee).toBeGreaterThan(0);
+    expect(byId.get(ids.requested)?.status).toMatchObject({ statusCode: "CASHBACK_OFFERED", action: "Edit" });
+    expect(byId.get(ids.requested)?.maxFee).toBe(1_000);
+    expect(byId.get(ids.expired)?.status).toMatchObject({ statusCode: "EXPIRED", label: "Expired" });
+    expect(byId.get(ids.aboveCashPool)?.status).toMatchObject({ statusCode: "ALL_ELIGIBLE", action: "Request Payment" });
+    expect(byId.get(ids.feeTooHigh)?.status).toMatchObject({ statusCode: "ALL_ELIGIBLE" });
+    expect(byId.get(ids.toOtherPurchaser)?.status).toMatchObject({ statusCode: "ALL_ELIGIBLE" });
+  });
+
+  it.each([
+    ["CASHBACK_AVAILABLE", ["requested"], "CASHBACK_AVAILABLE"],
+    ["CASHBACK_OFFERED", ["requested"], "CASHBACK_AVAILABLE"],
+    ["PAYMENT_OFFERED", ["offered"], "PAYMENT_OFFERED"],
+    ["NOT_ELIGIBLE_EXPIRED", ["expired"], "NOT_ELIGIBLE_EXPIRED"],
+    ["PAID", ["paid"], "PAID"],
+  ])("bills status=%s", async (status, keys, code) => {
+    const result = await listBills(actorOf(purchaser), q("BILL", `tab=bills&status=${status}`));
+    expect(idsOf(result.rows)).toEqual(sorted(...keys.map((key) => ids[key])));
+    for (const row of result.rows) expect(row.status.statusCode).toBe(code);
+  });
+
+  it("shapes bill rows with the rules' labels, reasons, actions and cashback", async () => {
+    const result = await listBills(actorOf(purchaser), q("BILL", "tab=bills"));
+    const byId = new Map(result.rows.map((row) => [row.id, row]));
+    expect(byId.get(ids.requested)).toMatchObject({ status: { label: "SAVE $6.00", action: "Pay Now" }, cashback: 600, supplierOffer: { status: "CLEARING", amount: 1_000 } });
+    expect(byId.get(ids.offered)?.status.label).toBe("Payment Offered");
+    expect(byId.get(ids.offered)?.cashback).toBeGreaterThan(0);
+    expect(byId.get(ids.expired)?.status).toMatchObject({ label: "Not Eligible", reason: "Due date has passed", action: "Exclude" });
+    expect(byId.get(ids.aboveCashPool)?.status).toMatchObject({ statusCode: "NOT_ELIGIBLE", reason: "Invoice amount is higher than available cash pool" });
+    expect(byId.get(ids.feeTooHigh)?.status).toMatchObject({ statusCode: "NOT_ELIGIBLE", reason: "Discount is higher than maximum permitted" });
+    expect(byId.get(ids.notIncluded)?.status).toMatchObject({ label: "", action: "Include" });
+    // No counterparty row for the other supplier: offers are off, so Not Eligible without an action.
+    expect(byId.get(ids.fromOtherSupplier)).toMatchObject({ offersEnabled: false, status: { label: "Not Eligible", action: null } });
+    const paid = await listBills(actorOf(purchaser), q("BILL", "tab=bills&status=PAID"));
+    expect(paid.rows[0]).toMatchObject({ status: { label: "Paid", action: "View" }, cashback: 350 });
+  });
+});
+
+describe("sort, paging, search and filters", () => {
+  it("sorts by an allowed column both ways with a stable tie-break", async () => {
+    const asc = await listBills(actorOf(purchaser), q("BILL", "tab=bills&sort=discountedTotal,asc"));
+    const amounts = asc.rows.map((row) => row.amountDue);
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+    const desc = await listBills(actorOf(purchaser), q("BILL", "tab=bills&sort=discountedTotal,desc"));
+    expect(desc.rows.map((row) => row.id)).toEqual(asc.rows.map((row) => row.id).reverse());
+    const byDue = await listInvoices(actorOf(supplier), q("INVOICE", "sort=dueDate,desc"));
+    const dues = byDue.rows.map((row) => row.dueDate);
+    expect(dues).toEqual([...dues].sort().reverse());
+    // An unknown column falls back to the default (dueDate asc) and never reaches SQL.
+    const bad = await listInvoices(actorOf(supplier), q("INVOICE", "sort=id;drop table invoices,asc"));
+    expect(bad.rows.map((row) => row.dueDate)).toEqual([...dues].sort());
+  });
+
+  it("pages with a total count and clamps a page past the end", async () => {
+    const many = await makeCompany();
+    const buyer = await makeCompany();
+    for (let i = 0; i < 12; i += 1) await record(many, buyer, { number: `P-${String(i).padStart(2, "0")}`, due: 10 + i });
+    const first = await listInvoices(actorOf(many), q("INVOICE", "size=10"));
+    expect(first).toMatchObject({ total: 12, page: 1, size: 10 });
+    expect(first.rows).toHaveLength(10);
+    const second = await listInvoices(actorOf(many), q("INVOICE", "size=10&page=2"));
+    expect(second.rows.map((row) => row.number)).toEqual(["P-10", "P-11"]);
+    const past = await listInvoices(actorOf(many), q("INVOICE", "size=10&page=9"));
+    expect(past).toMatchObject({ page: 2, total: 12 });
+    expect(past.rows).toHaveLength(2);
+  });
+
+  it("searches the other party's name, with LIKE wildcards taken literally", async () => {
+    const hit = await listBills(actorOf(purchaser), q("BILL", "tab=bills&entity=50%25_sup"));
+    expect(idsOf(hit.rows)).toEqual([ids.fromOtherSupplier]);
+    const wildcard = await listBills(actorOf(purchaser), q("BILL", "tab=bills&entity=%25"));
+    expect(idsOf(wildcard.rows)).toEqual([ids.fromOtherSupplier]);
+    const customer = await listInvoices(actorOf(supplier), q("INVOICE", "entity=other purchaser"));
+    expect(idsOf(customer.rows)).toEqual([ids.toOtherPurchaser]);
+  });
+
+  it("filters by amount due, due date and number", async () => {
+    const supplierActor = actorOf(supplier);
+    expect(idsOf((await listInvoices(supplierActor, q("INVOICE", "amount=eq:500.00"))).rows)).toEqual([ids.offered]);
+    expect(idsOf((await listInvoices(supplierActor, q("INVOICE", "amount=gt:700.00"))).rows)).toEqual(sorted(ids.aboveCashPool, ids.toOtherPurchaser));
+    expect(idsOf((await listInvoices(supplierActor, q("INVOICE", "amount=lt:300.00"))).rows)).toEqual([ids.requested]);
+    expect(idsOf((await listInvoices(supplierActor, q("INVOICE", "amount=between:200.00..500.00"))).rows)).toEqual(sorted(ids.offered, ids.requested, ids.expired));
+    const due = addDays(today, 30);
+    expect(idsOf((await listInvoices(supplierActor, q("INVOICE", `date=eq:${due}`))).rows)).toEqual([ids.offered]);
+    expect(idsOf((await listInvoices(supplierActor, q("INVOICE", `date=gt:${addDays(today, 35)}`))).rows)).toEqual(sorted(ids.aboveCashPool, ids.feeTooHigh));
+    expect(idsOf((await listBills(actorOf(purchaser), q("BILL", "tab=bills&in=12:days"))).rows)).toEqual([ids.notIncluded]);
+    expect(idsOf((await listInvoices(supplierActor, q("INVOICE", "number=eq:A-100"))).rows)).toEqual([ids.offered]);
+    expect(idsOf((await listInvoices(supplierActor, q("INVOICE", "number=in:A-100,C-300"))).rows)).toEqual(sorted(ids.offered, ids.expired));
+    expect(idsOf((await listInvoices(supplierActor, q("INVOICE", "number=like:b-2"))).rows)).toEqual([ids.requested]);
+  });
+});
+
+describe("summary cards", () => {
+  it("invoices: active prompt payment requests and prompt payments received this month", async () => {
+    const { cards } = await listInvoices(actorOf(supplier), q("INVOICE"));
+    expect(cards.activeRequests).toEqual({ count: 1, maxServiceFee: 1_000, amountRequested: 20_000 });
+    expect(cards.receivedThisMonth).toEqual({ count: 1, serviceFees: 400, amountPaid: 40_000 });
+  });
+
+  it("bills: the live offer's cash reserve and the cashback received this month", async () => {
+    const { cards } = await listBills(actorOf(purchaser), q("BILL", "tab=bills"));
+    expect(cards.cashReserve).toEqual({ offerStatus: "ACTIVE", cashpool: 100_000, pendingCashpool: 0, crr: "8.00" });
+    expect(cards.cashbackThisMonth).toEqual({ count: 1, cashback: 350 });
+    const none = await listBills(actorOf(otherPurchaser), q("BILL", "tab=bills"));
+    expect(none.cards).toEqual({ cashReserve: null, cashbackThisMonth: { count: 0, cashback: 0 } });
+  });
+});
