@@ -1,19 +1,10 @@
-import { ComingSoonAction, ComingSoonNote, CompanyCell, ContactEmailIcon, SortableHead, StatusCell } from "~/components/invoices/list-parts";
-import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { formatDate } from "~/lib/dates";
-import { formatMoney, type Cents } from "~/lib/money";
+import { ComingSoonNote, ListRow, SortableHead, type ListTableRow } from "~/components/invoices/list-parts";
+import { Table, TableBody, TableEmpty, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import type { Cents } from "~/lib/money";
 import type { ListQuery } from "~/modules/invoices/filters";
 import type { Locale } from "~/modules/invoices/rules";
 
-export interface BillTableRow {
-  id: number;
-  number: string;
-  companyName: string;
-  companyDisplay: { label: "Offers disabled" | "Member" | "Invited"; tone: "red" | "neutral" } | null;
-  dueDate: string;
-  amountDue: Cents;
-  contactEmail: string | null;
-  status: { label: string; reason: string | null; action: string | null; statusCode: string };
+export interface BillTableRow extends ListTableRow {
   cashback: Cents | null;
 }
 
@@ -52,26 +43,7 @@ export function BillsTable({ pathname, query, rows, locale }: { pathname: string
           {rows.length === 0 ? (
             <TableEmpty colSpan={COLUMNS}>No items to show</TableEmpty>
           ) : (
-            rows.map((row) => (
-              <TableRow key={row.id}>
-                <TableCell className="whitespace-nowrap font-medium">{row.number}</TableCell>
-                <TableCell>
-                  <CompanyCell name={row.companyName} display={row.companyDisplay} />
-                </TableCell>
-                <TableCell className="whitespace-nowrap">{formatDate(row.dueDate)}</TableCell>
-                <TableCell className="whitespace-nowrap text-right tabular-nums">{formatMoney(row.amountDue, locale)}</TableCell>
-                <TableCell>
-                  <StatusCell {...row.status} />
-                </TableCell>
-                <TableCell className="whitespace-nowrap text-right tabular-nums">{row.cashback === null ? "" : formatMoney(row.cashback, locale)}</TableCell>
-                <TableCell>
-                  <ContactEmailIcon email={row.contactEmail} />
-                </TableCell>
-                <TableCell className="text-right">
-                  <ComingSoonAction action={row.status.action} />
-                </TableCell>
-              </TableRow>
-            ))
+            rows.map((row) => <ListRow key={row.id} row={row} extraAmount={row.cashback} locale={locale} />)
           )}
         </TableBody>
       </Table>

@@ -1,21 +1,12 @@
 import { Link } from "@remix-run/react";
-import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { Table, TableBody, TableEmpty, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { buttonVariants } from "~/components/ui/button";
-import { formatDate } from "~/lib/dates";
-import { formatMoney, type Cents } from "~/lib/money";
+import type { Cents } from "~/lib/money";
 import type { ListQuery } from "~/modules/invoices/filters";
 import type { Locale } from "~/modules/invoices/rules";
-import { ComingSoonAction, ComingSoonNote, CompanyCell, ContactEmailIcon, SortableHead, StatusCell } from "./list-parts";
+import { ComingSoonNote, ListRow, SortableHead, type ListTableRow } from "./list-parts";
 
-export interface InvoiceTableRow {
-  id: number;
-  number: string;
-  companyName: string;
-  companyDisplay: { label: "Offers disabled" | "Member" | "Invited"; tone: "red" | "neutral" } | null;
-  dueDate: string;
-  amountDue: Cents;
-  contactEmail: string | null;
-  status: { label: string; reason: string | null; action: string | null; statusCode: string };
+export interface InvoiceTableRow extends ListTableRow {
   maxFee: Cents | null;
 }
 
@@ -87,26 +78,7 @@ export function InvoicesTable({
               )}
             </TableEmpty>
           ) : (
-            rows.map((row) => (
-              <TableRow key={row.id}>
-                <TableCell className="whitespace-nowrap font-medium">{row.number}</TableCell>
-                <TableCell>
-                  <CompanyCell name={row.companyName} display={row.companyDisplay} />
-                </TableCell>
-                <TableCell className="whitespace-nowrap">{formatDate(row.dueDate)}</TableCell>
-                <TableCell className="whitespace-nowrap text-right tabular-nums">{formatMoney(row.amountDue, locale)}</TableCell>
-                <TableCell>
-                  <StatusCell {...row.status} />
-                </TableCell>
-                <TableCell className="whitespace-nowrap text-right tabular-nums">{row.maxFee === null ? "" : formatMoney(row.maxFee, locale)}</TableCell>
-                <TableCell>
-                  <ContactEmailIcon email={row.contactEmail} />
-                </TableCell>
-                <TableCell className="text-right">
-                  <ComingSoonAction action={row.status.action} />
-                </TableCell>
-              </TableRow>
-            ))
+            rows.map((row) => <ListRow key={row.id} row={row} extraAmount={row.maxFee} locale={locale} />)
           )}
         </TableBody>
       </Table>

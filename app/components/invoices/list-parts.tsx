@@ -11,8 +11,11 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { TableHead } from "~/components/ui/table";
+import { TableCell, TableHead, TableRow } from "~/components/ui/table";
+import { formatDate } from "~/lib/dates";
+import { formatMoney, type Cents } from "~/lib/money";
 import { cn } from "~/lib/utils";
+import type { Locale } from "~/modules/invoices/rules";
 import {
   activeFilterCount,
   PAGE_SIZES,
@@ -46,7 +49,19 @@ function HiddenState({ query, omit }: { query: ListQuery; omit: string[] }) {
   );
 }
 
-export function SortableHead({ pathname, query, field, children, className }: { pathname: string; query: ListQuery; field: SortField; children: ReactNode; className?: string }) {
+export function SortableHead({
+  pathname,
+  query,
+  field,
+  children,
+  className,
+}: {
+  pathname: string;
+  query: ListQuery;
+  field: SortField;
+  children: ReactNode;
+  className?: string;
+}) {
   const current = query.sort.field === field ? query.sort.direction : null;
   const Icon = current === "asc" ? ArrowUp : current === "desc" ? ArrowDown : ArrowUpDown;
   return (
@@ -282,4 +297,40 @@ export function SummaryCard({ title, items, note }: { title: string; items: { la
 /** Status tabs as links (URL state; a new tab starts on page 1). */
 export function statusTabItems(pathname: string, query: ListQuery, tabs: { status: ListStatus | null; label: string }[]) {
   return tabs.map((tab) => ({ value: tab.status ?? "ALL", label: tab.label, to: listHref(pathname, { ...query, status: tab.status, page: 1 }) }));
+}
+
+/** What the invoices and bills tables share for a row; each adds one amount column (max fee or cashback). */
+export interface ListTableRow {
+  id: number;
+  number: string;
+  companyName: string;
+  companyDisplay: { label: "Offers disabled" | "Member" | "Invited"; tone: "red" | "neutral" } | null;
+  dueDate: string;
+  amountDue: Cents;
+  contactEmail: string | null;
+  status: { label: string; reason: string | null; action: string | null; statusCode: string };
+}
+
+/** One row of the invoices or bills table: number, company, date, amount due, status, `extraAmount`, contact email, action. */
+export function ListRow({ row, extraAmount, locale }: { row: ListTableRow; extraAmount: Cents | null; locale: Locale }) {
+  return (
+    <TableRow>
+      <TableCell className="whitespace-nowrap font-medium">{row.number}</TableCell>
+      <TableCell>
+        <CompanyCell name={row.companyName} display={row.companyDisplay} />
+      </TableCell>
+      <TableCell className="whitespace-nowrap">{formatDate(row.dueDate)}</TableCell>
+      <TableCell className="whitespace-nowrap text-right tabular-nums">{formatMoney(row.amountDue, locale)}</TableCell>
+      <TableCell>
+        <StatusCell {...row.status} />
+      </TableCell>
+      <TableCell className="whitespace-nowrap text-right tabular-nums">{extraAmount === null ? "" : formatMoney(extraAmount, locale)}</TableCell>
+      <TableCell>
+        <ContactEmailIcon email={row.contactEmail} />
+      </TableCell>
+      <TableCell className="text-right">
+        <ComingSoonAction action={row.status.action} />
+      </TableCell>
+    </TableRow>
+  );
 }
