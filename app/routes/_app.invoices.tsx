@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
+import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { InvoicesTable } from "~/components/invoices/invoices-table";
 import { ActiveFilters, CompanySearch, Pagination, statusTabItems, SummaryCard } from "~/components/invoices/list-parts";
+import { ToolbarActions } from "~/components/invoices/toolbar-actions";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { LinkTabs } from "~/components/ui/tabs";
 import { requireCompanyUser } from "~/lib/auth.server";
@@ -51,7 +52,10 @@ export default function InvoicesPage() {
       </section>
 
       <section aria-label="Invoice list" className="min-w-0 space-y-4">
-        <LinkTabs label="Invoice status" value={query.status ?? "ALL_ELIGIBLE"} items={statusTabItems(pathname, query, TABS)} />
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <LinkTabs label="Invoice status" value={query.status ?? "ALL_ELIGIBLE"} items={statusTabItems(pathname, query, TABS)} />
+          <ToolbarActions kind="INVOICE" />
+        </div>
         <div className="flex flex-wrap items-end justify-between gap-3">
           <CompanySearch query={query} label="Search by customer name" />
           <ActiveFilters pathname={pathname} query={query} />
@@ -59,6 +63,7 @@ export default function InvoicesPage() {
         <InvoicesTable pathname={pathname} query={query} rows={result.rows} locale={locale} hasAnyRecords={result.hasAnyRecords} />
         <Pagination pathname={pathname} query={query} total={result.total} page={result.page} />
       </section>
+      <Outlet />
     </div>
   );
 }

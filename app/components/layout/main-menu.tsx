@@ -71,7 +71,7 @@ export function MainMenu({ items: menuItems, onNavigate }: { items: MenuItem[]; 
                   ? "bg-primary text-primary-foreground shadow-sm"
                   : inSection(item)
                   ? "font-semibold text-foreground hover:bg-accent hover:text-accent-foreground"
-                  : "text-foreground/80 hover:bg-accent hover:text-accent-foreground",
+                  : "text-foreground/80 hover:bg-accent hover:text-accent-foreground"
               )
             }
           >
@@ -91,7 +91,7 @@ export function MainMenu({ items: menuItems, onNavigate }: { items: MenuItem[]; 
                       cn(
                         linkBase,
                         "h-9",
-                        isActive ? "bg-accent font-semibold text-accent-foreground" : "text-muted-foreground hover:bg-accent/60 hover:text-foreground",
+                        isActive ? "bg-accent font-semibold text-accent-foreground" : "text-muted-foreground hover:bg-accent/60 hover:text-foreground"
                       )
                     }
                   >

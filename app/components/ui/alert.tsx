@@ -14,6 +14,6 @@ const alertVariants = cva("relative w-full rounded-lg border p-4 text-sm", {
 });
 
 export const Alert = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement> & VariantProps<typeof alertVariants>>(
-  ({ className, variant, ...props }, ref) => <div ref={ref} role="alert" className={cn(alertVariants({ variant }), className)} {...props} />,
+  ({ className, variant, ...props }, ref) => <div ref={ref} role="alert" className={cn(alertVariants({ variant }), className)} {...props} />
 );
 Alert.displayName = "Alert";

@@ -18,7 +18,7 @@ export const badgeVariants = cva(
       },
     },
     defaultVariants: { variant: "default" },
-  },
+  }
 );
 
 export interface BadgeProps extends HTMLAttributes<HTMLSpanElement>, VariantProps<typeof badgeVariants> {}

@@ -23,7 +23,7 @@ export const buttonVariants = cva(
       },
     },
     defaultVariants: { variant: "default", size: "default" },
-  },
+  }
 );
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, VariantProps<typeof buttonVariants> {

@@ -21,12 +21,12 @@ export const DropdownMenuContent = forwardRef<ElementRef<typeof DropdownMenuPrim
         sideOffset={sideOffset}
         className={cn(
           "z-50 min-w-[12rem] max-w-[calc(100vw-1rem)] overflow-hidden rounded-md border bg-popover p-1 text-popover-foreground shadow-lg",
-          className,
+          className
         )}
         {...props}
       />
     </DropdownMenuPrimitive.Portal>
-  ),
+  )
 );
 DropdownMenuContent.displayName = "DropdownMenuContent";
 

@@ -14,7 +14,7 @@ export const SheetClose = SheetPrimitive.Close;
 export const SheetPortal = SheetPrimitive.Portal;
 
 export const SheetOverlay = forwardRef<ElementRef<typeof SheetPrimitive.Overlay>, ComponentPropsWithoutRef<typeof SheetPrimitive.Overlay>>(
-  ({ className, ...props }, ref) => <SheetPrimitive.Overlay ref={ref} className={cn("fixed inset-0 z-50 bg-foreground/40", className)} {...props} />,
+  ({ className, ...props }, ref) => <SheetPrimitive.Overlay ref={ref} className={cn("fixed inset-0 z-50 bg-foreground/40", className)} {...props} />
 );
 SheetOverlay.displayName = "SheetOverlay";
 
@@ -46,7 +46,7 @@ export const SheetContent = forwardRef<ElementRef<typeof SheetPrimitive.Content>
         </SheetPrimitive.Close>
       </SheetPrimitive.Content>
     </SheetPortal>
-  ),
+  )
 );
 SheetContent.displayName = "SheetContent";
 
@@ -59,11 +59,11 @@ export function SheetFooter({ className, ...props }: HTMLAttributes<HTMLDivEleme
 }
 
 export const SheetTitle = forwardRef<ElementRef<typeof SheetPrimitive.Title>, ComponentPropsWithoutRef<typeof SheetPrimitive.Title>>(
-  ({ className, ...props }, ref) => <SheetPrimitive.Title ref={ref} className={cn("text-lg font-semibold text-foreground", className)} {...props} />,
+  ({ className, ...props }, ref) => <SheetPrimitive.Title ref={ref} className={cn("text-lg font-semibold text-foreground", className)} {...props} />
 );
 SheetTitle.displayName = "SheetTitle";
 
 export const SheetDescription = forwardRef<ElementRef<typeof SheetPrimitive.Description>, ComponentPropsWithoutRef<typeof SheetPrimitive.Description>>(
-  ({ className, ...props }, ref) => <SheetPrimitive.Description ref={ref} className={cn("text-sm text-muted-foreground", className)} {...props} />,
+  ({ className, ...props }, ref) => <SheetPrimitive.Description ref={ref} className={cn("text-sm text-muted-foreground", className)} {...props} />
 );
 SheetDescription.displayName = "SheetDescription";

@@ -54,7 +54,7 @@ export function LinkTabs({ label, items, value, param = "tab", resetParams = ["p
                 preventScrollReset
                 className={cn(
                   "inline-flex h-10 items-center whitespace-nowrap border-b-2 px-3 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring",
-                  current ? "border-primary text-primary" : "border-transparent text-muted-foreground hover:border-border hover:text-foreground",
+                  current ? "border-primary text-primary" : "border-transparent text-muted-foreground hover:border-border hover:text-foreground"
                 )}
               >
                 {item.label}

@@ -131,7 +131,7 @@ function ToastItem({ item }: { item: ActiveToast }) {
     <div
       className={cn(
         "pointer-events-auto flex items-start gap-3 rounded-lg border bg-card p-4 text-sm text-card-foreground shadow-lg",
-        item.type === "error" && "border-destructive/40",
+        item.type === "error" && "border-destructive/40"
       )}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
@@ -157,7 +157,7 @@ export function Toaster({ flash }: { flash?: ToastMessage | null }) {
   const items = useSyncExternalStore(
     subscribe,
     () => toasts,
-    () => EMPTY,
+    () => EMPTY
   );
   useServerToast(flash ?? null);
   const errors = items.filter((item) => item.type === "error");

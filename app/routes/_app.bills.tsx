@@ -1,24 +1,28 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
-import { Info } from "lucide-react";
+import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { BillsTable } from "~/components/bills/bills-table";
 import { ActiveFilters, CompanySearch, Pagination, statusTabItems, SummaryCard } from "~/components/invoices/list-parts";
+import { ToolbarActions } from "~/components/invoices/toolbar-actions";
+import { SuppliersTab } from "~/components/suppliers/suppliers-tab";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { LinkTabs } from "~/components/ui/tabs";
 import { requireCompanyUser } from "~/lib/auth.server";
 import { formatMoney } from "~/lib/money";
 import { defaultListQuery, parseListQuery, serializeListQuery, type BillListStatus } from "~/modules/invoices/filters";
 import { billsSummaryCards, listBills } from "~/modules/invoices/list.server";
+import { loadSuppliersTab } from "~/modules/payables/suppliers-tab.server";
 
 export const handle: PageHandle = { title: "Bills" };
 export const meta = titleMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
-  const { query } = parseListQuery(new URL(request.url).searchParams, { type: "BILL" });
-  if (query.tab === "bills") return json({ query, bills: await listBills(actor, query), summary: null });
-  return json({ query, bills: null, summary: await billsSummaryCards(actor) });
+  const url = new URL(request.url);
+  const { query } = parseListQuery(url.searchParams, { type: "BILL" });
+  if (query.tab === "bills") return json({ query, bills: await listBills(actor, query), summary: null, suppliers: null });
+  const [summary, suppliers] = await Promise.all([billsSummaryCards(actor), loadSuppliersTab(actor, url.searchParams)]);
+  return json({ query, bills: null, summary, suppliers });
 }
 
 const STATUS_TABS: { status: BillListStatus | null; label: string }[] = [
@@ -35,7 +39,7 @@ function tabHref(pathname: string, tab: "suppliers" | "bills") {
 }
 
 export default function BillsPage() {
-  const { query, bills, summary } = useLoaderData<typeof loader>();
+  const { query, bills, summary, suppliers } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
   const { cards, locale } = bills ?? summary!;
   const reserve = cards.cashReserve;
@@ -67,14 +71,17 @@ export default function BillsPage() {
       </section>
 
       <section aria-label="Payables" className="min-w-0 space-y-4">
-        <LinkTabs
-          label="Bills view"
-          value={query.tab ?? "suppliers"}
-          items={[
-            { value: "suppliers", label: "Suppliers", to: tabHref(pathname, "suppliers") },
-            { value: "bills", label: "Bills", to: tabHref(pathname, "bills") },
-          ]}
-        />
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <LinkTabs
+            label="Bills view"
+            value={query.tab ?? "suppliers"}
+            items={[
+              { value: "suppliers", label: "Suppliers", to: tabHref(pathname, "suppliers") },
+              { value: "bills", label: "Bills", to: tabHref(pathname, "bills") },
+            ]}
+          />
+          <ToolbarActions kind="BILL" />
+        </div>
         {bills ? (
           <>
             <LinkTabs label="Bill status" value={query.status ?? "ALL"} items={statusTabItems(pathname, query, STATUS_TABS)} />
@@ -86,15 +93,10 @@ export default function BillsPage() {
             <Pagination pathname={pathname} query={query} total={bills.total} page={bills.page} />
           </>
         ) : (
-          <div className="flex items-start gap-3 rounded-lg border bg-card p-4 text-sm">
-            <Info aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
-            <div className="space-y-1">
-              <p className="font-semibold">Supplier summaries are not built yet</p>
-              <p className="text-muted-foreground">Open the Bills tab to see every bill from your suppliers.</p>
-            </div>
-          </div>
+          <SuppliersTab data={suppliers!} />
         )}
       </section>
+      <Outlet />
     </div>
   );
 }
