@@ -20,7 +20,7 @@ import { CURRENCIES, LOCALES, todayIn, type Country } from "../../lib/dates";
 import { AppError, forbidden } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 import { getCounterparty, searchCounterparties, type CounterpartyOption } from "../counterparties/service.server";
-import { addInvoiceSchema, createInvoiceScreenSchema, formText, type InvoiceKind, type ItemOutput } from "./schema";
+import { addInvoiceSchema, createInvoiceScreenSchema, defaultDueDate, formText, parseId, type InvoiceKind, type ItemOutput } from "./schema";
 
 /** p3 §5 "GL code": an unknown code. */
 export const INVALID_GL_CODE = "Invalid GL Code, please try again";
@@ -172,7 +172,13 @@ export async function reviewInvoiceRecord(actor: Actor, kind: InvoiceKind, input
   const source: CreateSource = Array.isArray(raw.items) ? "screen" : "dialog";
   // Creating in Xero is only possible with a Xero connection: without one the tick means nothing.
   const xero = kind === "BILL" && (await isXeroConnected(company, t));
-  const values = { ...raw, createInXero: xero ? raw.createInXero : false };
+  const values: Record<string, unknown> = { ...raw, createInXero: xero ? raw.createInXero : false };
+  // A bill left without a due date gets the default the form would have shown for its supplier (p2 §5).
+  const chosenId = parseId(raw.counterpartyId);
+  if (kind === "BILL" && !formText(raw.dueDate) && chosenId !== null) {
+    const supplier = await getCounterparty(actor, chosenId, { role: "SUPPLIER", transaction: t }).catch(() => null);
+    if (supplier) values.dueDate = defaultDueDate(today, supplier.paymentTerm, "BILL");
+  }
 
   let form: {
     counterpartyId: number | null;

@@ -1,0 +1,41 @@
+/** Shapes shared by the Add dialog's server half and its form. */
+export type AddKind = "INVOICE" | "BILL" | "CREDIT_NOTE";
+
+export const ADD_FIELDS = [
+  "counterpartyId",
+  "counterpartyName",
+  "invoiceNumber",
+  "creditNumber",
+  "dueDate",
+  "issueDate",
+  "amount",
+  "total",
+  "orderNumber",
+  "billGlCode",
+  "createInXero",
+  "poNotRequired",
+] as const;
+export type AddField = (typeof ADD_FIELDS)[number];
+export type AddValues = Record<AddField, string>;
+
+export interface SummaryRow {
+  label: string;
+  value: string;
+}
+
+export interface AddStepData {
+  step: "enter" | "confirm";
+  kind: AddKind;
+  values: AddValues;
+  /** Field name (or "form") -> the spec's message. */
+  errors: Record<string, string>;
+  summary: SummaryRow[];
+}
+
+/** YYYY-MM-DD -> DD/MM/YYYY (the forms' date format, p3 §5). */
+export function toDisplayDate(iso: string | null | undefined): string {
+  if (!iso || !/^\d{4}-\d{2}-\d{2}$/.test(iso)) return "";
+  return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+}
+
+export const emptyAddValues = (): AddValues => Object.fromEntries(ADD_FIELDS.map((key) => [key, ""])) as AddValues;
