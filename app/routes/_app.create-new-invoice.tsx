@@ -1,25 +1,83 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { CreateInvoiceForm, type CreateStepData } from "~/components/create-invoice/create-invoice-form";
+import { emptyItem, readCreateForm, MAX_ITEMS } from "~/components/create-invoice/create-form-data";
+import { toDisplayDate } from "~/components/create-invoice/add-record-types";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
-import { NotBuiltYet } from "~/components/layout/placeholder";
 import { requireCompanyUser } from "~/lib/auth.server";
+import { isAppError } from "~/lib/errors";
 import { getFeatureFlags } from "~/lib/flags.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { searchCounterparties } from "~/modules/counterparties/service.server";
+import { createInvoiceRecord, fieldErrorsOf, getCreateContext } from "~/modules/invoices/create.server";
+import { INITIAL_ITEM_COUNT, defaultDueDate, type InvoiceKind } from "~/modules/invoices/schema";
 
-export const handle: PageHandle = { title: "Create Invoice" };
+/** The page's title follows ?type= (p3 §2.2: 'Create Invoice' or 'Create Bill'); see titleFromData. */
+const titleFromData = (data: unknown) => ((data as { kind?: string } | undefined)?.kind === "BILL" ? "Create Bill" : "Create Invoice");
+export const handle: PageHandle & { titleFromData: typeof titleFromData } = { title: "Create Invoice", titleFromData };
 export const meta = titleMeta;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireCompanyUser(request);
+/** ?type=bill (any case) is a bill; anything else an invoice (p2 §2: "type is INVOICE or bill"). */
+function kindOf(request: Request): InvoiceKind {
+  return new URL(request.url).searchParams.get("type")?.toUpperCase() === "BILL" ? "BILL" : "INVOICE";
+}
+
+async function authorise(request: Request) {
+  const { actor } = await requireCompanyUser(request);
   const flags = await getFeatureFlags();
   if (!flags.createInvoice) throw new Response("Not Found", { status: 404 });
-  return json(null);
+  return actor;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const actor = await authorise(request);
+  const kind = kindOf(request);
+  const context = await getCreateContext(actor);
+  const counterparties = await searchCounterparties(actor, { role: kind === "BILL" ? "SUPPLIER" : "CUSTOMER", limit: 2000 });
+  return json({
+    kind,
+    context,
+    counterparties: counterparties.map(({ id, companyName, paymentTerm }) => ({ id, companyName, paymentTerm })),
+    // The screens start one month ahead (p3 §5), bills included; picking a supplier applies its payment term.
+    initialDueDate: toDisplayDate(defaultDueDate(context.today, null, "INVOICE")),
+    initialItemCount: INITIAL_ITEM_COUNT,
+  });
+}
+
+const IntentSchema = z.union([z.enum(["confirm", "add-item"]), z.string().regex(/^delete-item:\d{1,3}$/)]).catch("confirm");
+
+export async function action({ request }: ActionFunctionArgs) {
+  const actor = await authorise(request);
+  const kind = kindOf(request);
+  const form = await request.formData();
+  const intent = IntentSchema.parse(form.get("intent"));
+  const values = readCreateForm(form);
+  const revision = Date.now();
+
+  // Without JavaScript, adding and deleting rows are round trips that only reshape the form.
+  if (intent === "add-item") {
+    const items = values.items.length < MAX_ITEMS ? [...values.items, emptyItem()] : values.items;
+    return json<CreateStepData>({ values: { ...values, items }, errors: {}, revision });
+  }
+  if (intent.startsWith("delete-item:")) {
+    const index = Number(intent.slice("delete-item:".length));
+    return json<CreateStepData>({ values: { ...values, items: values.items.filter((_, i) => i !== index) }, errors: {}, revision });
+  }
+
+  try {
+    const record = await createInvoiceRecord(actor, kind, { ...values, counterpartyName: undefined });
+    const to = kind === "BILL" ? "/bills?tab=bills" : "/invoices";
+    return redirectWithToast(to, { type: "success", message: `${kind === "BILL" ? "Bill" : "Invoice"} ${record.invoiceNumber} created` });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return json<CreateStepData>({ values, errors: fieldErrorsOf(error), revision }, { status: error.status >= 500 ? 500 : 400 });
+  }
 }
 
 export default function CreateNewInvoicePage() {
-  return (
-    <NotBuiltYet
-      summary="Creating invoices and bills is not built yet."
-      description="This page will let you add an invoice or a bill by hand: the customer or supplier, the invoice number, the dates and the amount."
-    />
-  );
+  const data = useLoaderData<typeof loader>();
+  const step = useActionData<typeof action>() as CreateStepData | undefined;
+  return <CreateInvoiceForm key={step?.revision ?? "initial"} {...data} step={step ?? null} />;
 }

@@ -22,7 +22,8 @@ export interface PickerOption {
 
 export const PICKER_DEBOUNCE_MS = 500;
 
-function useHydrated() {
+/** False on the server and in the first client render, true once React has hydrated. */
+export function useHydrated() {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return hydrated;
