@@ -182,7 +182,13 @@ function EnterForm({ kind, context, counterparties, defaultDueDate: initialDueDa
             <fieldset className="grid gap-3 rounded-md border p-3">
               <legend className="px-1 text-sm font-medium">Xero</legend>
               <label className="flex items-center gap-2 text-sm">
-                <input type="checkbox" name="createInXero" checked={createInXero} onChange={(event) => setCreateInXero(event.target.checked)} className="size-4" />
+                <input
+                  type="checkbox"
+                  name="createInXero"
+                  checked={createInXero}
+                  onChange={(event) => setCreateInXero(event.target.checked)}
+                  className="size-4"
+                />
                 Create bill in Xero
               </label>
               <TextField name="orderNumber" label="Purchase order number" values={values} errors={errors} />

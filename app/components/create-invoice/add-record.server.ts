@@ -93,7 +93,13 @@ export async function addRecordAction(request: Request, list: ListKind) {
 
   try {
     if (kind === "CREDIT_NOTE") {
-      const input = { counterpartyId: values.counterpartyId, counterpartyName: values.counterpartyName, creditNumber: values.creditNumber, issueDate: values.issueDate, total: values.total };
+      const input = {
+        counterpartyId: values.counterpartyId,
+        counterpartyName: values.counterpartyName,
+        creditNumber: values.creditNumber,
+        issueDate: values.issueDate,
+        total: values.total,
+      };
       if (intent === "submit") {
         const note = await createCreditNote(actor, input);
         return redirectWithToast(listUrl(request, list), { type: "success", message: `Credit note ${note.creditNumber} added` });
@@ -113,7 +119,13 @@ export async function addRecordAction(request: Request, list: ListKind) {
         { label: "Issue date", value: formatDate(parsed.data.issueDate) || "Not given" },
         { label: "Amount", value: formatMoney(parsed.data.total, locale) },
       ];
-      return answer({ step: "confirm", kind, values: { ...values, counterpartyId: String(supplier.id), counterpartyName: supplier.companyName }, errors: {}, summary });
+      return answer({
+        step: "confirm",
+        kind,
+        values: { ...values, counterpartyId: String(supplier.id), counterpartyName: supplier.companyName },
+        errors: {},
+        summary,
+      });
     }
 
     const input = {

@@ -145,7 +145,10 @@ export function CounterpartyPicker({
         id={listId}
         role="listbox"
         aria-label={`${label} suggestions`}
-        className={cn("absolute left-0 right-0 top-full z-20 mt-1 max-h-60 overflow-y-auto rounded-md border bg-card p-1 text-sm text-card-foreground shadow-md", !open && "hidden")}
+        className={cn(
+          "absolute left-0 right-0 top-full z-20 mt-1 max-h-60 overflow-y-auto rounded-md border bg-card p-1 text-sm text-card-foreground shadow-md",
+          !open && "hidden"
+        )}
       >
         {fetcher.state === "loading" ? <li className="px-2 py-1.5 text-muted-foreground">Loading...</li> : null}
         {suggestions.length === 0 && fetcher.state === "idle" ? <li className="px-2 py-1.5 text-muted-foreground">No companies found</li> : null}
@@ -155,7 +158,11 @@ export function CounterpartyPicker({
             id={`${listId}-${option.id}`}
             role="option"
             aria-selected={selected.id === option.id}
-            className={cn("cursor-pointer rounded-sm px-2 py-1.5", index === active && "bg-accent text-accent-foreground", selected.id === option.id && "font-medium")}
+            className={cn(
+              "cursor-pointer rounded-sm px-2 py-1.5",
+              index === active && "bg-accent text-accent-foreground",
+              selected.id === option.id && "font-medium"
+            )}
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => choose(option)}
           >

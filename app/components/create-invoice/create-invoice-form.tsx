@@ -14,7 +14,16 @@ import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatMoney, type Cents } from "~/lib/money";
-import { canConfirmCreateScreen, computeTotals, CURRENT_DATE, defaultDueDate, parseFormDate, parseMoneyInput, PAST_DATE, type PaymentTermLike } from "~/modules/invoices/schema";
+import {
+  canConfirmCreateScreen,
+  computeTotals,
+  CURRENT_DATE,
+  defaultDueDate,
+  parseFormDate,
+  parseMoneyInput,
+  PAST_DATE,
+  type PaymentTermLike,
+} from "~/modules/invoices/schema";
 import { toDisplayDate } from "./add-record-types";
 import { CounterpartyPicker, useHydrated, type PickerOption } from "./counterparty-picker";
 import { emptyItem, type CreateValues, type ItemValues } from "./create-form-data";
@@ -111,11 +120,27 @@ export function CreateInvoiceForm({
               error={errors.counterpartyId ?? errors.counterpartyName}
               onSelect={(option, text) => {
                 setCounterparty({ id: option?.id ?? null, name: text });
-                if (option && isBill && !dueDateTouched) setDueDate(toDisplayDate(defaultDueDate(context.today, option.paymentTerm as PaymentTermLike | null, "BILL")));
+                if (option && isBill && !dueDateTouched)
+                  setDueDate(toDisplayDate(defaultDueDate(context.today, option.paymentTerm as PaymentTermLike | null, "BILL")));
               }}
             />
-            <Field id="create-invoiceNumber" name="invoiceNumber" label={isBill ? "Bill number" : "Invoice number"} defaultValue={start?.invoiceNumber} error={errors.invoiceNumber} />
-            {isBill ? <Field id="create-issueDate" name="issueDate" label="Issue date" placeholder="DD/MM/YYYY" defaultValue={start?.issueDate} error={errors.issueDate} /> : null}
+            <Field
+              id="create-invoiceNumber"
+              name="invoiceNumber"
+              label={isBill ? "Bill number" : "Invoice number"}
+              defaultValue={start?.invoiceNumber}
+              error={errors.invoiceNumber}
+            />
+            {isBill ? (
+              <Field
+                id="create-issueDate"
+                name="issueDate"
+                label="Issue date"
+                placeholder="DD/MM/YYYY"
+                defaultValue={start?.issueDate}
+                error={errors.issueDate}
+              />
+            ) : null}
             <div className="grid gap-1.5">
               <Label htmlFor="create-dueDate">Due date</Label>
               <Input
@@ -272,7 +297,21 @@ export function CreateInvoiceForm({
   );
 }
 
-function Field({ id, name, label, defaultValue, error, placeholder }: { id: string; name: string; label: string; defaultValue?: string; error?: string; placeholder?: string }) {
+function Field({
+  id,
+  name,
+  label,
+  defaultValue,
+  error,
+  placeholder,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  defaultValue?: string;
+  error?: string;
+  placeholder?: string;
+}) {
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
