@@ -20,6 +20,7 @@ import {
   PAST_DUE_DATE,
   SELECT_COMPANY,
   SELECT_YOUR_COMPANY,
+  defaultDueDate,
 } from "../../app/modules/invoices/schema";
 import {
   BILL_NUMBER_TAKEN,
@@ -246,6 +247,15 @@ describe("createInvoiceRecord from the Add dialog", () => {
     const record = await createInvoiceRecord(actor, "BILL", bill(supplier.id, { billGlCode: "", orderNumber: "PO-1" }));
     expect(record).toMatchObject({ total: 123_456, subTotal: null, gst: null, issueDate: inDays(-2), orderNumber: "PO-1", items: [] });
     expect(await Invoice.findByPk(record.id)).toMatchObject({ issuedBy: supplier.id, issuedFor: own.id, total: 123_456, createBillInXero: false });
+  });
+
+  it("gives a bill without a due date the supplier's payment-term default", async () => {
+    const { own, supplier, actor } = await parties();
+    const term = await PaymentTerm.create({ companyId: own.id, frequency: "MONTHLY", date: 7 });
+    await Counterparty.update({ paymentTermId: term.id }, { where: { companyId: own.id, counterpartyCompanyId: supplier.id } });
+    const record = await createInvoiceRecord(actor, "BILL", bill(supplier.id, { dueDate: "" }));
+    expect(record.dueDate).toBe(defaultDueDate(today, { frequency: "MONTHLY", date: 7, dayOfWeek: null }, "BILL"));
+    expect(record.dueDate.slice(8)).toBe("07");
   });
 
   it("gives every §5 message on its field", async () => {
