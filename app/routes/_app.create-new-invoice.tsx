@@ -16,7 +16,7 @@ import { INITIAL_ITEM_COUNT, defaultDueDate, type InvoiceKind } from "~/modules/
 
 /** The page's title follows ?type= (p3 §2.2: 'Create Invoice' or 'Create Bill'); see titleFromData. */
 const titleFromData = (data: unknown) => ((data as { kind?: string } | undefined)?.kind === "BILL" ? "Create Bill" : "Create Invoice");
-export const handle: PageHandle & { titleFromData: typeof titleFromData } = { title: "Create Invoice", titleFromData };
+export const handle: PageHandle = { title: "Create Invoice", titleFromData };
 export const meta = titleMeta;
 
 /** ?type=bill (any case) is a bill; anything else an invoice (p2 §2: "type is INVOICE or bill"). */

@@ -13,6 +13,8 @@ export interface Crumb {
 export interface PageHandle {
   title: string;
   breadcrumb?: Crumb[];
+  /** A title that depends on the loader's data (e.g. "Create Bill" on /create-new-invoice?type=bill). */
+  titleFromData?: (data: unknown) => string;
 }
 
 export const PRODUCT_NAME = "Earlybird";
@@ -26,13 +28,15 @@ export function usePageHeading(): PageHandle {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
     const handle = matches[i].handle;
-    if (isPageHandle(handle)) return handle;
+    if (isPageHandle(handle)) return handle.titleFromData ? { ...handle, title: handle.titleFromData(matches[i].data) } : handle;
   }
   return { title: PRODUCT_NAME };
 }
 
 /** Document title from the page's handle; titles start with the product name (spec p3 §2.1). */
 export const titleMeta: MetaFunction = ({ matches }) => {
-  const handle = [...matches].reverse().find((match) => isPageHandle(match.handle))?.handle as PageHandle | undefined;
-  return [{ title: handle && handle.title !== PRODUCT_NAME ? `${PRODUCT_NAME} | ${handle.title}` : PRODUCT_NAME }];
+  const match = [...matches].reverse().find((candidate) => isPageHandle(candidate.handle));
+  const handle = match?.handle as PageHandle | undefined;
+  const title = handle?.titleFromData ? handle.titleFromData(match?.data) : handle?.title;
+  return [{ title: title && title !== PRODUCT_NAME ? `${PRODUCT_NAME} | ${title}` : PRODUCT_NAME }];
 };
