@@ -6,7 +6,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sequelize } from "../../db/index";
-import { Counterparty, CreditNote, CreditNoteAllocation, Invoice, PurchaserOffer, SupplierOffer, SupplierOfferInvoice, type Company } from "../../db/models/index";
+import {
+  Counterparty,
+  CreditNote,
+  CreditNoteAllocation,
+  Invoice,
+  PurchaserOffer,
+  SupplierOffer,
+  SupplierOfferInvoice,
+  type Company,
+} from "../../db/models/index";
 import type { Actor } from "../../app/lib/actor";
 import { addDays, todayIn } from "../../app/lib/dates";
 import type { Cents } from "../../app/lib/money";
@@ -26,7 +35,17 @@ let seq = 0;
 async function bill(
   supplier: Company,
   purchaser: Company,
-  fields: Partial<{ number: string; total: Cents; dueDate: string; due: number; include: boolean; billStatus: Invoice["billStatus"]; paidDate: string; cashReward: Cents; loadedBy: Invoice["loadedBy"] }> = {}
+  fields: Partial<{
+    number: string;
+    total: Cents;
+    dueDate: string;
+    due: number;
+    include: boolean;
+    billStatus: Invoice["billStatus"];
+    paidDate: string;
+    cashReward: Cents;
+    loadedBy: Invoice["loadedBy"];
+  }> = {}
 ) {
   seq += 1;
   return Invoice.create({
@@ -43,7 +62,7 @@ async function bill(
     billStatus: fields.billStatus ?? null,
     paidDate: fields.paidDate ?? null,
     cashReward: fields.cashReward ?? null,
-    totalPaid: fields.billStatus === "PAID" ? (fields.total ?? 10_000) : 0,
+    totalPaid: fields.billStatus === "PAID" ? fields.total ?? 10_000 : 0,
     loadedBy: fields.loadedBy ?? "EARLYBIRD",
   });
 }
@@ -64,7 +83,15 @@ async function creditNote(supplier: Company, purchaser: Company, total: Cents, i
 const relate = (purchaser: Company, supplier: Company, offers = true) =>
   Counterparty.create({ companyId: purchaser.id, counterpartyCompanyId: supplier.id, isSupplier: true, isPurchaserOffersEnabled: offers } as never);
 
-let purchaser: Company, offered: Company, saving: Company, paidUp: Company, credited: Company, negative: Company, disabled: Company, stranger: Company, otherPurchaser: Company;
+let purchaser: Company,
+  offered: Company,
+  saving: Company,
+  paidUp: Company,
+  credited: Company,
+  negative: Company,
+  disabled: Company,
+  stranger: Company,
+  otherPurchaser: Company;
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
@@ -80,7 +107,15 @@ beforeAll(async () => {
   stranger = await makeCompany({ companyName: `Golf Stranger ${stamp}` });
   for (const supplier of [offered, saving, paidUp, credited, negative]) await relate(purchaser, supplier);
   await relate(purchaser, disabled, false);
-  await PurchaserOffer.create({ createdByCompany: purchaser.id, cashpool: 1_000_000, pendingCashpool: 0, crr: "8.00", offerStatus: "ACTIVE", topUpId: null, cancelledAt: null });
+  await PurchaserOffer.create({
+    createdByCompany: purchaser.id,
+    cashpool: 1_000_000,
+    pendingCashpool: 0,
+    crr: "8.00",
+    offerStatus: "ACTIVE",
+    topUpId: null,
+    cancelledAt: null,
+  });
 
   // Alpha: two bills offered payment (one from Xero), one not included.
   ids.alpha1 = (await bill(offered, purchaser, { total: 12_345, due: 20, include: true, loadedBy: "XERO" })).id;
@@ -89,7 +124,13 @@ beforeAll(async () => {
   // Bravo: a prompt payment request (SAVE s): cashback available.
   const requested = await bill(saving, purchaser, { total: 20_000, due: 15, include: false, loadedBy: "XERO" });
   ids.bravo = requested.id;
-  const so = await SupplierOffer.create({ createdByCompany: saving.id, cashReward: 1_000, expirationDate: addDays(today, 5), offerStatus: "CLEARING", topUpId: null });
+  const so = await SupplierOffer.create({
+    createdByCompany: saving.id,
+    cashReward: 1_000,
+    expirationDate: addDays(today, 5),
+    offerStatus: "CLEARING",
+    topUpId: null,
+  });
   await SupplierOfferInvoice.create({ supplierOfferId: so.id, invoiceId: requested.id });
   // Charlie: everything paid.
   ids.charlie = (await bill(paidUp, purchaser, { total: 40_000, due: -3, billStatus: "PAID", paidDate: addDays(today, -4), cashReward: 300 })).id;
@@ -113,18 +154,40 @@ describe("Suppliers tab", () => {
     expect(byId.has(stranger.id)).toBe(false);
 
     const alpha = byId.get(offered.id)!;
-    expect(alpha).toMatchObject({ status: "PAYMENT_OFFERED", statusLabel: "Payment Offered", action: "Include", totalAmountPayable: 27_400, unallocatedCreditNoteBalance: 0 });
+    expect(alpha).toMatchObject({
+      status: "PAYMENT_OFFERED",
+      statusLabel: "Payment Offered",
+      action: "Include",
+      totalAmountPayable: 27_400,
+      unallocatedCreditNoteBalance: 0,
+    });
     expect(alpha.invoiceIds.sort()).toEqual([ids.alpha1, ids.alpha2, ids.alpha3].sort());
     expect(alpha.totalCashReward).toBeGreaterThan(0);
     expect(alpha.companyDisplay).toEqual({ label: "Member", tone: "neutral" });
     expect(alpha.isMatchedPayablesValue).toBe(false);
 
     // s = round(1000 × 60 / 100) = 600 cents.
-    expect(byId.get(saving.id)).toMatchObject({ status: "CASHBACK_AVAILABLE", statusLabel: "Cashback Available", totalAmountPayable: 20_000, totalCashReward: 600, isMatchedPayablesValue: true });
+    expect(byId.get(saving.id)).toMatchObject({
+      status: "CASHBACK_AVAILABLE",
+      statusLabel: "Cashback Available",
+      totalAmountPayable: 20_000,
+      totalCashReward: 600,
+      isMatchedPayablesValue: true,
+    });
     expect(byId.get(paidUp.id)).toMatchObject({ status: "PAID", statusLabel: "Paid", action: null, totalAmountPayable: 0, invoiceIds: [] });
     expect(byId.get(credited.id)).toMatchObject({ status: "UNALLOCATED_CREDIT", statusLabel: "Unallocated Credit", unallocatedCreditNoteBalance: 2_500 });
-    expect(byId.get(negative.id)).toMatchObject({ status: "NOT_ELIGIBLE_NEGATIVE_BALANCE", statusLabel: "Not Eligible", totalAmountPayable: 1_000, unallocatedCreditNoteBalance: 5_000 });
-    expect(byId.get(disabled.id)).toMatchObject({ status: "NO_OFFER", action: null, isPurchaserOffersEnabled: false, companyDisplay: { label: "Offers disabled", tone: "red" } });
+    expect(byId.get(negative.id)).toMatchObject({
+      status: "NOT_ELIGIBLE_NEGATIVE_BALANCE",
+      statusLabel: "Not Eligible",
+      totalAmountPayable: 1_000,
+      unallocatedCreditNoteBalance: 5_000,
+    });
+    expect(byId.get(disabled.id)).toMatchObject({
+      status: "NO_OFFER",
+      action: null,
+      isPurchaserOffersEnabled: false,
+      companyDisplay: { label: "Offers disabled", tone: "red" },
+    });
   });
 
   it("filters by status, supplier name and payables match", async () => {
@@ -204,11 +267,20 @@ describe("supplier bills page", () => {
       ...(await loadSupplierBills(actorOf(purchaser), saving.id, new URLSearchParams("status=CASHBACK_AVAILABLE"))).rows,
       ...(await loadSupplierBills(actorOf(purchaser), saving.id, new URLSearchParams("status=CASHBACK_AVAILABLE&period=next"))).rows,
     ];
-    expect(savingRows).toEqual([expect.objectContaining({ id: ids.bravo, status: expect.objectContaining({ label: "SAVE $6.00" }), action: "Pay Now", cashback: 600 })]);
+    expect(savingRows).toEqual([
+      expect.objectContaining({ id: ids.bravo, status: expect.objectContaining({ label: "SAVE $6.00" }), action: "Pay Now", cashback: 600 }),
+    ]);
 
     const credit = await loadSupplierBills(actorOf(purchaser), credited.id, new URLSearchParams("status=UNALLOCATED_CREDIT"));
     expect(credit.rows).toEqual([
-      expect.objectContaining({ type: "CREDIT_NOTE", id: ids.deltaCredit, amountDue: -2_500, status: expect.objectContaining({ label: "UNALLOCATED" }), action: "Allocate", actionHref: `/suppliers/${credited.id}/credit-notes/${ids.deltaCredit}/allocate?status=UNALLOCATED_CREDIT` }),
+      expect.objectContaining({
+        type: "CREDIT_NOTE",
+        id: ids.deltaCredit,
+        amountDue: -2_500,
+        status: expect.objectContaining({ label: "UNALLOCATED" }),
+        action: "Allocate",
+        actionHref: `/suppliers/${credited.id}/credit-notes/${ids.deltaCredit}/allocate?status=UNALLOCATED_CREDIT`,
+      }),
     ]);
     expect(credit.card.unallocatedCreditNoteBalance).toBe(2_500);
   });

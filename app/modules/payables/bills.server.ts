@@ -117,7 +117,12 @@ export function billStatusOf(bill: RawBill, ctx: PayablesContext): BillRow {
     supplierOffer: bill.so_status ? { offerStatus: bill.so_status, cashReward: cents(bill.so_cash_reward_c) } : null,
     purchaserOffer:
       bill.po_status && bill.po_crr !== null
-        ? { offerStatus: bill.po_status, cashpool: cents(bill.po_cashpool_c), pendingCashpool: cents(bill.po_pending_c), crrBp: percentToBasisPoints(bill.po_crr) }
+        ? {
+            offerStatus: bill.po_status,
+            cashpool: cents(bill.po_cashpool_c),
+            pendingCashpool: cents(bill.po_pending_c),
+            crrBp: percentToBasisPoints(bill.po_crr),
+          }
         : null,
     config: ctx.config,
     locale: ctx.locale,

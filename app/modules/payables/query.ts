@@ -94,7 +94,14 @@ function readPaging(read: (name: string) => string | null, issues: QueryIssue[])
 export function parseSuppliersTabQuery(params: URLSearchParams): { query: SuppliersTabQuery; issues: QueryIssue[] } {
   const read = reader(params);
   const issues: QueryIssue[] = [];
-  const query: SuppliersTabQuery = { status: null, supplier: null, sort: { ...DEFAULT_SUPPLIERS_SORT }, page: 1, size: DEFAULT_PAGE_SIZE, isMatchedPayablesValue: null };
+  const query: SuppliersTabQuery = {
+    status: null,
+    supplier: null,
+    sort: { ...DEFAULT_SUPPLIERS_SORT },
+    page: 1,
+    size: DEFAULT_PAGE_SIZE,
+    isMatchedPayablesValue: null,
+  };
 
   const status = read("status");
   if (status !== null) {
@@ -255,12 +262,16 @@ export function deleteToast(input: { bills: number; creditNotes: number; deleted
   const requested = input.bills + input.creditNotes;
   const noun = recordsNoun(input.bills, input.creditNotes, requested);
   if (input.deleted === requested) return { type: "success", message: `Deleted ${requested} ${noun}` };
-  if (input.deleted === 0) return { type: "error", message: input.firstError ? `Could not perform deletion. ${input.firstError}` : "Could not perform deletion" };
+  if (input.deleted === 0)
+    return { type: "error", message: input.firstError ? `Could not perform deletion. ${input.firstError}` : "Could not perform deletion" };
   return { type: "error", message: `Deleted ${input.deleted} out of ${requested} ${noun}${input.firstError ? `. ${input.firstError}` : ""}` };
 }
 
 /** p2 §8 include/exclude toasts, in the spec's words. */
-export function includeToast(include: boolean, outcome: { applicable: number; updated: number; error: string | null }): { type: "success" | "error" | "info"; message: string } {
+export function includeToast(
+  include: boolean,
+  outcome: { applicable: number; updated: number; error: string | null }
+): { type: "success" | "error" | "info"; message: string } {
   if (outcome.applicable === 0) return { type: "info", message: "No bills to include/exclude" };
   if (outcome.error !== null || outcome.updated < outcome.applicable) {
     const failed = outcome.applicable - outcome.updated;

@@ -20,7 +20,14 @@ import { AppError } from "../../lib/errors";
 import { isFeatureEnabled } from "../../lib/flags.server";
 import type { Cents } from "../../lib/money";
 import { deleteRecords, setIncludeInPurchaserOffer } from "../invoices/bulk.server";
-import { BILL_NOT_FOUND, CREDIT_NOTE_NOT_FOUND, deleteCreditNotes, listCreditNotes, SUPPLIER_NOT_FOUND, type CreditNoteView } from "../invoices/credit-notes.server";
+import {
+  BILL_NOT_FOUND,
+  CREDIT_NOTE_NOT_FOUND,
+  deleteCreditNotes,
+  listCreditNotes,
+  SUPPLIER_NOT_FOUND,
+  type CreditNoteView,
+} from "../invoices/credit-notes.server";
 import { totalPages } from "../invoices/filters";
 import { companyDisplayState, supplierBillsRow, type SupplierBillsStatus } from "../invoices/rules";
 import { billStatusOf, cents, fetchBills, isPaidBill, payablesContext, type PayablesContext, type RawBill } from "./bills.server";
@@ -97,7 +104,7 @@ function billRow(bill: RawBill, ctx: PayablesContext, base: string, listSearch: 
       type: "BILL",
       issueDate: bill.issue_date,
       number: bill.invoice_number,
-      paymentDate: paid ? (bill.paid_date ?? bill.due_date) : bill.due_date,
+      paymentDate: paid ? bill.paid_date ?? bill.due_date : bill.due_date,
       amountDue: cents(bill.amount_due_c),
       status: { label: row.label, tooltip: row.tooltip, code: status },
       cashback: billRowResult.cashback ?? (paidCashback > 0 ? paidCashback : null),
@@ -109,7 +116,14 @@ function billRow(bill: RawBill, ctx: PayablesContext, base: string, listSearch: 
   };
 }
 
-function creditNoteRow(note: CreditNoteView, ctx: PayablesContext, offersEnabled: boolean, companyStatus: RawBill["company_status"], base: string, listSearch: string): BuiltRow {
+function creditNoteRow(
+  note: CreditNoteView,
+  ctx: PayablesContext,
+  offersEnabled: boolean,
+  companyStatus: RawBill["company_status"],
+  base: string,
+  listSearch: string
+): BuiltRow {
   const status = note.status as SupplierBillsStatus;
   const row = supplierBillsRow({
     record: {
@@ -164,7 +178,11 @@ export async function loadSupplierBills(actor: Actor, supplierId: number, params
   const offersEnabled = supplier.offers_enabled ?? false;
 
   const [bills, notes, [pending]] = await Promise.all([
-    fetchBills(ctx.companyId, "i.issued_by = :supplierId AND i.due_date BETWEEN CAST(:start AS date) AND CAST(:end AS date)", { supplierId: supplier.id, start, end }),
+    fetchBills(ctx.companyId, "i.issued_by = :supplierId AND i.due_date BETWEEN CAST(:start AS date) AND CAST(:end AS date)", {
+      supplierId: supplier.id,
+      start,
+      end,
+    }),
     listCreditNotes(actor, { supplierId: supplier.id }),
     sequelize.query<{ count: string; total_c: string }>(
       `SELECT count(*) AS count, COALESCE(sum(discounted_total * 100), 0)::bigint AS total_c
@@ -196,7 +214,10 @@ export async function loadSupplierBills(actor: Actor, supplierId: number, params
     supplier: {
       id: supplier.id,
       name: supplier.company_name,
-      display: companyDisplayState({ status: supplier.status, verificationStatus: supplier.verification_status }, { isPurchaserOffersEnabled: supplier.offers_enabled ?? true }),
+      display: companyDisplayState(
+        { status: supplier.status, verificationStatus: supplier.verification_status },
+        { isPurchaserOffersEnabled: supplier.offers_enabled ?? true }
+      ),
       status: supplier.status,
       isPurchaserOffersEnabled: offersEnabled,
       email: supplier.contact_email,
@@ -282,7 +303,10 @@ export async function deleteSupplierRecords(actor: Actor, supplierId: number, se
     }
   }
   if (notes.length) {
-    const results = await deleteCreditNotes(actor, notes.map((note) => note.id));
+    const results = await deleteCreditNotes(
+      actor,
+      notes.map((note) => note.id)
+    );
     deleted += results.filter((r) => r.status === "SUCCESS").length;
     firstError ??= results.find((r) => r.status === "FAILED")?.message ?? null;
   }
@@ -294,7 +318,11 @@ export async function deleteSupplierRecords(actor: Actor, supplierId: number, se
  * /include_in_purchaser_offer). Applicable: unpaid bills whose flag differs. `allUnpaid` takes every unpaid bill of
  * the supplier instead of a selection (the Suppliers tab's row action).
  */
-export async function setSupplierBillsInclusion(actor: Actor, supplierId: number, input: { billIds: number[]; allUnpaid: boolean; include: boolean }): Promise<Toast> {
+export async function setSupplierBillsInclusion(
+  actor: Actor,
+  supplierId: number,
+  input: { billIds: number[]; allUnpaid: boolean; include: boolean }
+): Promise<Toast> {
   const ctx = await payablesContext(actor);
   const supplier = await findSupplier(ctx, supplierId);
   const bills = input.allUnpaid

@@ -79,7 +79,9 @@ export async function listPayablesSummaries(actor: Actor, query: SuppliersTabQue
   const ctx = await payablesContext(actor);
   const suppliers = await fetchSuppliers(ctx.companyId, { search: query.supplier });
   const ids = suppliers.map((supplier) => supplier.id);
-  const bills = ids.length ? await fetchBills(ctx.companyId, "i.issued_by IN (:supplierIds) AND i.bill_status IS DISTINCT FROM 'PAID'", { supplierIds: ids }) : [];
+  const bills = ids.length
+    ? await fetchBills(ctx.companyId, "i.issued_by IN (:supplierIds) AND i.bill_status IS DISTINCT FROM 'PAID'", { supplierIds: ids })
+    : [];
 
   const billsBySupplier = new Map<number, typeof bills>();
   for (const bill of bills) {
@@ -133,7 +135,9 @@ export async function listPayablesSummaries(actor: Actor, query: SuppliersTabQue
   });
 
   const filtered = summaries.filter(
-    (row) => (query.status === null || row.status === query.status) && (query.isMatchedPayablesValue === null || row.isMatchedPayablesValue === query.isMatchedPayablesValue)
+    (row) =>
+      (query.status === null || row.status === query.status) &&
+      (query.isMatchedPayablesValue === null || row.isMatchedPayablesValue === query.isMatchedPayablesValue)
   );
   const sign = query.sort.direction === "desc" ? -1 : 1;
   filtered.sort((a, b) => sign * compare(a, b, query.sort.field) || a.supplierId - b.supplierId);
