@@ -166,7 +166,7 @@ export function SuppliersTab({ data }: { data: SuppliersTabData }) {
   return (
     <div className="min-w-0 space-y-4">
       <Toolbar query={query} />
-      <Table aria-label="Suppliers" className="min-w-[52rem]">
+      <Table aria-label="Suppliers" className="min-w-[44rem]">
         <TableHeader>
           <TableRow>
             <SortHead pathname={pathname} query={query} field="supplierName">

@@ -97,7 +97,8 @@ function billRow(bill: RawBill, ctx: PayablesContext, base: string, listSearch: 
   const paidCashback = paid ? cents(bill.cash_reward_c) : 0;
   return {
     chip: CHIP_OF[status] ?? null,
-    sortKey: `${bill.due_date}|0|${String(bill.id).padStart(12, "0")}`,
+    // The date shown in the Payment date column, so the table reads in order.
+    sortKey: `${paid ? bill.paid_date ?? bill.due_date : bill.due_date}|0|${String(bill.id).padStart(12, "0")}`,
     view: {
       key: `BILL-${bill.id}`,
       id: bill.id,
