@@ -1,30 +1,40 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { BILLS_BREADCRUMB } from "~/components/bills/breadcrumbs";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
-import { NotBuiltYet } from "~/components/layout/placeholder";
+import { SupplierBills } from "~/components/suppliers/supplier-bills";
 import { requireCompanyUser } from "~/lib/auth.server";
+import { isAppError } from "~/lib/errors";
+import { loadSupplierBills } from "~/modules/payables/supplier-bills.server";
 
-export const handle: PageHandle = { title: "Supplier bills" };
+/**
+ * The supplier bills page (p3 §2.2, §4.9). A layout route (docs/decisions/007): the credit note, allocation and bill
+ * details dialogs, and Confirm Delete, are its child routes and render in the <Outlet /> over the page.
+ */
+export const handle: PageHandle = { title: "Supplier bills", breadcrumb: BILLS_BREADCRUMB };
 export const meta = titleMeta;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireCompanyUser(request);
-  // Until the counterparties service exists, only the shape of the id is checked; it will look the
-  // supplier up within the user's company and answer 404 for anyone else's.
-  if (!/^\d+$/.test(params.supplierId ?? "")) throw new Response("Not Found", { status: 404 });
-  return json(null);
+  const { actor } = await requireCompanyUser(request);
+  const url = new URL(request.url);
+  try {
+    const data = await loadSupplierBills(actor, Number(params.supplierId), url.searchParams);
+    // A refused value (a future month, an unknown chip) goes to the canonical URL of what is shown.
+    if (data.refused) throw redirect(data.search ? `${url.pathname}?${data.search}` : url.pathname);
+    return json(data);
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) throw new Response("Not Found", { status: 404 });
+    throw error;
+  }
 }
 
 export default function SupplierBillsPage() {
+  const data = useLoaderData<typeof loader>();
   return (
-    <NotBuiltYet
-      summary="The supplier bills page is not built yet."
-      description="This page will show the bills from this supplier for a payment period: what you can pay early, the cashback available, and what has been paid."
-      planned={[
-        "The payment period, with tabs for the current and the next month",
-        "Filters: ALL, Payment Offered, Cashback Available, Paid, Unallocated Credit",
-        "Earlier months with previous and next arrows and Reset Period",
-      ]}
-    />
+    <>
+      <SupplierBills data={data} />
+      <Outlet />
+    </>
   );
 }

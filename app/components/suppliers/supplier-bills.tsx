@@ -1,0 +1,323 @@
+/**
+ * The supplier bills page /suppliers/{supplierId} (p3 §2.2, §4.9): the payment period card, the pending-invoices
+ * card, the historical month picker (previous/next arrows, no future months, Reset Period), tabs for the month and
+ * the next one, the filter chips and the table with selection and bulk Delete / Include / Exclude.
+ *
+ * Every control is a link or a form: the period, tab, chip and page are GET state in the URL; the bulk buttons are
+ * submit buttons of one form (Delete opens the Confirm Delete dialog with a GET, Include/Exclude post), so the page
+ * works without JavaScript. With it, the selection count enables the buttons and a header box selects every row.
+ */
+import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { ComingSoonAction, ComingSoonNote, CompanyCell, StatusCell, SummaryCard } from "~/components/invoices/list-parts";
+import { Pager } from "~/components/suppliers/pager";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { LinkTabs } from "~/components/ui/tabs";
+import { formatDate } from "~/lib/dates";
+import { formatMoney } from "~/lib/money";
+import { cn } from "~/lib/utils";
+import {
+  addMonthsToMonth,
+  monthLabel,
+  serializeSupplierBillsQuery,
+  SUPPLIER_BILLS_CHIP_LABELS,
+  withSearch,
+  type SupplierBillsQuery,
+} from "~/modules/payables/query";
+import type { SupplierBillsData, SupplierBillsRowView } from "~/modules/payables/types";
+
+const MONTH_PICKER_DEBOUNCE_MS = 500; // p3 §9
+
+function useHref(data: SupplierBillsData) {
+  const pathname = `/suppliers/${data.supplier.id}`;
+  return (change: Partial<SupplierBillsQuery>) => withSearch(pathname, serializeSupplierBillsQuery({ ...data.query, page: 1, ...change }, data.currentMonth));
+}
+
+function MonthPicker({ data }: { data: SupplierBillsData }) {
+  const href = useHref(data);
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const { month } = data.query;
+  const atCurrent = month >= data.currentMonth;
+  const arrow = buttonVariants({ variant: "outline", size: "icon" });
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <nav aria-label="Month picker" className="flex items-center gap-2">
+        <Link to={href({ month: addMonthsToMonth(month, -1) })} className={arrow} aria-label="Previous month" preventScrollReset>
+          <ChevronLeft aria-hidden className="size-4" />
+        </Link>
+        <span className="min-w-36 text-center text-sm font-semibold" aria-live="polite">
+          {monthLabel(month)}
+        </span>
+        {atCurrent ? (
+          <Button type="button" variant="outline" size="icon" disabled aria-label="Next month" title="Future months cannot be picked">
+            <ChevronRight aria-hidden className="size-4" />
+          </Button>
+        ) : (
+          <Link to={href({ month: addMonthsToMonth(month, 1) })} className={arrow} aria-label="Next month" preventScrollReset>
+            <ChevronRight aria-hidden className="size-4" />
+          </Link>
+        )}
+      </nav>
+      <Form method="get" className="flex items-end gap-2" preventScrollReset>
+        {data.query.status ? <input type="hidden" name="status" value={data.query.status} /> : null}
+        <div className="space-y-1.5">
+          <Label htmlFor="period-month">Month</Label>
+          <Input
+            id="period-month"
+            type="month"
+            name="month"
+            max={data.currentMonth}
+            defaultValue={month}
+            key={month}
+            className="w-44"
+            onChange={(event) => {
+              const form = event.currentTarget.form;
+              const value = event.currentTarget.value;
+              clearTimeout(timer.current);
+              if (!value || value > data.currentMonth) return;
+              timer.current = setTimeout(() => form && submit(form, { preventScrollReset: true }), MONTH_PICKER_DEBOUNCE_MS);
+            }}
+          />
+        </div>
+        <Button type="submit" variant="outline">
+          Go
+        </Button>
+      </Form>
+      {month !== data.currentMonth || data.query.period === "next" ? (
+        <Link to={href({ month: data.currentMonth, period: "current" })} className={buttonVariants({ variant: "ghost" })} preventScrollReset>
+          Reset Period
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+function RowAction({ row, base }: { row: SupplierBillsRowView; base: string }) {
+  const navigation = useNavigation();
+  if (!row.action) return <span aria-label="No action">-</span>;
+  if (row.actionHref) {
+    return (
+      <Link to={row.actionHref} preventScrollReset className={buttonVariants({ variant: "outline", size: "sm" })} aria-label={`${row.action} ${row.number}`}>
+        {row.action}
+      </Link>
+    );
+  }
+  if (row.type === "BILL" && (row.action === "Include" || row.action === "Exclude")) {
+    const formAction = `${base}/include?only=${row.id}`;
+    const busy = navigation.state !== "idle" && navigation.formAction === formAction;
+    return (
+      <Button
+        type="submit"
+        size="sm"
+        variant="outline"
+        name="intent"
+        value={row.action === "Include" ? "include" : "exclude"}
+        formMethod="post"
+        formAction={formAction}
+        disabled={busy}
+        aria-label={`${row.action} ${row.number}`}
+      >
+        {busy ? "Saving…" : row.action}
+      </Button>
+    );
+  }
+  return <ComingSoonAction action={row.action} />;
+}
+
+function BillsTable({ data }: { data: SupplierBillsData }) {
+  const base = `/suppliers/${data.supplier.id}`;
+  const formRef = useRef<HTMLFormElement>(null);
+  const navigation = useNavigation();
+  const [hydrated, setHydrated] = useState(false);
+  const [selected, setSelected] = useState(0);
+  useEffect(() => setHydrated(true), []);
+  const boxes = () => Array.from(formRef.current?.querySelectorAll<HTMLInputElement>("input[data-select-row]") ?? []);
+  const recount = () => setSelected(boxes().filter((box) => box.checked).length);
+  // A new page of rows starts with nothing selected.
+  useEffect(() => {
+    for (const box of boxes()) box.checked = false;
+    setSelected(0);
+  }, [data.rows]);
+  const selectable = data.rows.filter((row) => row.selectable).length;
+  const noneSelected = hydrated && selected === 0;
+  const includeAction = `${base}/include`;
+  const posting = navigation.state !== "idle" && navigation.formAction === includeAction;
+  const money = (value: number) => formatMoney(value, data.locale);
+  const listState = [...serializeSupplierBillsQuery(data.query, data.currentMonth).entries()];
+
+  return (
+    <Form ref={formRef} method="post" action={includeAction} onChange={recount} preventScrollReset className="min-w-0 space-y-3">
+      {listState.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Bulk actions">
+        <span className="text-sm text-muted-foreground" aria-live="polite">
+          {hydrated ? `${selected} selected` : "Select rows, then:"}
+        </span>
+        <Button type="submit" size="sm" variant="outline" formMethod="get" formAction={`${base}/delete`} disabled={noneSelected || selectable === 0}>
+          Delete
+        </Button>
+        {data.supplier.isPurchaserOffersEnabled ? (
+          <Button type="submit" size="sm" variant="outline" name="intent" value="include" disabled={noneSelected || posting}>
+            Include
+          </Button>
+        ) : null}
+        <Button type="submit" size="sm" variant="outline" name="intent" value="exclude" disabled={noneSelected || posting}>
+          Exclude
+        </Button>
+      </div>
+      <ComingSoonNote />
+      <Table aria-label="Supplier bills" className="min-w-[60rem]">
+        <TableHeader>
+          <TableRow>
+            <TableHead className="w-10">
+              {hydrated && selectable > 0 ? (
+                <input
+                  type="checkbox"
+                  aria-label="Select all"
+                  className="size-4 accent-primary"
+                  checked={selected > 0 && selected === selectable}
+                  onChange={(event) => {
+                    for (const box of boxes()) box.checked = event.currentTarget.checked;
+                    recount();
+                  }}
+                />
+              ) : (
+                <span className="sr-only">Select</span>
+              )}
+            </TableHead>
+            <TableHead>Type</TableHead>
+            <TableHead>Issue date</TableHead>
+            <TableHead>Invoice number</TableHead>
+            <TableHead>Payment date</TableHead>
+            <TableHead className="text-right">Amount due</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead className="text-right">Cashback</TableHead>
+            <TableHead>
+              <span className="sr-only">Action</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {data.rows.length === 0 ? (
+            <TableEmpty colSpan={9}>No items to show</TableEmpty>
+          ) : (
+            data.rows.map((row) => (
+              <TableRow key={row.key}>
+                <TableCell>
+                  {row.selectable ? (
+                    <input
+                      type="checkbox"
+                      data-select-row
+                      name={row.type === "BILL" ? "bill" : "creditNote"}
+                      value={row.id}
+                      aria-label={`Select ${row.number}`}
+                      className="size-4 accent-primary"
+                    />
+                  ) : null}
+                </TableCell>
+                <TableCell className="whitespace-nowrap">{row.type === "BILL" ? "Bill" : "Credit note"}</TableCell>
+                <TableCell className="whitespace-nowrap">{formatDate(row.issueDate)}</TableCell>
+                <TableCell className="whitespace-nowrap font-medium">{row.number}</TableCell>
+                <TableCell className="whitespace-nowrap">{formatDate(row.paymentDate)}</TableCell>
+                <TableCell className={cn("whitespace-nowrap text-right tabular-nums", row.amountDue < 0 && "text-success")}>{money(row.amountDue)}</TableCell>
+                <TableCell>
+                  <StatusCell label={row.status.label} reason={row.status.tooltip} statusCode={row.status.code} />
+                </TableCell>
+                <TableCell className="whitespace-nowrap text-right tabular-nums">{row.cashback === null ? "" : money(row.cashback)}</TableCell>
+                <TableCell className="text-right">
+                  <RowAction row={row} base={base} />
+                </TableCell>
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+    </Form>
+  );
+}
+
+export function SupplierBills({ data }: { data: SupplierBillsData }) {
+  const href = useHref(data);
+  const money = (value: number) => formatMoney(value, data.locale);
+  const base = `/suppliers/${data.supplier.id}`;
+  const nextMonth = addMonthsToMonth(data.query.month, 1);
+  return (
+    <div className="min-w-0 space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-2xl font-semibold tracking-tight">
+          <CompanyCell name={data.supplier.name} display={data.supplier.display} />
+        </h2>
+        <Link to="/bills" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+          Back to suppliers
+        </Link>
+      </div>
+
+      <section aria-label="Summary" className="grid gap-4 md:grid-cols-2">
+        <SummaryCard
+          title="Payment period"
+          items={[
+            { label: "Amount due", value: money(data.card.amountDue) },
+            { label: "Cashback available", value: money(data.card.cashbackAvailable) },
+            { label: "Paid", value: money(data.card.paid) },
+            { label: "Unallocated credit", value: money(data.card.unallocatedCreditNoteBalance) },
+          ]}
+          note={`${formatDate(data.period.start)} – ${formatDate(data.period.end)}`}
+        />
+        <SummaryCard
+          title="Pending invoices"
+          items={[
+            { label: "Bills", value: String(data.pending.count) },
+            { label: "Amount due", value: money(data.pending.total) },
+          ]}
+          note="Unpaid bills from this supplier due outside this period."
+        />
+      </section>
+
+      <section aria-label="Bills and credit notes" className="min-w-0 space-y-4">
+        {data.historicalEnabled ? <MonthPicker data={data} /> : null}
+        <LinkTabs
+          label="Payment period"
+          value={data.query.period}
+          items={[
+            { value: "current", label: monthLabel(data.query.month), to: href({ period: "current" }) },
+            { value: "next", label: monthLabel(nextMonth), to: href({ period: "next" }) },
+          ]}
+        />
+        <nav aria-label="Filter" className="flex flex-wrap gap-2">
+          {SUPPLIER_BILLS_CHIP_LABELS.map((chip) => {
+            const current = data.query.status === chip.value;
+            return (
+              <Link
+                key={chip.label}
+                to={href({ status: chip.value })}
+                aria-current={current ? "page" : undefined}
+                preventScrollReset
+                className={cn(
+                  "inline-flex h-8 items-center rounded-full border px-3 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                  current ? "border-primary bg-primary text-primary-foreground" : "bg-background hover:bg-muted"
+                )}
+              >
+                {chip.label}
+              </Link>
+            );
+          })}
+        </nav>
+        <BillsTable data={data} />
+        <Pager
+          total={data.total}
+          page={data.page}
+          size={data.query.size}
+          hidden={[...serializeSupplierBillsQuery(data.query, data.currentMonth).entries()]}
+          hrefFor={(page) => withSearch(base, serializeSupplierBillsQuery({ ...data.query, page }, data.currentMonth))}
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { requireCompanyUser } from "~/lib/auth.server";
+import { isAppError } from "~/lib/errors";
+import { redirectWithToast } from "~/lib/toast.server";
+import { listSearchOf, parseInclusion, safeReturnTo } from "~/modules/payables/schema";
+import { setSupplierBillsInclusion } from "~/modules/payables/supplier-bills.server";
+
+/**
+ * POST /suppliers/{supplierId}/include: Include or Exclude bills of this supplier in the purchaser offer (p2 §4
+ * Other, §8 toasts), from the supplier bills page (selected bills, or one row's button with ?only=) or from the
+ * Suppliers tab (all=1). Redirects back with a toast. No page of its own: a GET goes to the supplier page.
+ */
+export async function loader({ params }: ActionFunctionArgs) {
+  return redirect(`/suppliers/${params.supplierId}`);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { actor } = await requireCompanyUser(request);
+  const supplierId = Number(params.supplierId);
+  const url = new URL(request.url);
+  const form = await request.formData();
+  const back = form.get("returnTo")
+    ? safeReturnTo(form.get("returnTo"), supplierId)
+    : `/suppliers/${supplierId}${listSearchOf(new URLSearchParams([...form.entries()].map(([name, value]) => [name, String(value)])))}`;
+  const input = parseInclusion(form, url.searchParams);
+  if (!input) return redirectWithToast(back, { type: "info", message: "No bills to include/exclude" });
+  try {
+    const toast = await setSupplierBillsInclusion(actor, supplierId, input);
+    return redirectWithToast(back, toast);
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) throw new Response("Not Found", { status: 404 });
+    throw error;
+  }
+}
