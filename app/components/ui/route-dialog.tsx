@@ -1,7 +1,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { Link, useNavigate } from "@remix-run/react";
 import { X } from "lucide-react";
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { cn } from "~/lib/utils";
 
 /**
@@ -30,6 +30,9 @@ export function RouteDialog({
   closeLabel?: string;
 }) {
   const navigate = useNavigate();
+  // Explicit ids: Radix links title and description after hydration only, and the dialog must be named without JavaScript too.
+  const titleId = useId();
+  const descriptionId = useId();
   return (
     <DialogPrimitive.Root
       open
@@ -43,11 +46,12 @@ export function RouteDialog({
           "fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-card p-6 text-card-foreground shadow-xl focus:outline-none",
           className
         )}
-        {...(description ? {} : { "aria-describedby": undefined })}
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
       >
         <div className="flex flex-col gap-1.5 pr-6 text-left">
-          <DialogPrimitive.Title className="text-lg font-semibold leading-none tracking-tight">{title}</DialogPrimitive.Title>
-          {description ? <DialogPrimitive.Description className="text-sm text-muted-foreground">{description}</DialogPrimitive.Description> : null}
+          <DialogPrimitive.Title id={titleId} className="text-lg font-semibold leading-none tracking-tight">{title}</DialogPrimitive.Title>
+          {description ? <DialogPrimitive.Description id={descriptionId} className="text-sm text-muted-foreground">{description}</DialogPrimitive.Description> : null}
         </div>
         {children}
         <Link
