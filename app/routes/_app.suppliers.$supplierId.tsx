@@ -12,7 +12,11 @@ import { loadSupplierBills } from "~/modules/payables/supplier-bills.server";
  * The supplier bills page (p3 §2.2, §4.9). A layout route (docs/decisions/007): the credit note, allocation and bill
  * details dialogs, and Confirm Delete, are its child routes and render in the <Outlet /> over the page.
  */
-export const handle: PageHandle = { title: "Supplier bills", breadcrumb: BILLS_BREADCRUMB };
+export const handle: PageHandle = {
+  title: "Supplier bills",
+  breadcrumb: BILLS_BREADCRUMB,
+  titleFromData: (data) => (data as { supplier?: { name?: string } } | undefined)?.supplier?.name ?? "Supplier bills",
+};
 export const meta = titleMeta;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
