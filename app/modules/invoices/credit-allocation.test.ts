@@ -4,6 +4,7 @@ import {
   AMOUNT_EXCEEDS_CREDIT,
   canAllocate,
   distributeEqually,
+  equalAllocationForDialog,
   formatAllocationInput,
   INVALID_CREDIT_INPUT,
   parseAllocationAmount,
@@ -282,5 +283,29 @@ describe("the allocation dialog's inputs", () => {
       allocations: form.invoiceIds.map((invoiceId) => ({ invoiceId, amountDue: 10_000, allocated: form.amounts.get(invoiceId)! })),
     });
     expect(check.errors).toEqual([{ invoiceId: 3, message: INVALID_CREDIT_INPUT }]);
+  });
+});
+
+describe("equalAllocationForDialog", () => {
+  it("shares the unallocated credit plus what the note holds on unpaid bills, and leaves a paid bill's credit alone", () => {
+    const result = equalAllocationForDialog(10_000, [
+      { invoiceId: 1, amountDue: 2_000, alreadyAllocated: 1_000, paid: false },
+      { invoiceId: 2, amountDue: 50_000, alreadyAllocated: 0, paid: false },
+      { invoiceId: 3, amountDue: 0, alreadyAllocated: 500, paid: true },
+    ]);
+    // 11,000 to share: bill 1 can take 3,000 (capped), bill 2 the remaining 8,000.
+    expect(result).toEqual([
+      { invoiceId: 1, allocated: 3_000 },
+      { invoiceId: 2, allocated: 8_000 },
+      { invoiceId: 3, allocated: 500 },
+    ]);
+    const rows = result.map((r, i) => ({
+      invoiceId: r.invoiceId,
+      allocated: r.allocated,
+      amountDue: [2_000, 50_000, 0][i],
+      alreadyAllocated: [1_000, 0, 500][i],
+    }));
+    expect(validateAllocation({ creditRemaining: 10_000, allocations: rows }).errors).toEqual([]);
+    expect(canAllocate({ creditRemaining: 10_000, allocations: rows })).toBe(true);
   });
 });

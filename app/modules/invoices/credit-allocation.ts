@@ -200,3 +200,28 @@ export function readAllocationForm(entries: Iterable<[string, unknown]>): Alloca
   const amounts = new Map(invoiceIds.map((id) => [id, parseAllocationAmount(raw.get(allocationFieldName(id)) ?? "")] as [InvoiceId, Cents]));
   return { invoiceIds, amounts };
 }
+
+export interface DialogBill {
+  invoiceId: InvoiceId;
+  /** Owed now, after every credit (this note's included). */
+  amountDue: Cents;
+  /** This note's credit on the bill now. */
+  alreadyAllocated: Cents;
+  /** A paid bill keeps the credit it has and takes no more. */
+  paid: boolean;
+}
+
+/**
+ * Equal distribution in the allocation dialog: the note's unallocated credit plus what it already holds on the
+ * dialog's unpaid bills is shared again over those bills (each can take its amount due plus this note's credit on
+ * it); a paid bill keeps its credit unchanged. The result can be sent as is to allocate.
+ */
+export function equalAllocationForDialog(unallocated: Cents, bills: readonly DialogBill[]): Allocation[] {
+  let credit = unallocated;
+  for (const bill of bills) if (!bill.paid) credit += bill.alreadyAllocated;
+  const shares = distributeEqually(
+    credit as Cents,
+    bills.map((bill) => ({ invoiceId: bill.invoiceId, amountDue: (bill.paid ? 0 : bill.amountDue + bill.alreadyAllocated) as Cents }))
+  );
+  return shares.map((share, index) => (bills[index].paid ? { invoiceId: share.invoiceId, allocated: bills[index].alreadyAllocated } : share));
+}
