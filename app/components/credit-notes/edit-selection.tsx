@@ -3,7 +3,7 @@ import { Loader2 } from "lucide-react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { RouteDialogFooter } from "~/components/ui/route-dialog";
 import { formatDate } from "~/lib/dates";
-import { formatMoney } from "~/lib/money";
+import { formatMoney, type Cents } from "~/lib/money";
 import type { Locale } from "~/modules/invoices/rules";
 import type { DialogBillRow } from "./allocate-credit-note";
 
@@ -62,7 +62,9 @@ export function EditSelection({
                   />
                   <span className="min-w-0 flex-1 truncate font-medium">{bill.invoiceNumber}</span>
                   <span className="whitespace-nowrap text-muted-foreground">Due {formatDate(bill.dueDate)}</span>
-                  <span className="w-28 whitespace-nowrap text-right tabular-nums">{formatMoney(bill.amountDue, locale)}</span>
+                  <span className="w-28 whitespace-nowrap text-right tabular-nums">
+                    {formatMoney((bill.amountDue + bill.alreadyAllocated) as Cents, locale)}
+                  </span>
                 </label>
               </li>
             );
