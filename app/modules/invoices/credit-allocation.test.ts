@@ -4,7 +4,11 @@ import {
   AMOUNT_EXCEEDS_CREDIT,
   canAllocate,
   distributeEqually,
+  equalAllocationForDialog,
+  formatAllocationInput,
   INVALID_CREDIT_INPUT,
+  parseAllocationAmount,
+  readAllocationForm,
   validateAllocation,
   type AllocationRow,
   type BillToCredit,
@@ -80,7 +84,12 @@ describe("distributeEqually", () => {
     expect(() => distributeEqually(10.5, bills(100))).toThrow(RangeError);
     expect(() => distributeEqually(100, bills(10.5))).toThrow(RangeError);
     expect(() => distributeEqually(Number.NaN, bills(100))).toThrow(RangeError);
-    expect(() => distributeEqually(100, [{ invoiceId: 1, amountDue: 5 }, { invoiceId: 1, amountDue: 5 }])).toThrow("Bill 1 is listed twice");
+    expect(() =>
+      distributeEqually(100, [
+        { invoiceId: 1, amountDue: 5 },
+        { invoiceId: 1, amountDue: 5 },
+      ])
+    ).toThrow("Bill 1 is listed twice");
   });
 
   it("holds its guarantees over 5,000 seeded random cases", () => {
@@ -102,7 +111,12 @@ describe("distributeEqually", () => {
         expect(share).toBeLessThanOrEqual(owed[i]);
       }
       expect(sum).toBeLessThanOrEqual(Math.max(0, credit));
-      expect(sum).toBe(Math.min(Math.max(0, credit), owed.reduce((a, b) => a + b, 0)));
+      expect(sum).toBe(
+        Math.min(
+          Math.max(0, credit),
+          owed.reduce((a, b) => a + b, 0)
+        )
+      );
       // Among bills not filled to their amount due, shares differ by at most one cent ...
       const uncapped = allocated.filter((share, i) => owed[i] > 0 && share < owed[i]);
       if (uncapped.length > 0) expect(Math.max(...uncapped) - Math.min(...uncapped)).toBeLessThanOrEqual(1);
@@ -117,7 +131,12 @@ describe("distributeEqually", () => {
   });
 });
 
-const row = (invoiceId: number, amountDue: number, allocated: number, alreadyAllocated?: number): AllocationRow => ({ invoiceId, amountDue, allocated, alreadyAllocated });
+const row = (invoiceId: number, amountDue: number, allocated: number, alreadyAllocated?: number): AllocationRow => ({
+  invoiceId,
+  amountDue,
+  allocated,
+  alreadyAllocated,
+});
 
 describe("validateAllocation", () => {
   it("accepts an allocation within the credit and the amounts due", () => {
@@ -130,7 +149,9 @@ describe("validateAllocation", () => {
     expect(check.errors).toEqual([{ invoiceId: 1, message: "Invalid credit input" }]);
     expect(INVALID_CREDIT_INPUT).toBe("Invalid credit input");
     expect(validateAllocation({ creditRemaining: 100, allocations: [row(1, 100, 0.5)] }).errors).toEqual([{ invoiceId: 1, message: "Invalid credit input" }]);
-    expect(validateAllocation({ creditRemaining: 100, allocations: [row(1, 100, Number.NaN)] }).errors).toEqual([{ invoiceId: 1, message: "Invalid credit input" }]);
+    expect(validateAllocation({ creditRemaining: 100, allocations: [row(1, 100, Number.NaN)] }).errors).toEqual([
+      { invoiceId: 1, message: "Invalid credit input" },
+    ]);
     expect(validateAllocation({ creditRemaining: 100, allocations: [row(1, 100, 0)] }).errors).toEqual([]);
   });
 
@@ -142,9 +163,18 @@ describe("validateAllocation", () => {
 
   it("lets a bill take back the credit this note already gave it", () => {
     // The bill owes 40.00 after this note's 20.00: up to 60.00 of this note may sit on it.
-    expect(validateAllocation({ creditRemaining: 0, allocations: [row(1, 4000, 6000, 2000)] }).errors).toEqual([{ invoiceId: null, message: AMOUNT_EXCEEDS_CREDIT }]);
-    expect(validateAllocation({ creditRemaining: 4000, allocations: [row(1, 4000, 6000, 2000)] })).toEqual({ errors: [], totalAllocated: 6000, alreadyAllocated: 2000, remainingAfter: 0 });
-    expect(validateAllocation({ creditRemaining: 9999, allocations: [row(1, 4000, 6001, 2000)] }).errors).toEqual([{ invoiceId: 1, message: ALLOCATION_EXCEEDS_INVOICE }]);
+    expect(validateAllocation({ creditRemaining: 0, allocations: [row(1, 4000, 6000, 2000)] }).errors).toEqual([
+      { invoiceId: null, message: AMOUNT_EXCEEDS_CREDIT },
+    ]);
+    expect(validateAllocation({ creditRemaining: 4000, allocations: [row(1, 4000, 6000, 2000)] })).toEqual({
+      errors: [],
+      totalAllocated: 6000,
+      alreadyAllocated: 2000,
+      remainingAfter: 0,
+    });
+    expect(validateAllocation({ creditRemaining: 9999, allocations: [row(1, 4000, 6001, 2000)] }).errors).toEqual([
+      { invoiceId: 1, message: ALLOCATION_EXCEEDS_INVOICE },
+    ]);
   });
 
   it('reports more credit than remains as "Amount exceeds available credit"', () => {
@@ -210,5 +240,72 @@ describe("canAllocate", () => {
       expect(check.remainingAfter).toBeGreaterThanOrEqual(0);
       expect(canAllocate({ creditRemaining: credit, allocations })).toBe(true);
     }
+  });
+});
+
+describe("the allocation dialog's inputs", () => {
+  it("reads amounts as cents: $ prefix, separators, 0-2 decimals; empty is 0; anything else is NaN", () => {
+    expect(parseAllocationAmount("")).toBe(0);
+    expect(parseAllocationAmount("  ")).toBe(0);
+    expect(parseAllocationAmount("12")).toBe(1200);
+    expect(parseAllocationAmount("$1,234.5")).toBe(123450);
+    expect(parseAllocationAmount(".07")).toBe(7);
+    expect(parseAllocationAmount("3.")).toBe(300);
+    expect(parseAllocationAmount("-5")).toBe(-500);
+    for (const bad of ["abc", "1.234", "1e3", ".", "--1", "1 2"]) expect(parseAllocationAmount(bad)).toBeNaN();
+  });
+
+  it("formats to 2 decimals on blur and parses back to the same cents", () => {
+    expect(formatAllocationInput(0)).toBe("0.00");
+    expect(formatAllocationInput(123450)).toBe("1234.50");
+    expect(formatAllocationInput(-7)).toBe("-0.07");
+    expect(formatAllocationInput(Number.NaN)).toBe("");
+    for (const cents of [0, 1, 99, 100, 123456789]) expect(parseAllocationAmount(formatAllocationInput(cents))).toBe(cents);
+  });
+
+  it("reads the form: one id per bill, repeats and junk ids dropped, a bad amount becomes an invalid input", () => {
+    const form = readAllocationForm([
+      ["bill", "7"],
+      ["bill", "3"],
+      ["bill", "7"],
+      ["bill", "x"],
+      ["bill", "0"],
+      ["amount-7", "10.50"],
+      ["amount-3", "oops"],
+      ["amount-9", "1.00"],
+    ]);
+    expect(form.invoiceIds).toEqual([7, 3]);
+    expect(form.amounts.get(7)).toBe(1050);
+    expect(form.amounts.get(3)).toBeNaN();
+    expect(form.amounts.has(9)).toBe(false);
+    const check = validateAllocation({
+      creditRemaining: 5000,
+      allocations: form.invoiceIds.map((invoiceId) => ({ invoiceId, amountDue: 10_000, allocated: form.amounts.get(invoiceId)! })),
+    });
+    expect(check.errors).toEqual([{ invoiceId: 3, message: INVALID_CREDIT_INPUT }]);
+  });
+});
+
+describe("equalAllocationForDialog", () => {
+  it("shares the unallocated credit plus what the note holds on unpaid bills, and leaves a paid bill's credit alone", () => {
+    const result = equalAllocationForDialog(10_000, [
+      { invoiceId: 1, amountDue: 2_000, alreadyAllocated: 1_000, paid: false },
+      { invoiceId: 2, amountDue: 50_000, alreadyAllocated: 0, paid: false },
+      { invoiceId: 3, amountDue: 0, alreadyAllocated: 500, paid: true },
+    ]);
+    // 11,000 to share: bill 1 can take 3,000 (capped), bill 2 the remaining 8,000.
+    expect(result).toEqual([
+      { invoiceId: 1, allocated: 3_000 },
+      { invoiceId: 2, allocated: 8_000 },
+      { invoiceId: 3, allocated: 500 },
+    ]);
+    const rows = result.map((r, i) => ({
+      invoiceId: r.invoiceId,
+      allocated: r.allocated,
+      amountDue: [2_000, 50_000, 0][i],
+      alreadyAllocated: [1_000, 0, 500][i],
+    }));
+    expect(validateAllocation({ creditRemaining: 10_000, allocations: rows }).errors).toEqual([]);
+    expect(canAllocate({ creditRemaining: 10_000, allocations: rows })).toBe(true);
   });
 });

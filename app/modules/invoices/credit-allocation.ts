@@ -146,3 +146,82 @@ export function canAllocate(input: AllocationInput): boolean {
   if (check.errors.length > 0) return false;
   return check.remainingAfter >= 0;
 }
+
+/**
+ * An amount typed in the allocation dialog ("$1,234.5", "12", ""), in cents: empty is 0; anything that is not an
+ * amount with at most 2 decimals is NaN, which validateAllocation reports as "Invalid credit input" (as it does a
+ * negative amount).
+ */
+export function parseAllocationAmount(text: string): Cents {
+  const trimmed = text
+    .trim()
+    .replace(/^(-?)\s*\$\s*/, "$1")
+    .replace(/,/g, "");
+  if (trimmed === "") return 0;
+  const match = /^(-)?(\d{0,12})(?:\.(\d{0,2}))?$/.exec(trimmed);
+  if (!match || (match[2] === "" && !match[3])) return Number.NaN;
+  const cents = Number(match[2] || "0") * 100 + Number((match[3] ?? "").padEnd(2, "0"));
+  return (match[1] && cents !== 0 ? -cents : cents) as Cents;
+}
+
+/** Cents as the dialog's input shows them after blur: "1234.50" (no $, no separators, so it parses back). */
+export function formatAllocationInput(cents: Cents): string {
+  if (!Number.isSafeInteger(cents)) return "";
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** The allocation form's field holding a bill's amount. */
+export const allocationFieldName = (invoiceId: InvoiceId) => `amount-${invoiceId}`;
+
+export interface AllocationForm {
+  invoiceIds: InvoiceId[];
+  /** Cents per bill; NaN where the input is not an amount. */
+  amounts: Map<InvoiceId, Cents>;
+}
+
+/**
+ * The allocation form (FormData or URLSearchParams entries): `bill` once per bill in the dialog, `amount-<id>` per
+ * bill. Ids that are not positive integers are dropped, repeats kept once.
+ */
+export function readAllocationForm(entries: Iterable<[string, unknown]>): AllocationForm {
+  const invoiceIds: InvoiceId[] = [];
+  const raw = new Map<string, string>();
+  for (const [key, value] of entries) {
+    if (typeof value !== "string") continue;
+    if (key === "bill") {
+      const id = /^\d{1,10}$/.test(value.trim()) ? Number(value.trim()) : 0;
+      if (id >= 1 && id <= 2_147_483_647 && !invoiceIds.includes(id)) invoiceIds.push(id);
+    } else if (key.startsWith("amount-")) {
+      raw.set(key, value);
+    }
+  }
+  const amounts = new Map(invoiceIds.map((id) => [id, parseAllocationAmount(raw.get(allocationFieldName(id)) ?? "")] as [InvoiceId, Cents]));
+  return { invoiceIds, amounts };
+}
+
+export interface DialogBill {
+  invoiceId: InvoiceId;
+  /** Owed now, after every credit (this note's included). */
+  amountDue: Cents;
+  /** This note's credit on the bill now. */
+  alreadyAllocated: Cents;
+  /** A paid bill keeps the credit it has and takes no more. */
+  paid: boolean;
+}
+
+/**
+ * Equal distribution in the allocation dialog: the note's unallocated credit plus what it already holds on the
+ * dialog's unpaid bills is shared again over those bills (each can take its amount due plus this note's credit on
+ * it); a paid bill keeps its credit unchanged. The result can be sent as is to allocate.
+ */
+export function equalAllocationForDialog(unallocated: Cents, bills: readonly DialogBill[]): Allocation[] {
+  let credit = unallocated;
+  for (const bill of bills) if (!bill.paid) credit += bill.alreadyAllocated;
+  const shares = distributeEqually(
+    credit as Cents,
+    bills.map((bill) => ({ invoiceId: bill.invoiceId, amountDue: (bill.paid ? 0 : bill.amountDue + bill.alreadyAllocated) as Cents }))
+  );
+  return shares.map((share, index) => (bills[index].paid ? { invoiceId: share.invoiceId, allocated: bills[index].alreadyAllocated } : share));
+}

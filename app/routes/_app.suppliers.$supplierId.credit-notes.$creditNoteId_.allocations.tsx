@@ -1,0 +1,75 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { buttonVariants } from "~/components/ui/button";
+import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
+import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { requireCompanyUser } from "~/lib/auth.server";
+import { isAppError } from "~/lib/errors";
+import { formatMoney } from "~/lib/money";
+import { getSupplierCreditNote, localeOf } from "~/modules/invoices/bill-details.server";
+import { parseId } from "~/modules/invoices/schema";
+
+/** View allocations (p2 §4 Credit note): the bills a credit note's credit went to, over the supplier page. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { actor } = await requireCompanyUser(request);
+  const supplierId = parseId(params.supplierId);
+  const creditNoteId = parseId(params.creditNoteId);
+  if (supplierId === null || creditNoteId === null) throw new Response("Not Found", { status: 404 });
+  const [note, locale] = await Promise.all([getSupplierCreditNote(actor, supplierId, creditNoteId), localeOf(actor)]).catch((error: unknown) => {
+    if (isAppError(error) && error.status === 404) throw new Response("Not Found", { status: 404 });
+    throw error;
+  });
+  return json({ note, locale, supplierId });
+}
+
+export default function CreditNoteAllocationsRoute() {
+  const { note, locale, supplierId } = useLoaderData<typeof loader>();
+  const noteHref = `/suppliers/${supplierId}/credit-notes/${note.id}`;
+  return (
+    <RouteDialog title="View allocations" description={`${note.creditNumber} from ${note.issuedByCompanyName}`} closeTo={noteHref} className="max-w-xl">
+      {note.invoiceAllocations.length === 0 ? (
+        <p className="py-4 text-center text-sm text-muted-foreground">This credit note is not allocated to any bill.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-md border">
+          <Table aria-label="Allocations">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Bill</TableHead>
+                <TableHead className="text-right">Allocated amount</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {note.invoiceAllocations.map((allocation) => (
+                <TableRow key={allocation.invoiceId}>
+                  <TableCell>
+                    <Link to={`/suppliers/${supplierId}/bills/${allocation.invoiceId}`} className="font-medium text-primary underline-offset-4 hover:underline">
+                      {allocation.invoiceNumber}
+                    </Link>
+                  </TableCell>
+                  <TableCell className="text-right">{formatMoney(allocation.allocatedAmount, locale)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+            <TableFooter>
+              <TableRow>
+                <TableCell>Total allocated</TableCell>
+                <TableCell className="text-right">{formatMoney(note.allocatedTotal, locale)}</TableCell>
+              </TableRow>
+            </TableFooter>
+          </Table>
+        </div>
+      )}
+      <RouteDialogFooter>
+        <Link to={noteHref} className={buttonVariants({ variant: "outline" })}>
+          Back to credit note
+        </Link>
+        {note.unallocatedTotal > 0 || note.allocatedTotal > 0 ? (
+          <Link to={`${noteHref}/allocate`} className={buttonVariants()}>
+            Allocate
+          </Link>
+        ) : null}
+      </RouteDialogFooter>
+    </RouteDialog>
+  );
+}
