@@ -10,6 +10,7 @@
  * credit-notes.server.ts use), so the two never wait on each other in opposite orders.
  */
 import { QueryTypes, type Transaction } from "sequelize";
+import { z } from "zod";
 import { sequelize } from "../../../db/index";
 import { AuditLogEntry } from "../../../db/models/index";
 import { AppError } from "../../lib/errors";
@@ -33,6 +34,9 @@ export const ALREADY_EXCLUDED = "Bill is already excluded from your offer";
 export const BILL_IS_PAID = "Bill is paid";
 export const OFFERS_DISABLED = "Offers are disabled for this supplier";
 export const PAYMENT_IN_PROGRESS = "Payment of this bill is in progress";
+
+/** The intent of the include route's forms (bulk bar and row actions). Belongs in schema.ts, which this helper does not own. */
+export const IncludeIntentSchema = z.enum(["include", "exclude"]);
 
 export interface RecordResult {
   id: number;

@@ -18,6 +18,7 @@ import {
   type ListKind,
   type ListQuery,
   type NumberFilter,
+  serializeListQuery,
 } from "./filters";
 import { parseFormDate, parseMoneyInput } from "./schema";
 
@@ -199,4 +200,19 @@ export function applyFilterForm(
   if (number.error) errors.number = number.error;
   const matched = matchedEnabled && (values.matched === "true" || values.matched === "false") ? values.matched === "true" : null;
   return { query: { ...base, amount: amount.value, date: date.value, number: number.value, isMatchedPayablesValue: matched, page: 1 }, errors };
+}
+
+/**
+ * Where a filter-form submission (a GET to the list without JavaScript) lands: the list URL with the form's filters in
+ * the URL's own names, and the first error, if any, for a toast.
+ */
+export function filterFormTarget(
+  pathname: string,
+  params: URLSearchParams,
+  base: ListQuery,
+  options: { matchedEnabled?: boolean } = {}
+): { location: string; error: string | null } {
+  const { query, errors } = applyFilterForm(base, readFilterForm(params), options);
+  const search = serializeListQuery(query).toString();
+  return { location: search ? `${pathname}?${search}` : pathname, error: Object.values(errors)[0] ?? null };
 }
