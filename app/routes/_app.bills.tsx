@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Outlet, useLoaderData } from "@remix-run/react";
 import { BillsTable } from "~/components/bills/bills-table";
 import { FilterMenu } from "~/components/invoices/filter-menu";
 import { CompanySearch, Pagination, statusTabItems, SummaryCard } from "~/components/invoices/list-parts";
@@ -50,7 +50,8 @@ function tabHref(pathname: string, tab: "suppliers" | "bills") {
 
 export default function BillsPage() {
   const { query, bills, summary, suppliers } = useLoaderData<typeof loader>();
-  const { pathname } = useLocation();
+  // The list's own path, also while a dialog child route (/bills/delete, ...) is open over it.
+  const pathname = "/bills";
   const { cards, locale } = bills ?? summary!;
   const matchedEnabled = Boolean(useRootData()?.flags.agedPayablesFilter);
   const reserve = cards.cashReserve;

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Outlet, useLoaderData } from "@remix-run/react";
 import { InvoicesTable } from "~/components/invoices/invoices-table";
 import { FilterMenu } from "~/components/invoices/filter-menu";
 import { CompanySearch, Pagination, statusTabItems, SummaryCard } from "~/components/invoices/list-parts";
@@ -39,7 +39,8 @@ const TABS: { status: InvoiceTabStatus; label: string }[] = [
 
 export default function InvoicesPage() {
   const { query, result } = useLoaderData<typeof loader>();
-  const { pathname } = useLocation();
+  // The list's own path, also while a dialog child route (/bills/delete, ...) is open over it.
+  const pathname = "/invoices";
   const { cards, locale } = result;
   // The Balance Payable match belongs to the payables (bills) side only.
   const matchedEnabled = false;
