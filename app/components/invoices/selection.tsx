@@ -31,6 +31,11 @@ export function useRowSelection(rowIds: readonly number[]) {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const key = rowIds.join(",");
   useEffect(() => {
+    // Boxes ticked before hydration are kept: the page worked as a plain form until now.
+    const ticked = [...document.querySelectorAll<HTMLInputElement>(`input[name="ids"][form="${BULK_FORM_ID}"]:checked`)].map((box) => Number(box.value));
+    if (ticked.length > 0) setSelected(new Set(ticked));
+  }, []);
+  useEffect(() => {
     const present = new Set(key ? key.split(",").map(Number) : []);
     setSelected((current) => {
       const kept = [...current].filter((id) => present.has(id));
