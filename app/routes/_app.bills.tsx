@@ -1,13 +1,18 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { json, redirect } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
 import { BillsTable } from "~/components/bills/bills-table";
-import { ActiveFilters, CompanySearch, Pagination, statusTabItems, SummaryCard } from "~/components/invoices/list-parts";
+import { FilterMenu } from "~/components/invoices/filter-menu";
+import { CompanySearch, Pagination, statusTabItems, SummaryCard } from "~/components/invoices/list-parts";
 import { ToolbarActions } from "~/components/invoices/toolbar-actions";
 import { SuppliersTab } from "~/components/suppliers/suppliers-tab";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { LinkTabs } from "~/components/ui/tabs";
 import { requireCompanyUser } from "~/lib/auth.server";
+import { isFeatureEnabled } from "~/lib/flags.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useRootData } from "~/root";
+import { filterFormTarget, isFilterFormSubmission } from "~/modules/invoices/filter-form";
 import { formatMoney } from "~/lib/money";
 import { defaultListQuery, parseListQuery, serializeListQuery, type BillListStatus } from "~/modules/invoices/filters";
 import { billsSummaryCards, listBills } from "~/modules/invoices/list.server";
@@ -20,6 +25,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
   const url = new URL(request.url);
   const { query } = parseListQuery(url.searchParams, { type: "BILL" });
+  if (isFilterFormSubmission(url.searchParams)) {
+    // The Filter dropdown submitted without JavaScript: go to the canonical URL (filter-form.ts).
+    const target = filterFormTarget(url.pathname, url.searchParams, query, { matchedEnabled: await isFeatureEnabled("agedPayablesFilter") });
+    throw target.error ? await redirectWithToast(target.location, { type: "error", message: target.error }) : redirect(target.location);
+  }
   if (query.tab === "bills") return json({ query, bills: await listBills(actor, query), summary: null, suppliers: null });
   const [summary, suppliers] = await Promise.all([billsSummaryCards(actor), loadSuppliersTab(actor, url.searchParams)]);
   return json({ query, bills: null, summary, suppliers });
@@ -40,8 +50,10 @@ function tabHref(pathname: string, tab: "suppliers" | "bills") {
 
 export default function BillsPage() {
   const { query, bills, summary, suppliers } = useLoaderData<typeof loader>();
-  const { pathname } = useLocation();
+  // The list's own path, also while a dialog child route (/bills/delete, ...) is open over it.
+  const pathname = "/bills";
   const { cards, locale } = bills ?? summary!;
+  const matchedEnabled = Boolean(useRootData()?.flags.agedPayablesFilter);
   const reserve = cards.cashReserve;
   return (
     <div className="min-w-0 space-y-6">
@@ -87,7 +99,7 @@ export default function BillsPage() {
             <LinkTabs label="Bill status" value={query.status ?? "ALL"} items={statusTabItems(pathname, query, STATUS_TABS)} />
             <div className="flex flex-wrap items-end justify-between gap-3">
               <CompanySearch query={query} label="Search by supplier name" />
-              <ActiveFilters pathname={pathname} query={query} />
+              <FilterMenu pathname={pathname} query={query} matchedEnabled={matchedEnabled} />
             </div>
             <BillsTable pathname={pathname} query={query} rows={bills.rows} locale={locale} />
             <Pagination pathname={pathname} query={query} total={bills.total} page={bills.page} />

@@ -1,12 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { json, redirect } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
 import { InvoicesTable } from "~/components/invoices/invoices-table";
-import { ActiveFilters, CompanySearch, Pagination, statusTabItems, SummaryCard } from "~/components/invoices/list-parts";
+import { FilterMenu } from "~/components/invoices/filter-menu";
+import { CompanySearch, Pagination, statusTabItems, SummaryCard } from "~/components/invoices/list-parts";
 import { ToolbarActions } from "~/components/invoices/toolbar-actions";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { LinkTabs } from "~/components/ui/tabs";
 import { requireCompanyUser } from "~/lib/auth.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { filterFormTarget, isFilterFormSubmission } from "~/modules/invoices/filter-form";
 import { formatMoney } from "~/lib/money";
 import { parseListQuery, type InvoiceTabStatus } from "~/modules/invoices/filters";
 import { listInvoices } from "~/modules/invoices/list.server";
@@ -16,7 +19,13 @@ export const meta = titleMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
-  const { query } = parseListQuery(new URL(request.url).searchParams, { type: "INVOICE" });
+  const url = new URL(request.url);
+  const { query } = parseListQuery(url.searchParams, { type: "INVOICE" });
+  if (isFilterFormSubmission(url.searchParams)) {
+    // The Filter dropdown submitted without JavaScript: go to the canonical URL (filter-form.ts).
+    const target = filterFormTarget(url.pathname, url.searchParams, query, { matchedEnabled: false });
+    throw target.error ? await redirectWithToast(target.location, { type: "error", message: target.error }) : redirect(target.location);
+  }
   const result = await listInvoices(actor, query);
   return json({ query, result });
 }
@@ -30,8 +39,11 @@ const TABS: { status: InvoiceTabStatus; label: string }[] = [
 
 export default function InvoicesPage() {
   const { query, result } = useLoaderData<typeof loader>();
-  const { pathname } = useLocation();
+  // The list's own path, also while a dialog child route (/bills/delete, ...) is open over it.
+  const pathname = "/invoices";
   const { cards, locale } = result;
+  // The Balance Payable match belongs to the payables (bills) side only.
+  const matchedEnabled = false;
   return (
     <div className="min-w-0 space-y-6">
       <section aria-label="Summary" className="grid gap-4 md:grid-cols-2">
@@ -58,7 +70,7 @@ export default function InvoicesPage() {
         </div>
         <div className="flex flex-wrap items-end justify-between gap-3">
           <CompanySearch query={query} label="Search by customer name" />
-          <ActiveFilters pathname={pathname} query={query} />
+          <FilterMenu pathname={pathname} query={query} matchedEnabled={matchedEnabled} />
         </div>
         <InvoicesTable pathname={pathname} query={query} rows={result.rows} locale={locale} hasAnyRecords={result.hasAnyRecords} />
         <Pagination pathname={pathname} query={query} total={result.total} page={result.page} />

@@ -19,8 +19,9 @@ test("a purchaser sorts, pages, resizes and searches the Bills tab", async ({ pa
   await expect(summary(page)).toHaveText(/^1-25 of \d+$/);
   const total = Number((await summary(page).textContent())?.split(" of ")[1]);
   expect(total).toBeGreaterThan(50);
-  await expect(rows.first().getByRole("cell").nth(3)).toHaveText(/^\$[\d,]+\.\d{2}$/);
-  await expect(rows.first().getByRole("cell").nth(2)).toHaveText(/^\d{2} [A-Z][a-z]{2} \d{4}$/);
+  // The first cell is the selection checkbox.
+  await expect(rows.first().getByRole("cell").nth(4)).toHaveText(/^\$[\d,]+\.\d{2}$/);
+  await expect(rows.first().getByRole("cell").nth(3)).toHaveText(/^\d{2} [A-Z][a-z]{2} \d{4}$/);
 
   // Sort by amount due: ascending, then descending; the first row changes.
   const firstBefore = await rows.first().textContent();
@@ -54,7 +55,7 @@ test("a purchaser sorts, pages, resizes and searches the Bills tab", async ({ pa
   await expect(rows.first()).toBeVisible();
   const count = await rows.count();
   expect(count).toBeGreaterThan(0);
-  for (let i = 0; i < count; i += 1) await expect(rows.nth(i).getByRole("cell").nth(1)).toContainText("Southern");
+  for (let i = 0; i < count; i += 1) await expect(rows.nth(i).getByRole("cell").nth(2)).toContainText("Southern");
 });
 
 test("a supplier opens the Payment Received tab of its invoices", async ({ page }) => {
@@ -76,11 +77,64 @@ test("a supplier opens the Payment Received tab of its invoices", async ({ page 
   for (let i = 0; i < count; i += 1) await expect(rows.nth(i).getByRole("cell").nth(4)).toHaveText("Paid");
 });
 
-test("the Suppliers tab says it is not built yet", async ({ page }) => {
+test("the Bills page opens on the Suppliers tab and switches to Bills", async ({ page }) => {
   await loginAs(page, PURCHASER);
   await page.goto("/bills");
-  await expect(page.getByText("Supplier summaries are not built yet")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Bills view" }).getByRole("link", { name: "Suppliers" })).toHaveAttribute("aria-current", "page");
   await page.getByRole("navigation", { name: "Bills view" }).getByRole("link", { name: "Bills" }).click();
   await expect(page).toHaveURL(/tab=bills/);
   await expect(bodyRows(page, "Bills").first()).toBeVisible();
+});
+
+test("a purchaser filters the Bills tab by amount and due date with the Filter dropdown, then resets", async ({ page }) => {
+  await loginAs(page, PURCHASER);
+  await page.goto("/bills?tab=bills&sort=discountedTotal,asc");
+  const rows = bodyRows(page, "Bills");
+  await expect(rows).toHaveCount(25);
+  const totalBefore = Number((await summary(page).textContent())?.split(" of ")[1]);
+  const filter = page.locator("summary", { hasText: "Filter" });
+  await expect(filter).toHaveText("Filter");
+
+  // Amount greater than $5,000: every row is above it, the badge counts 1, search and sort are kept.
+  await filter.click();
+  const filters = page.getByRole("form", { name: "Filters" });
+  await filters.getByLabel("Amount condition").selectOption("gt");
+  await filters.getByLabel("Amount", { exact: true }).fill("5000");
+  await filters.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/amount=gt(%3A|:)5000\.00/);
+  await expect(page).toHaveURL(/sort=discountedTotal/);
+  await expect(page.getByLabel("1 active filter")).toHaveText("1");
+  await expect(rows.first()).toBeVisible();
+  const amounts = await rows.locator("td:nth-child(5)").allTextContents();
+  expect(amounts.length).toBeGreaterThan(0);
+  for (const text of amounts) expect(Number(text.replace(/[$,]/g, ""))).toBeGreaterThan(5000);
+  const afterAmount = Number((await summary(page).textContent())?.split(" of ")[1] ?? amounts.length);
+  expect(afterAmount).toBeLessThan(totalBefore);
+
+  // Due in the next 30 days as well: two filters, fewer or equal rows, each due within 30 days.
+  await filter.click();
+  await filters.getByLabel("Due date condition").selectOption("in");
+  await filters.getByLabel("In the next").fill("30");
+  await filters.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/in=30(%3A|:)days/);
+  await expect(page).toHaveURL(/amount=gt/);
+  await expect(page.getByLabel("2 active filters")).toHaveText("2");
+  const dates = await rows.locator("td:nth-child(4)").allTextContents();
+  const horizon = Date.now() + 31 * 86_400_000;
+  for (const text of dates) expect(new Date(text).getTime()).toBeLessThanOrEqual(horizon);
+  expect(dates.length).toBeLessThanOrEqual(amounts.length);
+
+  // A bad amount is refused inline and nothing changes.
+  await filter.click();
+  await filters.getByLabel("Amount", { exact: true }).fill("abc");
+  await filters.getByRole("button", { name: "Apply" }).click();
+  await expect(filters.getByText("Enter an amount such as 100.00")).toBeVisible();
+  await expect(page).toHaveURL(/amount=gt(%3A|:)5000\.00/);
+
+  // Reset all clears both filters and keeps the sort.
+  await filters.getByRole("link", { name: "Reset all" }).click();
+  await expect(page).not.toHaveURL(/amount=|in=/);
+  await expect(page).toHaveURL(/sort=discountedTotal/);
+  await expect(filter).toHaveText("Filter");
+  await expect(summary(page)).toHaveText(`1-25 of ${totalBefore}`);
 });

@@ -1,4 +1,16 @@
-import { ComingSoonNote, ListRow, SortableHead, type ListTableRow } from "~/components/invoices/list-parts";
+import { ComingSoonAction, ComingSoonNote, ListRow, SortableHead, type ListTableRow } from "~/components/invoices/list-parts";
+import {
+  ContactEmailLink,
+  IncludeRowAction,
+  InviteNeedsEmailAction,
+  RowCheckbox,
+  SelectAllCheckbox,
+  SelectionBar,
+  ViewBillAction,
+  isValidEmail,
+  useRowSelection,
+  useSelectedRows,
+} from "~/components/invoices/selection";
 import { Table, TableBody, TableEmpty, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { Cents } from "~/lib/money";
 import type { ListQuery } from "~/modules/invoices/filters";
@@ -6,21 +18,51 @@ import type { Locale } from "~/modules/invoices/rules";
 
 export interface BillTableRow extends ListTableRow {
   cashback: Cents | null;
+  /** The purchaser's counterparty setting enables offers for this bill's supplier. */
+  offersEnabled: boolean;
 }
 
-const COLUMNS = 8;
+/** The row action: Include/Exclude post, View opens the bill details, Invite without a contact email edits it. */
+function BillAction({ row }: { row: BillTableRow }) {
+  switch (row.status.action) {
+    case "Include":
+      return <IncludeRowAction id={row.id} number={row.number} intent="include" />;
+    case "Exclude":
+      return <IncludeRowAction id={row.id} number={row.number} intent="exclude" />;
+    case "View":
+      return <ViewBillAction id={row.id} number={row.number} />;
+    case "Invite":
+      if (!isValidEmail(row.contactEmail)) return <InviteNeedsEmailAction kind="BILL" id={row.id} number={row.number} />;
+      return <ComingSoonAction action={row.status.action} />;
+    default:
+      return <ComingSoonAction action={row.status.action} />;
+  }
+}
 
 /**
- * Bills table (p2 §2): invoice number, supplier, payment date (sortable: the due date, filters.ts SORT_FIELDS),
- * amount due (sortable), status, cashback, contact email, action.
+ * Bills table (p2 §2): [selection], invoice number, supplier, payment date (sortable: the due date, filters.ts
+ * SORT_FIELDS), amount due (sortable), status, cashback, contact email, action. Selection and bulk actions are hidden
+ * on the Cashback Received tab (status PAID).
  */
 export function BillsTable({ pathname, query, rows, locale }: { pathname: string; query: ListQuery; rows: BillTableRow[]; locale: Locale }) {
+  const selectable = query.status !== "PAID";
+  const { selected, toggle, toggleAll, allSelected, someSelected } = useRowSelection(rows.map((row) => row.id));
+  const selectedRows = useSelectedRows(rows, selected);
+  const columns = selectable ? 9 : 8;
   return (
     <>
       <ComingSoonNote />
-      <Table aria-label="Bills" className="min-w-[56rem]">
+      {selectable ? (
+        <SelectionBar kind="BILL" query={query} selectedCount={selected.size} includeAllowed={selectedRows.every((row) => row.offersEnabled)} />
+      ) : null}
+      <Table aria-label="Bills" className="min-w-[58rem]">
         <TableHeader>
           <TableRow>
+            {selectable ? (
+              <TableHead className="w-10 pr-0">
+                <SelectAllCheckbox checked={allSelected} indeterminate={someSelected} onChange={toggleAll} />
+              </TableHead>
+            ) : null}
             <TableHead>Invoice number</TableHead>
             <TableHead>Supplier</TableHead>
             <SortableHead pathname={pathname} query={query} field="dueDate">
@@ -41,9 +83,23 @@ export function BillsTable({ pathname, query, rows, locale }: { pathname: string
         </TableHeader>
         <TableBody>
           {rows.length === 0 ? (
-            <TableEmpty colSpan={COLUMNS}>No items to show</TableEmpty>
+            <TableEmpty colSpan={columns}>No items to show</TableEmpty>
           ) : (
-            rows.map((row) => <ListRow key={row.id} row={row} extraAmount={row.cashback} locale={locale} />)
+            rows.map((row) => (
+              <ListRow
+                key={row.id}
+                row={row}
+                extraAmount={row.cashback}
+                locale={locale}
+                select={
+                  selectable ? (
+                    <RowCheckbox id={row.id} label={`Select ${row.number}`} checked={selected.has(row.id)} onChange={(on) => toggle(row.id, on)} />
+                  ) : undefined
+                }
+                contact={<ContactEmailLink kind="BILL" id={row.id} number={row.number} email={row.contactEmail} />}
+                action={<BillAction row={row} />}
+              />
+            ))
           )}
         </TableBody>
       </Table>

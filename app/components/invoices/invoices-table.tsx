@@ -5,15 +5,18 @@ import type { Cents } from "~/lib/money";
 import type { ListQuery } from "~/modules/invoices/filters";
 import type { Locale } from "~/modules/invoices/rules";
 import { ComingSoonNote, ListRow, SortableHead, type ListTableRow } from "./list-parts";
+import { ContactEmailLink, RowCheckbox, SelectAllCheckbox, SelectionBar, useRowSelection } from "./selection";
 
 export interface InvoiceTableRow extends ListTableRow {
   maxFee: Cents | null;
 }
 
-const COLUMNS = 8;
 const CONNECT_LINK = "/settings?tab=connected-apps";
 
-/** Invoices table (p2 §2): invoice number, customer, due date, amount due, status, max fee, contact email, action. */
+/**
+ * Invoices table (p2 §2): [selection], invoice number, customer, due date, amount due, status, max fee, contact email,
+ * action. Selection and bulk Delete are hidden on the Payment Received tab (bulk Invite is a later issue).
+ */
 export function InvoicesTable({
   pathname,
   query,
@@ -27,12 +30,21 @@ export function InvoicesTable({
   locale: Locale;
   hasAnyRecords: boolean;
 }) {
+  const selectable = query.status !== "PAYMENT_RECEIVED";
+  const { selected, toggle, toggleAll, allSelected, someSelected } = useRowSelection(rows.map((row) => row.id));
+  const columns = selectable ? 9 : 8;
   return (
     <>
       <ComingSoonNote />
-      <Table aria-label="Invoices" className="min-w-[56rem]">
+      {selectable ? <SelectionBar kind="INVOICE" query={query} selectedCount={selected.size} includeAllowed={false} /> : null}
+      <Table aria-label="Invoices" className="min-w-[58rem]">
         <TableHeader>
           <TableRow>
+            {selectable ? (
+              <TableHead className="w-10 pr-0">
+                <SelectAllCheckbox checked={allSelected} indeterminate={someSelected} onChange={toggleAll} />
+              </TableHead>
+            ) : null}
             <SortableHead pathname={pathname} query={query} field="invoiceNumber">
               Invoice number
             </SortableHead>
@@ -57,7 +69,7 @@ export function InvoicesTable({
         </TableHeader>
         <TableBody>
           {rows.length === 0 ? (
-            <TableEmpty colSpan={COLUMNS}>
+            <TableEmpty colSpan={columns}>
               {hasAnyRecords ? (
                 "No items to show"
               ) : (
@@ -78,7 +90,20 @@ export function InvoicesTable({
               )}
             </TableEmpty>
           ) : (
-            rows.map((row) => <ListRow key={row.id} row={row} extraAmount={row.maxFee} locale={locale} />)
+            rows.map((row) => (
+              <ListRow
+                key={row.id}
+                row={row}
+                extraAmount={row.maxFee}
+                locale={locale}
+                select={
+                  selectable ? (
+                    <RowCheckbox id={row.id} label={`Select ${row.number}`} checked={selected.has(row.id)} onChange={(on) => toggle(row.id, on)} />
+                  ) : undefined
+                }
+                contact={<ContactEmailLink kind="INVOICE" id={row.id} number={row.number} email={row.contactEmail} />}
+              />
+            ))
           )}
         </TableBody>
       </Table>

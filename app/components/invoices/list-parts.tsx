@@ -111,7 +111,7 @@ export function CompanySearch({ query, label }: { query: ListQuery; label: strin
   );
 }
 
-/** The filter count and Reset all; the filter dropdown itself is not built yet (filters are URL-driven). */
+/** The filter count and Reset all, as a line of text (the toolbar's Filter dropdown, filter-menu.tsx, has both too). */
 export function ActiveFilters({ pathname, query }: { pathname: string; query: ListQuery }) {
   const count = activeFilterCount(query);
   if (count === 0) return null;
@@ -311,10 +311,28 @@ export interface ListTableRow {
   status: { label: string; reason: string | null; action: string | null; statusCode: string };
 }
 
-/** One row of the invoices or bills table: number, company, date, amount due, status, `extraAmount`, contact email, action. */
-export function ListRow({ row, extraAmount, locale }: { row: ListTableRow; extraAmount: Cents | null; locale: Locale }) {
+/**
+ * One row of the invoices or bills table: [selection], number, company, date, amount due, status, `extraAmount`,
+ * contact email, action. The table decides the selection checkbox, the contact-email control and the action.
+ */
+export function ListRow({
+  row,
+  extraAmount,
+  locale,
+  select,
+  contact,
+  action,
+}: {
+  row: ListTableRow;
+  extraAmount: Cents | null;
+  locale: Locale;
+  select?: ReactNode;
+  contact?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <TableRow>
+      {select !== undefined ? <TableCell className="w-10 pr-0">{select}</TableCell> : null}
       <TableCell className="whitespace-nowrap font-medium">{row.number}</TableCell>
       <TableCell>
         <CompanyCell name={row.companyName} display={row.companyDisplay} />
@@ -325,12 +343,8 @@ export function ListRow({ row, extraAmount, locale }: { row: ListTableRow; extra
         <StatusCell {...row.status} />
       </TableCell>
       <TableCell className="whitespace-nowrap text-right tabular-nums">{extraAmount === null ? "" : formatMoney(extraAmount, locale)}</TableCell>
-      <TableCell>
-        <ContactEmailIcon email={row.contactEmail} />
-      </TableCell>
-      <TableCell className="text-right">
-        <ComingSoonAction action={row.status.action} />
-      </TableCell>
+      <TableCell>{contact ?? <ContactEmailIcon email={row.contactEmail} />}</TableCell>
+      <TableCell className="text-right">{action ?? <ComingSoonAction action={row.status.action} />}</TableCell>
     </TableRow>
   );
 }
