@@ -3,6 +3,7 @@
  */
 import type { ToastMessage } from "~/components/ui/toast";
 import type { ListKind } from "~/modules/invoices/filters";
+import { deleteToast as recordsDeleteToast } from "~/modules/payables/query";
 
 export const DELETE_FAILED = "Could not perform deletion";
 export const NOTHING_TO_INCLUDE = "No bills to include/exclude";
@@ -11,17 +12,15 @@ type Toast = Omit<ToastMessage, "id">;
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
-/**
- * "Deleted N bills" when all went; "Deleted X out of N bills" when some did not (info), or none did (an error: the
- * product has no warning toast). The first refusal's reason follows, so the user knows why.
- */
+/** "Deleted N bills" / "Deleted X out of N bills. {first reason}" / "Could not perform deletion" (p2 §8, p3 §8). */
 export function deleteToast(kind: ListKind, result: { deleted: number; results: { status: string; message: string }[] }): Toast {
-  const noun = kind === "BILL" ? "bill" : "invoice";
   const total = result.results.length;
-  if (result.deleted === total) return { type: "success", message: `Deleted ${plural(total, noun)}` };
-  const reason = result.results.find((r) => r.status !== "SUCCESS")?.message;
-  const message = `Deleted ${result.deleted} out of ${total} ${noun}s${reason ? `. ${reason}` : ""}`;
-  return { type: result.deleted === 0 ? "error" : "info", message };
+  const firstError = result.results.find((r) => r.status !== "SUCCESS")?.message ?? null;
+  if (kind === "BILL") return recordsDeleteToast({ bills: total, creditNotes: 0, deleted: result.deleted, firstError });
+  const reason = firstError ? `. ${firstError}` : "";
+  if (result.deleted === total) return { type: "success", message: `Deleted ${plural(total, "invoice")}` };
+  if (result.deleted === 0) return { type: "warning", message: `${DELETE_FAILED}${reason}` };
+  return { type: "info", message: `Deleted ${result.deleted} out of ${total} invoices${reason}` };
 }
 
 /**

@@ -14,11 +14,11 @@
  * (role="status"), errors assertively (role="alert"); both live regions are in the page from the start
  * so screen readers pick up what is added to them.
  */
-import { CircleAlert, CircleCheck, Info, X } from "lucide-react";
+import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from "lucide-react";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { cn } from "~/lib/utils";
 
-export type ToastType = "success" | "error" | "info";
+export type ToastType = "success" | "error" | "info" | "warning";
 
 /** What a server hands to the client: in action data as `{ toast }`, or in the flash cookie. */
 export interface ToastMessage {
@@ -42,7 +42,7 @@ export interface ToastOptions {
 }
 
 const MAX_TOASTS = 5;
-const DEFAULT_DURATION: Record<ToastType, number> = { success: 5000, info: 5000, error: Infinity };
+const DEFAULT_DURATION: Record<ToastType, number> = { success: 5000, info: 5000, warning: 8000, error: Infinity };
 
 let toasts: ActiveToast[] = [];
 let counter = 0;
@@ -80,6 +80,7 @@ export const toast = {
   success: (message: string, options?: ToastOptions) => add("success", message, options),
   error: (message: string, options?: ToastOptions) => add("error", message, options),
   info: (message: string, options?: ToastOptions) => add("info", message, options),
+  warning: (message: string, options?: ToastOptions) => add("warning", message, options),
   show: (message: ToastMessage, options?: ToastOptions) => add(message.type, message.message, { id: message.id, ...options }),
   dismiss,
 };
@@ -87,7 +88,7 @@ export const toast = {
 function isToastMessage(value: unknown): value is ToastMessage {
   if (!value || typeof value !== "object") return false;
   const candidate = value as Partial<ToastMessage>;
-  return (candidate.type === "success" || candidate.type === "error" || candidate.type === "info") && typeof candidate.message === "string";
+  return (candidate.type === "success" || candidate.type === "error" || candidate.type === "info" || candidate.type === "warning") && typeof candidate.message === "string";
 }
 
 /**
@@ -109,8 +110,8 @@ export function useServerToast(data: unknown) {
   }, [message]);
 }
 
-const ICONS = { success: CircleCheck, error: CircleAlert, info: Info } as const;
-const ICON_CLASSES: Record<ToastType, string> = { success: "text-success", error: "text-destructive", info: "text-primary" };
+const ICONS = { success: CircleCheck, error: CircleAlert, info: Info, warning: TriangleAlert } as const;
+const ICON_CLASSES: Record<ToastType, string> = { success: "text-success", error: "text-destructive", info: "text-primary", warning: "text-amber-600" };
 
 function ToastItem({ item }: { item: ActiveToast }) {
   const [paused, setPaused] = useState(false);
@@ -131,7 +132,8 @@ function ToastItem({ item }: { item: ActiveToast }) {
     <div
       className={cn(
         "pointer-events-auto flex items-start gap-3 rounded-lg border bg-card p-4 text-sm text-card-foreground shadow-lg",
-        item.type === "error" && "border-destructive/40"
+        item.type === "error" && "border-destructive/40",
+        item.type === "warning" && "border-amber-500/50"
       )}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
@@ -166,6 +168,17 @@ export function Toaster({ flash }: { flash?: ToastMessage | null }) {
 
   return (
     <section aria-label="Notifications" className="pointer-events-none fixed bottom-4 right-4 z-[100] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2">
+      {/* Without JavaScript the stack below stays empty: the flashed toast is shown as a static notice instead. */}
+      {flash ? (
+        <noscript>
+          <div
+            role={flash.type === "error" ? "alert" : "status"}
+            className="pointer-events-auto flex items-start gap-3 rounded-lg border bg-card p-4 text-sm font-medium text-card-foreground shadow-lg"
+          >
+            {flash.message}
+          </div>
+        </noscript>
+      ) : null}
       <div role="alert" aria-live="assertive" aria-relevant="additions text" className={listClasses}>
         {errors.map((item) => (
           <ToastItem key={item.id} item={item} />

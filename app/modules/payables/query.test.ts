@@ -86,7 +86,7 @@ describe("toasts", () => {
       type: "error",
       message: "Deleted 2 out of 3 bills and credit notes. Bill not found",
     });
-    expect(deleteToast({ bills: 2, creditNotes: 0, deleted: 0, firstError: null })).toEqual({ type: "error", message: "Could not perform deletion" });
+    expect(deleteToast({ bills: 2, creditNotes: 0, deleted: 0, firstError: null })).toEqual({ type: "warning", message: "Could not perform deletion" });
   });
 
   it("says what include/exclude did (p2 §8)", () => {

@@ -256,22 +256,23 @@ function recordsNoun(bills: number, creditNotes: number, count: number): string 
  * reason. The selection may mix bills and credit notes (the supplier bills page), so the noun follows it.
  */
 export function deleteToast(input: { bills: number; creditNotes: number; deleted: number; firstError: string | null }): {
-  type: "success" | "error";
+  type: "success" | "info" | "warning";
   message: string;
 } {
   const requested = input.bills + input.creditNotes;
   const noun = recordsNoun(input.bills, input.creditNotes, requested);
+  const reason = input.firstError ? `. ${input.firstError}` : "";
   if (input.deleted === requested) return { type: "success", message: `Deleted ${requested} ${noun}` };
-  if (input.deleted === 0)
-    return { type: "error", message: input.firstError ? `Could not perform deletion. ${input.firstError}` : "Could not perform deletion" };
-  return { type: "error", message: `Deleted ${input.deleted} out of ${requested} ${noun}${input.firstError ? `. ${input.firstError}` : ""}` };
+  // p3 §8: a warning when nothing went, else info.
+  if (input.deleted === 0) return { type: "warning", message: `Could not perform deletion${reason}` };
+  return { type: "info", message: `Deleted ${input.deleted} out of ${requested} ${noun}${reason}` };
 }
 
 /** p2 §8 include/exclude toasts, in the spec's words. */
 export function includeToast(
   include: boolean,
   outcome: { applicable: number; updated: number; error: string | null }
-): { type: "success" | "error" | "info"; message: string } {
+): { type: "success" | "error" | "info" | "warning"; message: string } {
   if (outcome.applicable === 0) return { type: "info", message: "No bills to include/exclude" };
   if (outcome.error !== null || outcome.updated < outcome.applicable) {
     const failed = outcome.applicable - outcome.updated;

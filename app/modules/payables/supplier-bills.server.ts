@@ -278,7 +278,7 @@ export async function describeSelection(actor: Actor, supplierId: number, select
   };
 }
 
-export type Toast = { type: "success" | "error" | "info"; message: string };
+export type Toast = { type: "success" | "error" | "info" | "warning"; message: string };
 
 /**
  * Deletes the selected bills (DELETE /invoice/batch, type BILL) and credit notes (DELETE /credit-note/batch), each
