@@ -83,7 +83,7 @@ describe("toasts", () => {
     expect(deleteToast({ bills: 1, creditNotes: 0, deleted: 1, firstError: null }).message).toBe("Deleted 1 bill");
     expect(deleteToast({ bills: 0, creditNotes: 2, deleted: 2, firstError: null }).message).toBe("Deleted 2 credit notes");
     expect(deleteToast({ bills: 2, creditNotes: 1, deleted: 2, firstError: "Bill not found" })).toEqual({
-      type: "error",
+      type: "info",
       message: "Deleted 2 out of 3 bills and credit notes. Bill not found",
     });
     expect(deleteToast({ bills: 2, creditNotes: 0, deleted: 0, firstError: null })).toEqual({ type: "warning", message: "Could not perform deletion" });
