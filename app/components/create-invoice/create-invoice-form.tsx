@@ -106,7 +106,7 @@ export function CreateInvoiceForm({
     <Form method="post" noValidate className="mx-auto max-w-5xl">
       <Card>
         <CardHeader>
-          <h2 className="text-lg font-semibold leading-none tracking-tight">{isBill ? "Create Bill" : "Create Invoice"}</h2>
+          <h2 className="text-lg font-semibold leading-none tracking-tight">{isBill ? "Bill details" : "Invoice details"}</h2>
         </CardHeader>
         <CardContent className="grid gap-6">
           {errors.form ? <Alert variant="destructive">{errors.form}</Alert> : null}
