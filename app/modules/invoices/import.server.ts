@@ -228,6 +228,13 @@ export function runImportInBackground(jobId: string): void {
   });
 }
 
+/** What the import dialog offers the actor's company: "Import to Xero" only with a Xero connection. */
+export async function getCompanyImportOptions(actor: Actor): Promise<{ connectedToXero: boolean }> {
+  const company = await Company.findByPk(companyIdOf(actor), { attributes: ["id", "connectedToXero"] });
+  if (!company) throw notFound("Company not found");
+  return { connectedToXero: company.connectedToXero };
+}
+
 /** The import as the dialog polls it (GET /invoice/import/{id}): 404 outside the actor's company. */
 export async function getImportStatus(actor: Actor, jobId: string): Promise<ImportStatus> {
   const job = await getJob(actor, jobId);
