@@ -33,7 +33,10 @@ export function ImportDialog({ data }: { data: SerializeFrom<typeof importLoader
   let body;
   if (data.job || data.jobMissing) body = <ImportProgress key={data.job?.id ?? "missing"} initial={data.job} closeTo={data.closeTo} noun={noun} />;
   else if (actionData?.step === "confirm") body = <ConfirmStep data={actionData} noun={noun} closeTo={data.closeTo} />;
-  else body = <ChooseStep kind={data.kind} canCreateInXero={data.canCreateInXero} error={actionData?.step === "choose" ? actionData : null} closeTo={data.closeTo} />;
+  else
+    body = (
+      <ChooseStep kind={data.kind} canCreateInXero={data.canCreateInXero} error={actionData?.step === "choose" ? actionData : null} closeTo={data.closeTo} />
+    );
   return (
     <RouteDialog title={title} closeTo={data.closeTo} description={`Import approved ${noun} from a CSV file.`}>
       {body}
@@ -72,11 +75,23 @@ function ChooseStep({
       </fieldset>
       <div className="grid gap-2">
         <Label htmlFor="import-file">File</Label>
-        <Input id="import-file" name="file" type="file" accept=".csv,text/csv" required aria-invalid={fileError ? true : undefined} aria-describedby={fileError ? "import-file-error" : undefined} />
+        <Input
+          id="import-file"
+          name="file"
+          type="file"
+          accept=".csv,text/csv"
+          required
+          aria-invalid={fileError ? true : undefined}
+          aria-describedby={fileError ? "import-file-error" : undefined}
+        />
         <FieldError id="import-file-error" message={fileError} />
         <p className="text-sm text-muted-foreground">
           Dates in day/month/year.{" "}
-          <a href={`/resources/import-template/${template}.csv`} download className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline">
+          <a
+            href={`/resources/import-template/${template}.csv`}
+            download
+            className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
+          >
             <FileSpreadsheet aria-hidden className="size-4" />
             Download the Earlybird template
           </a>
@@ -136,7 +151,9 @@ function ConfirmStep({ data, noun, closeTo }: { data: Extract<ImportActionData, 
         </label>
         <FieldError id="import-confirm-error" message={data.error} />
       </div>
-      <p className="text-sm text-muted-foreground">Every valid row is imported; rows with errors and duplicate rows are left out and can be downloaded afterwards as CSV files.</p>
+      <p className="text-sm text-muted-foreground">
+        Every valid row is imported; rows with errors and duplicate rows are left out and can be downloaded afterwards as CSV files.
+      </p>
       <RouteDialogFooter>
         <Link to={closeTo} preventScrollReset className={buttonVariants({ variant: "outline" })}>
           Cancel
@@ -234,7 +251,14 @@ function ImportProgress({ initial, closeTo, noun }: { initial: ImportStatus | nu
           <span id="import-progress-label">{status.status === "QUEUED" ? "Waiting to start…" : `Importing ${noun}…`}</span>
           <span className="tabular-nums">{percent}%</span>
         </div>
-        <div role="progressbar" aria-labelledby="import-progress-label" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-2 w-full overflow-hidden rounded-full bg-muted">
+        <div
+          role="progressbar"
+          aria-labelledby="import-progress-label"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          className="h-2 w-full overflow-hidden rounded-full bg-muted"
+        >
           <div className="h-full bg-primary transition-[width] duration-500" style={{ width: `${percent}%` }} />
         </div>
       </div>

@@ -6,7 +6,14 @@
  * POST intent=confirm (checkbox "I confirm these items are approved") → the job is queued and started, and the
  * dialog redirects to ?job=<id> (list query kept) → progress, polled every second, then results.
  */
-import { json, redirect, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  unstable_composeUploadHandlers,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+  type UploadHandler,
+} from "@remix-run/node";
 import { requireCompanyUser } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";
 import { getFeatureFlags } from "~/lib/flags.server";
@@ -68,7 +75,11 @@ export async function importAction(request: Request, kind: ImportKind) {
       }
       return stored?.uploadId;
     };
-    const form = await unstable_parseMultipartFormData(request, uploadHandler);
+    // Other fields (format, createInXero) are small text parts kept in memory (4 kB each at most).
+    const form = await unstable_parseMultipartFormData(
+      request,
+      unstable_composeUploadHandlers(uploadHandler, unstable_createMemoryUploadHandler({ maxPartSize: 4_096 }))
+    );
     const format = ImportFormatSchema.safeParse(form.get("format"));
     const createInXero = form.get("createInXero") === "on";
     const formatValue = format.success ? format.data : null;
@@ -98,13 +109,19 @@ export async function importAction(request: Request, kind: ImportKind) {
           createInXero: form.get("createInXero") === "true",
           error: IMPORT_MESSAGES.confirmRequired,
         },
-        { status: 400 },
+        { status: 400 }
       );
     }
     return json<ImportActionData>({ step: "choose", error: first?.message ?? IMPORT_MESSAGES.uploadNotFound, field: "file", format: null }, { status: 400 });
   }
   try {
-    const job = await startImport(actor, { kind, format: parsed.data.format, uploadId: parsed.data.uploadId, fileName: parsed.data.fileName, createInXero: parsed.data.createInXero });
+    const job = await startImport(actor, {
+      kind,
+      format: parsed.data.format,
+      uploadId: parsed.data.uploadId,
+      fileName: parsed.data.fileName,
+      createInXero: parsed.data.createInXero,
+    });
     runImportInBackground(job.id);
     const params = new URLSearchParams(url.searchParams);
     params.set("job", job.id);

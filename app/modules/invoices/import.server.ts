@@ -252,6 +252,12 @@ export async function importResultFile(actor: Actor, jobId: string, which: Impor
   return { filePath, downloadName: `${which === "failed" ? "failed" : "duplicate"}_${base}.csv` };
 }
 
+/** For the operator at the CLI (no company scope): where a finished import's CSV file is, or null. */
+export function importResultPath(jobId: string, which: ImportResultFile): string | null {
+  const filePath = path.join(resultDir(jobId), RESULT_FILES[which]);
+  return fs.existsSync(filePath) ? filePath : null;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 
 interface PendingRow {
