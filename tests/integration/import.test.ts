@@ -171,6 +171,17 @@ describe("CSV import", () => {
     expect(await Invoice.count({ where: { issuedBy: company.id } })).toBe(2);
   });
 
+  it("finds duplicates across batches (the set of seen rows lives in the database, not in memory)", async () => {
+    const { company, actor } = await setup();
+    const lines = [INVOICE_HEADER];
+    for (let i = 1; i <= 5_001; i++) lines.push(`M-${i},Cust ${company.id},,,${dmy(due)},${i}.00,`);
+    lines.push(`M-1,Cust ${company.id},,,${dmy(due)},1,`, `M-2,Cust ${company.id},,,${dmy(due)},3,`);
+    const { job } = await importFile(actor, "INVOICE", lines);
+    const { result } = await getImportStatus(actor, job.id);
+    expect(result).toMatchObject({ success: 5_001, total: 5_003, duplicates: 1, failed: 1 });
+    expect(result!.failedInvoices).toEqual([{ line: 5_004, invoiceNumber: "M-2", messages: [IMPORT_MESSAGES.numberExists] }]);
+  });
+
   it("imports an accounting export, checking its type column", async () => {
     const { company, actor } = await setup();
     const { job } = await importFile(

@@ -42,7 +42,11 @@ export const ROW_MESSAGES = {
 /** CSV header -> column key: lowercased, every non-word character an underscore ("Amount Due (inc. GST)" -> "amount_due__inc__gst_"). */
 export function normaliseHeader(name: string): string {
   // The BOM and surrounding spaces Excel leaves on headers are not part of the name.
-  return name.replace(/^\uFEFF/, "").trim().toLowerCase().replace(/\W/g, "_");
+  return name
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .toLowerCase()
+    .replace(/\W/g, "_");
 }
 
 /** The Earlybird template's columns (p2 §5), normalised. */
@@ -137,7 +141,10 @@ function cell(row: ImportRow, key: string): string {
 
 /** "$1,234.56" | "1234.5" | "-3" -> cents; null when not an amount with at most 2 decimals. */
 export function parseImportAmount(text: string): Cents | null {
-  const cleaned = text.trim().replace(/^(-?)\s*\$\s*/, "$1").replace(/,/g, "");
+  const cleaned = text
+    .trim()
+    .replace(/^(-?)\s*\$\s*/, "$1")
+    .replace(/,/g, "");
   if (!/^-?\d+(?:\.\d{0,2})?$/.test(cleaned)) return null;
   try {
     return parseDecimalToCents(cleaned);
@@ -201,7 +208,15 @@ export function parseImportRow(row: ImportRow, kind: ImportKind, today: string, 
   if (errors.length > 0) return { ok: false, errors };
   return {
     ok: true,
-    record: { invoiceNumber, counterpartyName, orderNumber, issueDate, dueDate: dueDate as string, total: total as Cents, contactEmail: contactEmail && contactEmail.toLowerCase() },
+    record: {
+      invoiceNumber,
+      counterpartyName,
+      orderNumber,
+      issueDate,
+      dueDate: dueDate as string,
+      total: total as Cents,
+      contactEmail: contactEmail && contactEmail.toLowerCase(),
+    },
   };
 }
 
@@ -255,12 +270,18 @@ export const ImportConfirmSchema = z.object({
   fileName: z.string().trim().max(255).default("import.csv"),
   format: ImportFormatSchema,
   createInXero: z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean()).default(false),
-  confirmed: z.preprocess((value) => value === "on" || value === "true" || value === true, z.literal(true, { errorMap: () => ({ message: IMPORT_MESSAGES.confirmRequired }) })),
+  confirmed: z.preprocess(
+    (value) => value === "on" || value === "true" || value === true,
+    z.literal(true, { errorMap: () => ({ message: IMPORT_MESSAGES.confirmRequired }) })
+  ),
 });
 
 /** CLI options of `earlybird import invoices|bills FILE`. */
 export const ImportCliSchema = z.object({
-  company: z.coerce.number({ invalid_type_error: "--company must be a company id" }).int("--company must be a company id").positive("--company must be a company id"),
+  company: z.coerce
+    .number({ invalid_type_error: "--company must be a company id" })
+    .int("--company must be a company id")
+    .positive("--company must be a company id"),
   format: z
     .string()
     .default("earlybird")

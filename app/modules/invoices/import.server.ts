@@ -42,7 +42,6 @@ import {
   IMPORT_MESSAGES,
   MAX_IMPORT_UPLOAD_BYTES,
   checkImportHeaders,
-  createDuplicateFilter,
   escapeCsvCell,
   incorrectTemplateMessage,
   isBlankRow,
@@ -369,7 +368,9 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
         order_number text, issue_date date, due_date date NOT NULL, total numeric(14,2) NOT NULL, contact_email text
       ) ON COMMIT DELETE ROWS`);
     const parties = new Map<string, Party>();
-    const isDuplicate = createDuplicateFilter();
+    // Invoices created from here on are this import's: a later row with the same number and amount is a duplicate.
+    const floor = await client.query<{ max: number }>("SELECT COALESCE(max(id), 0)::int AS max FROM invoices");
+    const firstNewId = floor.rows[0].max + 1;
     let batch: PendingRow[] = [];
     let line = 1;
     let lastProgressAt = 0;
@@ -378,7 +379,18 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
       if (batch.length === 0) return;
       const rows = batch;
       batch = [];
-      await writeBatch(client, { jobId, company, kind, createInXero, rows, parties, result, fail });
+      await writeBatch(client, {
+        jobId,
+        company,
+        kind,
+        createInXero,
+        rows,
+        parties,
+        result,
+        fail,
+        firstNewId,
+        duplicate: (cells) => duplicatesOut.write(cells),
+      });
     };
 
     try {
@@ -391,9 +403,6 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
         const parsed = parseImportRow(raw, kind, today, { template, createInXero });
         if (!parsed.ok) {
           await fail(line, (raw[template === "EARLYBIRD" ? "invoice_number" : "invoicenumber"] ?? "").trim(), cells, parsed.errors);
-        } else if (!isDuplicate(parsed.record)) {
-          result.duplicates++;
-          await duplicatesOut.write(cells);
         } else {
           batch.push({ line, record: parsed.record, cells });
           if (batch.length >= BATCH_SIZE) await flush();
@@ -437,6 +446,9 @@ interface BatchContext {
   parties: Map<string, Party>;
   result: ImportResult;
   fail: (line: number, invoiceNumber: string, cells: string[], messages: string[]) => Promise<void>;
+  duplicate: (cells: string[]) => Promise<void>;
+  /** Invoices with this id or above were created during this import. */
+  firstNewId: number;
 }
 
 const partyKey = (name: string) => name.toLowerCase();
@@ -446,7 +458,8 @@ async function writeBatch(client: pg.Client, context: BatchContext) {
   const { jobId, company, kind, createInXero, rows, parties, result } = context;
   const created = new Map<string, Party>();
   const partyOf = (name: string) => created.get(partyKey(name)) ?? (parties.get(partyKey(name)) as Party);
-  const failedLines = new Map<number, string>();
+  /** Lines left out by the database checks: true for a duplicate (same number and amount), false for a taken number. */
+  const leftOut = new Map<number, boolean>();
   await client.query("BEGIN");
   try {
     // Counterparties named for the first time in this import: the company's own, else new INACTIVE companies.
@@ -518,22 +531,27 @@ async function writeBatch(client: pg.Client, context: BatchContext) {
     );
     await pipeline(lines, copy);
 
-    // Numbers are unique per owner (invoices: per supplier; bills: per purchaser and supplier), in the table and
-    // within the batch (earlier batches are already in the table).
+    // Numbers are unique per owner (invoices: per supplier; bills: per purchaser and supplier). Duplicates (same
+    // number and amount, p2 §5) are found here rather than in a set in memory, so memory stays flat: against the
+    // rows earlier batches of this import wrote, then within the batch. Another amount under a taken number fails.
     const sameOwner = kind === "INVOICE" ? `i.issued_by = $1` : `i.issued_for = $1 AND i.issued_by = s.party_id`;
-    const existing = await client.query<{ line: number }>(
+    const existing = await client.query<{ line: number; duplicate: boolean }>(
       `DELETE FROM import_staging s USING invoices i
         WHERE i.type = $2 AND i.deleted_at IS NULL AND i.invoice_number = s.invoice_number AND ${sameOwner}
-        RETURNING s.line`,
-      [company.id, kind]
+        RETURNING s.line, (i.id >= $3 AND i.total = s.total) AS duplicate`,
+      [company.id, kind, context.firstNewId]
     );
-    for (const row of existing.rows) failedLines.set(row.line, IMPORT_MESSAGES.numberExists);
-    const repeated = await client.query<{ line: number }>(
-      `DELETE FROM import_staging s USING import_staging f
-        WHERE f.line < s.line AND f.invoice_number = s.invoice_number ${kind === "BILL" ? "AND f.party_id = s.party_id" : ""}
-        RETURNING s.line`
+    for (const row of existing.rows) leftOut.set(row.line, row.duplicate);
+    const key = kind === "BILL" ? "invoice_number, party_id" : "invoice_number";
+    const repeated = await client.query<{ line: number; duplicate: boolean }>(
+      `DELETE FROM import_staging s
+        USING (SELECT line, row_number() OVER (PARTITION BY ${key} ORDER BY line) AS nth_number,
+                            row_number() OVER (PARTITION BY ${key}, total ORDER BY line) AS nth_amount
+                 FROM import_staging) r
+        WHERE r.line = s.line AND r.nth_number > 1
+        RETURNING s.line, r.nth_amount > 1 AS duplicate`
     );
-    for (const row of repeated.rows) failedLines.set(row.line, IMPORT_MESSAGES.numberExists);
+    for (const row of repeated.rows) leftOut.set(row.line, row.duplicate);
 
     const [supplierId, supplierName, purchaserId, purchaserName] =
       kind === "INVOICE" ? [`$1::int`, `$3::text`, `s.party_id`, `s.party_name`] : [`s.party_id`, `s.party_name`, `$1::int`, `$3::text`];
@@ -559,9 +577,14 @@ async function writeBatch(client: pg.Client, context: BatchContext) {
   for (const [key, party] of created) parties.set(key, party);
   result.createdCounterparties += created.size;
   for (const row of rows) {
-    const message = failedLines.get(row.line);
-    if (message) {
-      await context.fail(row.line, row.record.invoiceNumber, row.cells, [message]);
+    const duplicate = leftOut.get(row.line);
+    if (duplicate === true) {
+      result.duplicates++;
+      await context.duplicate(row.cells);
+      continue;
+    }
+    if (duplicate === false) {
+      await context.fail(row.line, row.record.invoiceNumber, row.cells, [IMPORT_MESSAGES.numberExists]);
       continue;
     }
     const party = partyOf(row.record.counterpartyName);
