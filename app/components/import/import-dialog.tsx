@@ -27,6 +27,9 @@ export const POLLING_FAILED = "Error in importing from file";
 let appHydrated = false;
 
 export function ImportDialog({ data }: { data: SerializeFrom<typeof importLoader> }) {
+  useEffect(() => {
+    appHydrated = true;
+  }, []);
   const actionData = useActionData<ImportActionData>();
   const noun = data.kind === "BILL" ? "bills" : "invoices";
   const title = data.kind === "BILL" ? "Import bills" : "Import invoices";
@@ -174,10 +177,6 @@ function ImportProgress({ initial, closeTo, noun }: { initial: ImportStatus | nu
   const [showResults, setShowResults] = useState(!appHydrated && initial?.status === "SUCCEEDED");
   const misses = useRef(0);
   const jobId = initial?.id;
-
-  useEffect(() => {
-    appHydrated = true;
-  }, []);
 
   // Poll every second while the job runs.
   const finished = status ? status.status === "SUCCEEDED" || status.status === "FAILED" || status.status === "CANCELLED" : true;
