@@ -361,6 +361,10 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
 
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
+  // One batch is in the database while the next is parsed (two cores at work); never more than one, so batches
+  // commit in file order and each sees the counterparties the one before created.
+  let inFlight: Promise<void> = Promise.resolve();
+  let batchError: unknown = null;
   try {
     await client.query(`
       CREATE TEMP TABLE import_staging (
@@ -379,7 +383,9 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
       if (batch.length === 0) return;
       const rows = batch;
       batch = [];
-      await writeBatch(client, {
+      await inFlight;
+      if (batchError) throw batchError;
+      inFlight = writeBatch(client, {
         jobId,
         company,
         kind,
@@ -390,6 +396,8 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
         fail,
         firstNewId,
         duplicate: (cells) => duplicatesOut.write(cells),
+      }).catch((error: unknown) => {
+        batchError = error;
       });
     };
 
@@ -426,8 +434,11 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
     // An empty file (no header line) is not the template either.
     if (keys.length === 0) throw new AppError(400, incorrectTemplateMessage(kind), { code: "INCORRECT_TEMPLATE", field: "file" });
     await flush();
+    await inFlight;
+    if (batchError) throw batchError;
   } finally {
     input.destroy();
+    await inFlight;
     await client.end().catch(() => {});
     await failedOut.close();
     await duplicatesOut.close();
