@@ -1,5 +1,6 @@
 import { Command } from "commander";
 import { registerDbCommands } from "./commands/db";
+import { registerImportCommands } from "./commands/import";
 import { registerJobCommands } from "./commands/jobs";
 import { registerMailCommands } from "./commands/mail";
 import { registerUserCommands } from "./commands/users";
@@ -7,7 +8,9 @@ import { registerUserCommands } from "./commands/users";
 /** The `earlybird` program: commands parse options, call module services, and render (GUIDE rule 15). */
 export function createProgram(): Command {
   const program = new Command("earlybird")
-    .description("Earlybird operations: database, users and jobs.\nUses DATABASE_URL, or the embedded PostgreSQL in <EARLYBIRD_DATA_DIR>/pg (default .data/pg).")
+    .description(
+      "Earlybird operations: database, users, jobs and imports.\nUses DATABASE_URL, or the embedded PostgreSQL in <EARLYBIRD_DATA_DIR>/pg (default .data/pg)."
+    )
     .option("--json", "print results as JSON (output to a pipe is plain text without it)")
     .showHelpAfterError()
     .configureHelp({ sortSubcommands: false });
@@ -15,5 +18,6 @@ export function createProgram(): Command {
   registerUserCommands(program);
   registerJobCommands(program);
   registerMailCommands(program);
+  registerImportCommands(program);
   return program;
 }

@@ -68,7 +68,15 @@ describe("template headers", () => {
   it("the downloadable templates' header lines normalise to the Earlybird columns", () => {
     expect(IMPORT_APPROVED_INVOICES_HEADER.split(",").map(normaliseHeader).sort()).toEqual([...earlybirdColumns("INVOICE")].sort());
     expect(IMPORT_APPROVED_BILLS_HEADER.split(",").map(normaliseHeader).sort()).toEqual([...earlybirdColumns("BILL")].sort());
-    expect(earlybirdColumns("BILL")).toEqual(["amount_due__inc__gst_", "due_date", "invoice_number", "supplier_name", "issue_date", "order_number", "contact_email"]);
+    expect(earlybirdColumns("BILL")).toEqual([
+      "amount_due__inc__gst_",
+      "due_date",
+      "invoice_number",
+      "supplier_name",
+      "issue_date",
+      "order_number",
+      "contact_email",
+    ]);
     expect(earlybirdColumns("INVOICE")).toContain("customer_name");
     expect(accountingColumns()).toEqual(["total", "duedate", "invoicenumber", "contactname", "emailaddress", "type"]);
   });
@@ -162,7 +170,15 @@ describe("parseImportRow: Earlybird template", () => {
   it("normalises an invoice row and leaves optional cells empty as null", () => {
     expect(parseImportRow(invoiceRow({ order_number: "", issue_date: "", contact_email: " " }), "INVOICE", TODAY)).toEqual({
       ok: true,
-      record: { invoiceNumber: "INV-001", counterpartyName: "Acme Ltd", orderNumber: null, issueDate: null, dueDate: "2026-04-20", total: 123456, contactEmail: null },
+      record: {
+        invoiceNumber: "INV-001",
+        counterpartyName: "Acme Ltd",
+        orderNumber: null,
+        issueDate: null,
+        dueDate: "2026-04-20",
+        total: 123456,
+        contactEmail: null,
+      },
     });
   });
 
@@ -176,7 +192,10 @@ describe("parseImportRow: Earlybird template", () => {
     expect(parseImportRow(billRow({ amount_due__inc__gst_: "0.01" }), "BILL", TODAY).ok).toBe(true);
     expect(parseImportRow(billRow({ amount_due__inc__gst_: "0.00" }), "BILL", TODAY)).toEqual({ ok: false, errors: ["Amount must be greater than 0"] });
     expect(parseImportRow(billRow({ amount_due__inc__gst_: "-1" }), "BILL", TODAY)).toEqual({ ok: false, errors: ["Amount must be greater than 0"] });
-    expect(parseImportRow(billRow({ amount_due__inc__gst_: "1.005" }), "BILL", TODAY)).toEqual({ ok: false, errors: ["Amount must be a number with at most 2 decimals"] });
+    expect(parseImportRow(billRow({ amount_due__inc__gst_: "1.005" }), "BILL", TODAY)).toEqual({
+      ok: false,
+      errors: ["Amount must be a number with at most 2 decimals"],
+    });
     expect(parseImportRow(billRow({ amount_due__inc__gst_: "" }), "BILL", TODAY)).toEqual({ ok: false, errors: ["Amount is required"] });
   });
 
@@ -204,7 +223,10 @@ describe("parseImportRow: Earlybird template", () => {
   });
 
   it("needs an order number on every bill row for Xero", () => {
-    expect(parseImportRow(billRow({ order_number: " " }), "BILL", TODAY, { createInXero: true })).toEqual({ ok: false, errors: [ORDER_NUMBER_REQUIRED_FOR_XERO] });
+    expect(parseImportRow(billRow({ order_number: " " }), "BILL", TODAY, { createInXero: true })).toEqual({
+      ok: false,
+      errors: [ORDER_NUMBER_REQUIRED_FOR_XERO],
+    });
     expect(ORDER_NUMBER_REQUIRED_FOR_XERO).toBe("Order number is mandatory in the file if you need to import your bills to Xero");
     expect(parseImportRow(billRow({ order_number: "" }), "BILL", TODAY).ok).toBe(true);
     expect(parseImportRow(billRow(), "BILL", TODAY, { createInXero: true }).ok).toBe(true);
@@ -220,7 +242,15 @@ describe("parseImportRow: accounting export", () => {
   it("normalises a sales invoice row", () => {
     expect(parseImportRow(exportRow({ emailaddress: "a@b.co" }), "INVOICE", TODAY)).toEqual({
       ok: true,
-      record: { invoiceNumber: "INV-7", counterpartyName: "Acme Ltd", orderNumber: null, issueDate: null, dueDate: "2026-04-30", total: 9999, contactEmail: "a@b.co" },
+      record: {
+        invoiceNumber: "INV-7",
+        counterpartyName: "Acme Ltd",
+        orderNumber: null,
+        issueDate: null,
+        dueDate: "2026-04-30",
+        total: 9999,
+        contactEmail: "a@b.co",
+      },
     });
   });
 
@@ -267,7 +297,9 @@ describe("blank rows and duplicates", () => {
 
 describe("streaming a file row by row with csv-parse", () => {
   async function importCsv(csv: string, kind: ImportKind, options: { createInXero?: boolean } = {}) {
-    const parser = Readable.from([csv]).pipe(parse({ bom: true, columns: (header: string[]) => header.map(normaliseHeader), skip_empty_lines: true, relax_column_count: true }));
+    const parser = Readable.from([csv]).pipe(
+      parse({ bom: true, columns: (header: string[]) => header.map(normaliseHeader), skip_empty_lines: true, relax_column_count: true })
+    );
     const keep = createDuplicateFilter();
     const imported: ImportRecord[] = [];
     const failed: { line: number; errors: string[] }[] = [];
@@ -293,7 +325,7 @@ describe("streaming a file row by row with csv-parse", () => {
   it("imports the template, reporting failed rows and dropping duplicates", async () => {
     const csv = [
       `\uFEFF${IMPORT_APPROVED_BILLS_HEADER}`,
-      "INV-1,Acme Ltd,PO-1,1/3/2026,20/4/2026,\"1,000.00\",ap@acme.co.nz",
+      'INV-1,Acme Ltd,PO-1,1/3/2026,20/4/2026,"1,000.00",ap@acme.co.nz',
       "INV-2,Beta Ltd,PO-2,16/3/2026,20/4/2026,50.00,",
       "INV-1,Acme Ltd,PO-1,1/3/2026,20/4/2026,1000,",
       ",,,,,,",
@@ -301,8 +333,24 @@ describe("streaming a file row by row with csv-parse", () => {
     ].join("\r\n");
     expect(await importCsv(csv, "BILL")).toEqual({
       imported: [
-        { invoiceNumber: "INV-1", counterpartyName: "Acme Ltd", orderNumber: "PO-1", issueDate: "2026-03-01", dueDate: "2026-04-20", total: 100000, contactEmail: "ap@acme.co.nz" },
-        { invoiceNumber: "INV-3", counterpartyName: "Gamma Ltd", orderNumber: null, issueDate: "2026-03-01", dueDate: "2026-05-31", total: 50, contactEmail: null },
+        {
+          invoiceNumber: "INV-1",
+          counterpartyName: "Acme Ltd",
+          orderNumber: "PO-1",
+          issueDate: "2026-03-01",
+          dueDate: "2026-04-20",
+          total: 100000,
+          contactEmail: "ap@acme.co.nz",
+        },
+        {
+          invoiceNumber: "INV-3",
+          counterpartyName: "Gamma Ltd",
+          orderNumber: null,
+          issueDate: "2026-03-01",
+          dueDate: "2026-05-31",
+          total: 50,
+          contactEmail: null,
+        },
       ],
       failed: [{ line: 3, errors: ["Issue date cannot be in the future"] }],
       duplicates: [4],
@@ -310,18 +358,61 @@ describe("streaming a file row by row with csv-parse", () => {
   });
 
   it("stops at the header of a wrong template", async () => {
-    expect(await importCsv(`${IMPORT_APPROVED_BILLS_HEADER}\nINV-1,Acme,PO,1/3/2026,1/4/2026,5,`, "INVOICE")).toEqual({ error: incorrectTemplateMessage("INVOICE") });
-    expect(await importCsv("ContactName,InvoiceNumber,DueDate,Total,Type,EmailAddress\nAcme,INV-1,2026-04-01,5,Bill,", "BILL", { createInXero: true })).toEqual({
-      error: ORDER_NUMBER_REQUIRED_FOR_XERO,
+    expect(await importCsv(`${IMPORT_APPROVED_BILLS_HEADER}\nINV-1,Acme,PO,1/3/2026,1/4/2026,5,`, "INVOICE")).toEqual({
+      error: incorrectTemplateMessage("INVOICE"),
     });
+    expect(await importCsv("ContactName,InvoiceNumber,DueDate,Total,Type,EmailAddress\nAcme,INV-1,2026-04-01,5,Bill,", "BILL", { createInXero: true })).toEqual(
+      {
+        error: ORDER_NUMBER_REQUIRED_FOR_XERO,
+      }
+    );
   });
 
   it("imports an accounting export", async () => {
-    const csv = "ContactName,EmailAddress,InvoiceNumber,InvoiceDate,DueDate,Total,Type\nAcme Ltd,,INV-9,1/3/2026,30/4/2026,12.30,Bill\nAcme Ltd,,CN-1,1/3/2026,30/4/2026,5,Credit note\n";
+    const csv =
+      "ContactName,EmailAddress,InvoiceNumber,InvoiceDate,DueDate,Total,Type\nAcme Ltd,,INV-9,1/3/2026,30/4/2026,12.30,Bill\nAcme Ltd,,CN-1,1/3/2026,30/4/2026,5,Credit note\n";
     expect(await importCsv(csv, "BILL")).toEqual({
-      imported: [{ invoiceNumber: "INV-9", counterpartyName: "Acme Ltd", orderNumber: null, issueDate: null, dueDate: "2026-04-30", total: 1230, contactEmail: null }],
+      imported: [
+        { invoiceNumber: "INV-9", counterpartyName: "Acme Ltd", orderNumber: null, issueDate: null, dueDate: "2026-04-30", total: 1230, contactEmail: null },
+      ],
       failed: [{ line: 3, errors: ['Type must be "Bill"'] }],
       duplicates: [],
     });
+  });
+});
+
+describe("escapeCsvCell and the import schemas", () => {
+  it("neutralises cells a spreadsheet would run as formulas", async () => {
+    const { escapeCsvCell } = await import("./import-rules");
+    expect(["=1+1", "+1", "-5", "@SUM(A1)", "\tx", "INV-1", "", "a=b"].map(escapeCsvCell)).toEqual([
+      "'=1+1",
+      "'+1",
+      "'-5",
+      "'@SUM(A1)",
+      "'\tx",
+      "INV-1",
+      "",
+      "a=b",
+    ]);
+  });
+
+  it("requires the approval checkbox and a stored upload", async () => {
+    const { ImportConfirmSchema, IMPORT_MESSAGES } = await import("./import-rules");
+    const uploadId = "3f2b8c1e-2d4a-4b6c-9e8f-0a1b2c3d4e5f";
+    expect(ImportConfirmSchema.safeParse({ uploadId, format: "EARLYBIRD", confirmed: "on" })).toMatchObject({
+      success: true,
+      data: { createInXero: false, confirmed: true },
+    });
+    const unconfirmed = ImportConfirmSchema.safeParse({ uploadId, format: "EARLYBIRD" });
+    expect(unconfirmed.success ? null : unconfirmed.error.issues[0].message).toBe(IMPORT_MESSAGES.confirmRequired);
+    const badUpload = ImportConfirmSchema.safeParse({ uploadId: "../../etc/passwd", format: "EARLYBIRD", confirmed: "on" });
+    expect(badUpload.success ? null : badUpload.error.issues[0].message).toBe(IMPORT_MESSAGES.uploadNotFound);
+  });
+
+  it("reads the CLI options", async () => {
+    const { ImportCliSchema } = await import("./import-rules");
+    expect(ImportCliSchema.parse({ company: "12", format: "accounting" })).toEqual({ company: 12, format: "ACCOUNTING", xero: false });
+    expect(() => ImportCliSchema.parse({ company: "x" })).toThrow("--company must be a company id");
+    expect(() => ImportCliSchema.parse({ company: "1", format: "xlsx" })).toThrow("--format must be earlybird or accounting");
   });
 });

@@ -5,6 +5,7 @@
  * Use with csv-parse: `parse({ bom: true, columns: (header) => header.map(normaliseHeader), skip_empty_lines: true })`,
  * then `checkImportHeaders` on the normalised header line and `parseImportRow` + a `createDuplicateFilter()` per row.
  */
+import { z } from "zod";
 import { parseDecimalToCents, type Cents } from "../../lib/money";
 import { parseInputDate } from "../../lib/dates";
 import { EMAIL_PATTERN } from "../auth/schema";
@@ -41,7 +42,11 @@ export const ROW_MESSAGES = {
 /** CSV header -> column key: lowercased, every non-word character an underscore ("Amount Due (inc. GST)" -> "amount_due__inc__gst_"). */
 export function normaliseHeader(name: string): string {
   // The BOM and surrounding spaces Excel leaves on headers are not part of the name.
-  return name.replace(/^\uFEFF/, "").trim().toLowerCase().replace(/\W/g, "_");
+  return name
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .toLowerCase()
+    .replace(/\W/g, "_");
 }
 
 /** The Earlybird template's columns (p2 §5), normalised. */
@@ -136,7 +141,10 @@ function cell(row: ImportRow, key: string): string {
 
 /** "$1,234.56" | "1234.5" | "-3" -> cents; null when not an amount with at most 2 decimals. */
 export function parseImportAmount(text: string): Cents | null {
-  const cleaned = text.trim().replace(/^(-?)\s*\$\s*/, "$1").replace(/,/g, "");
+  const cleaned = text
+    .trim()
+    .replace(/^(-?)\s*\$\s*/, "$1")
+    .replace(/,/g, "");
   if (!/^-?\d+(?:\.\d{0,2})?$/.test(cleaned)) return null;
   try {
     return parseDecimalToCents(cleaned);
@@ -200,7 +208,15 @@ export function parseImportRow(row: ImportRow, kind: ImportKind, today: string, 
   if (errors.length > 0) return { ok: false, errors };
   return {
     ok: true,
-    record: { invoiceNumber, counterpartyName, orderNumber, issueDate, dueDate: dueDate as string, total: total as Cents, contactEmail: contactEmail && contactEmail.toLowerCase() },
+    record: {
+      invoiceNumber,
+      counterpartyName,
+      orderNumber,
+      issueDate,
+      dueDate: dueDate as string,
+      total: total as Cents,
+      contactEmail: contactEmail && contactEmail.toLowerCase(),
+    },
   };
 }
 
@@ -218,3 +234,58 @@ export function createDuplicateFilter(): (record: Pick<ImportRecord, "invoiceNum
     return true;
   };
 }
+
+/** A CSV cell a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading apostrophe. */
+export function escapeCsvCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** The job type of an import, by kind. */
+export const IMPORT_JOB_TYPES: Record<ImportKind, string> = { INVOICE: "IMPORT_INVOICES", BILL: "IMPORT_BILLS" };
+export const isImportJobType = (type: string) => type === IMPORT_JOB_TYPES.INVOICE || type === IMPORT_JOB_TYPES.BILL;
+
+// Messages of the import dialog and CLI that the spec does not word; ours, in its voice.
+export const IMPORT_MESSAGES = {
+  fileRequired: "Please select a file to import.",
+  csvOnly: "Unsupported file format. Please select a CSV file.",
+  // The spec's upload limit message (p1 §5, p2 §8 "size exceeded").
+  tooLarge: "Please choose a file which is less than 10 MB in size",
+  confirmRequired: "Please confirm these items are approved",
+  uploadNotFound: "The uploaded file was not found. Please choose the file again.",
+  fileNotFound: "File not found",
+  importNotFound: "Import not found",
+  // p2 §8 Import progress 404.
+  pollingFailed: "Error in importing from file",
+  numberExists: "Invoice number already exists",
+} as const;
+
+/** Largest upload the web accepts (10,000,000 bytes, the spec's 10 MB). The CLI reads files of any size. */
+export const MAX_IMPORT_UPLOAD_BYTES = 10_000_000;
+
+export const ImportFormatSchema = z.enum(["EARLYBIRD", "ACCOUNTING"]);
+
+/** Step 1 → 2 of the dialog: the stored upload and the chosen format. */
+export const ImportConfirmSchema = z.object({
+  uploadId: z.string().uuid(IMPORT_MESSAGES.uploadNotFound),
+  fileName: z.string().trim().max(255).default("import.csv"),
+  format: ImportFormatSchema,
+  createInXero: z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean()).default(false),
+  confirmed: z.preprocess(
+    (value) => value === "on" || value === "true" || value === true,
+    z.literal(true, { errorMap: () => ({ message: IMPORT_MESSAGES.confirmRequired }) })
+  ),
+});
+
+/** CLI options of `earlybird import invoices|bills FILE`. */
+export const ImportCliSchema = z.object({
+  company: z.coerce
+    .number({ invalid_type_error: "--company must be a company id" })
+    .int("--company must be a company id")
+    .positive("--company must be a company id"),
+  format: z
+    .string()
+    .default("earlybird")
+    .transform((value) => value.toUpperCase())
+    .pipe(z.enum(["EARLYBIRD", "ACCOUNTING"], { errorMap: () => ({ message: "--format must be earlybird or accounting" }) })),
+  xero: z.boolean().default(false),
+});

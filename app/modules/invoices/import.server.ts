@@ -1,0 +1,613 @@
+/**
+ * CSV import of approved invoices and bills (spec p2 §3 Import result, §4 Import flow, §5 Import, §7, §8), as a job.
+ *
+ * startImport queues a job (IMPORT_INVOICES / IMPORT_BILLS) for a file already on disk; runImport does the work:
+ * - streams the file through csv-parse (never the whole file in memory), checks the header line first (a wrong
+ *   template fails the job with the spec's message and writes nothing), parses each row (import-rules.ts), drops
+ *   duplicates (same number and amount) and collects failed rows with their reasons;
+ * - inserts valid rows in batches, one transaction per batch on a dedicated connection: unknown counterparty
+ *   names become INACTIVE companies plus a counterparty row of the actor's company (a warning on the row), the
+ *   batch is COPYed into a session temp table, rows whose number already exists are failed, then one
+ *   INSERT … SELECT writes the batch, and the job's checkpoint (last committed line) is stored in the same
+ *   transaction;
+ * - reports progress by bytes read, at most 4 times a second.
+ *
+ * Where the outputs live: the result (counts, the first failed and warning rows) is the job's `result` JSON;
+ * the failed-rows CSV and the duplicates CSV are files in <EARLYBIRD_DATA_DIR>/imports/<jobId>/ (failed.csv,
+ * duplicates.csv), read back through importResultFile (scoped by company). Web uploads are streamed to
+ * <EARLYBIRD_DATA_DIR>/uploads/<companyId>/<uuid>.csv.
+ *
+ * Idempotency: executeJob starts a job only from QUEUED (one conditional UPDATE), so a job runs once; a second
+ * runImport of the same job returns it as it stands and imports nothing.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { once } from "node:events";
+import { pipeline } from "node:stream/promises";
+import { Readable, Transform, pipeline as pipelineCallback } from "node:stream";
+import pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
+import { parse } from "csv-parse";
+import { stringify, type Stringifier } from "csv-stringify";
+import { Company, Job } from "../../../db/models/index";
+import type { Actor } from "../../lib/actor";
+import { todayIn } from "../../lib/dates";
+import { AppError, notFound } from "../../lib/errors";
+import { centsToDecimal } from "../../lib/money";
+import { createJob, executeJob, getJob, type ExecuteJobOptions, type JobView } from "../jobs/service.server";
+import {
+  IMPORT_JOB_TYPES,
+  IMPORT_MESSAGES,
+  MAX_IMPORT_UPLOAD_BYTES,
+  checkImportHeaders,
+  escapeCsvCell,
+  incorrectTemplateMessage,
+  isBlankRow,
+  isImportJobType,
+  normaliseHeader,
+  parseImportRow,
+  type ImportKind,
+  type ImportRecord,
+  type ImportTemplate,
+} from "./import-rules";
+
+export type ImportFormat = ImportTemplate;
+
+export interface ImportRowIssue {
+  /** Line of the file (the header is line 1). */
+  line: number;
+  invoiceNumber: string;
+  messages: string[];
+}
+
+/** The import result (p2 §3): success, total, failed, warningInvoices, failedInvoices; progress is the job's. */
+export interface ImportResult {
+  kind: ImportKind;
+  format: ImportFormat;
+  fileName: string;
+  /** Rows imported. */
+  success: number;
+  /** Data rows read (blank rows are not counted). */
+  total: number;
+  failed: number;
+  duplicates: number;
+  /** Imported rows with a warning (a new counterparty was created for them). */
+  warnings: number;
+  createdCounterparties: number;
+  /** The first failed and warning rows (at most ISSUE_LIST_LIMIT each); the CSV has every failed row. */
+  failedInvoices: ImportRowIssue[];
+  warningInvoices: ImportRowIssue[];
+  hasFailedFile: boolean;
+  hasDuplicatesFile: boolean;
+}
+
+export interface ImportStatus {
+  id: string;
+  status: JobView["status"];
+  progress: number;
+  error: string | null;
+  result: ImportResult | null;
+}
+
+const ISSUE_LIST_LIMIT = 50;
+const BATCH_SIZE = 5_000;
+const PROGRESS_INTERVAL_MS = 250;
+
+function dataDir() {
+  return path.resolve(process.env.EARLYBIRD_DATA_DIR ?? ".data");
+}
+const uploadDir = (companyId: number) => path.join(dataDir(), "uploads", String(companyId));
+const resultDir = (jobId: string) => path.join(dataDir(), "imports", jobId);
+const RESULT_FILES = { failed: "failed.csv", duplicates: "duplicates.csv" } as const;
+export type ImportResultFile = keyof typeof RESULT_FILES;
+
+interface ImportPayload {
+  kind: ImportKind;
+  format: ImportFormat;
+  filePath: string;
+  fileName: string;
+  createInXero: boolean;
+  /** Delete the file when the job ends (web uploads); the CLI's own files stay. */
+  deleteFileAfter: boolean;
+}
+
+function companyIdOf(actor: Actor): number {
+  if (actor.companyId === null) throw new AppError(403, "Only a company user can import invoices or bills", { code: "FORBIDDEN" });
+  return actor.companyId;
+}
+
+/**
+ * Streams an uploaded file to <dataDir>/uploads/<companyId>/<uuid>.csv, refusing more than MAX_IMPORT_UPLOAD_BYTES
+ * (the partial file is removed). Returns the upload id the confirm step sends back.
+ */
+export async function storeImportUpload(
+  actor: Actor,
+  upload: { fileName: string; data: AsyncIterable<Uint8Array> }
+): Promise<{ uploadId: string; fileName: string; size: number }> {
+  const companyId = companyIdOf(actor);
+  const fileName = path.basename(upload.fileName || "import.csv").slice(0, 255);
+  if (!/\.(csv|txt)$/i.test(fileName)) throw new AppError(400, IMPORT_MESSAGES.csvOnly, { field: "file" });
+  const uploadId = crypto.randomUUID();
+  const dir = uploadDir(companyId);
+  await fsp.mkdir(dir, { recursive: true });
+  const target = path.join(dir, `${uploadId}.csv`);
+  let size = 0;
+  const limit = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > MAX_IMPORT_UPLOAD_BYTES) callback(new AppError(413, IMPORT_MESSAGES.tooLarge, { field: "file" }));
+      else callback(null, chunk);
+    },
+  });
+  try {
+    await pipeline(Readable.from(upload.data), limit, fs.createWriteStream(target));
+  } catch (error) {
+    await fsp.rm(target, { force: true });
+    throw error;
+  }
+  if (size === 0) {
+    await fsp.rm(target, { force: true });
+    throw new AppError(400, IMPORT_MESSAGES.fileRequired, { field: "file" });
+  }
+  return { uploadId, fileName, size };
+}
+
+export interface StartImportInput {
+  kind: ImportKind;
+  format: ImportFormat;
+  /** A web upload stored by storeImportUpload, looked up within the actor's company. */
+  uploadId?: string;
+  /** A file on this machine (CLI only: never from a request). */
+  filePath?: string;
+  fileName?: string;
+  createInXero?: boolean;
+  idempotencyKey?: string;
+}
+
+/** Queues an import job for the actor's company; run it with runImport (in the background for the web). */
+export async function startImport(actor: Actor, input: StartImportInput): Promise<JobView> {
+  const companyId = companyIdOf(actor);
+  let filePath: string;
+  if (input.uploadId) {
+    if (!/^[0-9a-f-]{36}$/i.test(input.uploadId)) throw notFound(IMPORT_MESSAGES.uploadNotFound);
+    filePath = path.join(uploadDir(companyId), `${input.uploadId}.csv`);
+    if (!fs.existsSync(filePath)) throw notFound(IMPORT_MESSAGES.uploadNotFound);
+  } else if (input.filePath) {
+    filePath = path.resolve(input.filePath);
+    const stat = await fsp.stat(filePath).catch(() => null);
+    if (!stat?.isFile()) throw new AppError(404, `${IMPORT_MESSAGES.fileNotFound}: ${input.filePath}`, { code: "NOT_FOUND" });
+  } else {
+    throw new AppError(400, IMPORT_MESSAGES.fileRequired, { field: "file" });
+  }
+  const company = await Company.findByPk(companyId);
+  if (!company) throw notFound("Company not found");
+  // Creating bills in Xero needs a Xero connection; without one the choice is not offered and is ignored.
+  const createInXero = input.kind === "BILL" && Boolean(input.createInXero) && company.connectedToXero;
+  const payload: ImportPayload = {
+    kind: input.kind,
+    format: input.format,
+    filePath,
+    fileName: input.fileName ?? path.basename(filePath),
+    createInXero,
+    deleteFileAfter: Boolean(input.uploadId),
+  };
+  return createJob({
+    type: IMPORT_JOB_TYPES[input.kind],
+    payload: { ...payload },
+    ownerUserId: actor.userId > 0 ? actor.userId : null,
+    companyId,
+    idempotencyKey: input.idempotencyKey ?? null,
+  });
+}
+
+/**
+ * Runs a queued import job to the end (see the module comment). A job that is not QUEUED is returned as it
+ * stands: running it again never imports twice. A wrong template fails the job with the spec's message.
+ */
+export async function runImport(jobId: string, options: ExecuteJobOptions = {}): Promise<JobView> {
+  const job = await Job.findByPk(jobId);
+  if (!job || !isImportJobType(job.type) || job.companyId === null) throw notFound(IMPORT_MESSAGES.importNotFound);
+  const companyId = job.companyId;
+  try {
+    return await executeJob(jobId, ({ payload, progress }) => importFile(jobId, companyId, payload as unknown as ImportPayload, progress), options);
+  } finally {
+    const payload = job.payload as unknown as ImportPayload;
+    if (payload.deleteFileAfter) await fsp.rm(payload.filePath, { force: true }).catch(() => {});
+  }
+}
+
+/** Web: the import runs in this process after the response (see the report / module docs for why). */
+export function runImportInBackground(jobId: string): void {
+  setImmediate(() => {
+    runImport(jobId).catch(() => {
+      // executeJob has recorded the failure on the job (and logged anything that is not an AppError).
+    });
+  });
+}
+
+/** What the import dialog offers the actor's company: "Import to Xero" only with a Xero connection. */
+export async function getCompanyImportOptions(actor: Actor): Promise<{ connectedToXero: boolean }> {
+  const company = await Company.findByPk(companyIdOf(actor), { attributes: ["id", "connectedToXero"] });
+  if (!company) throw notFound("Company not found");
+  return { connectedToXero: company.connectedToXero };
+}
+
+/** The import as the dialog polls it (GET /invoice/import/{id}): 404 outside the actor's company. */
+export async function getImportStatus(actor: Actor, jobId: string): Promise<ImportStatus> {
+  const job = await getJob(actor, jobId);
+  if (!isImportJobType(job.type)) throw notFound(IMPORT_MESSAGES.importNotFound);
+  const result = job.status === "SUCCEEDED" ? (job.result as ImportResult) : null;
+  return { id: job.id, status: job.status, progress: job.progress, error: job.error, result };
+}
+
+/** The failed-rows or duplicates CSV of an import of the actor's company: its path and a download name. */
+export async function importResultFile(actor: Actor, jobId: string, which: ImportResultFile): Promise<{ filePath: string; downloadName: string }> {
+  const status = await getImportStatus(actor, jobId);
+  const filePath = path.join(resultDir(status.id), RESULT_FILES[which]);
+  if (!status.result || !fs.existsSync(filePath)) throw notFound("File not found");
+  const base = status.result.kind === "BILL" ? "bills" : "invoices";
+  return { filePath, downloadName: `${which === "failed" ? "failed" : "duplicate"}_${base}.csv` };
+}
+
+/** For the operator at the CLI (no company scope): where a finished import's CSV file is, or null. */
+export function importResultPath(jobId: string, which: ImportResultFile): string | null {
+  const filePath = path.join(resultDir(jobId), RESULT_FILES[which]);
+  return fs.existsSync(filePath) ? filePath : null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+interface PendingRow {
+  line: number;
+  record: ImportRecord;
+  cells: string[];
+}
+
+interface Party {
+  companyId: number;
+  name: string;
+  created: boolean;
+}
+
+/** Lazily created CSV output with backpressure: original columns plus an Errors column (failed rows only). */
+class CsvOut {
+  private stringifier: Stringifier | null = null;
+  private done: Promise<void> | null = null;
+  constructor(private readonly filePath: string, private readonly header: () => string[]) {}
+  get used() {
+    return this.stringifier !== null;
+  }
+  async write(cells: string[]) {
+    if (!this.stringifier) {
+      await fsp.mkdir(path.dirname(this.filePath), { recursive: true });
+      this.stringifier = stringify();
+      this.done = pipeline(this.stringifier, fs.createWriteStream(this.filePath));
+      this.stringifier.write(this.header().map(escapeCsvCell));
+    }
+    if (!this.stringifier.write(cells.map(escapeCsvCell))) await once(this.stringifier, "drain");
+  }
+  async close() {
+    if (!this.stringifier) return;
+    this.stringifier.end();
+    await this.done;
+  }
+}
+
+/** COPY text format: backslash, tab, newline and carriage return escaped; null is \N. */
+function copyField(value: string | number | null): string {
+  if (value === null) return "\\N";
+  return String(value).replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r"));
+}
+
+async function importFile(jobId: string, companyId: number, payload: ImportPayload, progress: (percent: number) => Promise<void>): Promise<ImportResult> {
+  const company = await Company.findByPk(companyId);
+  if (!company) throw notFound("Company not found");
+  const { kind, createInXero } = payload;
+  const today = todayIn(company.country);
+  const size = (await fsp.stat(payload.filePath)).size;
+
+  const outDir = resultDir(jobId);
+  await fsp.rm(outDir, { recursive: true, force: true });
+  let originalHeader: string[] = [];
+  let keys: string[] = [];
+  const failedOut = new CsvOut(path.join(outDir, RESULT_FILES.failed), () => [...originalHeader, "Errors"]);
+  const duplicatesOut = new CsvOut(path.join(outDir, RESULT_FILES.duplicates), () => originalHeader);
+
+  const result: ImportResult = {
+    kind,
+    format: payload.format,
+    fileName: payload.fileName,
+    success: 0,
+    total: 0,
+    failed: 0,
+    duplicates: 0,
+    warnings: 0,
+    createdCounterparties: 0,
+    failedInvoices: [],
+    warningInvoices: [],
+    hasFailedFile: false,
+    hasDuplicatesFile: false,
+  };
+  const fail = async (line: number, invoiceNumber: string, cells: string[], messages: string[]) => {
+    result.failed++;
+    if (result.failedInvoices.length < ISSUE_LIST_LIMIT) result.failedInvoices.push({ line, invoiceNumber, messages });
+    await failedOut.write([...cells, messages.join("; ")]);
+  };
+
+  let headerError: AppError | null = null;
+  let template: ImportTemplate = payload.format;
+  const input = fs.createReadStream(payload.filePath);
+  const parser = parse({
+    bom: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    columns: (header: string[]) => {
+      originalHeader = header.map((name) => name.replace(/^\uFEFF/, "").trim());
+      keys = header.map(normaliseHeader);
+      const check = checkImportHeaders(keys, kind, { createInXero });
+      // The format chosen in the dialog must be the one the file is in.
+      if (!check.ok) headerError = new AppError(400, check.message, { code: "INCORRECT_TEMPLATE", field: "file" });
+      else if (check.template !== payload.format)
+        headerError = new AppError(400, incorrectTemplateMessage(kind), { code: "INCORRECT_TEMPLATE", field: "file" });
+      else template = check.template;
+      return keys;
+    },
+  });
+  // pipeline (not pipe) stops reading the file when the parser fails; the loop below sees the parser's error.
+  pipelineCallback(input, parser, () => {});
+
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  // One batch is in the database while the next is parsed (two cores at work); never more than one, so batches
+  // commit in file order and each sees the counterparties the one before created.
+  let inFlight: Promise<void> = Promise.resolve();
+  let batchError: unknown = null;
+  try {
+    await client.query(`
+      CREATE TEMP TABLE import_staging (
+        line integer NOT NULL, invoice_number text NOT NULL, party_id integer NOT NULL, party_name text NOT NULL,
+        order_number text, issue_date date, due_date date NOT NULL, total numeric(14,2) NOT NULL, contact_email text
+      ) ON COMMIT DELETE ROWS`);
+    const parties = new Map<string, Party>();
+    // Invoices created from here on are this import's: a later row with the same number and amount is a duplicate.
+    const floor = await client.query<{ max: number }>("SELECT COALESCE(max(id), 0)::int AS max FROM invoices");
+    const firstNewId = floor.rows[0].max + 1;
+    let batch: PendingRow[] = [];
+    let line = 1;
+    let lastProgressAt = 0;
+
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const rows = batch;
+      batch = [];
+      await inFlight;
+      if (batchError) throw batchError;
+      inFlight = writeBatch(client, {
+        jobId,
+        company,
+        kind,
+        createInXero,
+        rows,
+        parties,
+        result,
+        fail,
+        firstNewId,
+        duplicate: (cells) => duplicatesOut.write(cells),
+      }).catch((error: unknown) => {
+        batchError = error;
+      });
+    };
+
+    try {
+      for await (const raw of parser as AsyncIterable<Record<string, string>>) {
+        if (headerError) break;
+        line++;
+        if (isBlankRow(raw)) continue;
+        result.total++;
+        const cells = keys.map((key) => raw[key] ?? "");
+        const parsed = parseImportRow(raw, kind, today, { template, createInXero });
+        if (!parsed.ok) {
+          await fail(line, (raw[template === "EARLYBIRD" ? "invoice_number" : "invoicenumber"] ?? "").trim(), cells, parsed.errors);
+        } else {
+          batch.push({ line, record: parsed.record, cells });
+          if (batch.length >= BATCH_SIZE) await flush();
+        }
+        const now = Date.now();
+        if (now - lastProgressAt >= PROGRESS_INTERVAL_MS && size > 0) {
+          lastProgressAt = now;
+          await progress((input.bytesRead / size) * 100);
+        }
+      }
+    } catch (error) {
+      if (headerError) throw headerError;
+      if (error instanceof AppError) throw error;
+      // csv-parse errors (unclosed quote, …) carry a code and a message a user can act on.
+      if (error instanceof Error && "code" in error && String((error as { code: unknown }).code).startsWith("CSV_")) {
+        throw new AppError(400, `The file could not be read as CSV: ${error.message}`, { code: "CSV_INVALID" });
+      }
+      throw error;
+    }
+    if (headerError) throw headerError;
+    // An empty file (no header line) is not the template either.
+    if (keys.length === 0) throw new AppError(400, incorrectTemplateMessage(kind), { code: "INCORRECT_TEMPLATE", field: "file" });
+    await flush();
+    await inFlight;
+    if (batchError) throw batchError;
+  } finally {
+    input.destroy();
+    await inFlight;
+    await client.end().catch(() => {});
+    await failedOut.close();
+    await duplicatesOut.close();
+  }
+  result.hasFailedFile = failedOut.used;
+  result.hasDuplicatesFile = duplicatesOut.used;
+  return result;
+}
+
+interface BatchContext {
+  jobId: string;
+  company: Company;
+  kind: ImportKind;
+  createInXero: boolean;
+  rows: PendingRow[];
+  parties: Map<string, Party>;
+  result: ImportResult;
+  fail: (line: number, invoiceNumber: string, cells: string[], messages: string[]) => Promise<void>;
+  duplicate: (cells: string[]) => Promise<void>;
+  /** Invoices with this id or above were created during this import. */
+  firstNewId: number;
+}
+
+const partyKey = (name: string) => name.toLowerCase();
+
+/** One batch in one transaction: resolve counterparties, COPY to staging, fail existing numbers, INSERT … SELECT. */
+async function writeBatch(client: pg.Client, context: BatchContext) {
+  const { jobId, company, kind, createInXero, rows, parties, result } = context;
+  const created = new Map<string, Party>();
+  const partyOf = (name: string) => created.get(partyKey(name)) ?? (parties.get(partyKey(name)) as Party);
+  /** Lines left out by the database checks: true for a duplicate (same number and amount), false for a taken number. */
+  const leftOut = new Map<number, boolean>();
+  await client.query("BEGIN");
+  try {
+    // Counterparties named for the first time in this import: the company's own, else new INACTIVE companies.
+    const unknown = new Map<string, string>();
+    for (const row of rows) {
+      const key = partyKey(row.record.counterpartyName);
+      if (!parties.has(key) && !unknown.has(key)) unknown.set(key, row.record.counterpartyName);
+    }
+    if (unknown.size > 0) {
+      const roleColumn = kind === "BILL" ? "is_supplier" : "is_customer";
+      const found = await client.query<{ key: string; company_id: number; company_name: string; counterparty_id: number }>(
+        `SELECT DISTINCT ON (lower(co.company_name)) lower(co.company_name) AS key, co.id AS company_id, co.company_name, cp.id AS counterparty_id
+           FROM counterparties cp JOIN companies co ON co.id = cp.counterparty_company_id
+          WHERE cp.company_id = $1 AND lower(co.company_name) = ANY($2::text[])
+          ORDER BY lower(co.company_name), cp.id`,
+        [company.id, [...unknown.keys()]]
+      );
+      const toFlag: number[] = [];
+      for (const row of found.rows) {
+        parties.set(row.key, { companyId: row.company_id, name: row.company_name, created: false });
+        unknown.delete(row.key);
+        toFlag.push(row.counterparty_id);
+      }
+      // A supplier that was only a customer so far (or the reverse) takes the role the import gives it.
+      if (toFlag.length > 0) await client.query(`UPDATE counterparties SET ${roleColumn} = true WHERE id = ANY($1::int[]) AND NOT ${roleColumn}`, [toFlag]);
+      if (unknown.size > 0) {
+        const names = [...unknown.values()];
+        const inserted = await client.query<{ id: number; company_name: string }>(
+          `INSERT INTO companies (company_name, status, country) SELECT name, 'INACTIVE', $2 FROM unnest($1::text[]) WITH ORDINALITY AS t(name, n) ORDER BY n RETURNING id, company_name`,
+          [names, company.country]
+        );
+        await client.query(
+          `INSERT INTO counterparties (company_id, counterparty_company_id, ${roleColumn}) SELECT $1, id, true FROM unnest($2::int[]) AS t(id) ON CONFLICT (company_id, counterparty_company_id) DO NOTHING`,
+          [company.id, inserted.rows.map((row) => row.id)]
+        );
+        for (const row of inserted.rows) created.set(partyKey(row.company_name), { companyId: row.id, name: row.company_name, created: true });
+      }
+    }
+
+    const copy = client.query(
+      copyFrom("COPY import_staging (line, invoice_number, party_id, party_name, order_number, issue_date, due_date, total, contact_email) FROM STDIN")
+    );
+    const lines = Readable.from(
+      (function* () {
+        let chunk = "";
+        for (const { line, record } of rows) {
+          const party = partyOf(record.counterpartyName);
+          chunk +=
+            [
+              line,
+              record.invoiceNumber,
+              party.companyId,
+              party.name,
+              record.orderNumber,
+              record.issueDate,
+              record.dueDate,
+              centsToDecimal(record.total),
+              record.contactEmail,
+            ]
+              .map(copyField)
+              .join("\t") + "\n";
+          if (chunk.length > 65_536) {
+            yield chunk;
+            chunk = "";
+          }
+        }
+        if (chunk) yield chunk;
+      })()
+    );
+    await pipeline(lines, copy);
+
+    // Numbers are unique per owner (invoices: per supplier; bills: per purchaser and supplier). Duplicates (same
+    // number and amount, p2 §5) are found here rather than in a set in memory, so memory stays flat: against the
+    // rows earlier batches of this import wrote, then within the batch. Another amount under a taken number fails.
+    const sameOwner = kind === "INVOICE" ? `i.issued_by = $1` : `i.issued_for = $1 AND i.issued_by = s.party_id`;
+    const existing = await client.query<{ line: number; duplicate: boolean }>(
+      `DELETE FROM import_staging s USING invoices i
+        WHERE i.type = $2 AND i.deleted_at IS NULL AND i.invoice_number = s.invoice_number AND ${sameOwner}
+        RETURNING s.line, (i.id >= $3 AND i.total = s.total) AS duplicate`,
+      [company.id, kind, context.firstNewId]
+    );
+    for (const row of existing.rows) leftOut.set(row.line, row.duplicate);
+    const key = kind === "BILL" ? "invoice_number, party_id" : "invoice_number";
+    const repeated = await client.query<{ line: number; duplicate: boolean }>(
+      `DELETE FROM import_staging s
+        USING (SELECT line, row_number() OVER (PARTITION BY ${key} ORDER BY line) AS nth_number,
+                            row_number() OVER (PARTITION BY ${key}, total ORDER BY line) AS nth_amount
+                 FROM import_staging) r
+        WHERE r.line = s.line AND r.nth_number > 1
+        RETURNING s.line, r.nth_amount > 1 AS duplicate`
+    );
+    for (const row of repeated.rows) leftOut.set(row.line, row.duplicate);
+
+    const [supplierId, supplierName, purchaserId, purchaserName] =
+      kind === "INVOICE" ? [`$1::int`, `$3::text`, `s.party_id`, `s.party_name`] : [`s.party_id`, `s.party_name`, `$1::int`, `$3::text`];
+    const inserted = await client.query(
+      `INSERT INTO invoices (type, issued_by, issued_for, issued_by_company_name, issued_for_company_name, invoice_number, order_number,
+                             issue_date, due_date, currency, total, invoice_status, contact_email, create_bill_in_xero, loaded_by)
+       SELECT $2, ${supplierId}, ${purchaserId}, ${supplierName}, ${purchaserName}, s.invoice_number, s.order_number,
+              s.issue_date, s.due_date, $4, s.total, 'ALL_ELIGIBLE', s.contact_email, $5, 'EARLYBIRD'
+         FROM import_staging s ORDER BY s.line`,
+      [company.id, kind, company.companyName, company.country === "AU" ? "AUD" : "NZD", createInXero]
+    );
+    // The checkpoint: which lines are in, committed with them.
+    await client.query(`UPDATE jobs SET payload = payload || jsonb_build_object('committedThroughLine', $2::int) WHERE id = $1`, [
+      jobId,
+      rows[rows.length - 1].line,
+    ]);
+    await client.query("COMMIT");
+    result.success += inserted.rowCount ?? 0;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  }
+  for (const [key, party] of created) parties.set(key, party);
+  result.createdCounterparties += created.size;
+  for (const row of rows) {
+    const duplicate = leftOut.get(row.line);
+    if (duplicate === true) {
+      result.duplicates++;
+      await context.duplicate(row.cells);
+      continue;
+    }
+    if (duplicate === false) {
+      await context.fail(row.line, row.record.invoiceNumber, row.cells, [IMPORT_MESSAGES.numberExists]);
+      continue;
+    }
+    const party = partyOf(row.record.counterpartyName);
+    if (party.created) {
+      result.warnings++;
+      if (result.warningInvoices.length < ISSUE_LIST_LIMIT) {
+        result.warningInvoices.push({ line: row.line, invoiceNumber: row.record.invoiceNumber, messages: [newCounterpartyMessage(kind, party.name)] });
+      }
+    }
+  }
+}
+
+export function newCounterpartyMessage(kind: ImportKind, name: string): string {
+  return `${kind === "BILL" ? "New supplier" : "New customer"} "${name}" was added`;
+}

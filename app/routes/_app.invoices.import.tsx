@@ -1,0 +1,13 @@
+/** /invoices/import: the Import file dialog over the invoices list (p2 §2 Modals, §4 Import flow; decision 007). */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ImportDialog } from "~/components/import/import-dialog";
+import { importAction, importLoader } from "~/components/import/import-route.server";
+
+export const loader = ({ request }: LoaderFunctionArgs) => importLoader(request, "INVOICE");
+export const action = ({ request }: ActionFunctionArgs) => importAction(request, "INVOICE");
+
+export default function InvoicesImport() {
+  const data = useLoaderData<typeof loader>();
+  return <ImportDialog data={data} />;
+}

@@ -1,0 +1,115 @@
+import type { Command } from "commander";
+import { AppError } from "../../app/lib/errors";
+import { ImportCliSchema, type ImportKind } from "../../app/modules/invoices/import-rules";
+import type { ImportResult } from "../../app/modules/invoices/import.server";
+import type { JobView } from "../../app/modules/jobs/service.server";
+import { action, assertMigrated, loadUi, outputOf, parseOptions, withDatabase } from "../runtime";
+
+const KINDS: Record<string, ImportKind> = { invoices: "INVOICE", bills: "BILL" };
+
+interface ImportSummary {
+  jobId: string;
+  kind: ImportKind;
+  file: string;
+  success: number;
+  total: number;
+  failed: number;
+  warnings: number;
+  duplicates: number;
+  failedRowsFile: string | null;
+  duplicatesFile: string | null;
+  failedInvoices: ImportResult["failedInvoices"];
+  warningInvoices: ImportResult["warningInvoices"];
+}
+
+function summaryLines(summary: ImportSummary): string[] {
+  const noun = summary.kind === "BILL" ? "bills" : "invoices";
+  const lines = [
+    `Imported ${summary.success} of ${summary.total} ${noun} from ${summary.file} (job ${summary.jobId})`,
+    `Success: ${summary.success}  Total: ${summary.total}  Failed: ${summary.failed}  Warnings: ${summary.warnings}  Duplicates: ${summary.duplicates}`,
+  ];
+  if (summary.failedRowsFile) lines.push(`Failed rows written to ${summary.failedRowsFile}`);
+  if (summary.duplicatesFile) lines.push(`Duplicates written to ${summary.duplicatesFile}`);
+  return lines;
+}
+
+/** `earlybird import invoices|bills FILE --company ID`: the web's import job, run in this process for one company. */
+export function registerImportCommands(program: Command) {
+  program
+    .command("import")
+    .description("import approved invoices or bills from a CSV file (Earlybird template or accounting export)")
+    .argument("<kind>", "invoices or bills")
+    .argument("<file>", "CSV file")
+    .requiredOption("--company <id>", "the importing company's id")
+    .option("--format <format>", "earlybird or accounting", "earlybird")
+    .option("--xero", "create the bills in Xero (needs a Xero connection and order numbers)", false)
+    .action(
+      action(async (kindName: string, file: string, rawOptions: { company: string; format: string; xero: boolean }, command: Command) => {
+        const output = outputOf(command);
+        const kind = KINDS[kindName];
+        if (!kind) throw new AppError(400, `Unknown kind "${kindName}": use invoices or bills`, { code: "INVALID_OPTION" });
+        const options = parseOptions(ImportCliSchema, rawOptions);
+        const ui = output.mode === "ink" ? await loadUi() : null;
+        const name = `import ${kindName}`;
+        const live = ui ? ui.renderLive(<ui.JobRun name={name} percent={0} />) : null;
+        let percent = 0;
+        let summary: ImportSummary;
+        try {
+          summary = await withDatabase(async (sequelize) => {
+            await assertMigrated(sequelize);
+            const { Company } = await import("../../db/models/index");
+            if (!(await Company.findByPk(options.company))) throw new AppError(404, `Company ${options.company} not found`, { code: "NOT_FOUND" });
+            const { importResultPath, runImport, startImport } = await import("../../app/modules/invoices/import.server");
+            // The operator acts for the company as a system actor (no user).
+            const actor = { userId: 0, companyId: options.company, roles: ["ROLE_USER" as const] };
+            const job = await startImport(actor, { kind, format: options.format, filePath: file, createInXero: options.xero });
+            const done: JobView = await runImport(job.id, {
+              onProgress: (value) => {
+                percent = value;
+                if (ui) live?.update(<ui.JobRun name={name} percent={value} />);
+              },
+            });
+            if (done.status !== "SUCCEEDED") throw new AppError(409, done.error ?? `The import is ${done.status}`, { code: "IMPORT_NOT_DONE" });
+            const result = done.result as ImportResult;
+            return {
+              jobId: done.id,
+              kind,
+              file,
+              success: result.success,
+              total: result.total,
+              failed: result.failed,
+              warnings: result.warnings,
+              duplicates: result.duplicates,
+              failedRowsFile: importResultPath(done.id, "failed"),
+              duplicatesFile: importResultPath(done.id, "duplicates"),
+              failedInvoices: result.failedInvoices,
+              warningInvoices: result.warningInvoices,
+            };
+          });
+        } catch (error) {
+          if (ui) await live?.finish(<ui.JobRun name={name} percent={percent} failed />);
+          throw error;
+        }
+        const lines = summaryLines(summary);
+        if (ui && live) {
+          await live.finish(
+            <ui.Box flexDirection="column">
+              <ui.Success>{lines[0]}</ui.Success>
+              <ui.Box marginLeft={2}>
+                <ui.ProgressBar percent={100} />
+              </ui.Box>
+              {lines.slice(1).map((line) => (
+                <ui.Text key={line}>{`  ${line}`}</ui.Text>
+              ))}
+            </ui.Box>
+          );
+          return;
+        }
+        await output.print({
+          json: summary,
+          text: lines.join("\n"),
+          ink: ({ Text }) => <Text>{lines.join("\n")}</Text>,
+        });
+      })
+    );
+}
