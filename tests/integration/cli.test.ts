@@ -42,7 +42,7 @@ describe("earlybird CLI", () => {
   it("--help lists the commands", async () => {
     const { code, stdout } = await earlybird(["--help"]);
     expect(code).toBe(0);
-    for (const command of ["db:migrate", "db:seed", "db:reset", "users:create", "jobs:run", "jobs:list"]) expect(stdout).toContain(command);
+    for (const command of ["db:migrate", "db:seed", "db:reset", "users:create", "jobs:run", "jobs:list", "mail:send", "import"]) expect(stdout).toContain(command);
   });
 
   it("users:create --admin creates an admin who can log in", async () => {
