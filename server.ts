@@ -44,6 +44,11 @@ try {
 
 const { startScheduler } = await import("./jobs/scheduler");
 const scheduler = config.JOBS_ENABLED ? await startScheduler() : undefined;
+if (scheduler) {
+  // Routes (in the Remix bundle) queue jobs and call runQueuedJobsSoon(); the Bree queue worker runs them.
+  const { setQueuedJobsTrigger } = await import("./app/modules/jobs/queue-trigger.server");
+  setQueuedJobsTrigger(() => scheduler.runQueuedJobs());
+}
 
 const build = (await import(pathToFileURL(path.join(root, "build/index.js")).href)) as ServerBuild;
 

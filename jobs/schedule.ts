@@ -18,3 +18,13 @@ export interface WorkerReport {
   status: "SUCCEEDED" | "FAILED" | "QUEUED" | "RUNNING" | "CANCELLED";
   error?: string;
 }
+
+/** The queue worker's entry (jobs/run-queued-jobs.job.ts): started on demand and swept every QUEUE_SWEEP_MS. */
+export const QUEUE_WORKER_NAME = "run-queued-jobs";
+export const QUEUE_SWEEP_MS = 60_000;
+
+export interface QueueWorkerReport {
+  kind: "queue-finished";
+  ran: number;
+  error?: string;
+}

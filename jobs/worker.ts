@@ -5,7 +5,7 @@
  */
 import { parentPort } from "node:worker_threads";
 import type { ScheduledJobName } from "../app/modules/jobs/schema";
-import type { WorkerReport } from "./schedule";
+import type { QueueWorkerReport, WorkerReport } from "./schedule";
 
 export async function runInWorker(name: ScheduledJobName): Promise<void> {
   let report: WorkerReport;
@@ -20,7 +20,7 @@ export async function runInWorker(name: ScheduledJobName): Promise<void> {
       await sequelize.close();
     }
   } catch (error) {
-    report = { kind: "job-finished", name, jobId: null, status: "FAILED", error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+    report = { kind: "job-finished", name, jobId: null, status: "FAILED", error: error instanceof Error ? error.stack ?? error.message : String(error) };
   }
   // Worker console output is flushed asynchronously and can be lost on terminate, so the outcome goes by message.
   if (parentPort) {
@@ -29,5 +29,29 @@ export async function runInWorker(name: ScheduledJobName): Promise<void> {
   } else {
     console.log(JSON.stringify(report));
     if (report.status === "FAILED") process.exitCode = 1;
+  }
+}
+
+/** The queue worker (jobs/run-queued-jobs.job.ts): runs every QUEUED on-demand job (imports, ...) and reports how many. */
+export async function runQueueInWorker(): Promise<void> {
+  let report: QueueWorkerReport;
+  try {
+    if (!process.env.DATABASE_URL) throw new Error("DATABASE_URL is not set in the job worker");
+    const { sequelize } = await import("../db/index");
+    try {
+      const { runQueuedJobs } = await import("../app/modules/jobs/queue.server");
+      report = { kind: "queue-finished", ran: await runQueuedJobs() };
+    } finally {
+      await sequelize.close();
+    }
+  } catch (error) {
+    report = { kind: "queue-finished", ran: 0, error: error instanceof Error ? error.stack ?? error.message : String(error) };
+  }
+  if (parentPort) {
+    parentPort.postMessage(report);
+    parentPort.postMessage("done");
+  } else {
+    console.log(JSON.stringify(report));
+    if (report.error) process.exitCode = 1;
   }
 }

@@ -64,6 +64,8 @@ describe("expire-sessions job", () => {
       const scheduler = await startScheduler({
         jobsDir,
         schedule: [{ name: "expire-sessions", intervalMs: 60 * 60_000, runAtStart: true }],
+        // Other test files queue import jobs in the same database; this test is about the scheduled job only.
+        queue: false,
         onJobFinished: (report) => resolveReport(report),
       });
       let report: WorkerReport;

@@ -12,6 +12,7 @@ import { addDays, todayIn } from "../../app/lib/dates";
 import { AppError } from "../../app/lib/errors";
 import { IMPORT_MESSAGES, ROW_MESSAGES, incorrectTemplateMessage, ORDER_NUMBER_REQUIRED_FOR_XERO } from "../../app/modules/invoices/import-rules";
 import { getImportStatus, importResultFile, runImport, startImport, storeImportUpload, type ImportResult } from "../../app/modules/invoices/import.server";
+import { runQueuedJobs } from "../../app/modules/jobs/queue.server";
 import { makeCompany, makeUser } from "../support/factories";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "eb-import-test-"));
@@ -258,5 +259,26 @@ describe("CSV import", () => {
     expect(done.status).toBe("SUCCEEDED");
     expect(fs.existsSync(job.payload.filePath as string)).toBe(false);
     expect(await Invoice.count({ where: { issuedBy: company.id } })).toBe(1);
+  });
+
+  it("runs queued imports through the job queue, oldest first, once each", async () => {
+    const { company, actor } = await setup();
+    const first = await startImport(actor, {
+      kind: "INVOICE",
+      format: "EARLYBIRD",
+      filePath: writeCsv([INVOICE_HEADER, `Q-1,Cust ${company.id},,,${dmy(due)},10,`]),
+    });
+    const second = await startImport(actor, {
+      kind: "INVOICE",
+      format: "EARLYBIRD",
+      filePath: writeCsv([INVOICE_HEADER, `Q-2,Cust ${company.id},,,${dmy(due)},20,`]),
+    });
+    expect(await runQueuedJobs({ companyId: company.id })).toBe(2);
+    const jobs = await Job.findAll({ where: { id: [first.id, second.id] }, order: [["createdAt", "ASC"]] });
+    expect(jobs.map((job) => job.status)).toEqual(["SUCCEEDED", "SUCCEEDED"]);
+    expect(await Invoice.count({ where: { issuedBy: company.id } })).toBe(2);
+    // Nothing is left to run, and running again imports nothing twice.
+    expect(await runQueuedJobs({ companyId: company.id })).toBe(0);
+    expect(await Invoice.count({ where: { issuedBy: company.id } })).toBe(2);
   });
 });

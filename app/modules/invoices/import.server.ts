@@ -37,6 +37,7 @@ import { todayIn } from "../../lib/dates";
 import { AppError, notFound } from "../../lib/errors";
 import { centsToDecimal } from "../../lib/money";
 import { createJob, executeJob, getJob, type ExecuteJobOptions, type JobView } from "../jobs/service.server";
+import { runQueuedJobsSoon } from "../jobs/queue-trigger.server";
 import {
   IMPORT_JOB_TYPES,
   IMPORT_MESSAGES,
@@ -218,13 +219,10 @@ export async function runImport(jobId: string, options: ExecuteJobOptions = {}):
   }
 }
 
-/** Web: the import runs in this process after the response (see the report / module docs for why). */
+/** Web: the queued import runs in the Bree queue worker (app/modules/jobs/queue-trigger.server.ts). */
 export function runImportInBackground(jobId: string): void {
-  setImmediate(() => {
-    runImport(jobId).catch(() => {
-      // executeJob has recorded the failure on the job (and logged anything that is not an AppError).
-    });
-  });
+  void jobId; // the worker takes every queued job, oldest first
+  runQueuedJobsSoon();
 }
 
 /** What the import dialog offers the actor's company: "Import to Xero" only with a Xero connection. */
