@@ -6,6 +6,7 @@
  */
 import { Op } from "sequelize";
 import { Job } from "../../../db/models/index";
+import { AppError } from "../../lib/errors";
 import { IMPORT_JOB_TYPES } from "../invoices/import-rules";
 import { runImport } from "../invoices/import.server";
 
@@ -33,6 +34,9 @@ export async function runQueuedJobs(options: { companyId?: number } = {}): Promi
     if (!next) return tried.size;
     tried.add(next.id);
     // A job that fails has its error on its row (executeJob); one bad job must not stop the others.
-    await QUEUED_WORK[next.type](next.id).catch((error) => console.error(`Queued job ${next.id} (${next.type}) failed:`, error));
+    await QUEUED_WORK[next.type](next.id).catch((error: unknown) => {
+      // An AppError is an expected outcome (e.g. a wrong template), already on the job for the user to see.
+      if (!(error instanceof AppError)) console.error(`Queued job ${next.id} (${next.type}) failed:`, error);
+    });
   }
 }
