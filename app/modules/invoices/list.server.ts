@@ -159,6 +159,16 @@ const SORT_KEY_TYPES: Record<SortField, "date" | "text" | "numeric" | null> = {
   cashReward: null,
 };
 
+/** A cursor value that would not cast to its column's type is ignored (a hand-edited URL must not become a 500). */
+const KEY_FORMATS: Record<"date" | "text" | "numeric", (value: string) => boolean> = {
+  date: (value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  },
+  numeric: (value) => /^\d{1,12}(\.\d{1,2})?$/.test(value),
+  text: (value) => !value.includes("\u0000"),
+};
+
 /** Lists up to this long are counted exactly (an index range of at most this many entries); longer ones estimated. */
 export const EXACT_COUNT_CAP = 10_000;
 
@@ -406,7 +416,7 @@ async function pageOf(side: Side, companyId: number, query: ListQuery, today: st
 
   let rows: (RawRow & { sort_key: string })[] = [];
   if (total > 0) {
-    const cursor = query.cursor && keyType && query.cursor.page === page ? query.cursor : null;
+    const cursor = query.cursor && keyType && query.cursor.page === page && KEY_FORMATS[keyType](query.cursor.value) ? query.cursor : null;
     let done = false;
     if (cursor) {
       rows = await read({ bound: cursor, reversed: cursor.dir === "before", limit: size, offset: 0 });
