@@ -483,7 +483,7 @@ export function pageSummary(page: number, size: number, total: number, estimated
   const current = Math.min(Math.max(1, Math.trunc(page)), totalPages(total, size));
   const first = (current - 1) * size + 1;
   const last = Math.min(current * size, total);
-  if (estimated) return `${groupDigits(first)}-${groupDigits(last)} of about ${groupDigits(roundToSignificant(total, 2))}`;
+  if (estimated) return `${groupDigits(first)}-${groupDigits(last)} of about ${groupDigits(Math.max(last, roundToSignificant(total, 2)))}`;
   return `${first}-${last} of ${total}`;
 }
 
