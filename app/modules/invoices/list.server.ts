@@ -211,7 +211,12 @@ const ELIGIBLE_SQL = `(
       <= :maxFeeBp * (10000 - :providerBp) * (i.discounted_total * 100)
 )`;
 
-const OPEN_SO = "so.id IS NOT NULL";
+/**
+ * "Held by an open supplier offer", the same test as the row's `so` join, written as a semi-join on the partial index
+ * of open supplier_offer_invoices rows (their offer_status is the trigger-kept copy of the offer's): the few open
+ * offers drive the Payment Requested tab instead of the company's records, and the page's ids need no lateral join.
+ */
+const OPEN_SO = "i.id IN (SELECT soi.invoice_id FROM supplier_offer_invoices soi WHERE soi.offer_status IN ('CLEARING', 'TOPUP_PENDING'))";
 
 function statusSql(side: Side, status: string | null): string {
   if (side === "INVOICE") {
@@ -346,11 +351,16 @@ async function companyContext(actor: ListActor) {
   return { companyId: company.id, country, today: todayIn(country), locale: LOCALES[country], config };
 }
 
-/** Does the status condition read the joined tables (so, cp, po)? Otherwise the ids come from `invoices` alone. */
+/** Does the status condition read the joined tables (cp, po)? Otherwise the ids come from `invoices` alone. */
 function statusNeedsJoins(side: Side, status: string | null): boolean {
-  if (side === "INVOICE") return status === "CASHBACK_OFFERED" || status === "PAYMENT_READY";
-  return status !== null && status !== "PAID";
+  if (side === "INVOICE") return status === "PAYMENT_READY";
+  return status === "PAYMENT_OFFERED" || status === "NOT_ELIGIBLE_EXPIRED";
 }
+
+/** The joins the offer tabs' conditions read (cp, po): sideSql's, without the companies row and the row's `so`. */
+const OFFER_JOINS = `
+  LEFT JOIN counterparties cp ON cp.company_id = i.issued_for AND cp.counterparty_company_id = i.issued_by
+  LEFT JOIN purchaser_offers po ON po.created_by_company = i.issued_for AND po.offer_status <> 'CANCELLED'`;
 
 interface PageRead {
   /** A keyset bound: rows strictly after (or before) this sort key in the list order. */
@@ -365,7 +375,7 @@ async function pageOf(side: Side, companyId: number, query: ListQuery, today: st
   const { joins, them } = sideSql(side);
   const { where, replacements } = buildWhere(side, companyId, query, today, config);
   // The joins minus the companies row (an inner join every record has): only when the status condition reads them.
-  const filterJoins = statusNeedsJoins(side, query.status) ? joins.replace(/^\s*JOIN companies c ON c\.id = \S+\s*$/m, "") : "";
+  const filterJoins = statusNeedsJoins(side, query.status) ? OFFER_JOINS : "";
   const filtered = `FROM invoices i ${filterJoins}\nWHERE ${where}`;
 
   let { total, estimated } = await countOf(filtered, replacements);
