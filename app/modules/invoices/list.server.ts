@@ -344,10 +344,10 @@ interface RawRow {
 
 async function companyContext(actor: ListActor) {
   if (!actor.companyId) throw new AppError(403, "A company is required");
-  const company = await Company.findByPk(actor.companyId, { attributes: ["id", "country"] });
+  const [company, runtime] = await Promise.all([Company.findByPk(actor.companyId, { attributes: ["id", "country"] }), getRuntimeConfig()]);
   if (!company) throw new AppError(404, "Company not found");
   const country = (company.country ?? "NZ") as Country;
-  const config = offerConfigFrom(await getRuntimeConfig());
+  const config = offerConfigFrom(runtime);
   return { companyId: company.id, country, today: todayIn(country), locale: LOCALES[country], config };
 }
 
@@ -540,14 +540,30 @@ function monthStartOf(today: string): string {
 /** The supplier's invoices (issued_by = the actor's company). */
 export async function listInvoices(actor: ListActor, query: ListQuery): Promise<InvoiceListResult> {
   const ctx = await companyContext(actor);
-  const { rows, total, totalIsEstimate, pageCursors, page, hasAnyRecords } = await pageOf(
-    "INVOICE",
-    ctx.companyId,
-    { ...query, tab: null },
-    ctx.today,
-    ctx.config,
-    query
+  // The page and the cards are independent: their queries run side by side on the pool.
+  const monthStart = monthStartOf(ctx.today);
+  const activeQuery = sequelize.query<{ count: string; fee_c: string; amount_c: string }>(
+    `SELECT count(*) AS count, COALESCE(sum(so.cash_reward * 100), 0)::bigint AS fee_c, COALESCE(sum(i.discounted_total * 100), 0)::bigint AS amount_c
+     FROM supplier_offer_invoices soi
+     JOIN supplier_offers so ON so.id = soi.supplier_offer_id AND so.offer_status IN ('CLEARING', 'TOPUP_PENDING')
+     JOIN invoices i ON i.id = soi.invoice_id
+     -- soi.offer_status is the trigger-kept copy of so.offer_status: it lets the partial index of open offers drive
+     -- this (open offers are few) instead of the company's invoices (possibly a million).
+     WHERE soi.offer_status IN ('CLEARING', 'TOPUP_PENDING') AND i.issued_by = :companyId AND i.deleted_at IS NULL`,
+    { type: QueryTypes.SELECT, replacements: { companyId: ctx.companyId } }
   );
+  const receivedQuery = sequelize.query<{ count: string; fee_c: string; amount_c: string }>(
+    `SELECT count(*) AS count, COALESCE(sum(i.service_fee * 100), 0)::bigint AS fee_c, COALESCE(sum(i.total_paid * 100), 0)::bigint AS amount_c
+     FROM invoices i
+     WHERE i.issued_by = :companyId AND i.deleted_at IS NULL AND i.invoice_status = 'PAYMENT_RECEIVED'
+       AND i.paid_date >= CAST(:monthStart AS date) AND i.paid_date <= CAST(:today AS date)`,
+    { type: QueryTypes.SELECT, replacements: { companyId: ctx.companyId, monthStart, today: ctx.today } }
+  );
+  const [{ rows, total, totalIsEstimate, pageCursors, page, hasAnyRecords }, [active], [received]] = await Promise.all([
+    pageOf("INVOICE", ctx.companyId, { ...query, tab: null }, ctx.today, ctx.config, query),
+    activeQuery,
+    receivedQuery,
+  ]);
   const shaped = rows.map((row): InvoiceListRow => {
     const result = invoiceRowStatus({
       invoice: {
@@ -575,24 +591,6 @@ export async function listInvoices(actor: ListActor, query: ListQuery): Promise<
     };
   });
 
-  const monthStart = monthStartOf(ctx.today);
-  const [active] = await sequelize.query<{ count: string; fee_c: string; amount_c: string }>(
-    `SELECT count(*) AS count, COALESCE(sum(so.cash_reward * 100), 0)::bigint AS fee_c, COALESCE(sum(i.discounted_total * 100), 0)::bigint AS amount_c
-     FROM supplier_offer_invoices soi
-     JOIN supplier_offers so ON so.id = soi.supplier_offer_id AND so.offer_status IN ('CLEARING', 'TOPUP_PENDING')
-     JOIN invoices i ON i.id = soi.invoice_id
-     -- soi.offer_status is the trigger-kept copy of so.offer_status: it lets the partial index of open offers drive
-     -- this (open offers are few) instead of the company's invoices (possibly a million).
-     WHERE soi.offer_status IN ('CLEARING', 'TOPUP_PENDING') AND i.issued_by = :companyId AND i.deleted_at IS NULL`,
-    { type: QueryTypes.SELECT, replacements: { companyId: ctx.companyId } }
-  );
-  const [received] = await sequelize.query<{ count: string; fee_c: string; amount_c: string }>(
-    `SELECT count(*) AS count, COALESCE(sum(i.service_fee * 100), 0)::bigint AS fee_c, COALESCE(sum(i.total_paid * 100), 0)::bigint AS amount_c
-     FROM invoices i
-     WHERE i.issued_by = :companyId AND i.deleted_at IS NULL AND i.invoice_status = 'PAYMENT_RECEIVED'
-       AND i.paid_date >= CAST(:monthStart AS date) AND i.paid_date <= CAST(:today AS date)`,
-    { type: QueryTypes.SELECT, replacements: { companyId: ctx.companyId, monthStart, today: ctx.today } }
-  );
   return {
     rows: shaped,
     total,
@@ -613,7 +611,11 @@ export async function listInvoices(actor: ListActor, query: ListQuery): Promise<
 /** The purchaser's bills (issued_for = the actor's company): the Bills tab. */
 export async function listBills(actor: ListActor, query: ListQuery): Promise<BillListResult> {
   const ctx = await companyContext(actor);
-  const { rows, total, totalIsEstimate, pageCursors, page, hasAnyRecords } = await pageOf("BILL", ctx.companyId, query, ctx.today, ctx.config, query);
+  // The page and the cards are independent: their queries run side by side on the pool.
+  const [{ rows, total, totalIsEstimate, pageCursors, page, hasAnyRecords }, cards] = await Promise.all([
+    pageOf("BILL", ctx.companyId, query, ctx.today, ctx.config, query),
+    billCards(ctx.companyId, ctx.today),
+  ]);
   const shaped = rows.map((row): BillListRow => {
     const result = billRowStatus({
       bill: {
@@ -640,7 +642,6 @@ export async function listBills(actor: ListActor, query: ListQuery): Promise<Bil
     };
   });
 
-  const cards = await billCards(ctx.companyId, ctx.today);
   return {
     rows: shaped,
     total,
@@ -657,18 +658,19 @@ export async function listBills(actor: ListActor, query: ListQuery): Promise<Bil
 
 async function billCards(companyId: number, today: string): Promise<BillListResult["cards"]> {
   const monthStart = monthStartOf(today);
-  const [offer] = await sequelize.query<{ offer_status: PurchaserOfferStatus; cashpool_c: string; pending_c: string; crr: string }>(
+  const offerQuery = sequelize.query<{ offer_status: PurchaserOfferStatus; cashpool_c: string; pending_c: string; crr: string }>(
     `SELECT offer_status, (cashpool * 100)::bigint AS cashpool_c, (pending_cashpool * 100)::bigint AS pending_c, crr::text AS crr
      FROM purchaser_offers WHERE created_by_company = :companyId AND offer_status <> 'CANCELLED' LIMIT 1`,
     { type: QueryTypes.SELECT, replacements: { companyId } }
   );
-  const [cashback] = await sequelize.query<{ count: string; cashback_c: string }>(
+  const cashbackQuery = sequelize.query<{ count: string; cashback_c: string }>(
     `SELECT count(*) AS count, COALESCE(sum(i.cash_reward * 100), 0)::bigint AS cashback_c
      FROM invoices i
      WHERE i.issued_for = :companyId AND i.deleted_at IS NULL AND i.bill_status = 'PAID' AND i.cash_reward > 0
        AND i.paid_date >= CAST(:monthStart AS date) AND i.paid_date <= CAST(:today AS date)`,
     { type: QueryTypes.SELECT, replacements: { companyId, monthStart, today } }
   );
+  const [[offer], [cashback]] = await Promise.all([offerQuery, cashbackQuery]);
   return {
     cashReserve: offer
       ? { offerStatus: offer.offer_status, cashpool: Number(offer.cashpool_c), pendingCashpool: Number(offer.pending_c), crr: offer.crr }
