@@ -3,13 +3,14 @@
  * mapping agreeing with the rules module, sort, paging, search, filters and the summary cards. Each test file run
  * makes its own companies, so other data in the database never matters.
  */
+import { QueryTypes } from "sequelize";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sequelize } from "../../db/index";
 import { Counterparty, Invoice, PurchaserOffer, SupplierOffer, SupplierOfferInvoice, type Company } from "../../db/models/index";
 import { addDays, todayIn } from "../../app/lib/dates";
 import type { Cents } from "../../app/lib/money";
-import { parseListQuery, type ListKind } from "../../app/modules/invoices/filters";
-import { listBills, listInvoices, type ListActor } from "../../app/modules/invoices/list.server";
+import { parseListQuery, serializeListQuery, type ListKind, type ListQuery, type PageCursor } from "../../app/modules/invoices/filters";
+import { EXACT_COUNT_CAP, listBills, listInvoices, type ListActor } from "../../app/modules/invoices/list.server";
 import { makeCompany } from "../support/factories";
 
 afterAll(() => sequelize.close());
@@ -33,7 +34,7 @@ async function record(
     cashReward: Cents;
     serviceFee: Cents;
     type: "INVOICE" | "BILL";
-  }> = {},
+  }> = {}
 ) {
   seq += 1;
   return Invoice.create({
@@ -51,7 +52,7 @@ async function record(
     paidDate: fields.paidDate ?? null,
     cashReward: fields.cashReward ?? null,
     serviceFee: fields.serviceFee ?? null,
-    totalPaid: fields.paidDate ? (fields.total ?? 10_000) : 0,
+    totalPaid: fields.paidDate ? fields.total ?? 10_000 : 0,
   });
 }
 
@@ -64,12 +65,26 @@ beforeAll(async () => {
   otherSupplier = await makeCompany({ companyName: `Other 50%_Supplier ${Date.now()}` });
   otherPurchaser = await makeCompany({ companyName: `Other Purchaser ${Date.now()}` });
   await Counterparty.create({ companyId: purchaser.id, counterpartyCompanyId: supplier.id, isSupplier: true, isPurchaserOffersEnabled: true } as never);
-  await PurchaserOffer.create({ createdByCompany: purchaser.id, cashpool: 100_000, pendingCashpool: 0, crr: "8.00", offerStatus: "ACTIVE", topUpId: null, cancelledAt: null });
+  await PurchaserOffer.create({
+    createdByCompany: purchaser.id,
+    cashpool: 100_000,
+    pendingCashpool: 0,
+    crr: "8.00",
+    offerStatus: "ACTIVE",
+    topUpId: null,
+    cancelledAt: null,
+  });
 
   ids.offered = (await record(supplier, purchaser, { number: "A-100", total: 50_000, due: 30, include: true })).id;
   const requested = await record(supplier, purchaser, { number: "B-200", total: 20_000, due: 20, include: true });
   ids.requested = requested.id;
-  const so = await SupplierOffer.create({ createdByCompany: supplier.id, cashReward: 1_000, expirationDate: addDays(today, 5), offerStatus: "CLEARING", topUpId: null });
+  const so = await SupplierOffer.create({
+    createdByCompany: supplier.id,
+    cashReward: 1_000,
+    expirationDate: addDays(today, 5),
+    offerStatus: "CLEARING",
+    topUpId: null,
+  });
   await SupplierOfferInvoice.create({ supplierOfferId: so.id, invoiceId: requested.id });
   ids.expired = (await record(supplier, purchaser, { number: "C-300", total: 30_000, due: -1, include: true })).id;
   ids.paid = (
@@ -103,9 +118,13 @@ const sorted = (...values: number[]) => [...values].sort((a, b) => a - b);
 describe("scoping", () => {
   it("lists only the actor's company's records, as supplier and as purchaser, never deleted ones", async () => {
     const invoices = await listInvoices(actorOf(supplier), q("INVOICE"));
-    expect(idsOf(invoices.rows)).toEqual(sorted(ids.offered, ids.requested, ids.expired, ids.aboveCashPool, ids.notIncluded, ids.feeTooHigh, ids.toOtherPurchaser));
+    expect(idsOf(invoices.rows)).toEqual(
+      sorted(ids.offered, ids.requested, ids.expired, ids.aboveCashPool, ids.notIncluded, ids.feeTooHigh, ids.toOtherPurchaser)
+    );
     const bills = await listBills(actorOf(purchaser), q("BILL", "tab=bills"));
-    expect(idsOf(bills.rows)).toEqual(sorted(ids.offered, ids.requested, ids.expired, ids.aboveCashPool, ids.notIncluded, ids.feeTooHigh, ids.fromOtherSupplier));
+    expect(idsOf(bills.rows)).toEqual(
+      sorted(ids.offered, ids.requested, ids.expired, ids.aboveCashPool, ids.notIncluded, ids.feeTooHigh, ids.fromOtherSupplier)
+    );
     // The purchaser has no invoices of its own; the other purchaser's bills are its own.
     expect((await listInvoices(actorOf(purchaser), q("INVOICE"))).rows).toEqual([]);
     expect(idsOf((await listBills(actorOf(otherPurchaser), q("BILL", "tab=bills"))).rows)).toEqual(sorted(ids.toOtherPurchaser, ids.unrelated));
@@ -159,7 +178,11 @@ describe("tab and status mapping agrees with the rules", () => {
   it("shapes bill rows with the rules' labels, reasons, actions and cashback", async () => {
     const result = await listBills(actorOf(purchaser), q("BILL", "tab=bills"));
     const byId = new Map(result.rows.map((row) => [row.id, row]));
-    expect(byId.get(ids.requested)).toMatchObject({ status: { label: "SAVE $6.00", action: "Pay Now" }, cashback: 600, supplierOffer: { status: "CLEARING", amount: 1_000 } });
+    expect(byId.get(ids.requested)).toMatchObject({
+      status: { label: "SAVE $6.00", action: "Pay Now" },
+      cashback: 600,
+      supplierOffer: { status: "CLEARING", amount: 1_000 },
+    });
     expect(byId.get(ids.offered)?.status.label).toBe("Payment Offered");
     expect(byId.get(ids.offered)?.cashback).toBeGreaterThan(0);
     expect(byId.get(ids.expired)?.status).toMatchObject({ label: "Not Eligible", reason: "Due date has passed", action: "Exclude" });
@@ -216,7 +239,9 @@ describe("sort, paging, search and filters", () => {
     expect(idsOf((await listInvoices(supplierActor, q("INVOICE", "amount=eq:500.00"))).rows)).toEqual([ids.offered]);
     expect(idsOf((await listInvoices(supplierActor, q("INVOICE", "amount=gt:700.00"))).rows)).toEqual(sorted(ids.aboveCashPool, ids.toOtherPurchaser));
     expect(idsOf((await listInvoices(supplierActor, q("INVOICE", "amount=lt:300.00"))).rows)).toEqual([ids.requested]);
-    expect(idsOf((await listInvoices(supplierActor, q("INVOICE", "amount=between:200.00..500.00"))).rows)).toEqual(sorted(ids.offered, ids.requested, ids.expired));
+    expect(idsOf((await listInvoices(supplierActor, q("INVOICE", "amount=between:200.00..500.00"))).rows)).toEqual(
+      sorted(ids.offered, ids.requested, ids.expired)
+    );
     const due = addDays(today, 30);
     expect(idsOf((await listInvoices(supplierActor, q("INVOICE", `date=eq:${due}`))).rows)).toEqual([ids.offered]);
     expect(idsOf((await listInvoices(supplierActor, q("INVOICE", `date=gt:${addDays(today, 35)}`))).rows)).toEqual(sorted(ids.aboveCashPool, ids.feeTooHigh));
@@ -240,5 +265,135 @@ describe("summary cards", () => {
     expect(cards.cashbackThisMonth).toEqual({ count: 1, cashback: 350 });
     const none = await listBills(actorOf(otherPurchaser), q("BILL", "tab=bills"));
     expect(none.cards).toEqual({ cashReserve: null, cashbackThisMonth: { count: 0, cashback: 0 } });
+  });
+});
+
+describe("pages at scale: keyset cursors, capped count, last page (docs/decisions/008)", () => {
+  let seller: Company, buyer: Company, stranger: Company;
+  const numbersOf = (rows: { number: string }[]) => rows.map((row) => row.number);
+  /** The URL the Pagination link carries for a cursor, parsed back as the loader does. */
+  const viaUrl = (query: ListQuery, cursor: PageCursor) =>
+    parseListQuery(serializeListQuery({ ...query, page: cursor.page, cursor }), { type: query.type }).query;
+
+  beforeAll(async () => {
+    seller = await makeCompany({ companyName: `Keyset Seller ${Date.now()}` });
+    buyer = await makeCompany({ companyName: `Keyset Buyer ${Date.now()}` });
+    stranger = await makeCompany({ companyName: `Keyset Stranger ${Date.now()}` });
+    // 57 records with many ties on due date and amount, so the id tie-break decides the order inside a tie.
+    for (let i = 0; i < 57; i += 1) {
+      await record(seller, buyer, { number: `K-${String((i * 37) % 57).padStart(3, "0")}`, due: 5 + (i % 6), total: (1_000 + (i % 4) * 250) as Cents });
+    }
+    for (let i = 0; i < 5; i += 1) await record(stranger, buyer, { number: `S-${i}`, due: 5 + i });
+  });
+
+  it.each(["", "sort=dueDate,desc", "sort=discountedTotal,asc", "sort=total,desc", "sort=invoiceNumber,desc", "amount=between:10.00..15.00"])(
+    "next and previous pages by cursor equal the pages by number (%s)",
+    async (search) => {
+      const base = q("INVOICE", `size=10${search ? `&${search}` : ""}`);
+      const byNumber: string[][] = [];
+      const first = await listInvoices(actorOf(seller), base);
+      const pages = Math.ceil(first.total / 10);
+      expect(pages).toBeGreaterThan(2);
+      for (let page = 1; page <= pages; page += 1) byNumber.push(numbersOf((await listInvoices(actorOf(seller), { ...base, page })).rows));
+      expect(new Set(byNumber.flat()).size).toBe(first.total);
+
+      let current = first;
+      for (let page = 2; page <= pages; page += 1) {
+        const next = current.pageCursors.next;
+        expect(next).toMatchObject({ page, dir: "after" });
+        const query = viaUrl(base, next!);
+        expect(query.cursor).toEqual(next);
+        current = await listInvoices(actorOf(seller), query);
+        expect(current.page).toBe(page);
+        expect(numbersOf(current.rows)).toEqual(byNumber[page - 1]);
+      }
+      expect(current.pageCursors.next).toBeNull();
+      for (let page = pages - 1; page >= 1; page -= 1) {
+        const previous = current.pageCursors.previous;
+        // Page 1 needs no cursor: its link is the plain list URL.
+        current = previous ? await listInvoices(actorOf(seller), viaUrl(base, previous)) : await listInvoices(actorOf(seller), { ...base, page });
+        if (page > 1) expect(previous).toMatchObject({ page, dir: "before" });
+        expect(numbersOf(current.rows)).toEqual(byNumber[page - 1]);
+      }
+    }
+  );
+
+  it("ignores a stale, edited or malformed cursor and reads the page by its number", async () => {
+    const base = q("INVOICE", "size=10");
+    const page3 = numbersOf((await listInvoices(actorOf(seller), { ...base, page: 3 })).rows);
+    const { pageCursors } = await listInvoices(actorOf(seller), { ...base, page: 2 });
+    const next = pageCursors.next!;
+    // Made for another query (another page size): dropped when the URL is parsed.
+    expect(viaUrl(q("INVOICE", "size=25"), { ...next, page: 2 }).cursor).toBeUndefined();
+    expect(parseListQuery(new URLSearchParams(`size=10&page=3&cursor=${encodeURIComponent("a3.zz.1.x")}`), { type: "INVOICE" }).query.cursor).toBeUndefined();
+    expect(parseListQuery(new URLSearchParams("size=10&page=3&cursor=garbage"), { type: "INVOICE" }).query.cursor).toBeUndefined();
+    // For another page than the URL's: dropped.
+    expect(
+      parseListQuery(new URLSearchParams(`size=10&page=4&cursor=${encodeURIComponent("a3." + next.fingerprint + ".1.2026-01-01")}`), { type: "INVOICE" }).query
+        .cursor
+    ).toBeUndefined();
+    // Well-formed but pointing nowhere useful: past the end, a value that is no date, an impossible date.
+    for (const value of ["9999-12-31", "not-a-date", "2026-02-31", "'; drop table invoices; --"]) {
+      const result = await listInvoices(actorOf(seller), { ...base, page: 3, cursor: { ...next, value } });
+      expect(numbersOf(result.rows)).toEqual(page3);
+    }
+    const before = await listInvoices(actorOf(seller), { ...base, page: 3, cursor: { ...next, dir: "before", value: "1900-01-01" } });
+    expect(numbersOf(before.rows)).toEqual(page3);
+  });
+
+  it("a cursor never reaches another company's records", async () => {
+    const base = q("INVOICE", "size=10");
+    const { pageCursors } = await listInvoices(actorOf(seller), base);
+    const strangers = await listInvoices(actorOf(stranger), q("INVOICE"));
+    const own = new Set((await listInvoices(actorOf(seller), { ...base, size: 100 })).rows.map((row) => row.id));
+    // The seller's cursor replayed by another company, and a cursor forged from another company's row.
+    const replayed = await listInvoices(actorOf(stranger), { ...q("INVOICE", "size=10"), page: 2, cursor: pageCursors.next });
+    expect(replayed.rows.every((row) => strangers.rows.some((mine) => mine.id === row.id))).toBe(true);
+    const forged = { ...pageCursors.next!, id: strangers.rows[0].id, value: strangers.rows[0].dueDate };
+    const result = await listInvoices(actorOf(seller), { ...base, page: 2, cursor: forged });
+    expect(result.rows.length).toBeGreaterThan(0);
+    expect(result.rows.every((row) => own.has(row.id))).toBe(true);
+  });
+
+  it("counts exactly up to the cap, estimates beyond it, and still shows the real last page", async () => {
+    const big = await makeCompany({ companyName: `Big Seller ${Date.now()}` });
+    const rows = EXACT_COUNT_CAP + 150;
+    await sequelize.query(
+      `INSERT INTO invoices (type, issued_by, issued_for, issued_by_company_name, issued_for_company_name, invoice_number, due_date, total)
+       SELECT 'INVOICE', :big, :buyer, 'Big', 'Buyer', 'BIG-' || lpad(g::text, 6, '0'), CAST(:today AS date) + (g % 90), 10 + g % 500
+       FROM generate_series(1, :rows) g`,
+      { replacements: { big: big.id, buyer: buyer.id, today, rows } }
+    );
+    await sequelize.query("ANALYZE invoices");
+    const exactOrder = (
+      await sequelize.query<{ invoice_number: string }>("SELECT invoice_number FROM invoices WHERE issued_by = :big ORDER BY due_date, id", {
+        type: QueryTypes.SELECT,
+        replacements: { big: big.id },
+      })
+    ).map((row) => row.invoice_number);
+
+    const first = await listInvoices(actorOf(big), q("INVOICE"));
+    expect(first.totalIsEstimate).toBe(true);
+    expect(first.total).toBeGreaterThan(EXACT_COUNT_CAP);
+    expect(numbersOf(first.rows)).toEqual(exactOrder.slice(0, 25));
+    // A jump deep into the list (read by OFFSET) and the next page by cursor.
+    const deep = await listInvoices(actorOf(big), q("INVOICE", "page=200"));
+    expect(numbersOf(deep.rows)).toEqual(exactOrder.slice(199 * 25, 200 * 25));
+    const after = await listInvoices(actorOf(big), viaUrl(q("INVOICE"), deep.pageCursors.next!));
+    expect(numbersOf(after.rows)).toEqual(exactOrder.slice(200 * 25, 201 * 25));
+    // The last page by the estimate ends with the real last record; a page past the real end shows the real last rows.
+    const lastPage = Math.ceil(first.total / 25);
+    const last = await listInvoices(actorOf(big), q("INVOICE", `page=${lastPage}`));
+    expect(numbersOf(last.rows).at(-1)).toBe(exactOrder.at(-1));
+    const past = await listInvoices(actorOf(big), q("INVOICE", "page=999999"));
+    expect(numbersOf(past.rows).at(-1)).toBe(exactOrder.at(-1));
+    // Filtered below the cap: exact again.
+    const filtered = await listInvoices(actorOf(big), q("INVOICE", "amount=between:10.00..20.00"));
+    expect(filtered.totalIsEstimate).toBe(false);
+    const [{ n }] = await sequelize.query<{ n: string }>("SELECT count(*) AS n FROM invoices WHERE issued_by = :big AND total BETWEEN 10 AND 20", {
+      type: QueryTypes.SELECT,
+      replacements: { big: big.id },
+    });
+    expect(filtered.total).toBe(Number(n));
   });
 });

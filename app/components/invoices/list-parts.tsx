@@ -125,15 +125,41 @@ export function ActiveFilters({ pathname, query }: { pathname: string; query: Li
   );
 }
 
-export function Pagination({ pathname, query, total, page }: { pathname: string; query: ListQuery; total: number; page: number }) {
+/** The neighbouring pages' keyset cursors (list.server.ts pageCursors); the page numbers stay the links' text. */
+type PageCursor = NonNullable<ListQuery["cursor"]>;
+export interface PaginationCursors {
+  previous: PageCursor | null;
+  next: PageCursor | null;
+}
+
+/**
+ * "x-y of total" (or "of about N" when the total is an estimate, docs/decisions/008), the page-size selector and 4
+ * page links. The links to the neighbouring pages carry their cursor, so the server reads them by keyset; any other
+ * page is read by its number.
+ */
+export function Pagination({
+  pathname,
+  query,
+  total,
+  page,
+  estimated = false,
+  cursors,
+}: {
+  pathname: string;
+  query: ListQuery;
+  total: number;
+  page: number;
+  estimated?: boolean;
+  cursors?: PaginationCursors;
+}) {
   const submit = useSubmit();
   if (!showPagination(total)) return null;
   const pages = totalPages(total, query.size);
-  const to = (n: number) => listHref(pathname, { ...query, page: n });
+  const to = (n: number) => listHref(pathname, { ...query, page: n, cursor: cursorTo(n, cursors) });
   const linkClass = buttonVariants({ variant: "ghost", size: "sm", className: "min-w-9 px-2" });
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 pt-3 text-sm">
-      <p aria-live="polite">{pageSummary(page, query.size, total)}</p>
+      <p aria-live="polite">{pageSummary(page, query.size, total, estimated)}</p>
       <div className="flex flex-wrap items-center gap-3">
         <Form method="get" className="flex items-center gap-2" preventScrollReset>
           <HiddenState query={{ ...query, page: 1 }} omit={["size", "page"]} />
@@ -200,6 +226,10 @@ export function Pagination({ pathname, query, total, page }: { pathname: string;
       </div>
     </nav>
   );
+}
+
+function cursorTo(page: number, cursors: PaginationCursors | undefined): PageCursor | null {
+  return [cursors?.previous, cursors?.next].find((cursor) => cursor?.page === page) ?? null;
 }
 
 const STATUS_VARIANTS: Record<string, "success" | "warning" | "destructive" | "info" | "secondary"> = {

@@ -19,6 +19,10 @@ import {
   totalPages,
   withSort,
   withStatus,
+  makeCursor,
+  parseCursor,
+  queryFingerprint,
+  serializeCursor,
   type ListKind,
   type ListQuery,
 } from "./filters";
@@ -369,8 +373,18 @@ describe("round trip", () => {
 
   it("round-trips every operator of every filter", () => {
     const amounts = {
-      BILL: [{ op: "eq", value: 1 }, { op: "gt", value: 250 }, { op: "lt", value: 99 }, { op: "range", from: 0, to: 1 }],
-      INVOICE: [{ op: "eq", value: 1 }, { op: "gt", value: 250 }, { op: "lt", value: 99 }, { op: "between", from: 5, to: 500 }],
+      BILL: [
+        { op: "eq", value: 1 },
+        { op: "gt", value: 250 },
+        { op: "lt", value: 99 },
+        { op: "range", from: 0, to: 1 },
+      ],
+      INVOICE: [
+        { op: "eq", value: 1 },
+        { op: "gt", value: 250 },
+        { op: "lt", value: 99 },
+        { op: "between", from: 5, to: 500 },
+      ],
     } as const;
     const dates = {
       BILL: [
@@ -502,5 +516,53 @@ describe("pagination", () => {
     expect(pageSummary(1, 25, 11)).toBe("1-11 of 11");
     expect(pageSummary(9, 25, 30)).toBe("26-30 of 30");
     expect(pageSummary(1, 25, 0)).toBe("0-0 of 0");
+  });
+});
+
+describe("page cursor (docs/decisions/008)", () => {
+  const base = parse("status=PAYMENT_READY&amount=gt:10.00&size=10", "INVOICE").query;
+
+  it("round-trips through the URL when it fits the query and its page", () => {
+    const cursor = makeCursor(base, 3, "after", { id: 42, value: "2026-05-01" });
+    const params = serializeListQuery({ ...base, page: 3, cursor });
+    expect(params.get("cursor")).toBe(`a3.${cursor.fingerprint}.42.2026-05-01`);
+    expect(parseListQuery(params, { type: "INVOICE" }).query).toEqual({ ...base, page: 3, cursor });
+    const text = makeCursor(base, 2, "before", { id: 7, value: "Acme. Ltd: 50% & co" });
+    expect(parseCursor(serializeCursor(text))).toEqual(text);
+  });
+
+  it("is dropped when the page, a filter, the size or the sort changes", () => {
+    const cursor = makeCursor(base, 3, "after", { id: 42, value: "2026-05-01" });
+    expect(serializeListQuery({ ...base, page: 4, cursor }).has("cursor")).toBe(false);
+    expect(serializeListQuery({ ...base, page: 3, size: 25, cursor }).has("cursor")).toBe(false);
+    expect(serializeListQuery(withSort({ ...base, page: 3, cursor }, "total")).has("cursor")).toBe(false);
+    expect(serializeListQuery(resetFilters({ ...base, page: 3, cursor })).has("cursor")).toBe(false);
+    const edited = new URLSearchParams(serializeListQuery({ ...base, page: 3, cursor }));
+    edited.set("amount", "gt:11.00");
+    expect(parseListQuery(edited, { type: "INVOICE" }).query.cursor).toBeUndefined();
+  });
+
+  it("a fingerprint depends on what picks and orders the rows, not on the page", () => {
+    expect(queryFingerprint({ ...base, page: 7 })).toBe(queryFingerprint(base));
+    expect(queryFingerprint({ ...base, status: "CASHBACK_OFFERED" })).not.toBe(queryFingerprint(base));
+    expect(queryFingerprint({ ...base, type: "BILL", tab: null })).not.toBe(queryFingerprint({ ...base, tab: null }));
+  });
+
+  it.each(["", "x", "a3", "a0.abc.1.x", "c3.abc.1.x", "a3.ABC.1.x", "a3.abc.0.x", "a3.abc.-1.x", "a3.abc.1"])("rejects %j", (text) => {
+    expect(parseCursor(text)).toBeNull();
+  });
+
+  it("never becomes part of page 1 links", () => {
+    const cursor = makeCursor(base, 1, "before", { id: 1, value: "2026-01-01" });
+    expect(serializeListQuery({ ...base, page: 1, cursor }).has("cursor")).toBe(false);
+  });
+});
+
+describe("estimated totals", () => {
+  it("reads 'about' with the estimate rounded to 2 significant digits", () => {
+    expect(pageSummary(1, 25, 1_003_417, true)).toBe("1-25 of about 1,000,000");
+    expect(pageSummary(2, 25, 456_789, true)).toBe("26-50 of about 460,000");
+    expect(pageSummary(401, 25, 10_050, true)).toBe("10,001-10,025 of about 10,025");
+    expect(pageSummary(3, 25, 10_050, true)).toBe("51-75 of about 10,000");
   });
 });

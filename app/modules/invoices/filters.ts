@@ -25,6 +25,10 @@
  *            bills: a bill status (tab=bills) or a payables-summary status (tab=suppliers); none = all
  *   tab      bills only: suppliers (default, the first tab) | bills
  *   entity   company-name search text; supplier: supplier search text
+ *   cursor   a{page}.{fingerprint}.{id}.{sort value} | b{page}...: the boundary row of the neighbouring page, so the
+ *            next (a: after) or previous (b: before) page is read by keyset instead of OFFSET
+ *            (docs/decisions/008-list-performance.md). It is kept only when its page is the URL's page and its
+ *            fingerprint is the rest of the query's, so a stale or edited link just reads the page by number.
  *
  * Each value is percent-encoded by URLSearchParams as usual; the separators above are literal characters.
  */
@@ -68,9 +72,7 @@ export type NumberOperator = (typeof NUMBER_OPERATORS)[number];
 export const DATE_UNITS = ["days", "months"] as const;
 export type DateUnit = (typeof DATE_UNITS)[number];
 
-export type AmountFilter =
-  | { op: "eq" | "gt" | "lt"; value: Cents }
-  | { op: "range" | "between"; from: Cents; to: Cents };
+export type AmountFilter = { op: "eq" | "gt" | "lt"; value: Cents } | { op: "range" | "between"; from: Cents; to: Cents };
 export type DateFilter =
   | { op: "in"; count: number; unit: DateUnit }
   | { op: "eq" | "gt" | "gte" | "ge" | "lt" | "lte" | "le"; value: string }
@@ -93,6 +95,18 @@ export interface Sort {
 }
 export const DEFAULT_SORT: Sort = { field: "dueDate", direction: "asc" };
 
+/**
+ * The boundary row of the page next to the one it was made on: "after" = the last row of the page before `page`,
+ * "before" = the first row of the page after it. `value` is the sort column's value as text, `id` the tie-break.
+ */
+export interface PageCursor {
+  page: number;
+  dir: "after" | "before";
+  fingerprint: string;
+  id: number;
+  value: string;
+}
+
 export interface ListQuery {
   type: ListKind;
   /** Bills only; null on invoices (their tab is the status). */
@@ -109,6 +123,8 @@ export interface ListQuery {
   page: number;
   size: PageSize;
   sort: Sort;
+  /** Keyset hint for `page`; absent (or null) means "read the page by its number". */
+  cursor?: PageCursor | null;
 }
 
 /** A query value that was not understood and fell back to its default. */
@@ -232,7 +248,14 @@ export function parseNumberFilter(text: string): Result<NumberFilter> {
   const [op, rest] = split;
   if (!isOneOf(NUMBER_OPERATORS, op)) return fail(`Unknown number operator "${op}"`);
   if (op === "in") {
-    const values = [...new Set(rest.split(",").map((value) => value.trim()).filter(Boolean))];
+    const values = [
+      ...new Set(
+        rest
+          .split(",")
+          .map((value) => value.trim())
+          .filter(Boolean)
+      ),
+    ];
     if (values.length === 0) return fail("Expected at least one invoice number");
     return { ok: true, value: { op, values } };
   }
@@ -325,7 +348,49 @@ export function parseListQuery(searchParams: URLSearchParams, { type }: { type: 
   const sort = read("sort");
   if (sort !== null) take("sort", sort, parseSort(sort, type), (v) => (query.sort = v));
 
+  // A cursor that does not belong to this exact query and page is ignored quietly: the page is then read by number.
+  const cursorText = read("cursor");
+  const cursor = cursorText === null ? null : parseCursor(cursorText);
+  if (cursor && cursorFits(query, cursor)) query.cursor = cursor;
+
   return { query, issues };
+}
+
+/** The URL value of a cursor: a{page}.{fingerprint}.{id}.{value} ("b" for before). */
+export function serializeCursor(cursor: PageCursor): string {
+  return `${cursor.dir === "after" ? "a" : "b"}${cursor.page}.${cursor.fingerprint}.${cursor.id}.${cursor.value}`;
+}
+
+export function parseCursor(text: string): PageCursor | null {
+  const match = /^([ab])(\d{1,9})\.([0-9a-z]{1,13})\.(\d{1,15})\.([\s\S]{0,300})$/.exec(text);
+  if (!match) return null;
+  const page = Number(match[2]);
+  const id = Number(match[4]);
+  if (page < 1 || !Number.isSafeInteger(id) || id < 1) return null;
+  return { dir: match[1] === "a" ? "after" : "before", page, fingerprint: match[3], id, value: match[5] };
+}
+
+/**
+ * A short hash (FNV-1a, base 36) of everything that decides which rows a list holds and in which order: kind,
+ * filters, status, tab, size and sort; not the page. A cursor made for another query does not fit this one.
+ */
+export function queryFingerprint(query: ListQuery): string {
+  const text = `${query.type}?${serializeListQuery({ ...query, page: 1, cursor: null }).toString()}`;
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}
+
+function cursorFits(query: ListQuery, cursor: PageCursor): boolean {
+  return cursor.page === query.page && cursor.page > 1 && cursor.fingerprint === queryFingerprint(query);
+}
+
+/** The cursor to `page` from a boundary row of the page next to it (list.server.ts makes them). */
+export function makeCursor(query: ListQuery, page: number, dir: PageCursor["dir"], key: { id: number; value: string }): PageCursor {
+  return { page, dir, fingerprint: queryFingerprint(query), id: key.id, value: key.value };
 }
 
 export function serializeAmountFilter(filter: AmountFilter): string {
@@ -361,6 +426,8 @@ export function serializeListQuery(query: ListQuery): URLSearchParams {
   if (query.sort.field !== DEFAULT_SORT.field || query.sort.direction !== DEFAULT_SORT.direction) {
     params.set("sort", `${query.sort.field},${query.sort.direction}`);
   }
+  // Spreading a query into another page or filter ({ ...query, page: 1 }) drops its cursor: it no longer fits.
+  if (query.cursor && cursorFits(query, query.cursor)) params.set("cursor", serializeCursor(query.cursor));
   return params;
 }
 
@@ -407,13 +474,28 @@ export function pageWindow(page: number, pages: number): number[] {
   return Array.from({ length: end - start + 1 }, (_, index) => start + index);
 }
 
-/** "x-y of total" for the pagination bar; a page past the end shows the last page's rows. */
-export function pageSummary(page: number, size: number, total: number): string {
+/**
+ * "x-y of total" for the pagination bar; a page past the end shows the last page's rows. An estimated total (a list
+ * longer than the exact-count cap, docs/decisions/008) reads "x-y of about 450,000", rounded to 2 significant digits.
+ */
+export function pageSummary(page: number, size: number, total: number, estimated = false): string {
   if (total <= 0) return "0-0 of 0";
   const current = Math.min(Math.max(1, Math.trunc(page)), totalPages(total, size));
   const first = (current - 1) * size + 1;
   const last = Math.min(current * size, total);
+  if (estimated) return `${groupDigits(first)}-${groupDigits(last)} of about ${groupDigits(Math.max(last, roundToSignificant(total, 2)))}`;
   return `${first}-${last} of ${total}`;
+}
+
+function roundToSignificant(value: number, digits: number): number {
+  if (value <= 0) return 0;
+  const scale = 10 ** Math.max(0, Math.floor(Math.log10(value)) - digits + 1);
+  return Math.round(value / scale) * scale;
+}
+
+/** 1234567 -> "1,234,567" (en-NZ and en-AU group the same way), the same on the server and in the browser. */
+function groupDigits(value: number): string {
+  return String(Math.trunc(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
 /** The pagination bar appears only when the total is above 10 (p2 §2, §9). */

@@ -5,9 +5,12 @@
  * the rows with issued_by = the actor's company, the bills list those with issued_for = it, whatever their `type`.
  * The company always comes from the actor, never from the URL.
  *
- * Queries: one count, one page of rows (with its joins: counterparty setting, counterparty company, the live
- * purchaser offer, the open supplier offer; no per-row queries), one tiny "any records at all" check for the empty
- * state, and small aggregates for the summary cards.
+ * Queries (docs/decisions/008-list-performance.md; `npm run bench:lists` measures them on a million records): a count
+ * capped at EXACT_COUNT_CAP (beyond it the planner's estimate, shown as "about"), the page's ids read from an index in
+ * the list order (keyset from a cursor for the neighbouring pages, the reversed order for the last page, OFFSET for a
+ * jump; only the filter's joins), then the joins for those rows alone (counterparty setting, counterparty company,
+ * the live purchaser offer, the open supplier offer; no per-row queries), one tiny "any records at all" check for the
+ * empty state, and small aggregates over small index ranges for the summary cards.
  *
  * Tab / status mapping (SQL condition ⇔ the statusCode the rules module gives the row). "paid" is
  * invoice_status IN (PAID, PAYMENT_RECEIVED) on invoices and bill_status = PAID on bills, the rules' first check;
@@ -45,7 +48,7 @@ import { LOCALES, todayIn, type Country } from "../../lib/dates";
 import { AppError } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 import { offerConfigFrom, percentToBasisPoints, type OfferConfig } from "../offers/rules";
-import { amountFilterBounds, dateFilterBounds, totalPages, type ListQuery, type SortField } from "./filters";
+import { amountFilterBounds, dateFilterBounds, makeCursor, totalPages, type ListQuery, type PageCursor, type SortField } from "./filters";
 import {
   billRowStatus,
   companyDisplayState,
@@ -99,7 +102,11 @@ export interface BillListRow extends ListRowBase {
 
 export interface ListPage<Row> {
   rows: Row[];
+  /** Exact up to EXACT_COUNT_CAP; above it the planner's estimate (totalIsEstimate). */
   total: number;
+  totalIsEstimate: boolean;
+  /** Keyset links to the neighbouring pages (the Pagination component puts them on its Previous/Next links). */
+  pageCursors: { previous: PageCursor | null; next: PageCursor | null };
   /** The page shown: the last page when the URL asks for one past the end. */
   page: number;
   size: number;
@@ -136,6 +143,34 @@ const SORT_COLUMNS: Record<SortField, string> = {
   serviceFee: "i.service_fee",
   cashReward: "i.cash_reward",
 };
+
+/**
+ * The SQL type of each sort column's value in a cursor; null = no keyset (the column is nullable, so a row
+ * comparison cannot order it): such a sort reads pages by OFFSET.
+ */
+const SORT_KEY_TYPES: Record<SortField, "date" | "text" | "numeric" | null> = {
+  dueDate: "date",
+  invoiceNumber: "text",
+  issuedForCompanyName: "text",
+  issuedByCompanyName: "text",
+  total: "numeric",
+  discountedTotal: "numeric",
+  serviceFee: null,
+  cashReward: null,
+};
+
+/** A cursor value that would not cast to its column's type is ignored (a hand-edited URL must not become a 500). */
+const KEY_FORMATS: Record<"date" | "text" | "numeric", (value: string) => boolean> = {
+  date: (value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  },
+  numeric: (value) => /^\d{1,12}(\.\d{1,2})?$/.test(value),
+  text: (value) => !value.includes("\u0000"),
+};
+
+/** Lists up to this long are counted exactly (an index range of at most this many entries); longer ones estimated. */
+export const EXACT_COUNT_CAP = 10_000;
 
 /** Escapes LIKE wildcards so a search for "50%" or "a_b" matches literally (backslash is PostgreSQL's default escape). */
 export function escapeLike(text: string): string {
@@ -176,7 +211,12 @@ const ELIGIBLE_SQL = `(
       <= :maxFeeBp * (10000 - :providerBp) * (i.discounted_total * 100)
 )`;
 
-const OPEN_SO = "so.id IS NOT NULL";
+/**
+ * "Held by an open supplier offer", the same test as the row's `so` join, written as a semi-join on the partial index
+ * of open supplier_offer_invoices rows (their offer_status is the trigger-kept copy of the offer's): the few open
+ * offers drive the Payment Requested tab instead of the company's records, and the page's ids need no lateral join.
+ */
+const OPEN_SO = "i.id IN (SELECT soi.invoice_id FROM supplier_offer_invoices soi WHERE soi.offer_status IN ('CLEARING', 'TOPUP_PENDING'))";
 
 function statusSql(side: Side, status: string | null): string {
   if (side === "INVOICE") {
@@ -233,11 +273,12 @@ function buildWhere(side: Side, companyId: number, query: ListQuery, today: stri
   if (query.amount) {
     const { from, to } = amountFilterBounds(query.amount);
     if (from !== null) {
-      conditions.push("i.discounted_total * 100 >= :amountFrom");
+      // Compared as numeric dollars (exactly cents / 100), so the column's index and statistics apply.
+      conditions.push("i.discounted_total >= CAST(:amountFrom AS numeric) / 100");
       replacements.amountFrom = from;
     }
     if (to !== null) {
-      conditions.push("i.discounted_total * 100 <= :amountTo");
+      conditions.push("i.discounted_total <= CAST(:amountTo AS numeric) / 100");
       replacements.amountTo = to;
     }
   }
@@ -303,40 +344,125 @@ interface RawRow {
 
 async function companyContext(actor: ListActor) {
   if (!actor.companyId) throw new AppError(403, "A company is required");
-  const company = await Company.findByPk(actor.companyId, { attributes: ["id", "country"] });
+  const [company, runtime] = await Promise.all([Company.findByPk(actor.companyId, { attributes: ["id", "country"] }), getRuntimeConfig()]);
   if (!company) throw new AppError(404, "Company not found");
   const country = (company.country ?? "NZ") as Country;
-  const config = offerConfigFrom(await getRuntimeConfig());
+  const config = offerConfigFrom(runtime);
   return { companyId: company.id, country, today: todayIn(country), locale: LOCALES[country], config };
 }
 
-async function pageOf(side: Side, companyId: number, query: ListQuery, today: string, config: OfferConfig) {
+/** Does the status condition read the joined tables (cp, po)? Otherwise the ids come from `invoices` alone. */
+function statusNeedsJoins(side: Side, status: string | null): boolean {
+  if (side === "INVOICE") return status === "PAYMENT_READY";
+  return status === "PAYMENT_OFFERED" || status === "NOT_ELIGIBLE_EXPIRED";
+}
+
+/** The joins the offer tabs' conditions read (cp, po): sideSql's, without the companies row and the row's `so`. */
+const OFFER_JOINS = `
+  LEFT JOIN counterparties cp ON cp.company_id = i.issued_for AND cp.counterparty_company_id = i.issued_by
+  LEFT JOIN purchaser_offers po ON po.created_by_company = i.issued_for AND po.offer_status <> 'CANCELLED'`;
+
+interface PageRead {
+  /** A keyset bound: rows strictly after (or before) this sort key in the list order. */
+  bound?: { dir: "after" | "before"; id: number; value: string };
+  /** Read in the reversed order (previous page, last page); the rows still come back in the list order. */
+  reversed: boolean;
+  limit: number;
+  offset: number;
+}
+
+async function pageOf(side: Side, companyId: number, query: ListQuery, today: string, config: OfferConfig, cursorQuery: ListQuery) {
   const { joins, them } = sideSql(side);
   const { where, replacements } = buildWhere(side, companyId, query, today, config);
-  const from = `FROM invoices i ${joins}\nWHERE ${where}`;
+  // The joins minus the companies row (an inner join every record has): only when the status condition reads them.
+  const filterJoins = statusNeedsJoins(side, query.status) ? OFFER_JOINS : "";
+  const filtered = `FROM invoices i ${filterJoins}\nWHERE ${where}`;
 
-  const [{ count }] = await sequelize.query<{ count: string }>(`SELECT count(*) AS count ${from}`, { type: QueryTypes.SELECT, replacements });
-  const total = Number(count);
-  const page = Math.min(query.page, Math.max(1, totalPages(total, query.size)));
-  const direction = query.sort.direction === "desc" ? "DESC" : "ASC";
-  const rows = total
-    ? await sequelize.query<RawRow>(
-        `SELECT i.id, i.invoice_number, ${side === "INVOICE" ? "i.issued_for_company_name" : "i.issued_by_company_name"} AS company_name,
-           ${them} AS company_id, c.status AS company_status, c.verification_status AS company_verification_status,
-           to_char(i.due_date, 'YYYY-MM-DD') AS due_date, (i.discounted_total * 100)::bigint AS amount_due_c,
-           i.invoice_status, i.bill_status, i.include_in_purchaser_offer, i.sent_to_supplier, i.contact_email,
-           (i.cash_reward * 100)::bigint AS cash_reward_c, i.ripe_bill_document_id,
-           cp.is_purchaser_offers_enabled AS offers_enabled, (cp.invited_at IS NOT NULL) AS invited_by_us,
-           po.offer_status AS po_status, (po.cashpool * 100)::bigint AS po_cashpool_c,
-           (po.pending_cashpool * 100)::bigint AS po_pending_c, po.crr::text AS po_crr,
-           so.offer_status AS so_status, (so.cash_reward * 100)::bigint AS so_cash_reward_c,
-           to_char(so.expiration_date, 'YYYY-MM-DD') AS so_expiration_date
-         ${from}
-         ORDER BY ${SORT_COLUMNS[query.sort.field]} ${direction}, i.id ASC
-         LIMIT :limit OFFSET :offset`,
-        { type: QueryTypes.SELECT, replacements: { ...replacements, limit: query.size, offset: (page - 1) * query.size } },
-      )
-    : [];
+  let { total, estimated } = await countOf(filtered, replacements);
+  const size = query.size;
+  let pages = totalPages(total, size);
+  let page = Math.min(query.page, Math.max(1, pages));
+
+  const column = SORT_COLUMNS[query.sort.field];
+  const keyType = SORT_KEY_TYPES[query.sort.field];
+  const ascending = query.sort.direction !== "desc";
+  const keySql = keyType === "date" ? `to_char(${column}, 'YYYY-MM-DD')` : `${column}::text`;
+
+  const read = async ({ bound, reversed, limit, offset }: PageRead): Promise<(RawRow & { sort_key: string })[]> => {
+    const forward = (flip: boolean) => {
+      const dir = ascending !== flip ? "ASC" : "DESC";
+      // The id follows the column's direction, so a descending list is exactly the ascending one reversed.
+      return `${column} ${dir}, i.id ${dir}`;
+    };
+    let keyset = "";
+    if (bound && keyType) {
+      // after in an ascending list, or before in a descending one: greater; otherwise smaller.
+      const greater = (bound.dir === "after") === ascending;
+      keyset = `AND (${column}, i.id) ${greater ? ">" : "<"} (CAST(:keyValue AS ${keyType}), :keyId)`;
+    }
+    const ids = `SELECT i.id ${filtered} ${keyset} ORDER BY ${forward(reversed)} LIMIT :limit OFFSET :offset`;
+    return sequelize.query<RawRow & { sort_key: string }>(
+      `SELECT i.id, i.invoice_number, ${side === "INVOICE" ? "i.issued_for_company_name" : "i.issued_by_company_name"} AS company_name,
+         ${them} AS company_id, c.status AS company_status, c.verification_status AS company_verification_status,
+         to_char(i.due_date, 'YYYY-MM-DD') AS due_date, (i.discounted_total * 100)::bigint AS amount_due_c,
+         i.invoice_status, i.bill_status, i.include_in_purchaser_offer, i.sent_to_supplier, i.contact_email,
+         (i.cash_reward * 100)::bigint AS cash_reward_c, i.ripe_bill_document_id,
+         cp.is_purchaser_offers_enabled AS offers_enabled, (cp.invited_at IS NOT NULL) AS invited_by_us,
+         po.offer_status AS po_status, (po.cashpool * 100)::bigint AS po_cashpool_c,
+         (po.pending_cashpool * 100)::bigint AS po_pending_c, po.crr::text AS po_crr,
+         so.offer_status AS so_status, (so.cash_reward * 100)::bigint AS so_cash_reward_c,
+         to_char(so.expiration_date, 'YYYY-MM-DD') AS so_expiration_date,
+         ${keySql} AS sort_key
+       FROM (${ids}) page
+       JOIN invoices i ON i.id = page.id
+       ${joins}
+       ORDER BY ${forward(false)}`,
+      {
+        type: QueryTypes.SELECT,
+        replacements: { ...replacements, limit, offset, keyValue: bound?.value ?? null, keyId: bound?.id ?? null },
+      }
+    );
+  };
+
+  let rows: (RawRow & { sort_key: string })[] = [];
+  if (total > 0) {
+    const cursor = query.cursor && keyType && query.cursor.page === page && KEY_FORMATS[keyType](query.cursor.value) ? query.cursor : null;
+    let done = false;
+    if (cursor) {
+      rows = await read({ bound: cursor, reversed: cursor.dir === "before", limit: size, offset: 0 });
+      // A cursor whose neighbourhood changed (rows deleted, a page that is now short) falls back to the page number.
+      done = cursor.dir === "after" ? rows.length > 0 : rows.length === size;
+      if (done && estimated && rows.length < size) {
+        total = (page - 1) * size + rows.length;
+        estimated = false;
+      }
+    }
+    if (!done && page > 1 && page === pages) {
+      // The last page: the first rows of the reversed order (its length is known when the total is exact).
+      rows = await read({ reversed: true, limit: estimated ? size : total - (page - 1) * size, offset: 0 });
+      done = true;
+    }
+    if (!done) {
+      rows = await read({ reversed: false, limit: size, offset: (page - 1) * size });
+      if (estimated && rows.length < size) {
+        if (rows.length === 0) {
+          // The estimate ran past the real end: show the real last rows.
+          rows = await read({ reversed: true, limit: size, offset: 0 });
+        } else {
+          total = (page - 1) * size + rows.length;
+          estimated = false;
+        }
+      }
+    }
+    pages = totalPages(total, size);
+    page = Math.min(page, Math.max(1, pages));
+  }
+
+  const key = (row: RawRow & { sort_key: string }) => ({ id: row.id, value: row.sort_key });
+  const pageCursors = {
+    previous: keyType && rows.length && page > 2 ? makeCursor(cursorQuery, page - 1, "before", key(rows[0])) : null,
+    next: keyType && rows.length && page < pages ? makeCursor(cursorQuery, page + 1, "after", key(rows[rows.length - 1])) : null,
+  };
 
   let hasAnyRecords = total > 0;
   if (!hasAnyRecords) {
@@ -347,7 +473,27 @@ async function pageOf(side: Side, companyId: number, query: ListQuery, today: st
     });
     hasAnyRecords = any.length > 0;
   }
-  return { rows, total, page, hasAnyRecords };
+  return { rows, total, totalIsEstimate: estimated, pageCursors, page, hasAnyRecords };
+}
+
+/**
+ * The number of records: exact while it is at most EXACT_COUNT_CAP (a count over LIMIT cap + 1), else the planner's
+ * estimate of the same query, never below the cap. An exact count of a million rows costs ~50 ms on every request.
+ */
+async function countOf(filtered: string, replacements: Record<string, unknown>): Promise<{ total: number; estimated: boolean }> {
+  const [{ count }] = await sequelize.query<{ count: string }>(`SELECT count(*) AS count FROM (SELECT 1 ${filtered} LIMIT :countCap) capped`, {
+    type: QueryTypes.SELECT,
+    replacements: { ...replacements, countCap: EXACT_COUNT_CAP + 1 },
+  });
+  const exact = Number(count);
+  if (exact <= EXACT_COUNT_CAP) return { total: exact, estimated: false };
+  const [explained] = await sequelize.query<{ "QUERY PLAN": unknown }>(`EXPLAIN (FORMAT JSON) SELECT 1 ${filtered}`, {
+    type: QueryTypes.SELECT,
+    replacements,
+  });
+  const plan = typeof explained["QUERY PLAN"] === "string" ? JSON.parse(explained["QUERY PLAN"]) : explained["QUERY PLAN"];
+  const estimate = Math.round(Number((plan as { Plan: { "Plan Rows": number } }[])[0]?.Plan?.["Plan Rows"] ?? 0));
+  return { total: Math.max(estimate, EXACT_COUNT_CAP + 1), estimated: true };
 }
 
 function liveOffer(row: RawRow): LivePurchaserOffer | null {
@@ -376,15 +522,13 @@ function baseRow(row: RawRow): Omit<ListRowBase, "status"> {
     // offers as off (nothing can be offered), but the company is not shown as disabled.
     companyDisplay: companyDisplayState(
       { status: row.company_status, verificationStatus: row.company_verification_status },
-      { isPurchaserOffersEnabled: row.offers_enabled ?? true },
+      { isPurchaserOffersEnabled: row.offers_enabled ?? true }
     ),
     offersEnabled,
     dueDate: row.due_date,
     amountDue: cents(row.amount_due_c) ?? 0,
     contactEmail: row.contact_email,
-    supplierOffer: row.so_status
-      ? { status: row.so_status, amount: cents(row.so_cash_reward_c) ?? 0, expirationDate: row.so_expiration_date ?? "" }
-      : null,
+    supplierOffer: row.so_status ? { status: row.so_status, amount: cents(row.so_cash_reward_c) ?? 0, expirationDate: row.so_expiration_date ?? "" } : null,
   };
 }
 
@@ -396,7 +540,30 @@ function monthStartOf(today: string): string {
 /** The supplier's invoices (issued_by = the actor's company). */
 export async function listInvoices(actor: ListActor, query: ListQuery): Promise<InvoiceListResult> {
   const ctx = await companyContext(actor);
-  const { rows, total, page, hasAnyRecords } = await pageOf("INVOICE", ctx.companyId, { ...query, tab: null }, ctx.today, ctx.config);
+  // The page and the cards are independent: their queries run side by side on the pool.
+  const monthStart = monthStartOf(ctx.today);
+  const activeQuery = sequelize.query<{ count: string; fee_c: string; amount_c: string }>(
+    `SELECT count(*) AS count, COALESCE(sum(so.cash_reward * 100), 0)::bigint AS fee_c, COALESCE(sum(i.discounted_total * 100), 0)::bigint AS amount_c
+     FROM supplier_offer_invoices soi
+     JOIN supplier_offers so ON so.id = soi.supplier_offer_id AND so.offer_status IN ('CLEARING', 'TOPUP_PENDING')
+     JOIN invoices i ON i.id = soi.invoice_id
+     -- soi.offer_status is the trigger-kept copy of so.offer_status: it lets the partial index of open offers drive
+     -- this (open offers are few) instead of the company's invoices (possibly a million).
+     WHERE soi.offer_status IN ('CLEARING', 'TOPUP_PENDING') AND i.issued_by = :companyId AND i.deleted_at IS NULL`,
+    { type: QueryTypes.SELECT, replacements: { companyId: ctx.companyId } }
+  );
+  const receivedQuery = sequelize.query<{ count: string; fee_c: string; amount_c: string }>(
+    `SELECT count(*) AS count, COALESCE(sum(i.service_fee * 100), 0)::bigint AS fee_c, COALESCE(sum(i.total_paid * 100), 0)::bigint AS amount_c
+     FROM invoices i
+     WHERE i.issued_by = :companyId AND i.deleted_at IS NULL AND i.invoice_status = 'PAYMENT_RECEIVED'
+       AND i.paid_date >= CAST(:monthStart AS date) AND i.paid_date <= CAST(:today AS date)`,
+    { type: QueryTypes.SELECT, replacements: { companyId: ctx.companyId, monthStart, today: ctx.today } }
+  );
+  const [{ rows, total, totalIsEstimate, pageCursors, page, hasAnyRecords }, [active], [received]] = await Promise.all([
+    pageOf("INVOICE", ctx.companyId, { ...query, tab: null }, ctx.today, ctx.config, query),
+    activeQuery,
+    receivedQuery,
+  ]);
   const shaped = rows.map((row): InvoiceListRow => {
     const result = invoiceRowStatus({
       invoice: {
@@ -414,30 +581,21 @@ export async function listInvoices(actor: ListActor, query: ListQuery): Promise<
     });
     return {
       ...baseRow(row),
-      status: { label: result.label, reason: result.label === "Expired" ? "Due date is today or has passed" : null, action: result.action, statusCode: result.statusCode },
+      status: {
+        label: result.label,
+        reason: result.label === "Expired" ? "Due date is today or has passed" : null,
+        action: result.action,
+        statusCode: result.statusCode,
+      },
       maxFee: result.maxFee,
     };
   });
 
-  const monthStart = monthStartOf(ctx.today);
-  const [active] = await sequelize.query<{ count: string; fee_c: string; amount_c: string }>(
-    `SELECT count(*) AS count, COALESCE(sum(so.cash_reward * 100), 0)::bigint AS fee_c, COALESCE(sum(i.discounted_total * 100), 0)::bigint AS amount_c
-     FROM invoices i
-     JOIN supplier_offer_invoices soi ON soi.invoice_id = i.id
-     JOIN supplier_offers so ON so.id = soi.supplier_offer_id AND so.offer_status IN ('CLEARING', 'TOPUP_PENDING')
-     WHERE i.issued_by = :companyId AND i.deleted_at IS NULL`,
-    { type: QueryTypes.SELECT, replacements: { companyId: ctx.companyId } },
-  );
-  const [received] = await sequelize.query<{ count: string; fee_c: string; amount_c: string }>(
-    `SELECT count(*) AS count, COALESCE(sum(i.service_fee * 100), 0)::bigint AS fee_c, COALESCE(sum(i.total_paid * 100), 0)::bigint AS amount_c
-     FROM invoices i
-     WHERE i.issued_by = :companyId AND i.deleted_at IS NULL AND i.invoice_status = 'PAYMENT_RECEIVED'
-       AND i.paid_date >= CAST(:monthStart AS date) AND i.paid_date <= CAST(:today AS date)`,
-    { type: QueryTypes.SELECT, replacements: { companyId: ctx.companyId, monthStart, today: ctx.today } },
-  );
   return {
     rows: shaped,
     total,
+    totalIsEstimate,
+    pageCursors,
     page,
     size: query.size,
     hasAnyRecords,
@@ -453,7 +611,11 @@ export async function listInvoices(actor: ListActor, query: ListQuery): Promise<
 /** The purchaser's bills (issued_for = the actor's company): the Bills tab. */
 export async function listBills(actor: ListActor, query: ListQuery): Promise<BillListResult> {
   const ctx = await companyContext(actor);
-  const { rows, total, page, hasAnyRecords } = await pageOf("BILL", ctx.companyId, query, ctx.today, ctx.config);
+  // The page and the cards are independent: their queries run side by side on the pool.
+  const [{ rows, total, totalIsEstimate, pageCursors, page, hasAnyRecords }, cards] = await Promise.all([
+    pageOf("BILL", ctx.companyId, query, ctx.today, ctx.config, query),
+    billCards(ctx.companyId, ctx.today),
+  ]);
   const shaped = rows.map((row): BillListRow => {
     const result = billRowStatus({
       bill: {
@@ -480,10 +642,11 @@ export async function listBills(actor: ListActor, query: ListQuery): Promise<Bil
     };
   });
 
-  const cards = await billCards(ctx.companyId, ctx.today);
   return {
     rows: shaped,
     total,
+    totalIsEstimate,
+    pageCursors,
     page,
     size: query.size,
     hasAnyRecords,
@@ -495,18 +658,19 @@ export async function listBills(actor: ListActor, query: ListQuery): Promise<Bil
 
 async function billCards(companyId: number, today: string): Promise<BillListResult["cards"]> {
   const monthStart = monthStartOf(today);
-  const [offer] = await sequelize.query<{ offer_status: PurchaserOfferStatus; cashpool_c: string; pending_c: string; crr: string }>(
+  const offerQuery = sequelize.query<{ offer_status: PurchaserOfferStatus; cashpool_c: string; pending_c: string; crr: string }>(
     `SELECT offer_status, (cashpool * 100)::bigint AS cashpool_c, (pending_cashpool * 100)::bigint AS pending_c, crr::text AS crr
      FROM purchaser_offers WHERE created_by_company = :companyId AND offer_status <> 'CANCELLED' LIMIT 1`,
-    { type: QueryTypes.SELECT, replacements: { companyId } },
+    { type: QueryTypes.SELECT, replacements: { companyId } }
   );
-  const [cashback] = await sequelize.query<{ count: string; cashback_c: string }>(
+  const cashbackQuery = sequelize.query<{ count: string; cashback_c: string }>(
     `SELECT count(*) AS count, COALESCE(sum(i.cash_reward * 100), 0)::bigint AS cashback_c
      FROM invoices i
      WHERE i.issued_for = :companyId AND i.deleted_at IS NULL AND i.bill_status = 'PAID' AND i.cash_reward > 0
        AND i.paid_date >= CAST(:monthStart AS date) AND i.paid_date <= CAST(:today AS date)`,
-    { type: QueryTypes.SELECT, replacements: { companyId, monthStart, today } },
+    { type: QueryTypes.SELECT, replacements: { companyId, monthStart, today } }
   );
+  const [[offer], [cashback]] = await Promise.all([offerQuery, cashbackQuery]);
   return {
     cashReserve: offer
       ? { offerStatus: offer.offer_status, cashpool: Number(offer.cashpool_c), pendingCashpool: Number(offer.pending_c), crr: offer.crr }

@@ -1,0 +1,280 @@
+/**
+ * `npm run bench:lists [-- --rows N] [--runs N] [--explain]`: how fast the /invoices and /bills loaders are on a big
+ * company (issue 3 part 9a; docs/decisions/008-list-performance.md).
+ *
+ * A throwaway embedded PostgreSQL (its own data dir under .data/bench-pg, removed at the end) is migrated and seeded
+ * in SQL with `--rows` records for one company (default 1,000,000): half INVOICE issued by it, half BILL issued for
+ * it, several hundred counterparties, due dates ±1 year, amounts $10-$50,000, a status mix, half included in the
+ * purchaser offer, a live purchaser offer, some open supplier offers. Then ANALYZE + VACUUM, and the real route loaders
+ * (`loader` of app/routes/_app.invoices.tsx and _app.bills.tsx, called with a Request carrying a session cookie of a
+ * user of that company, so authentication, parsing, the services and the JSON response are all timed) are timed at
+ * page 1, the next page by cursor, a middle page (direct jump) and the last page, for the default sort, two filters and
+ * a status tab. Not part of `npm test`.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { register } from "node:module";
+import { performance } from "node:perf_hooks";
+import { createDatabaseIfMissing, ensureDatabase } from "../db/bootstrap";
+
+const LIMIT_MS = 20;
+
+function argValue(name: string, fallback: number): number {
+  const index = process.argv.indexOf(name);
+  if (index < 0) return fallback;
+  const value = Number(process.argv[index + 1]);
+  if (!Number.isFinite(value) || value < 1) throw new Error(`${name} expects a positive number`);
+  return Math.trunc(value);
+}
+
+const ROWS = argValue("--rows", 1_000_000);
+const RUNS = argValue("--runs", 25);
+const EXPLAIN = process.argv.includes("--explain");
+
+function withDatabase(url: string, database: string) {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+async function main() {
+  // BENCH_DATABASE_URL: a database seeded by an earlier run (kept running), to time again without seeding again.
+  const reuse = process.env.BENCH_DATABASE_URL;
+  // Under .data (git-ignored) like the tests' clusters: the embedded server may run as another user than ours.
+  const dataDir = path.resolve(".data/bench-pg", `${process.pid}-${Date.now().toString(36)}`);
+  if (!reuse) fs.mkdirSync(dataDir, { recursive: true });
+  const started = performance.now();
+  const handle = reuse
+    ? { url: reuse, stop: async () => {} }
+    : await ensureDatabase({ dataDir: path.join(dataDir, "pg"), databaseName: "postgres", quiet: true });
+  try {
+    const url = reuse ?? withDatabase(handle.url, "earlybird_bench");
+    if (!reuse) await createDatabaseIfMissing(withDatabase(handle.url, "postgres"), "earlybird_bench");
+    process.env.DATABASE_URL = url;
+    process.env.APP_ENV = "test";
+    process.env.JOBS_ENABLED = "false";
+
+    // The route modules import the stylesheet (root's CSS bundle); Node cannot load CSS, and the loaders do not need it.
+    register(
+      "data:text/javascript," +
+        encodeURIComponent(
+          'export async function load(url, context, next) { if (/\\.css(\\?|$)/.test(url)) return { format: "module", source: "export default \'\';", shortCircuit: true }; return next(url, context); }'
+        )
+    );
+    const { sequelize } = await import("../db/index");
+    const { migrate } = await import("../db/migrator");
+    const { parseListQuery, serializeListQuery } = await import("../app/modules/invoices/filters");
+    const { createSession } = await import("../app/modules/auth/service.server");
+    const { commitSessionToken } = await import("../app/lib/session.server");
+    const invoicesRoute = await import("../app/routes/_app.invoices");
+    const billsRoute = await import("../app/routes/_app.bills");
+    const { addMonths, todayIn } = await import("../app/lib/dates");
+    await migrate(sequelize);
+
+    const today = todayIn("NZ");
+    const [seeded] = (await sequelize.query("SELECT id FROM companies WHERE company_name = 'Bench Co'")) as [{ id: number }[], unknown];
+    const companyId = seeded[0]?.id ?? (await seed());
+    const [[{ count: records }]] = (await sequelize.query("SELECT count(*)::int AS count FROM invoices")) as [{ count: number }[], unknown];
+    const half = Math.ceil(records / 2);
+
+    async function seed(): Promise<number> {
+      console.log(`Seeding ${ROWS.toLocaleString("en-NZ")} records (today ${today})...`);
+      const seedStarted = performance.now();
+      const [[company]] = (await sequelize.query(
+        `INSERT INTO companies (company_name, country, status, verification_status) VALUES ('Bench Co', 'NZ', 'ACTIVE', 'VERIFIED') RETURNING id`
+      )) as [{ id: number }[], unknown];
+      const companyId = company.id;
+      const parties = 400;
+      await sequelize.query(
+        `INSERT INTO companies (company_name, country, status, verification_status)
+       SELECT 'Counterparty ' || lpad(g::text, 3, '0') || ' Ltd', 'NZ', (ARRAY['ACTIVE','ACTIVE','ACTIVE','INVITED','PENDING'])[1 + g % 5],
+              (ARRAY['VERIFIED','VERIFIED','NOT_VERIFIED'])[1 + g % 3]
+       FROM generate_series(1, ${parties}) g`
+      );
+      // Our suppliers (we are the purchaser) and our customers (they are purchasers of our invoices).
+      await sequelize.query(
+        `INSERT INTO counterparties (company_id, counterparty_company_id, is_supplier, is_purchaser_offers_enabled)
+       SELECT :companyId, c.id, true, c.id % 5 <> 0 FROM companies c WHERE c.id <> :companyId;
+       INSERT INTO counterparties (company_id, counterparty_company_id, is_supplier, is_purchaser_offers_enabled)
+       SELECT c.id, :companyId, true, c.id % 4 <> 0 FROM companies c WHERE c.id <> :companyId;
+       INSERT INTO purchaser_offers (created_by_company, cashpool, crr, offer_status) VALUES (:companyId, 2500000.00, 8.00, 'ACTIVE');
+       INSERT INTO purchaser_offers (created_by_company, cashpool, crr, offer_status)
+       SELECT c.id, 100000.00, 6.50, CASE WHEN c.id % 2 = 0 THEN 'ACTIVE' ELSE 'VIRTUAL' END FROM companies c WHERE c.id <> :companyId AND c.id % 3 = 0;`,
+        { replacements: { companyId } }
+      );
+      const half = Math.ceil(ROWS / 2);
+      const insert = (type: "INVOICE" | "BILL", count: number) =>
+        sequelize.query(
+          `INSERT INTO invoices (type, issued_by, issued_for, issued_by_company_name, issued_for_company_name, invoice_number, issue_date,
+           due_date, total, invoice_status, bill_status, paid_date, total_paid, cash_reward, service_fee, include_in_purchaser_offer,
+           contact_email, loaded_by)
+         SELECT :type, CASE WHEN :type = 'INVOICE' THEN :companyId ELSE cp.id END, CASE WHEN :type = 'INVOICE' THEN cp.id ELSE :companyId END,
+           CASE WHEN :type = 'INVOICE' THEN 'Bench Co' ELSE cp.company_name END, CASE WHEN :type = 'INVOICE' THEN cp.company_name ELSE 'Bench Co' END,
+           CASE WHEN :type = 'INVOICE' THEN 'INV-' ELSE 'BILL-' END || lpad(g::text, 7, '0'),
+           d.due - 30, d.due, a.total,
+           CASE WHEN :type = 'INVOICE' THEN (CASE WHEN g % 10 = 0 THEN 'PAYMENT_RECEIVED' WHEN g % 20 = 1 THEN 'PAID' WHEN g % 20 = 3 THEN 'EXPIRED' END) END,
+           CASE WHEN :type = 'BILL' AND g % 10 = 0 THEN 'PAID' END,
+           CASE WHEN g % 10 = 0 THEN CAST(:today AS date) - CAST((g * 13) % 365 AS integer) END,
+           CASE WHEN g % 10 = 0 THEN a.total ELSE 0 END,
+           CASE WHEN g % 10 = 0 THEN round(a.total * 0.004, 2) END,
+           CASE WHEN g % 10 = 0 THEN round(a.total * 0.005, 2) END,
+           g % 2 = 0,
+           CASE WHEN g % 3 = 0 THEN 'ap' || (g % ${parties}) || '@example.test' END,
+           'EARLYBIRD'
+         FROM generate_series(CAST(1 AS bigint), :count) g
+         JOIN LATERAL (SELECT CAST(:today AS date) + CAST((g * 7919) % 731 - 365 AS integer) AS due) d ON true
+         JOIN LATERAL (SELECT round((1000 + (g * 104729) % 4999000) / 100.0, 2) AS total) a ON true
+         JOIN companies cp ON cp.id = (SELECT min(id) FROM companies WHERE id <> :companyId) + (g * 31) % ${parties}`,
+          { replacements: { type, companyId, today, count } }
+        );
+      await insert("INVOICE", half);
+      await insert("BILL", ROWS - half);
+      // Open prompt payment requests: on some of our invoices (we are the supplier) and on some of our bills.
+      await sequelize.query(
+        `WITH picked AS (
+         SELECT id, issued_by, row_number() OVER (ORDER BY id) AS n FROM invoices
+         WHERE (issued_by = :companyId OR issued_for = :companyId) AND invoice_status IS NULL AND bill_status IS NULL
+           AND due_date > CAST(:today AS date) + 5 AND id % 997 = 0
+       ), offers AS (
+         INSERT INTO supplier_offers (created_by_company, cash_reward, expiration_date, offer_status)
+         SELECT issued_by, 25.00, CAST(:today AS date) + 3, 'CLEARING' FROM picked ORDER BY n RETURNING id
+       )
+       INSERT INTO supplier_offer_invoices (supplier_offer_id, invoice_id)
+       SELECT o.id, p.id FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM offers) o JOIN picked p USING (n)`,
+        { replacements: { companyId, today } }
+      );
+      await sequelize.query("VACUUM ANALYZE");
+      console.log(`Seeded and vacuumed in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+      return companyId;
+    }
+
+    const [[user]] = (await sequelize.query(
+      `INSERT INTO users (username, company_id, roles, first_name, last_name, onboarding_state)
+       VALUES ('bench-' || extract(epoch from now())::bigint || '@example.test', :companyId, ARRAY['ROLE_USER'], 'Bench', 'User', 'ONBOARDED') RETURNING id`,
+      { replacements: { companyId } }
+    )) as [{ id: number }[], unknown];
+    const cookie = (await commitSessionToken(await createSession(user.id), 3600)).split(";")[0];
+    type Side = "invoices" | "bills";
+    interface LoadedPage {
+      total: number;
+      size: number;
+      totalIsEstimate: boolean;
+      pageCursors: { previous: unknown; next: Parameters<typeof serializeListQuery>[0]["cursor"] };
+    }
+    /** One request through the route's loader, as Remix calls it. */
+    const callLoader = async (side: Side, search: string): Promise<Response> => {
+      const request = new Request(`http://localhost/${side}?${search}`, { headers: { Cookie: cookie } });
+      const route = side === "invoices" ? invoicesRoute : billsRoute;
+      const response = (await route.loader({ request, params: {}, context: { requestId: "bench", cspNonce: "", ip: "127.0.0.1" } })) as Response;
+      if (response.status !== 200) throw new Error(`${side}?${search} answered ${response.status}`);
+      return response;
+    };
+    const load = async (side: Side, search: string): Promise<LoadedPage> => {
+      const body = (await (await callLoader(side, search)).json()) as { result?: LoadedPage; bills?: LoadedPage };
+      return (side === "invoices" ? body.result : body.bills) as LoadedPage;
+    };
+    const in3Months = addMonths(today, 3);
+    const filters: { side: Side; name: string; search: string }[] = [
+      { side: "invoices", name: "default sort", search: "" },
+      { side: "invoices", name: "amount 1,000-5,000", search: "amount=between:1000.00..5000.00" },
+      { side: "invoices", name: "due next 3 months", search: `date=between:${today}..${in3Months}` },
+      { side: "invoices", name: "Payment Requested tab", search: "status=CASHBACK_OFFERED" },
+      { side: "bills", name: "default sort", search: "tab=bills" },
+      { side: "bills", name: "amount 1,000-5,000", search: "tab=bills&amount=range:1000.00..5000.00" },
+      { side: "bills", name: "due next 3 months", search: "tab=bills&in=3:months" },
+      { side: "bills", name: "Payment Offered tab", search: "tab=bills&status=PAYMENT_OFFERED" },
+    ];
+
+    interface Line {
+      side: Side;
+      filter: string;
+      page: string;
+      total: string;
+      median: number;
+      p95: number;
+      url: string;
+    }
+    const lines: Line[] = [];
+    const time = async (side: Side, filter: string, label: string, search: string, total: string) => {
+      for (let i = 0; i < 3; i += 1) await callLoader(side, search);
+      const samples: number[] = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        const t0 = performance.now();
+        await callLoader(side, search);
+        samples.push(performance.now() - t0);
+      }
+      samples.sort((a, b) => a - b);
+      lines.push({ side, filter, page: label, total, median: percentile(samples, 50), p95: percentile(samples, 95), url: `/${side}?${search}` });
+    };
+
+    for (const { side, name, search } of filters) {
+      const first = await load(side, search);
+      const pages = Math.max(1, Math.ceil(first.total / first.size));
+      const total = `${first.totalIsEstimate ? "~" : ""}${first.total.toLocaleString("en-NZ")}`;
+      const amp = search ? "&" : "";
+      await time(side, name, "1", search, total);
+      const middle = Math.max(1, Math.floor(pages / 2));
+      const middleResult = await load(side, `${search}${amp}page=${middle}`);
+      await time(side, name, `${middle} (jump)`, `${search}${amp}page=${middle}`, total);
+      if (middleResult.pageCursors?.next) {
+        const { query } = parseListQuery(new URLSearchParams(`${search}${amp}page=${middle}`), { type: side === "invoices" ? "INVOICE" : "BILL" });
+        const next = serializeListQuery({ ...query, page: middle + 1, cursor: middleResult.pageCursors.next }).toString();
+        await time(side, name, `${middle + 1} (next)`, next, total);
+      }
+      await time(side, name, `${pages} (last)`, `${search}${amp}page=${pages}`, total);
+    }
+
+    const pad = (text: string, width: number) => text.padEnd(width);
+    const header = `${pad("list", 9)}${pad("filter", 24)}${pad("page", 18)}${pad("total", 13)}${pad("median ms", 11)}${pad("p95 ms", 9)}result`;
+    console.log(
+      `\n${ROWS.toLocaleString("en-NZ")} records (${half.toLocaleString("en-NZ")} per side), ${RUNS} runs after 3 warm-up runs, target ${LIMIT_MS} ms\n`
+    );
+    console.log(header);
+    console.log("-".repeat(header.length));
+    let failures = 0;
+    for (const line of lines) {
+      const pass = line.p95 < LIMIT_MS;
+      if (!pass) failures += 1;
+      console.log(
+        `${pad(line.side, 9)}${pad(line.filter, 24)}${pad(line.page, 18)}${pad(line.total, 13)}${pad(line.median.toFixed(2), 11)}${pad(
+          line.p95.toFixed(2),
+          9
+        )}${pass ? "PASS" : "FAIL"}`
+      );
+    }
+    console.log(
+      `\n${lines.length - failures}/${lines.length} cases under ${LIMIT_MS} ms at p95 (${((performance.now() - started) / 1000).toFixed(0)} s in all)`
+    );
+
+    if (EXPLAIN) {
+      const worst = [...lines].sort((a, b) => b.p95 - a.p95)[0];
+      console.log(`\nWorst case: ${worst.url} (p95 ${worst.p95.toFixed(2)} ms). Its queries with EXPLAIN ANALYZE:`);
+      const explained: string[] = [];
+      const original = sequelize.query.bind(sequelize);
+      (sequelize as unknown as { query: typeof sequelize.query }).query = (async (sql: unknown, options?: Record<string, unknown>) => {
+        if (typeof sql === "string" && /^\s*(SELECT|WITH)/i.test(sql) && options?.replacements) {
+          const rows = (await original(`EXPLAIN (ANALYZE, COSTS OFF, BUFFERS OFF) ${sql}`, { ...options, type: "SELECT" } as never)) as unknown as {
+            "QUERY PLAN": string;
+          }[];
+          explained.push(rows.map((row) => row["QUERY PLAN"]).join("\n"));
+        }
+        return original(sql as string, options as never);
+      }) as unknown as typeof sequelize.query;
+      await callLoader(worst.side, new URL(worst.url, "http://x").searchParams.toString());
+      (sequelize as unknown as { query: typeof sequelize.query }).query = original;
+      console.log(explained.join("\n\n"));
+    }
+    await sequelize.close();
+    process.exitCode = failures ? 1 : 0;
+  } finally {
+    await handle.stop();
+    if (!reuse) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? `${error.message}\n${(error as { sql?: string }).sql ?? error.stack}` : error);
+  process.exit(2);
+});
