@@ -102,7 +102,7 @@ export default function BillsPage() {
               <FilterMenu pathname={pathname} query={query} matchedEnabled={matchedEnabled} />
             </div>
             <BillsTable pathname={pathname} query={query} rows={bills.rows} locale={locale} />
-            <Pagination pathname={pathname} query={query} total={bills.total} page={bills.page} />
+            <Pagination pathname={pathname} query={query} total={bills.total} page={bills.page} estimated={bills.totalIsEstimate} cursors={bills.pageCursors} />
           </>
         ) : (
           <SuppliersTab data={suppliers!} />

@@ -73,7 +73,7 @@ export default function InvoicesPage() {
           <FilterMenu pathname={pathname} query={query} matchedEnabled={matchedEnabled} />
         </div>
         <InvoicesTable pathname={pathname} query={query} rows={result.rows} locale={locale} hasAnyRecords={result.hasAnyRecords} />
-        <Pagination pathname={pathname} query={query} total={result.total} page={result.page} />
+        <Pagination pathname={pathname} query={query} total={result.total} page={result.page} estimated={result.totalIsEstimate} cursors={result.pageCursors} />
       </section>
       <Outlet />
     </div>
