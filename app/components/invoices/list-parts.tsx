@@ -4,10 +4,11 @@
  * link or a GET form built from the ListQuery (filters.ts), so it works without JavaScript.
  */
 import { Form, Link, useSubmit } from "@remix-run/react";
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Mail, MailX, Search } from "lucide-react";
+import { ArrowDown, ArrowUp, ArrowUpDown, Mail, MailX, Search } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
+import { Pager } from "~/components/invoices/pager";
 import { Badge } from "~/components/ui/badge";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -18,13 +19,8 @@ import { cn } from "~/lib/utils";
 import type { Locale } from "~/modules/invoices/rules";
 import {
   activeFilterCount,
-  PAGE_SIZES,
-  pageSummary,
-  pageWindow,
   resetFilters,
   serializeListQuery,
-  showPagination,
-  totalPages,
   withSort,
   type ListQuery,
   type ListStatus,
@@ -152,80 +148,8 @@ export function Pagination({
   estimated?: boolean;
   cursors?: PaginationCursors;
 }) {
-  const submit = useSubmit();
-  if (!showPagination(total)) return null;
-  const pages = totalPages(total, query.size);
   const to = (n: number) => listHref(pathname, { ...query, page: n, cursor: cursorTo(n, cursors) });
-  const linkClass = buttonVariants({ variant: "ghost", size: "sm", className: "min-w-9 px-2" });
-  return (
-    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 pt-3 text-sm">
-      <p aria-live="polite">{pageSummary(page, query.size, total, estimated)}</p>
-      <div className="flex flex-wrap items-center gap-3">
-        <Form method="get" className="flex items-center gap-2" preventScrollReset>
-          <HiddenState query={{ ...query, page: 1 }} omit={["size", "page"]} />
-          <Label htmlFor="page-size" className="whitespace-nowrap font-normal">
-            Rows per page
-          </Label>
-          <select
-            id="page-size"
-            name="size"
-            defaultValue={String(query.size)}
-            key={query.size}
-            onChange={(event) => event.currentTarget.form && submit(event.currentTarget.form, { preventScrollReset: true })}
-            className="h-9 rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-          <noscript>
-            <Button type="submit" variant="outline" size="sm">
-              Apply
-            </Button>
-          </noscript>
-        </Form>
-        <ul className="flex items-center gap-1">
-          <li>
-            {page > 1 ? (
-              <Link to={to(page - 1)} className={linkClass} aria-label="Previous page" preventScrollReset>
-                <ChevronLeft aria-hidden className="size-4" />
-              </Link>
-            ) : (
-              <span className={cn(linkClass, "pointer-events-none opacity-40")} aria-hidden>
-                <ChevronLeft className="size-4" />
-              </span>
-            )}
-          </li>
-          {pageWindow(page, pages).map((n) => (
-            <li key={n}>
-              <Link
-                to={to(n)}
-                aria-label={`Page ${n}`}
-                aria-current={n === page ? "page" : undefined}
-                preventScrollReset
-                className={cn(linkClass, n === page && "bg-primary text-primary-foreground hover:bg-primary/90 hover:text-primary-foreground")}
-              >
-                {n}
-              </Link>
-            </li>
-          ))}
-          <li>
-            {page < pages ? (
-              <Link to={to(page + 1)} className={linkClass} aria-label="Next page" preventScrollReset>
-                <ChevronRight aria-hidden className="size-4" />
-              </Link>
-            ) : (
-              <span className={cn(linkClass, "pointer-events-none opacity-40")} aria-hidden>
-                <ChevronRight className="size-4" />
-              </span>
-            )}
-          </li>
-        </ul>
-      </div>
-    </nav>
-  );
+  return <Pager total={total} page={page} size={query.size} estimated={estimated} hrefFor={to} hidden={[...serializeListQuery({ ...query, page: 1 }).entries()]} />;
 }
 
 function cursorTo(page: number, cursors: PaginationCursors | undefined): PageCursor | null {

@@ -11,7 +11,7 @@ import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { ComingSoonAction, ComingSoonNote, CompanyCell, StatusCell, SummaryCard } from "~/components/invoices/list-parts";
-import { Pager } from "~/components/suppliers/pager";
+import { Pager } from "~/components/invoices/pager";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";

@@ -6,7 +6,7 @@
 import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { ArrowDown, ArrowUp, ArrowUpDown, Search } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { Pager } from "~/components/suppliers/pager";
+import { Pager } from "~/components/invoices/pager";
 import { CompanyCell, StatusCell } from "~/components/invoices/list-parts";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";

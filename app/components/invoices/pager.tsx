@@ -1,6 +1,7 @@
 /**
- * The pagination bar of the Suppliers tab and the supplier bills page (p2 §2, §9; p3 §9): shown only above 10 rows,
- * "x-y of total", a page-size selector (10/25/50/100) and 4 page links. Links and a GET form: works without JS.
+ * The pagination bar of every list (p2 §2, §9; p3 §9): shown only above 10 rows, "x-y of total" ("of about N" when
+ * the total is an estimate, docs/decisions/008), a page-size selector (10/25/50/100) and 4 page links. Links and a
+ * GET form: works without JS. The caller says where each page is (`hrefFor`) and what else the size form carries.
  */
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
@@ -15,10 +16,12 @@ export function Pager({
   size,
   hrefFor,
   hidden,
+  estimated = false,
 }: {
   total: number;
   page: number;
   size: number;
+  estimated?: boolean;
   hrefFor: (page: number) => string;
   /** The rest of the state, carried through the page-size form (without page and size). */
   hidden: [string, string][];
@@ -29,7 +32,7 @@ export function Pager({
   const linkClass = buttonVariants({ variant: "ghost", size: "sm", className: "min-w-9 px-2" });
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 pt-3 text-sm">
-      <p aria-live="polite">{pageSummary(page, size, total)}</p>
+      <p aria-live="polite">{pageSummary(page, size, total, estimated)}</p>
       <div className="flex flex-wrap items-center gap-3">
         <Form method="get" className="flex items-center gap-2" preventScrollReset>
           {hidden

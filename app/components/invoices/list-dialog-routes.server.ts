@@ -1,0 +1,84 @@
+/**
+ * The loaders and actions of the list dialogs that /bills and /invoices both have (decision 007): Edit Contact Email
+ * and Confirm Delete. Each route file names its kind and delegates here, so the two lists cannot drift apart.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { DELETE_FAILED, deleteToast } from "~/components/invoices/bulk-messages";
+import { listHref } from "~/components/invoices/list-parts";
+import { requireCompanyUser } from "~/lib/auth.server";
+import { isAppError } from "~/lib/errors";
+import { redirectWithToast } from "~/lib/toast.server";
+import { deleteRecords, describeRecords, getRecordContact, updateContactEmail } from "~/modules/invoices/bulk.server";
+import { parseListQuery, serializeListQuery } from "~/modules/invoices/filters";
+import { INVOICE_IDS_NEEDED, parseId, type InvoiceKind } from "~/modules/invoices/schema";
+
+const listPath = (kind: InvoiceKind) => (kind === "BILL" ? "/bills" : "/invoices");
+
+function listState(kind: InvoiceKind, request: Request) {
+  const url = new URL(request.url);
+  const { query } = parseListQuery(url.searchParams, { type: kind });
+  const search = serializeListQuery(query).toString();
+  return { url, closeTo: listHref(listPath(kind), query), search };
+}
+
+function recordId(value: string | undefined): number {
+  const id = parseId(value);
+  if (id === null) throw new Response("Not Found", { status: 404 });
+  return id;
+}
+
+// Edit Contact Email (p2 §2 Modals, §5 Contact email), for one record of the list.
+
+export async function contactEmailLoader(kind: InvoiceKind, { request, params }: LoaderFunctionArgs) {
+  const { actor } = await requireCompanyUser(request);
+  const id = recordId(params.invoiceId);
+  const { url, closeTo } = listState(kind, request);
+  try {
+    return json({ closeTo, action: `${url.pathname}${url.search}`, record: await getRecordContact(actor, kind, id) });
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) throw new Response("Not Found", { status: 404 });
+    throw error;
+  }
+}
+
+export async function contactEmailAction(kind: InvoiceKind, { request, params }: ActionFunctionArgs) {
+  const { actor } = await requireCompanyUser(request);
+  const id = recordId(params.invoiceId);
+  const { closeTo } = listState(kind, request);
+  const email = (await request.formData()).get("contactEmail");
+  try {
+    await updateContactEmail(actor, kind, id, email);
+  } catch (error) {
+    if (isAppError(error) && error.status === 422) return json({ error: error.message, submitted: typeof email === "string" ? email : "" }, { status: 422 });
+    if (isAppError(error) && error.status === 404) throw new Response("Not Found", { status: 404 });
+    throw error;
+  }
+  return redirectWithToast(closeTo, { type: "success", message: "Contact email updated" });
+}
+
+// Confirm Delete (p2 §2 Modals, §5 Bulk delete): GET with the selected ids, POST deletes them.
+
+export async function confirmDeleteLoader(kind: InvoiceKind, { request }: LoaderFunctionArgs) {
+  const { actor } = await requireCompanyUser(request);
+  const { url, closeTo, search } = listState(kind, request);
+  const ids = [...new Set(url.searchParams.getAll("ids").map(parseId))];
+  if (ids.length === 0 || ids.includes(null)) throw await redirectWithToast(closeTo, { type: "error", message: INVOICE_IDS_NEEDED });
+  const valid = ids as number[];
+  const action = `${listPath(kind)}/delete${search ? `?${search}` : ""}`;
+  return json({ closeTo, action, ids: valid, records: await describeRecords(actor, kind, valid) });
+}
+
+export async function confirmDeleteAction(kind: InvoiceKind, { request }: ActionFunctionArgs) {
+  const { actor } = await requireCompanyUser(request);
+  const { closeTo } = listState(kind, request);
+  const form = await request.formData();
+  try {
+    const result = await deleteRecords(actor, { invoiceIds: form.getAll("ids").map(String), type: kind });
+    return redirectWithToast(closeTo, deleteToast(kind, result));
+  } catch (error) {
+    if (isAppError(error) && error.status === 422) return redirectWithToast(closeTo, { type: "error", message: error.message });
+    console.error("bulk delete failed", error);
+    return redirectWithToast(closeTo, { type: "error", message: DELETE_FAILED });
+  }
+}
