@@ -40,18 +40,25 @@ export function RouteDialog({
         if (!open) navigate(closeTo, { preventScrollReset: true });
       }}
     >
-      <div className="fixed inset-0 z-50 bg-foreground/40" aria-hidden />
+      {/* !m-0: a parent with space-y-* would give these fixed layers a top margin. */}
+      <div className="fixed inset-0 z-50 !m-0 bg-foreground/40" aria-hidden />
       <DialogPrimitive.Content
         className={cn(
-          "fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-card p-6 text-card-foreground shadow-xl focus:outline-none",
+          "fixed left-1/2 top-1/2 z-50 !m-0 grid max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-card p-6 text-card-foreground shadow-xl focus:outline-none",
           className
         )}
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
       >
         <div className="flex flex-col gap-1.5 pr-6 text-left">
-          <DialogPrimitive.Title id={titleId} className="text-lg font-semibold leading-none tracking-tight">{title}</DialogPrimitive.Title>
-          {description ? <DialogPrimitive.Description id={descriptionId} className="text-sm text-muted-foreground">{description}</DialogPrimitive.Description> : null}
+          <DialogPrimitive.Title id={titleId} className="text-lg font-semibold leading-none tracking-tight">
+            {title}
+          </DialogPrimitive.Title>
+          {description ? (
+            <DialogPrimitive.Description id={descriptionId} className="text-sm text-muted-foreground">
+              {description}
+            </DialogPrimitive.Description>
+          ) : null}
         </div>
         {children}
         <Link
