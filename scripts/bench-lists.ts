@@ -1,5 +1,5 @@
 /**
- * `npm run bench:lists [-- --rows N] [--runs N] [--explain]`: how fast the /invoices and /bills loaders are on a big
+ * `npm run bench:lists [-- --rows N] [--runs N] [--explain] [--only text]`: how fast the /invoices and /bills loaders are on a big
  * company (issue 3 part 9a; docs/decisions/008-list-performance.md).
  *
  * A throwaway embedded PostgreSQL (its own data dir under .data/bench-pg, removed at the end) is migrated and seeded
@@ -30,6 +30,8 @@ function argValue(name: string, fallback: number): number {
 const ROWS = argValue("--rows", 1_000_000);
 const RUNS = argValue("--runs", 25);
 const EXPLAIN = process.argv.includes("--explain");
+/** `--only text`: time only the cases whose list and filter name contain it ("Payment", "bills"). */
+const ONLY = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] ?? "" : "";
 
 function withDatabase(url: string, database: string) {
   const parsed = new URL(url);
@@ -181,6 +183,7 @@ async function main() {
       { side: "invoices", name: "amount 1,000-5,000", search: "amount=between:1000.00..5000.00" },
       { side: "invoices", name: "due next 3 months", search: `date=between:${today}..${in3Months}` },
       { side: "invoices", name: "Payment Requested tab", search: "status=CASHBACK_OFFERED" },
+      { side: "invoices", name: "Payment Available tab", search: "status=PAYMENT_READY" },
       { side: "bills", name: "default sort", search: "tab=bills" },
       { side: "bills", name: "amount 1,000-5,000", search: "tab=bills&amount=range:1000.00..5000.00" },
       { side: "bills", name: "due next 3 months", search: "tab=bills&in=3:months" },
@@ -210,6 +213,7 @@ async function main() {
     };
 
     for (const { side, name, search } of filters) {
+      if (ONLY && !`${side} ${name}`.includes(ONLY)) continue;
       const first = await load(side, search);
       const pages = Math.max(1, Math.ceil(first.total / first.size));
       const total = `${first.totalIsEstimate ? "~" : ""}${first.total.toLocaleString("en-NZ")}`;

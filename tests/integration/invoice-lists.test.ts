@@ -397,3 +397,51 @@ describe("pages at scale: keyset cursors, capped count, last page (docs/decision
     expect(filtered.total).toBe(Number(n));
   });
 });
+
+describe("offer tabs at their range bounds (docs/decisions/008, offer tabs)", () => {
+  it("Payment Offered / Payment Available hold exactly the rules' eligible rows at the percent-cap day, tiny amounts and T = cash pool", async () => {
+    const buyer = await makeCompany({ companyName: `Bounds Purchaser ${Date.now()}` });
+    const seller = await makeCompany({ companyName: `Bounds Supplier ${Date.now()}` });
+    await Counterparty.create({ companyId: buyer.id, counterpartyCompanyId: seller.id, isSupplier: true, isPurchaserOffersEnabled: true } as never);
+    await PurchaserOffer.create({
+      createdByCompany: buyer.id,
+      cashpool: 100_000,
+      pendingCashpool: 0,
+      crr: "8.00",
+      offerStatus: "ACTIVE",
+      topUpId: null,
+      cancelledAt: null,
+    });
+    // crr 8 % with the D2 defaults: the percentage cap allows d + 1 ≤ 365 days; beyond, only amounts that round to a
+    // small enough cashback (≤ $22.81 on day 365) stay eligible. T = cash pool is eligible, a cent more is not.
+    const cases: [string, number, Cents][] = [
+      ["d363", 363, 100_000],
+      ["d364", 364, 100_000],
+      ["d365", 365, 100_000],
+      ["d365-tiny", 365, 1],
+      ["d365-small", 365, 2_281],
+      ["d365-over-small", 365, 2_300],
+      ["d700-tiny", 700, 1],
+      ["d1", 1, 100_001],
+      ["d1-pool", 1, 100_000],
+      ["d0", 0, 500],
+    ];
+    const made: Record<string, number> = {};
+    for (const [name, due, total] of cases) {
+      made[name] = (await record(seller, buyer, { number: `BND-${name}`, total, due, include: true })).id;
+    }
+    const all = await listBills(actorOf(buyer), q("BILL", "tab=bills&size=100"));
+    const expected = all.rows.filter((row) => row.status.statusCode === "PAYMENT_OFFERED").map((row) => row.id);
+    expect(expected).toEqual(expect.arrayContaining([made.d363, made.d364, made["d365-tiny"], made["d1-pool"]]));
+    expect(expected).not.toContain(made.d365);
+    expect(expected).not.toContain(made.d1);
+    const tab = await listBills(actorOf(buyer), q("BILL", "tab=bills&status=PAYMENT_OFFERED&size=100"));
+    expect(tab.rows.map((row) => row.id).sort()).toEqual([...expected].sort());
+
+    const invoices = await listInvoices(actorOf(seller), q("INVOICE", "size=100"));
+    const ready = invoices.rows.filter((row) => row.status.statusCode === "PAYMENT_READY").map((row) => row.id);
+    expect(ready.sort()).toEqual([...expected].sort());
+    const readyTab = await listInvoices(actorOf(seller), q("INVOICE", "status=PAYMENT_READY&size=100"));
+    expect(readyTab.rows.map((row) => row.id).sort()).toEqual([...expected].sort());
+  });
+});
