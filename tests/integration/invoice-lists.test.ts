@@ -4,13 +4,21 @@
  * makes its own companies, so other data in the database never matters.
  */
 import { QueryTypes } from "sequelize";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sequelize } from "../../db/index";
 import { Counterparty, Invoice, PurchaserOffer, SupplierOffer, SupplierOfferInvoice, type Company } from "../../db/models/index";
 import { addDays, todayIn } from "../../app/lib/dates";
 import type { Cents } from "../../app/lib/money";
-import { parseListQuery, serializeListQuery, type ListKind, type ListQuery, type PageCursor } from "../../app/modules/invoices/filters";
-import { EXACT_COUNT_CAP, listBills, listInvoices, type ListActor } from "../../app/modules/invoices/list.server";
+import {
+  cursorForPage,
+  pageWindow,
+  parseListQuery,
+  serializeListQuery,
+  type ListKind,
+  type ListQuery,
+  type PageCursor,
+} from "../../app/modules/invoices/filters";
+import { EXACT_COUNT_CAP, listBills, listInvoices, type ListActor, type ListPage } from "../../app/modules/invoices/list.server";
 import { makeCompany } from "../support/factories";
 
 afterAll(() => sequelize.close());
@@ -443,5 +451,150 @@ describe("offer tabs at their range bounds (docs/decisions/008, offer tabs)", ()
     expect(ready.sort()).toEqual([...expected].sort());
     const readyTab = await listInvoices(actorOf(seller), q("INVOICE", "status=PAYMENT_READY&size=100"));
     expect(readyTab.rows.map((row) => row.id).sort()).toEqual([...expected].sort());
+  });
+});
+
+describe("every page link by keyset plus a small OFFSET; typed pages nearer the end reversed (docs/decisions/008, third pass)", () => {
+  let seller: Company, buyer: Company, stranger: Company;
+  const numbersOf = (rows: { number: string }[]) => rows.map((row) => row.number);
+  const viaUrl = (query: ListQuery, cursor: PageCursor) =>
+    parseListQuery(serializeListQuery({ ...query, page: cursor.page, cursor }), { type: query.type }).query;
+
+  beforeAll(async () => {
+    seller = await makeCompany({ companyName: `Links Seller ${Date.now()}` });
+    buyer = await makeCompany({ companyName: `Links Buyer ${Date.now()}` });
+    stranger = await makeCompany({ companyName: `Links Stranger ${Date.now()}` });
+    // 131 records (14 pages of 10) with many ties on due date and amount, so the id tie-break decides inside a tie.
+    for (let i = 0; i < 131; i += 1) {
+      await record(seller, buyer, { number: `L-${String((i * 37) % 131).padStart(3, "0")}`, due: 5 + (i % 6), total: (1_000 + (i % 4) * 250) as Cents });
+    }
+    for (let i = 0; i < 5; i += 1) await record(stranger, buyer, { number: `LS-${i}`, due: 5 + i, total: 2_000 as Cents });
+  });
+
+  /** Every OFFSET the page reads use while `run` runs (the ids query's `:offset` replacement). */
+  async function offsetsOf<T>(run: () => Promise<T>): Promise<{ result: T; offsets: number[] }> {
+    const offsets: number[] = [];
+    const original = sequelize.query.bind(sequelize);
+    const spy = vi.spyOn(sequelize, "query").mockImplementation(((sql: unknown, options?: { replacements?: Record<string, unknown> }) => {
+      const offset = options?.replacements?.offset;
+      if (typeof offset === "number") offsets.push(offset);
+      return original(sql as string, options as never);
+    }) as never);
+    try {
+      return { result: await run(), offsets };
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  /** The list order straight from SQL: the seller's invoices or the buyer's bills, `order` over columns of `i`. */
+  async function sqlOrder(side: "INVOICE" | "BILL", order: string, extra = ""): Promise<string[]> {
+    const rows = await sequelize.query<{ invoice_number: string }>(
+      `SELECT i.invoice_number FROM invoices i WHERE ${
+        side === "INVOICE" ? "i.issued_by = :seller" : "i.issued_for = :buyer"
+      } AND i.deleted_at IS NULL ${extra} ORDER BY ${order}`,
+      { type: QueryTypes.SELECT, replacements: { seller: seller.id, buyer: buyer.id } }
+    );
+    return rows.map((row) => row.invoice_number);
+  }
+
+  const linkCases: [string, "INVOICE" | "BILL", string, string][] = [
+    ["default sort", "INVOICE", "size=10", "i.due_date, i.id"],
+    ["amount desc", "INVOICE", "size=10&sort=discountedTotal,desc", "i.discounted_total DESC, i.id DESC"],
+    ["amount filter", "INVOICE", "size=10&amount=between:10.00..15.00", "i.due_date, i.id"],
+    ["bills tab, amount filter", "BILL", "size=10&tab=bills&amount=gt:11.00&sort=invoiceNumber,asc", "i.invoice_number, i.id"],
+  ];
+
+  it.each(linkCases)("every page link the pager shows is a keyset read (OFFSET ≤ 2 pages) equal to the page by number (%s)", async (_, side, search, order) => {
+    const who = side === "INVOICE" ? seller : buyer;
+    const list = (
+      actor: ListActor,
+      query: ListQuery
+    ): Promise<{ rows: { number: string }[]; page: number; total: number; pageCursors: ListPage<never>["pageCursors"] }> =>
+      side === "INVOICE" ? listInvoices(actor, query) : listBills(actor, query);
+    const base = q(side, search);
+    const extra = search.includes("between:10.00..15.00")
+      ? "AND i.discounted_total BETWEEN 10 AND 15"
+      : search.includes("gt:11.00")
+      ? "AND i.discounted_total > 11"
+      : "";
+    const expected = await sqlOrder(side, order, extra);
+    const first = await list(actorOf(who), base);
+    expect(first.total).toBe(expected.length);
+    const pages = Math.ceil(first.total / 10);
+    expect(pages).toBeGreaterThan(6);
+    const byNumber = (n: number) => expected.slice((n - 1) * 10, n * 10);
+
+    let links = 0;
+    for (let page = 1; page <= pages; page += 1) {
+      const shown = await list(actorOf(who), { ...base, page });
+      // Typed pages: by number (the reversed order nearer the end) equal the SQL order.
+      expect(numbersOf(shown.rows)).toEqual(byNumber(page));
+      const targets = new Set([...pageWindow(page, pages), page - 1, page + 1].filter((n) => n >= 1 && n <= pages && n !== page));
+      for (const target of targets) {
+        const cursor = cursorForPage(shown.pageCursors, target);
+        if (target === 1) {
+          expect(cursor).toBeNull();
+          continue;
+        }
+        expect(cursor, `page ${page} -> ${target}`).not.toBeNull();
+        expect(cursor!.skip).toBe(Math.abs(target - page) - 1);
+        const { result, offsets } = await offsetsOf(() => list(actorOf(who), viaUrl(base, cursor!)));
+        expect(result.page).toBe(target);
+        expect(numbersOf(result.rows), `page ${page} -> ${target}`).toEqual(byNumber(target));
+        expect(Math.max(...offsets)).toBeLessThanOrEqual(2 * 10);
+        links += 1;
+      }
+    }
+    expect(links).toBeGreaterThan(2 * pages);
+  });
+
+  it("a typed page nearer the end reads the reversed order with the smaller OFFSET, and equals the forward read", async () => {
+    const base = q("INVOICE", "size=10&sort=discountedTotal,desc");
+    const expected = await sqlOrder("INVOICE", "i.discounted_total DESC, i.id DESC");
+    const pages = Math.ceil(expected.length / 10);
+    for (const page of [2, Math.ceil(pages / 2), pages - 2, pages - 1, pages]) {
+      const { result, offsets } = await offsetsOf(() => listInvoices(actorOf(seller), { ...base, page }));
+      expect(numbersOf(result.rows)).toEqual(expected.slice((page - 1) * 10, page * 10));
+      const forward = (page - 1) * 10;
+      const backward = Math.max(0, expected.length - page * 10);
+      expect(offsets).toContain(Math.min(forward, backward));
+      expect(Math.max(...offsets)).toBe(Math.min(forward, backward));
+    }
+  });
+
+  it("ignores a far cursor that is stale, forged or too far and reads the page by its number; never another company's rows", async () => {
+    const base = q("INVOICE", "size=10");
+    const expected = await sqlOrder("INVOICE", "i.due_date, i.id");
+    const page4 = await listInvoices(actorOf(seller), { ...base, page: 4 });
+    const far = cursorForPage(page4.pageCursors, 7)!;
+    expect(far).toMatchObject({ page: 7, skip: 2, dir: "after" });
+    // Made for another page size, or with a skip beyond the limit: dropped when the URL is parsed.
+    expect(viaUrl(q("INVOICE", "size=25"), far).cursor).toBeUndefined();
+    expect(
+      parseListQuery(new URLSearchParams(`size=10&page=7&cursor=${encodeURIComponent(`a7~3.${far.fingerprint}.${far.id}.${far.value}`)}`), { type: "INVOICE" })
+        .query.cursor
+    ).toBeUndefined();
+    // Given to the service directly with a skip beyond the limit, or a value past the end: read by number.
+    for (const cursor of [
+      { ...far, skip: 9 },
+      { ...far, value: "9999-12-31" },
+      { ...far, dir: "before" as const, value: "1900-01-01" },
+    ]) {
+      const result = await listInvoices(actorOf(seller), { ...base, page: 7, cursor });
+      expect(numbersOf(result.rows)).toEqual(expected.slice(60, 70));
+    }
+    // Replayed by another company, and forged from another company's row: only the actor's own rows.
+    const strangers = await listInvoices(actorOf(stranger), q("INVOICE"));
+    const replayed = await listInvoices(actorOf(stranger), { ...q("INVOICE", "size=10"), page: 7, cursor: far });
+    expect(replayed.rows.every((row) => strangers.rows.some((mine) => mine.id === row.id))).toBe(true);
+    const own = new Set(expected);
+    const forged = { ...far, id: strangers.rows[0].id, value: strangers.rows[0].dueDate };
+    const result = await listInvoices(actorOf(seller), { ...base, page: 7, cursor: forged });
+    expect(result.rows.length).toBeGreaterThan(0);
+    expect(numbersOf(result.rows).every((number) => own.has(number))).toBe(true);
+    const backward = { ...cursorForPage(page4.pageCursors, 1 + 1)!, id: strangers.rows[0].id, value: strangers.rows[0].dueDate };
+    const back = await listInvoices(actorOf(seller), { ...base, page: 2, cursor: backward });
+    expect(numbersOf(back.rows).every((number) => own.has(number))).toBe(true);
   });
 });

@@ -19,6 +19,7 @@ import { cn } from "~/lib/utils";
 import type { Locale } from "~/modules/invoices/rules";
 import {
   activeFilterCount,
+  cursorForPage,
   resetFilters,
   serializeListQuery,
   withSort,
@@ -130,8 +131,8 @@ export interface PaginationCursors {
 
 /**
  * "x-y of total" (or "of about N" when the total is an estimate, docs/decisions/008), the page-size selector and 4
- * page links. The links to the neighbouring pages carry their cursor, so the server reads them by keyset; any other
- * page is read by its number.
+ * page links. Every link but page 1 carries a cursor made from the shown page's first or last row (cursorForPage), so
+ * the server reads it by keyset plus an OFFSET of at most 2 pages; a page typed in the URL is read by its number.
  */
 export function Pagination({
   pathname,
@@ -148,12 +149,10 @@ export function Pagination({
   estimated?: boolean;
   cursors?: PaginationCursors;
 }) {
-  const to = (n: number) => listHref(pathname, { ...query, page: n, cursor: cursorTo(n, cursors) });
-  return <Pager total={total} page={page} size={query.size} estimated={estimated} hrefFor={to} hidden={[...serializeListQuery({ ...query, page: 1 }).entries()]} />;
-}
-
-function cursorTo(page: number, cursors: PaginationCursors | undefined): PageCursor | null {
-  return [cursors?.previous, cursors?.next].find((cursor) => cursor?.page === page) ?? null;
+  const to = (n: number) => listHref(pathname, { ...query, page: n, cursor: cursorForPage(cursors, n) });
+  return (
+    <Pager total={total} page={page} size={query.size} estimated={estimated} hrefFor={to} hidden={[...serializeListQuery({ ...query, page: 1 }).entries()]} />
+  );
 }
 
 const STATUS_VARIANTS: Record<string, "success" | "warning" | "destructive" | "info" | "secondary"> = {

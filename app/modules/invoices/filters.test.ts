@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  cursorForPage,
   activeFilterCount,
   amountFilterBounds,
   apiPage,
@@ -20,6 +21,7 @@ import {
   withSort,
   withStatus,
   makeCursor,
+  MAX_CURSOR_SKIP,
   parseCursor,
   queryFingerprint,
   serializeCursor,
@@ -555,6 +557,33 @@ describe("page cursor (docs/decisions/008)", () => {
   it("never becomes part of page 1 links", () => {
     const cursor = makeCursor(base, 1, "before", { id: 1, value: "2026-01-01" });
     expect(serializeListQuery({ ...base, page: 1, cursor }).has("cursor")).toBe(false);
+  });
+
+  it("carries up to MAX_CURSOR_SKIP whole pages for the links further away", () => {
+    const next = makeCursor(base, 11, "after", { id: 42, value: "2026-05-01" });
+    const previous = makeCursor(base, 9, "before", { id: 41, value: "2026-04-30" });
+    const cursors = { previous, next };
+    expect(cursorForPage(cursors, 11)).toEqual(next);
+    expect(cursorForPage(cursors, 13)).toEqual({ ...next, page: 13, skip: 2 });
+    expect(cursorForPage(cursors, 14)).toBeNull();
+    expect(cursorForPage(cursors, 7)).toEqual({ ...previous, page: 7, skip: 2 });
+    expect(cursorForPage(cursors, 6)).toBeNull();
+    expect(cursorForPage(cursors, 10)).toBeNull();
+    expect(cursorForPage(cursors, 1)).toBeNull();
+    expect(cursorForPage(undefined, 3)).toBeNull();
+    expect(MAX_CURSOR_SKIP).toBe(2);
+
+    const far = { ...next, page: 13, skip: 2 };
+    const params = serializeListQuery({ ...base, page: 13, cursor: far });
+    expect(params.get("cursor")).toBe(`a13~2.${next.fingerprint}.42.2026-05-01`);
+    expect(parseListQuery(params, { type: "INVOICE" }).query.cursor).toEqual(far);
+    // A skip beyond the limit is no cursor (the page is read by number).
+    expect(parseCursor(`a13~3.${next.fingerprint}.42.2026-05-01`)).toBeNull();
+    expect(serializeListQuery({ ...base, page: 13, cursor: { ...far, skip: 3 } }).has("cursor")).toBe(false);
+  });
+
+  it.each(["a3~.abc.1.x", "a3~12.abc.1.x", "a3~-1.abc.1.x", "a3~x.abc.1.x"])("rejects a bad skip %j", (text) => {
+    expect(parseCursor(text)).toBeNull();
   });
 });
 

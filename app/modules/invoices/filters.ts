@@ -25,10 +25,12 @@
  *            bills: a bill status (tab=bills) or a payables-summary status (tab=suppliers); none = all
  *   tab      bills only: suppliers (default, the first tab) | bills
  *   entity   company-name search text; supplier: supplier search text
- *   cursor   a{page}.{fingerprint}.{id}.{sort value} | b{page}...: the boundary row of the neighbouring page, so the
- *            next (a: after) or previous (b: before) page is read by keyset instead of OFFSET
- *            (docs/decisions/008-list-performance.md). It is kept only when its page is the URL's page and its
- *            fingerprint is the rest of the query's, so a stale or edited link just reads the page by number.
+ *   cursor   a{page}[~{skip}].{fingerprint}.{id}.{sort value} | b{page}...: a boundary row of the page the link was
+ *            made on, so a later (a: after its last row) or earlier (b: before its first row) page is read by keyset
+ *            plus an OFFSET of `skip` whole pages (0-2; none = 0) instead of an OFFSET from the start
+ *            (docs/decisions/008-list-performance.md). It is kept only when its page is the URL's page, its skip is
+ *            at most MAX_CURSOR_SKIP and its fingerprint is the rest of the query's, so a stale or edited link just
+ *            reads the page by number.
  *
  * Each value is percent-encoded by URLSearchParams as usual; the separators above are literal characters.
  */
@@ -96,16 +98,22 @@ export interface Sort {
 export const DEFAULT_SORT: Sort = { field: "dueDate", direction: "asc" };
 
 /**
- * The boundary row of the page next to the one it was made on: "after" = the last row of the page before `page`,
- * "before" = the first row of the page after it. `value` is the sort column's value as text, `id` the tie-break.
+ * A boundary row of the page the cursor was made on, `skip` whole pages away from `page`: "after" = the last row of
+ * page `page - skip - 1`, "before" = the first row of page `page + skip + 1`. `value` is the sort column's value as
+ * text, `id` the tie-break. The page is then the `size` rows after (before) that row, past `skip × size` of them.
  */
 export interface PageCursor {
   page: number;
   dir: "after" | "before";
+  /** Whole pages between the boundary row's page and `page` (0 for the neighbouring page). */
+  skip: number;
   fingerprint: string;
   id: number;
   value: string;
 }
+
+/** The largest `skip` a cursor may carry: every page link the pager shows is at most 3 pages away. */
+export const MAX_CURSOR_SKIP = 2;
 
 export interface ListQuery {
   type: ListKind;
@@ -356,18 +364,20 @@ export function parseListQuery(searchParams: URLSearchParams, { type }: { type: 
   return { query, issues };
 }
 
-/** The URL value of a cursor: a{page}.{fingerprint}.{id}.{value} ("b" for before). */
+/** The URL value of a cursor: a{page}[~{skip}].{fingerprint}.{id}.{value} ("b" for before; no "~" when skip is 0). */
 export function serializeCursor(cursor: PageCursor): string {
-  return `${cursor.dir === "after" ? "a" : "b"}${cursor.page}.${cursor.fingerprint}.${cursor.id}.${cursor.value}`;
+  const skip = cursor.skip > 0 ? `~${cursor.skip}` : "";
+  return `${cursor.dir === "after" ? "a" : "b"}${cursor.page}${skip}.${cursor.fingerprint}.${cursor.id}.${cursor.value}`;
 }
 
 export function parseCursor(text: string): PageCursor | null {
-  const match = /^([ab])(\d{1,9})\.([0-9a-z]{1,13})\.(\d{1,15})\.([\s\S]{0,300})$/.exec(text);
+  const match = /^([ab])(\d{1,9})(?:~(\d))?\.([0-9a-z]{1,13})\.(\d{1,15})\.([\s\S]{0,300})$/.exec(text);
   if (!match) return null;
   const page = Number(match[2]);
-  const id = Number(match[4]);
-  if (page < 1 || !Number.isSafeInteger(id) || id < 1) return null;
-  return { dir: match[1] === "a" ? "after" : "before", page, fingerprint: match[3], id, value: match[5] };
+  const skip = Number(match[3] ?? 0);
+  const id = Number(match[5]);
+  if (page < 1 || skip > MAX_CURSOR_SKIP || !Number.isSafeInteger(id) || id < 1) return null;
+  return { dir: match[1] === "a" ? "after" : "before", page, skip, fingerprint: match[4], id, value: match[6] };
 }
 
 /**
@@ -385,12 +395,33 @@ export function queryFingerprint(query: ListQuery): string {
 }
 
 function cursorFits(query: ListQuery, cursor: PageCursor): boolean {
-  return cursor.page === query.page && cursor.page > 1 && cursor.fingerprint === queryFingerprint(query);
+  return (
+    cursor.page === query.page &&
+    cursor.page > 1 &&
+    Number.isInteger(cursor.skip) &&
+    cursor.skip >= 0 &&
+    cursor.skip <= MAX_CURSOR_SKIP &&
+    cursor.fingerprint === queryFingerprint(query)
+  );
 }
 
 /** The cursor to `page` from a boundary row of the page next to it (list.server.ts makes them). */
 export function makeCursor(query: ListQuery, page: number, dir: PageCursor["dir"], key: { id: number; value: string }): PageCursor {
-  return { page, dir, fingerprint: queryFingerprint(query), id: key.id, value: key.value };
+  return { page, dir, skip: 0, fingerprint: queryFingerprint(query), id: key.id, value: key.value };
+}
+
+/**
+ * The cursor for a link to `target` from the neighbouring pages' cursors (list.server.ts pageCursors): a later page
+ * from `next` (the shown page's last row), an earlier one from `previous` (its first row), moved by whole pages, as
+ * long as that stays within MAX_CURSOR_SKIP. Null (read by number) otherwise, and for page 1, which needs none.
+ */
+export function cursorForPage(cursors: { previous: PageCursor | null; next: PageCursor | null } | null | undefined, target: number): PageCursor | null {
+  if (!cursors || target <= 1) return null;
+  const shifted = (cursor: PageCursor | null, skip: number) => (cursor && skip >= 0 && skip <= MAX_CURSOR_SKIP ? { ...cursor, page: target, skip } : null);
+  const { previous, next } = cursors;
+  if (next && target >= next.page) return shifted(next, next.skip + target - next.page);
+  if (previous && target <= previous.page) return shifted(previous, previous.skip + previous.page - target);
+  return null;
 }
 
 export function serializeAmountFilter(filter: AmountFilter): string {

@@ -7,8 +7,8 @@
  *
  * Queries (docs/decisions/008-list-performance.md; `npm run bench:lists` measures them on a million records): a count
  * capped at EXACT_COUNT_CAP (beyond it the planner's estimate, shown as "about"), the page's ids read from an index in
- * the list order (keyset from a cursor for the neighbouring pages, the reversed order for the last page, OFFSET for a
- * jump; only the filter's joins), then the joins for those rows alone (counterparty setting, counterparty company,
+ * the list order (keyset from a cursor plus an OFFSET of at most 2 pages for every page link, the reversed order for
+ * the last page and for a typed page nearer the end, else OFFSET; only the filter's joins), then the joins for those rows alone (counterparty setting, counterparty company,
  * the live purchaser offer, the open supplier offer; no per-row queries), one tiny "any records at all" check for the
  * empty state, and small aggregates over small index ranges for the summary cards.
  *
@@ -48,7 +48,7 @@ import { addDays, LOCALES, todayIn, type Country } from "../../lib/dates";
 import { AppError } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 import { offerConfigFrom, percentToBasisPoints, type OfferConfig } from "../offers/rules";
-import { amountFilterBounds, dateFilterBounds, makeCursor, totalPages, type ListQuery, type PageCursor, type SortField } from "./filters";
+import { amountFilterBounds, dateFilterBounds, makeCursor, MAX_CURSOR_SKIP, totalPages, type ListQuery, type PageCursor, type SortField } from "./filters";
 import {
   billRowStatus,
   companyDisplayState,
@@ -563,10 +563,20 @@ async function pageOf(side: Side, companyId: number, query: ListQuery, today: st
 
   let rows: (RawRow & { sort_key: string })[] = [];
   if (total > 0) {
-    const cursor = query.cursor && keyType && query.cursor.page === page && KEY_FORMATS[keyType](query.cursor.value) ? query.cursor : null;
+    const cursor =
+      query.cursor &&
+      keyType &&
+      query.cursor.page === page &&
+      Number.isInteger(query.cursor.skip) &&
+      query.cursor.skip >= 0 &&
+      query.cursor.skip <= MAX_CURSOR_SKIP &&
+      KEY_FORMATS[keyType](query.cursor.value)
+        ? query.cursor
+        : null;
     let done = false;
     if (cursor) {
-      rows = await read({ bound: cursor, reversed: cursor.dir === "before", limit: size, offset: 0 });
+      // Keyset from the boundary row of the page the link was made on, then past the whole pages in between.
+      rows = await read({ bound: cursor, reversed: cursor.dir === "before", limit: size, offset: cursor.skip * size });
       // A cursor whose neighbourhood changed (rows deleted, a page that is now short) falls back to the page number.
       done = cursor.dir === "after" ? rows.length > 0 : rows.length === size;
       if (done && estimated && rows.length < size) {
@@ -574,9 +584,15 @@ async function pageOf(side: Side, companyId: number, query: ListQuery, today: st
         estimated = false;
       }
     }
-    if (!done && page > 1 && page === pages) {
-      // The last page: the first rows of the reversed order (its length is known when the total is exact).
-      rows = await read({ reversed: true, limit: estimated ? size : total - (page - 1) * size, offset: 0 });
+    if (!done && page > 1 && page === pages && estimated) {
+      // The last page by the estimate: the first rows of the reversed order.
+      rows = await read({ reversed: true, limit: size, offset: 0 });
+      done = true;
+    }
+    if (!done && page > 1 && !estimated && (page - 1) * size > total - page * size) {
+      // Nearer the end than the start (the last page included): the reversed order skips fewer index entries.
+      const end = Math.min(page * size, total);
+      rows = await read({ reversed: true, limit: end - (page - 1) * size, offset: total - end });
       done = true;
     }
     if (!done) {
