@@ -8,7 +8,8 @@
  * purchaser offer, a live purchaser offer, some open supplier offers. Then ANALYZE + VACUUM, and the real route loaders
  * (`loader` of app/routes/_app.invoices.tsx and _app.bills.tsx, called with a Request carrying a session cookie of a
  * user of that company, so authentication, parsing, the services and the JSON response are all timed) are timed at
- * page 1, the next page by cursor, a middle page (direct jump) and the last page, for the default sort, two filters and
+ * page 1, a middle page (typed: OFFSET), the pager's links from it (next, 3 pages on and back: keyset plus an OFFSET
+ * of at most 2 pages), a typed page at 3/4 and the last page, for the default sort, two filters and
  * a status tab. Not part of `npm test`.
  */
 import fs from "node:fs";
@@ -16,6 +17,7 @@ import path from "node:path";
 import { register } from "node:module";
 import { performance } from "node:perf_hooks";
 import { createDatabaseIfMissing, ensureDatabase } from "../db/bootstrap";
+import type { PageCursor } from "../app/modules/invoices/filters";
 
 const LIMIT_MS = 20;
 
@@ -67,7 +69,7 @@ async function main() {
     );
     const { sequelize } = await import("../db/index");
     const { migrate } = await import("../db/migrator");
-    const { parseListQuery, serializeListQuery } = await import("../app/modules/invoices/filters");
+    const { cursorForPage, parseListQuery, serializeListQuery } = await import("../app/modules/invoices/filters");
     const { createSession } = await import("../app/modules/auth/service.server");
     const { commitSessionToken } = await import("../app/lib/session.server");
     const invoicesRoute = await import("../app/routes/_app.invoices");
@@ -163,7 +165,7 @@ async function main() {
       total: number;
       size: number;
       totalIsEstimate: boolean;
-      pageCursors: { previous: unknown; next: Parameters<typeof serializeListQuery>[0]["cursor"] };
+      pageCursors: { previous: PageCursor | null; next: PageCursor | null };
     }
     /** One request through the route's loader, as Remix calls it. */
     const callLoader = async (side: Side, search: string): Promise<Response> => {
@@ -222,11 +224,20 @@ async function main() {
       const middle = Math.max(1, Math.floor(pages / 2));
       const middleResult = await load(side, `${search}${amp}page=${middle}`);
       await time(side, name, `${middle} (jump)`, `${search}${amp}page=${middle}`, total);
-      if (middleResult.pageCursors?.next) {
-        const { query } = parseListQuery(new URLSearchParams(`${search}${amp}page=${middle}`), { type: side === "invoices" ? "INVOICE" : "BILL" });
-        const next = serializeListQuery({ ...query, page: middle + 1, cursor: middleResult.pageCursors.next }).toString();
-        await time(side, name, `${middle + 1} (next)`, next, total);
+      const { query } = parseListQuery(new URLSearchParams(`${search}${amp}page=${middle}`), { type: side === "invoices" ? "INVOICE" : "BILL" });
+      // The pager's links from the middle page, as Pagination makes them (cursorForPage): the next page, and the
+      // links furthest away (3 pages: keyset from the middle page's last/first row plus an OFFSET of 2 pages).
+      for (const [target, label] of [
+        [middle + 1, "next"],
+        [middle + 3, "link +3"],
+        [middle - 3, "link -3"],
+      ] as const) {
+        const cursor = cursorForPage(middleResult.pageCursors, target);
+        if (!cursor || target < 1 || target > pages) continue;
+        await time(side, name, `${target} (${label})`, serializeListQuery({ ...query, page: target, cursor }).toString(), total);
       }
+      const late = Math.max(1, Math.floor((pages * 3) / 4));
+      if (late !== middle && late !== pages) await time(side, name, `${late} (jump 3/4)`, `${search}${amp}page=${late}`, total);
       await time(side, name, `${pages} (last)`, `${search}${amp}page=${pages}`, total);
     }
 
