@@ -105,7 +105,10 @@ export interface ListPage<Row> {
   /** Exact up to EXACT_COUNT_CAP; above it the planner's estimate (totalIsEstimate). */
   total: number;
   totalIsEstimate: boolean;
-  /** Keyset links to the neighbouring pages (the Pagination component puts them on its Previous/Next links). */
+  /**
+   * Keyset cursors to the neighbouring pages (the shown page's first and last rows). The Pagination component derives
+   * from them the cursor of every page link it shows (filters.ts cursorForPage: up to MAX_CURSOR_SKIP pages further).
+   */
   pageCursors: { previous: PageCursor | null; next: PageCursor | null };
   /** The page shown: the last page when the URL asks for one past the end. */
   page: number;
