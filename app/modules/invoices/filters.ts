@@ -25,7 +25,7 @@
  *            bills: a bill status (tab=bills) or a payables-summary status (tab=suppliers); none = all
  *   tab      bills only: suppliers (default, the first tab) | bills
  *   entity   company-name search text; supplier: supplier search text
- *   cursor   a{page}[~{skip}].{fingerprint}.{id}.{sort value} | b{page}...: a boundary row of the page the link was
+ *   cursor   a{page}[_{skip}].{fingerprint}.{id}.{sort value} | b{page}...: a boundary row of the page the link was
  *            made on, so a later (a: after its last row) or earlier (b: before its first row) page is read by keyset
  *            plus an OFFSET of `skip` whole pages (0-2; none = 0) instead of an OFFSET from the start
  *            (docs/decisions/008-list-performance.md). It is kept only when its page is the URL's page, its skip is
@@ -364,14 +364,14 @@ export function parseListQuery(searchParams: URLSearchParams, { type }: { type: 
   return { query, issues };
 }
 
-/** The URL value of a cursor: a{page}[~{skip}].{fingerprint}.{id}.{value} ("b" for before; no "~" when skip is 0). */
+/** The URL value of a cursor: a{page}[_{skip}].{fingerprint}.{id}.{value} ("b" for before; no "_" when skip is 0). */
 export function serializeCursor(cursor: PageCursor): string {
-  const skip = cursor.skip > 0 ? `~${cursor.skip}` : "";
+  const skip = cursor.skip > 0 ? `_${cursor.skip}` : "";
   return `${cursor.dir === "after" ? "a" : "b"}${cursor.page}${skip}.${cursor.fingerprint}.${cursor.id}.${cursor.value}`;
 }
 
 export function parseCursor(text: string): PageCursor | null {
-  const match = /^([ab])(\d{1,9})(?:~(\d))?\.([0-9a-z]{1,13})\.(\d{1,15})\.([\s\S]{0,300})$/.exec(text);
+  const match = /^([ab])(\d{1,9})(?:_(\d))?\.([0-9a-z]{1,13})\.(\d{1,15})\.([\s\S]{0,300})$/.exec(text);
   if (!match) return null;
   const page = Number(match[2]);
   const skip = Number(match[3] ?? 0);
