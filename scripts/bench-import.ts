@@ -92,13 +92,19 @@ try {
   // 2. The import, with RSS sampled every 100 ms.
   const rssBefore = process.memoryUsage().rss;
   let peakRss = rssBefore;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
+  let peakHeap = 0;
+  const sampler = setInterval(() => {
+    const memory = process.memoryUsage();
+    peakRss = Math.max(peakRss, memory.rss);
+    peakHeap = Math.max(peakHeap, memory.heapUsed);
+  }, 100);
   const actor = { userId: 0, companyId: company.id, roles: ["ROLE_USER" as const] };
   started = performance.now();
   const job = await startImport(actor, { kind: "INVOICE", format: "EARLYBIRD", filePath: csvPath });
   const done = await runImport(job.id);
   const importSeconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
+  const rssAfter = process.memoryUsage().rss;
   const result = done.result as { success: number; failed: number; duplicates: number };
   if (done.status !== "SUCCEEDED" || result.success !== ROWS)
     throw new Error(`Import did not import every row: ${JSON.stringify({ status: done.status, error: done.error, result })}`);
@@ -151,7 +157,8 @@ try {
   console.log(`Import: ${fmt(importRate)} rows/s (${importSeconds.toFixed(1)} s)`);
   console.log(`COPY:   ${fmt(copyRate)} rows/s (${copySeconds.toFixed(1)} s)`);
   console.log(`Ratio:  ${((importRate / copyRate) * 100).toFixed(0)}% of COPY (target ≥ 50%)`);
-  console.log(`Peak RSS during import: ${(peakRss / 1e6).toFixed(0)} MB (before: ${(rssBefore / 1e6).toFixed(0)} MB; file ${(size / 1e6).toFixed(0)} MB)`);
+  const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
+  console.log(`RSS: before ${mb(rssBefore)}, peak ${mb(peakRss)} (+${mb(peakRss - rssBefore)}), after ${mb(rssAfter)}; peak JS heap ${mb(peakHeap)}; file ${mb(size)}`);
 } catch (error) {
   console.error(error);
   process.exitCode = 1;
