@@ -158,7 +158,9 @@ try {
   console.log(`COPY:   ${fmt(copyRate)} rows/s (${copySeconds.toFixed(1)} s)`);
   console.log(`Ratio:  ${((importRate / copyRate) * 100).toFixed(0)}% of COPY (target ≥ 50%)`);
   const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
-  console.log(`RSS: before ${mb(rssBefore)}, peak ${mb(peakRss)} (+${mb(peakRss - rssBefore)}), after ${mb(rssAfter)}; peak JS heap ${mb(peakHeap)}; file ${mb(size)}`);
+  console.log(
+    `RSS: before ${mb(rssBefore)}, peak ${mb(peakRss)} (+${mb(peakRss - rssBefore)}), after ${mb(rssAfter)}; peak JS heap ${mb(peakHeap)}; file ${mb(size)}`
+  );
 } catch (error) {
   console.error(error);
   process.exitCode = 1;

@@ -275,7 +275,15 @@ interface PendingRow {
 
 function pendingRow(line: number, record: ImportRecord, cells: string[]): PendingRow {
   const tail = `${copyField(record.orderNumber)}\t${copyField(record.issueDate)}\t${record.dueDate}\t${centsToDecimal(record.total)}`;
-  return { line, invoiceNumber: record.invoiceNumber, counterpartyName: record.counterpartyName, total: record.total, tail, email: copyField(record.contactEmail), cells };
+  return {
+    line,
+    invoiceNumber: record.invoiceNumber,
+    counterpartyName: record.counterpartyName,
+    total: record.total,
+    tail,
+    email: copyField(record.contactEmail),
+    cells,
+  };
 }
 
 interface Party {
@@ -518,60 +526,76 @@ async function writeBatch(client: pg.Client, context: BatchContext) {
       }
     }
 
-    // Numbers are unique per owner (invoices: per supplier; bills: per purchaser and supplier). Duplicates (same
-    // number and amount, p2 §5) are found per batch rather than in a set over the whole file, so memory stays flat:
-    // against the invoices earlier batches of this import wrote (one index probe per number: LATERAL, because the
-    // table grows faster during an import than its statistics follow, and a plain join was planned as a hash join
-    // over every invoice of the company, per batch), then within the batch. Another amount under a taken number fails.
-    const ownerColumn = kind === "INVOICE" ? "issued_by" : "issued_for";
-    const numbers = [...new Set(rows.map((row) => row.invoiceNumber))];
-    const taken = await client.query<{ invoice_number: string; issued_by: number; id: number; cents: string }>(
-      `SELECT x.invoice_number, x.issued_by, x.id, (x.total * 100)::bigint::text AS cents
-         FROM unnest($3::text[]) AS n(number)
-         CROSS JOIN LATERAL (SELECT i.invoice_number, i.issued_by, i.id, i.total FROM invoices i
-                              WHERE i.${ownerColumn} = $1 AND i.invoice_number = n.number AND i.type = $2 AND i.deleted_at IS NULL) x`,
-      [company.id, kind, numbers]
-    );
+    // Numbers are unique per owner (invoices: per supplier; bills: per purchaser and supplier), which the unique
+    // indexes invoices_invoice_number_key / invoices_bill_number_key enforce. Repeats within the batch are settled
+    // here; the batch is then COPYed straight into invoices, in file order (the same work as a plain COPY of the
+    // rows). Only when that COPY hits a taken number (a file imported again, a number entered by hand) is it rolled
+    // back to a savepoint and the taken numbers looked up, one index probe each, so each row gets its answer:
+    // a duplicate (same number and amount as a row this import wrote, p2 §5) or "Invoice number already exists".
+    // Nothing is kept across batches, so memory stays flat whatever the file's size.
     const numberKey = (invoiceNumber: string, supplierId: number) => (kind === "BILL" ? `${supplierId}\u0000${invoiceNumber}` : invoiceNumber);
-    const existing = new Map<string, { ours: boolean; cents: number }>();
-    for (const row of taken.rows) existing.set(numberKey(row.invoice_number, row.issued_by), { ours: row.id >= context.firstNewId, cents: Number(row.cents) });
-    const seen = new Map<string, Set<number>>();
-
-    // The kept rows are COPYed straight into invoices, in file order (the same work as a plain COPY of the rows).
     const [type, currency, xero] = [kind, company.country === "AU" ? "AUD" : "NZD", createInXero ? "t" : "f"];
     const ownId = String(company.id);
     const ownName = copyField(company.companyName);
-    let text = "";
-    let kept = 0;
-    for (const row of rows) {
-      const party = partyOf(row.counterpartyName);
-      const key = numberKey(row.invoiceNumber, kind === "BILL" ? party.companyId : company.id);
-      const found = existing.get(key);
-      if (found) {
-        leftOut.set(row.line, found.ours && found.cents === row.total);
-        continue;
+    const copyRows = async (existing: Map<string, { ours: boolean; cents: number }>): Promise<number> => {
+      leftOut.clear();
+      const seen = new Map<string, Set<number>>();
+      let text = "";
+      let kept = 0;
+      for (const row of rows) {
+        const party = partyOf(row.counterpartyName);
+        const key = numberKey(row.invoiceNumber, kind === "BILL" ? party.companyId : company.id);
+        const found = existing.get(key);
+        if (found) {
+          leftOut.set(row.line, found.ours && found.cents === row.total);
+          continue;
+        }
+        const totals = seen.get(key);
+        if (totals) {
+          leftOut.set(row.line, totals.has(row.total));
+          totals.add(row.total);
+          continue;
+        }
+        seen.set(key, new Set([row.total]));
+        const partyId = String(party.companyId);
+        const partyName = copyField(party.name);
+        // issued_by, issued_for and their names: the importer is the supplier of its invoices, the purchaser of its bills.
+        const sides = kind === "INVOICE" ? `${ownId}\t${partyId}\t${ownName}\t${partyName}` : `${partyId}\t${ownId}\t${partyName}\t${ownName}`;
+        text += `${type}\t${sides}\t${copyField(row.invoiceNumber)}\t${row.tail}\t${currency}\tALL_ELIGIBLE\t${row.email}\t${xero}\tEARLYBIRD\n`;
+        kept++;
       }
-      const totals = seen.get(key);
-      if (totals) {
-        leftOut.set(row.line, totals.has(row.total));
-        totals.add(row.total);
-        continue;
+      if (kept > 0) {
+        const copy = client.query(
+          copyFrom(
+            `COPY invoices (type, issued_by, issued_for, issued_by_company_name, issued_for_company_name, invoice_number, order_number, issue_date, due_date, total, currency, invoice_status, contact_email, create_bill_in_xero, loaded_by) FROM STDIN`
+          )
+        );
+        await pipeline(Readable.from([text]), copy);
       }
-      seen.set(key, new Set([row.total]));
-      const partyId = String(party.companyId);
-      const partyName = copyField(party.name);
-      // issued_by, issued_for and their names: the importer is the supplier of its invoices, the purchaser of its bills.
-      const sides = kind === "INVOICE" ? `${ownId}\t${partyId}\t${ownName}\t${partyName}` : `${partyId}\t${ownId}\t${partyName}\t${ownName}`;
-      text += `${type}\t${sides}\t${copyField(row.invoiceNumber)}\t${row.tail}\t${currency}\tALL_ELIGIBLE\t${row.email}\t${xero}\tEARLYBIRD\n`;
-      kept++;
-    }
-    if (kept > 0) {
-      const copy = client.query(
-        copyFrom(
-          `COPY invoices (type, issued_by, issued_for, issued_by_company_name, issued_for_company_name, invoice_number, order_number, issue_date, due_date, total, currency, invoice_status, contact_email, create_bill_in_xero, loaded_by) FROM STDIN`
-        )
+      return kept;
+    };
+    let kept: number;
+    await client.query("SAVEPOINT import_batch");
+    try {
+      kept = await copyRows(new Map());
+    } catch (error) {
+      const constraint = (error as { code?: string; constraint?: string }).code === "23505" ? (error as { constraint?: string }).constraint : null;
+      if (constraint !== "invoices_invoice_number_key" && constraint !== "invoices_bill_number_key") throw error;
+      await client.query("ROLLBACK TO SAVEPOINT import_batch");
+      // LATERAL: one index probe per number. The invoices table grows faster during an import than its statistics
+      // follow, and a plain join was planned as a hash join over every invoice of the company.
+      const taken = await client.query<{ invoice_number: string; issued_by: number; id: number; cents: string }>(
+        `SELECT x.invoice_number, x.issued_by, x.id, (x.total * 100)::bigint::text AS cents
+           FROM unnest($3::text[]) AS n(number)
+           CROSS JOIN LATERAL (SELECT i.invoice_number, i.issued_by, i.id, i.total FROM invoices i
+                                WHERE i.${kind === "INVOICE" ? "issued_by" : "issued_for"} = $1 AND i.invoice_number = n.number
+                                  AND i.type = $2 AND i.deleted_at IS NULL) x`,
+        [company.id, kind, [...new Set(rows.map((row) => row.invoiceNumber))]]
       );
-      await pipeline(Readable.from([text]), copy);
+      const existing = new Map<string, { ours: boolean; cents: number }>();
+      for (const row of taken.rows)
+        existing.set(numberKey(row.invoice_number, row.issued_by), { ours: row.id >= context.firstNewId, cents: Number(row.cents) });
+      kept = await copyRows(existing);
     }
     // The checkpoint: which lines are in, committed with them.
     await client.query(`UPDATE jobs SET payload = payload || jsonb_build_object('committedThroughLine', $2::int) WHERE id = $1`, [
