@@ -5,11 +5,13 @@
  * - streams the file through csv-parse (never the whole file in memory), checks the header line first (a wrong
  *   template fails the job with the spec's message and writes nothing), parses each row (import-rules.ts), drops
  *   duplicates (same number and amount) and collects failed rows with their reasons;
- * - inserts valid rows in batches, one transaction per batch on a dedicated connection: unknown counterparty
- *   names become INACTIVE companies plus a counterparty row of the actor's company (a warning on the row), the
- *   batch is COPYed into a session temp table, rows whose number already exists are failed, then one
- *   INSERT … SELECT writes the batch, and the job's checkpoint (last committed line) is stored in the same
- *   transaction;
+ * - inserts valid rows in batches of BATCH_SIZE, one transaction per batch on a dedicated connection, one batch in
+ *   the database while the next is parsed: unknown counterparty names become INACTIVE companies plus a counterparty
+ *   row of the actor's company (a warning on the row); repeats within the batch are settled in memory; the batch is
+ *   COPYed straight into invoices under a savepoint (the same database work as a plain COPY of the rows); only if
+ *   the unique number index refuses a row is the batch rolled back to the savepoint, its taken numbers looked up
+ *   (duplicate of this import, or "Invoice number already exists") and the rest COPYed; the job's checkpoint (last
+ *   committed line) is stored in the same transaction;
  * - reports progress by bytes read, at most 4 times a second.
  *
  * Where the outputs live: the result (counts, the first failed and warning rows) is the job's `result` JSON;
@@ -259,30 +261,32 @@ export function importResultPath(jobId: string, which: ImportResultFile): string
 
 /**
  * A valid row waiting for its batch, kept small (a batch is held while the one before is in the database): its
- * staging COPY fields after the counterparty, already escaped, and the original cells for the result files.
+ * COPY fields that do not depend on the counterparty, already escaped, and the original cells for the result files
+ * as one JSON string (one object instead of eight: every pending row outlives a few young-generation collections,
+ * so what it holds is promoted and grows the old generation until the next full collection).
  */
 interface PendingRow {
   line: number;
   invoiceNumber: string;
   counterpartyName: string;
   total: Cents;
-  /** order_number, issue_date, due_date, total as COPY text fields joined by tabs. */
+  /** order_number, issue_date, due_date, total, contact_email as COPY text fields joined by tabs. */
   tail: string;
-  /** contact_email as a COPY text field. */
-  email: string;
-  cells: string[];
+  /** JSON of the original cells (the row in the failed or duplicates CSV when the database leaves it out). */
+  cells: string;
 }
 
 function pendingRow(line: number, record: ImportRecord, cells: string[]): PendingRow {
-  const tail = `${copyField(record.orderNumber)}\t${copyField(record.issueDate)}\t${record.dueDate}\t${centsToDecimal(record.total)}`;
+  const tail = `${copyField(record.orderNumber)}\t${copyField(record.issueDate)}\t${record.dueDate}\t${centsToDecimal(record.total)}\t${copyField(
+    record.contactEmail
+  )}`;
   return {
     line,
     invoiceNumber: record.invoiceNumber,
     counterpartyName: record.counterpartyName,
     total: record.total,
     tail,
-    email: copyField(record.contactEmail),
-    cells,
+    cells: JSON.stringify(cells),
   };
 }
 
@@ -561,13 +565,13 @@ async function writeBatch(client: pg.Client, context: BatchContext) {
         const partyName = copyField(party.name);
         // issued_by, issued_for and their names: the importer is the supplier of its invoices, the purchaser of its bills.
         const sides = kind === "INVOICE" ? `${ownId}\t${partyId}\t${ownName}\t${partyName}` : `${partyId}\t${ownId}\t${partyName}\t${ownName}`;
-        text += `${type}\t${sides}\t${copyField(row.invoiceNumber)}\t${row.tail}\t${currency}\tALL_ELIGIBLE\t${row.email}\t${xero}\tEARLYBIRD\n`;
+        text += `${type}\t${sides}\t${copyField(row.invoiceNumber)}\t${row.tail}\t${currency}\tALL_ELIGIBLE\t${xero}\tEARLYBIRD\n`;
         kept++;
       }
       if (kept > 0) {
         const copy = client.query(
           copyFrom(
-            `COPY invoices (type, issued_by, issued_for, issued_by_company_name, issued_for_company_name, invoice_number, order_number, issue_date, due_date, total, currency, invoice_status, contact_email, create_bill_in_xero, loaded_by) FROM STDIN`
+            `COPY invoices (type, issued_by, issued_for, issued_by_company_name, issued_for_company_name, invoice_number, order_number, issue_date, due_date, total, contact_email, currency, invoice_status, create_bill_in_xero, loaded_by) FROM STDIN`
           )
         );
         await pipeline(Readable.from([text]), copy);
@@ -614,11 +618,11 @@ async function writeBatch(client: pg.Client, context: BatchContext) {
     const duplicate = leftOut.get(row.line);
     if (duplicate === true) {
       result.duplicates++;
-      await context.duplicate(row.cells);
+      await context.duplicate(JSON.parse(row.cells) as string[]);
       continue;
     }
     if (duplicate === false) {
-      await context.fail(row.line, row.invoiceNumber, row.cells, [IMPORT_MESSAGES.numberExists]);
+      await context.fail(row.line, row.invoiceNumber, JSON.parse(row.cells) as string[], [IMPORT_MESSAGES.numberExists]);
       continue;
     }
     const party = partyOf(row.counterpartyName);
