@@ -183,6 +183,31 @@ describe("CSV import", () => {
     expect(result!.failedInvoices).toEqual([{ line: 5_004, invoiceNumber: "M-2", messages: [IMPORT_MESSAGES.numberExists] }]);
   });
 
+  it("numbers bills per supplier: the same number from two suppliers is two bills; a repeat from one is a duplicate or a failure", async () => {
+    const { company, actor } = await setup();
+    const first = await importFile(actor, "BILL", [BILL_HEADER, `N-1,Alpha ${company.id},,,${dmy(due)},10,`]);
+    expect(first.done).toMatchObject({ status: "SUCCEEDED" });
+    const { job } = await importFile(actor, "BILL", [
+      BILL_HEADER,
+      `N-1,Beta ${company.id},,,${dmy(due)},10,`,
+      `N-1,Alpha ${company.id},,,${dmy(due)},10,`,
+      `N-2,Alpha ${company.id},,,${dmy(due)},5,`,
+      `N-2,alpha ${company.id},,,${dmy(due)},5.00,`,
+      `N-2,Beta ${company.id},,,${dmy(due)},6,`,
+    ]);
+    const { result } = await getImportStatus(actor, job.id);
+    // N-1 from Alpha was imported by an earlier import: its number is taken (not a duplicate of this file).
+    expect(result).toMatchObject({ success: 3, total: 5, duplicates: 1, failed: 1, createdCounterparties: 1, warnings: 2 });
+    expect(result!.failedInvoices).toEqual([{ line: 3, invoiceNumber: "N-1", messages: [IMPORT_MESSAGES.numberExists] }]);
+    const bills = await Invoice.findAll({ where: { issuedFor: company.id, type: "BILL" }, order: [["id", "ASC"]] });
+    expect(bills.map((b) => [b.invoiceNumber, b.issuedByCompanyName, b.total, b.issuedForCompanyName])).toEqual([
+      ["N-1", `Alpha ${company.id}`, 1000, company.companyName],
+      ["N-1", `Beta ${company.id}`, 1000, company.companyName],
+      ["N-2", `Alpha ${company.id}`, 500, company.companyName],
+      ["N-2", `Beta ${company.id}`, 600, company.companyName],
+    ]);
+  });
+
   it("imports an accounting export, checking its type column", async () => {
     const { company, actor } = await setup();
     const { job } = await importFile(

@@ -5,11 +5,13 @@
  * - streams the file through csv-parse (never the whole file in memory), checks the header line first (a wrong
  *   template fails the job with the spec's message and writes nothing), parses each row (import-rules.ts), drops
  *   duplicates (same number and amount) and collects failed rows with their reasons;
- * - inserts valid rows in batches, one transaction per batch on a dedicated connection: unknown counterparty
- *   names become INACTIVE companies plus a counterparty row of the actor's company (a warning on the row), the
- *   batch is COPYed into a session temp table, rows whose number already exists are failed, then one
- *   INSERT … SELECT writes the batch, and the job's checkpoint (last committed line) is stored in the same
- *   transaction;
+ * - inserts valid rows in batches of BATCH_SIZE, one transaction per batch on a dedicated connection, one batch in
+ *   the database while the next is parsed: unknown counterparty names become INACTIVE companies plus a counterparty
+ *   row of the actor's company (a warning on the row); repeats within the batch are settled in memory; the batch is
+ *   COPYed straight into invoices under a savepoint (the same database work as a plain COPY of the rows); only if
+ *   the unique number index refuses a row is the batch rolled back to the savepoint, its taken numbers looked up
+ *   (duplicate of this import, or "Invoice number already exists") and the rest COPYed; the job's checkpoint (last
+ *   committed line) is stored in the same transaction;
  * - reports progress by bytes read, at most 4 times a second.
  *
  * Where the outputs live: the result (counts, the first failed and warning rows) is the job's `result` JSON;
@@ -35,7 +37,7 @@ import { Company, Job } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { todayIn } from "../../lib/dates";
 import { AppError, notFound } from "../../lib/errors";
-import { centsToDecimal } from "../../lib/money";
+import { centsToDecimal, type Cents } from "../../lib/money";
 import { createJob, executeJob, getJob, type ExecuteJobOptions, type JobView } from "../jobs/service.server";
 import { runQueuedJobsSoon } from "../jobs/queue-trigger.server";
 import {
@@ -257,10 +259,35 @@ export function importResultPath(jobId: string, which: ImportResultFile): string
 
 // ---------------------------------------------------------------------------------------------------------------
 
+/**
+ * A valid row waiting for its batch, kept small (a batch is held while the one before is in the database): its
+ * COPY fields that do not depend on the counterparty, already escaped, and the original cells for the result files
+ * as one JSON string (one object instead of eight: every pending row outlives a few young-generation collections,
+ * so what it holds is promoted and grows the old generation until the next full collection).
+ */
 interface PendingRow {
   line: number;
-  record: ImportRecord;
-  cells: string[];
+  invoiceNumber: string;
+  counterpartyName: string;
+  total: Cents;
+  /** order_number, issue_date, due_date, total, contact_email as COPY text fields joined by tabs. */
+  tail: string;
+  /** JSON of the original cells (the row in the failed or duplicates CSV when the database leaves it out). */
+  cells: string;
+}
+
+function pendingRow(line: number, record: ImportRecord, cells: string[]): PendingRow {
+  const tail = `${copyField(record.orderNumber)}\t${copyField(record.issueDate)}\t${record.dueDate}\t${centsToDecimal(record.total)}\t${copyField(
+    record.contactEmail
+  )}`;
+  return {
+    line,
+    invoiceNumber: record.invoiceNumber,
+    counterpartyName: record.counterpartyName,
+    total: record.total,
+    tail,
+    cells: JSON.stringify(cells),
+  };
 }
 
 interface Party {
@@ -364,11 +391,6 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
   let inFlight: Promise<void> = Promise.resolve();
   let batchError: unknown = null;
   try {
-    await client.query(`
-      CREATE TEMP TABLE import_staging (
-        line integer NOT NULL, invoice_number text NOT NULL, party_id integer NOT NULL, party_name text NOT NULL,
-        order_number text, issue_date date, due_date date NOT NULL, total numeric(14,2) NOT NULL, contact_email text
-      ) ON COMMIT DELETE ROWS`);
     const parties = new Map<string, Party>();
     // Invoices created from here on are this import's: a later row with the same number and amount is a duplicate.
     const floor = await client.query<{ max: number }>("SELECT COALESCE(max(id), 0)::int AS max FROM invoices");
@@ -410,7 +432,7 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
         if (!parsed.ok) {
           await fail(line, (raw[template === "EARLYBIRD" ? "invoice_number" : "invoicenumber"] ?? "").trim(), cells, parsed.errors);
         } else {
-          batch.push({ line, record: parsed.record, cells });
+          batch.push(pendingRow(line, parsed.record, cells));
           if (batch.length >= BATCH_SIZE) await flush();
         }
         const now = Date.now();
@@ -474,8 +496,8 @@ async function writeBatch(client: pg.Client, context: BatchContext) {
     // Counterparties named for the first time in this import: the company's own, else new INACTIVE companies.
     const unknown = new Map<string, string>();
     for (const row of rows) {
-      const key = partyKey(row.record.counterpartyName);
-      if (!parties.has(key) && !unknown.has(key)) unknown.set(key, row.record.counterpartyName);
+      const key = partyKey(row.counterpartyName);
+      if (!parties.has(key) && !unknown.has(key)) unknown.set(key, row.counterpartyName);
     }
     if (unknown.size > 0) {
       const roleColumn = kind === "BILL" ? "is_supplier" : "is_customer";
@@ -508,77 +530,84 @@ async function writeBatch(client: pg.Client, context: BatchContext) {
       }
     }
 
-    const copy = client.query(
-      copyFrom("COPY import_staging (line, invoice_number, party_id, party_name, order_number, issue_date, due_date, total, contact_email) FROM STDIN")
-    );
-    const lines = Readable.from(
-      (function* () {
-        let chunk = "";
-        for (const { line, record } of rows) {
-          const party = partyOf(record.counterpartyName);
-          chunk +=
-            [
-              line,
-              record.invoiceNumber,
-              party.companyId,
-              party.name,
-              record.orderNumber,
-              record.issueDate,
-              record.dueDate,
-              centsToDecimal(record.total),
-              record.contactEmail,
-            ]
-              .map(copyField)
-              .join("\t") + "\n";
-          if (chunk.length > 65_536) {
-            yield chunk;
-            chunk = "";
-          }
+    // Numbers are unique per owner (invoices: per supplier; bills: per purchaser and supplier), which the unique
+    // indexes invoices_invoice_number_key / invoices_bill_number_key enforce. Repeats within the batch are settled
+    // here; the batch is then COPYed straight into invoices, in file order (the same work as a plain COPY of the
+    // rows). Only when that COPY hits a taken number (a file imported again, a number entered by hand) is it rolled
+    // back to a savepoint and the taken numbers looked up, one index probe each, so each row gets its answer:
+    // a duplicate (same number and amount as a row this import wrote, p2 §5) or "Invoice number already exists".
+    // Nothing is kept across batches, so memory stays flat whatever the file's size.
+    const numberKey = (invoiceNumber: string, supplierId: number) => (kind === "BILL" ? `${supplierId}\u0000${invoiceNumber}` : invoiceNumber);
+    const [type, currency, xero] = [kind, company.country === "AU" ? "AUD" : "NZD", createInXero ? "t" : "f"];
+    const ownId = String(company.id);
+    const ownName = copyField(company.companyName);
+    const copyRows = async (existing: Map<string, { ours: boolean; cents: number }>): Promise<number> => {
+      leftOut.clear();
+      const seen = new Map<string, Set<number>>();
+      let text = "";
+      let kept = 0;
+      for (const row of rows) {
+        const party = partyOf(row.counterpartyName);
+        const key = numberKey(row.invoiceNumber, kind === "BILL" ? party.companyId : company.id);
+        const found = existing.get(key);
+        if (found) {
+          leftOut.set(row.line, found.ours && found.cents === row.total);
+          continue;
         }
-        if (chunk) yield chunk;
-      })()
-    );
-    await pipeline(lines, copy);
-
-    // Numbers are unique per owner (invoices: per supplier; bills: per purchaser and supplier). Duplicates (same
-    // number and amount, p2 §5) are found here rather than in a set in memory, so memory stays flat: against the
-    // rows earlier batches of this import wrote, then within the batch. Another amount under a taken number fails.
-    const sameOwner = kind === "INVOICE" ? `i.issued_by = $1` : `i.issued_for = $1 AND i.issued_by = s.party_id`;
-    const existing = await client.query<{ line: number; duplicate: boolean }>(
-      `DELETE FROM import_staging s USING invoices i
-        WHERE i.type = $2 AND i.deleted_at IS NULL AND i.invoice_number = s.invoice_number AND ${sameOwner}
-        RETURNING s.line, (i.id >= $3 AND i.total = s.total) AS duplicate`,
-      [company.id, kind, context.firstNewId]
-    );
-    for (const row of existing.rows) leftOut.set(row.line, row.duplicate);
-    const key = kind === "BILL" ? "invoice_number, party_id" : "invoice_number";
-    const repeated = await client.query<{ line: number; duplicate: boolean }>(
-      `DELETE FROM import_staging s
-        USING (SELECT line, row_number() OVER (PARTITION BY ${key} ORDER BY line) AS nth_number,
-                            row_number() OVER (PARTITION BY ${key}, total ORDER BY line) AS nth_amount
-                 FROM import_staging) r
-        WHERE r.line = s.line AND r.nth_number > 1
-        RETURNING s.line, r.nth_amount > 1 AS duplicate`
-    );
-    for (const row of repeated.rows) leftOut.set(row.line, row.duplicate);
-
-    const [supplierId, supplierName, purchaserId, purchaserName] =
-      kind === "INVOICE" ? [`$1::int`, `$3::text`, `s.party_id`, `s.party_name`] : [`s.party_id`, `s.party_name`, `$1::int`, `$3::text`];
-    const inserted = await client.query(
-      `INSERT INTO invoices (type, issued_by, issued_for, issued_by_company_name, issued_for_company_name, invoice_number, order_number,
-                             issue_date, due_date, currency, total, invoice_status, contact_email, create_bill_in_xero, loaded_by)
-       SELECT $2, ${supplierId}, ${purchaserId}, ${supplierName}, ${purchaserName}, s.invoice_number, s.order_number,
-              s.issue_date, s.due_date, $4, s.total, 'ALL_ELIGIBLE', s.contact_email, $5, 'EARLYBIRD'
-         FROM import_staging s ORDER BY s.line`,
-      [company.id, kind, company.companyName, company.country === "AU" ? "AUD" : "NZD", createInXero]
-    );
+        const totals = seen.get(key);
+        if (totals) {
+          leftOut.set(row.line, totals.has(row.total));
+          totals.add(row.total);
+          continue;
+        }
+        seen.set(key, new Set([row.total]));
+        const partyId = String(party.companyId);
+        const partyName = copyField(party.name);
+        // issued_by, issued_for and their names: the importer is the supplier of its invoices, the purchaser of its bills.
+        const sides = kind === "INVOICE" ? `${ownId}\t${partyId}\t${ownName}\t${partyName}` : `${partyId}\t${ownId}\t${partyName}\t${ownName}`;
+        text += `${type}\t${sides}\t${copyField(row.invoiceNumber)}\t${row.tail}\t${currency}\tALL_ELIGIBLE\t${xero}\tEARLYBIRD\n`;
+        kept++;
+      }
+      if (kept > 0) {
+        const copy = client.query(
+          copyFrom(
+            `COPY invoices (type, issued_by, issued_for, issued_by_company_name, issued_for_company_name, invoice_number, order_number, issue_date, due_date, total, contact_email, currency, invoice_status, create_bill_in_xero, loaded_by) FROM STDIN`
+          )
+        );
+        await pipeline(Readable.from([text]), copy);
+      }
+      return kept;
+    };
+    let kept: number;
+    await client.query("SAVEPOINT import_batch");
+    try {
+      kept = await copyRows(new Map());
+    } catch (error) {
+      const constraint = (error as { code?: string; constraint?: string }).code === "23505" ? (error as { constraint?: string }).constraint : null;
+      if (constraint !== "invoices_invoice_number_key" && constraint !== "invoices_bill_number_key") throw error;
+      await client.query("ROLLBACK TO SAVEPOINT import_batch");
+      // LATERAL: one index probe per number. The invoices table grows faster during an import than its statistics
+      // follow, and a plain join was planned as a hash join over every invoice of the company.
+      const taken = await client.query<{ invoice_number: string; issued_by: number; id: number; cents: string }>(
+        `SELECT x.invoice_number, x.issued_by, x.id, (x.total * 100)::bigint::text AS cents
+           FROM unnest($3::text[]) AS n(number)
+           CROSS JOIN LATERAL (SELECT i.invoice_number, i.issued_by, i.id, i.total FROM invoices i
+                                WHERE i.${kind === "INVOICE" ? "issued_by" : "issued_for"} = $1 AND i.invoice_number = n.number
+                                  AND i.type = $2 AND i.deleted_at IS NULL) x`,
+        [company.id, kind, [...new Set(rows.map((row) => row.invoiceNumber))]]
+      );
+      const existing = new Map<string, { ours: boolean; cents: number }>();
+      for (const row of taken.rows)
+        existing.set(numberKey(row.invoice_number, row.issued_by), { ours: row.id >= context.firstNewId, cents: Number(row.cents) });
+      kept = await copyRows(existing);
+    }
     // The checkpoint: which lines are in, committed with them.
     await client.query(`UPDATE jobs SET payload = payload || jsonb_build_object('committedThroughLine', $2::int) WHERE id = $1`, [
       jobId,
       rows[rows.length - 1].line,
     ]);
     await client.query("COMMIT");
-    result.success += inserted.rowCount ?? 0;
+    result.success += kept;
   } catch (error) {
     await client.query("ROLLBACK").catch(() => {});
     throw error;
@@ -589,18 +618,18 @@ async function writeBatch(client: pg.Client, context: BatchContext) {
     const duplicate = leftOut.get(row.line);
     if (duplicate === true) {
       result.duplicates++;
-      await context.duplicate(row.cells);
+      await context.duplicate(JSON.parse(row.cells) as string[]);
       continue;
     }
     if (duplicate === false) {
-      await context.fail(row.line, row.record.invoiceNumber, row.cells, [IMPORT_MESSAGES.numberExists]);
+      await context.fail(row.line, row.invoiceNumber, JSON.parse(row.cells) as string[], [IMPORT_MESSAGES.numberExists]);
       continue;
     }
-    const party = partyOf(row.record.counterpartyName);
+    const party = partyOf(row.counterpartyName);
     if (party.created) {
       result.warnings++;
       if (result.warningInvoices.length < ISSUE_LIST_LIMIT) {
-        result.warningInvoices.push({ line: row.line, invoiceNumber: row.record.invoiceNumber, messages: [newCounterpartyMessage(kind, party.name)] });
+        result.warningInvoices.push({ line: row.line, invoiceNumber: row.invoiceNumber, messages: [newCounterpartyMessage(kind, party.name)] });
       }
     }
   }
