@@ -22,6 +22,8 @@ export interface WorkerReport {
 /** The queue worker's entry (jobs/run-queued-jobs.job.ts): started on demand and swept every QUEUE_SWEEP_MS. */
 export const QUEUE_WORKER_NAME = "run-queued-jobs";
 export const QUEUE_SWEEP_MS = 60_000;
+/** Heap cap of the queue worker (old generation), MB; the benchmark runs the import under the same cap. */
+export const QUEUE_WORKER_HEAP_MB = 192;
 
 export interface QueueWorkerReport {
   kind: "queue-finished";

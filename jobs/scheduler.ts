@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Bree from "bree";
-import { QUEUE_SWEEP_MS, QUEUE_WORKER_NAME, SCHEDULE, type QueueWorkerReport, type ScheduleEntry, type WorkerReport } from "./schedule";
+import { QUEUE_SWEEP_MS, QUEUE_WORKER_HEAP_MB, QUEUE_WORKER_NAME, SCHEDULE, type QueueWorkerReport, type ScheduleEntry, type WorkerReport } from "./schedule";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const STOP_GRACE_MS = 10_000;
@@ -30,6 +30,14 @@ export interface Scheduler {
   stop(): Promise<void>;
 }
 
+interface BreeJob {
+  name: string;
+  path: string;
+  interval: number;
+  timeout: number | false;
+  worker?: { resourceLimits: { maxOldGenerationSizeMb: number } };
+}
+
 export function jobFile(jobsDir: string, name: string) {
   return path.join(jobsDir, `${name}.js`);
 }
@@ -49,13 +57,29 @@ export async function startScheduler(options: SchedulerOptions = {}): Promise<Sc
     // Bree logs every worker start and exit at info level: too chatty every 15 minutes.
     logger: { info: () => {}, warn: logger.warn, error: logger.error },
     jobs: schedule
-      .map((entry): { name: string; path: string; interval: number; timeout: number | false } => ({
-        name: entry.name,
-        path: jobFile(jobsDir, entry.name),
-        interval: entry.intervalMs,
-        timeout: entry.runAtStart ? 0 : false,
-      }))
-      .concat(queue ? [{ name: QUEUE_WORKER_NAME, path: jobFile(jobsDir, QUEUE_WORKER_NAME), interval: QUEUE_SWEEP_MS, timeout: 0 }] : []),
+      .map(
+        (entry): BreeJob => ({
+          name: entry.name,
+          path: jobFile(jobsDir, entry.name),
+          interval: entry.intervalMs,
+          timeout: entry.runAtStart ? 0 : false,
+        })
+      )
+      .concat(
+        queue
+          ? [
+              {
+                name: QUEUE_WORKER_NAME,
+                path: jobFile(jobsDir, QUEUE_WORKER_NAME),
+                interval: QUEUE_SWEEP_MS,
+                timeout: 0,
+                // Imports stream in batches and keep nothing between them (live heap ~40 MB); without a cap V8 lets the
+                // old generation grow several times that before collecting, which reads as memory growth.
+                worker: { resourceLimits: { maxOldGenerationSizeMb: QUEUE_WORKER_HEAP_MB } },
+              },
+            ]
+          : []
+      ),
     errorHandler: (error, { name }) => logger.error(`Scheduled job ${name}:`, error),
     workerMessageHandler: ({ name, message }) => {
       if (isQueueReport(message)) {
