@@ -598,3 +598,20 @@ describe("every page link by keyset plus a small OFFSET; typed pages nearer the 
     expect(numbersOf(back.rows).every((number) => own.has(number))).toBe(true);
   });
 });
+
+describe("Balance Payable filter (bills)", () => {
+  it("keeps the bills of suppliers whose unpaid total matches the accounting-loaded part within $1, or the others", async () => {
+    const buyer = await makeCompany({ companyName: `Matcher ${Date.now()}` });
+    const matched = await makeCompany({ companyName: `Matched Supplier ${Date.now()}` });
+    const unmatched = await makeCompany({ companyName: `Unmatched Supplier ${Date.now()}` });
+    const fromXero = await record(matched, buyer, { type: "BILL", total: 50_000 });
+    await fromXero.update({ loadedBy: "XERO" });
+    // 50 cents loaded by hand: still within 1 unit of the accounting balance.
+    const small = await record(matched, buyer, { type: "BILL", total: 50 });
+    const byHand = await record(unmatched, buyer, { type: "BILL", total: 20_000 });
+    const list = async (value: string) => idsOf((await listBills(actorOf(buyer), q("BILL", `tab=bills&isMatchedPayablesValue=${value}`))).rows);
+    expect(await list("true")).toEqual(sorted(fromXero.id, small.id));
+    expect(await list("false")).toEqual([byHand.id]);
+    expect(idsOf((await listBills(actorOf(buyer), q("BILL", "tab=bills"))).rows)).toEqual(sorted(fromXero.id, small.id, byHand.id));
+  });
+});

@@ -444,6 +444,19 @@ function buildWhere(side: Side, companyId: number, query: ListQuery, today: stri
       replacements.numberLike = `%${escapeLike(query.number.value)}%`;
     }
   }
+  if (side === "BILL" && query.isMatchedPayablesValue !== null) {
+    // Balance Payable (p2 §4 Other, §5 Filters): the bills of suppliers whose payables match the accounting balance
+    // within 1 unit, by the Suppliers tab's rule (payables/suppliers-tab.server.ts): until aged payables are fetched from
+    // Xero, the accounting balance is the part of the unpaid bills loaded from an accounting system. Every supplier
+    // with a bill is in the grouping, so false is exactly its complement.
+    conditions.push(`i.issued_by ${query.isMatchedPayablesValue ? "IN" : "NOT IN"} (
+      SELECT m.issued_by FROM invoices m
+      WHERE m.issued_for = :companyId AND m.deleted_at IS NULL
+      GROUP BY m.issued_by
+      HAVING abs(COALESCE(sum(m.discounted_total) FILTER (WHERE m.bill_status IS DISTINCT FROM 'PAID'), 0)
+        - COALESCE(sum(m.discounted_total) FILTER (WHERE m.bill_status IS DISTINCT FROM 'PAID' AND m.loaded_by IN (:accountingSources)), 0)) <= 1)`);
+    replacements.accountingSources = ["XERO", "MYOB_ESSENTIALS", "MYOB_ACCOUNT_RIGHT"];
+  }
   const nameColumn = side === "INVOICE" ? "i.issued_for_company_name" : "i.issued_by_company_name";
   const searches = side === "BILL" ? [query.entity, query.supplier] : [query.entity];
   searches.forEach((text, index) => {
