@@ -10,7 +10,7 @@
  * user of that company, so authentication, parsing, the services and the JSON response are all timed) are timed at
  * page 1, a middle page (typed: OFFSET), the pager's links from it (next, 3 pages on and back: keyset plus an OFFSET
  * of at most 2 pages), a typed page at 3/4 and the last page, for the default sort, two filters and
- * a status tab. Not part of `npm test`.
+ * a status tab. `--profile` times each query of the best and the worst case. Not part of `npm test`.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -32,6 +32,8 @@ function argValue(name: string, fallback: number): number {
 const ROWS = argValue("--rows", 1_000_000);
 const RUNS = argValue("--runs", 25);
 const EXPLAIN = process.argv.includes("--explain");
+/** `--profile`: the best and the worst case's queries, each with its own time, to see where a loader's time goes. */
+const PROFILE = process.argv.includes("--profile");
 /** `--only text`: time only the cases whose list and filter name contain it ("Payment", "bills"). */
 const ONLY = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] ?? "" : "";
 
@@ -262,6 +264,32 @@ async function main() {
     console.log(
       `\n${lines.length - failures}/${lines.length} cases under ${LIMIT_MS} ms at p95 (${((performance.now() - started) / 1000).toFixed(0)} s in all)`
     );
+
+    if (PROFILE) {
+      const byP95 = [...lines].sort((a, b) => a.p95 - b.p95);
+      const original = sequelize.query.bind(sequelize);
+      for (const line of [byP95[0], byP95[byP95.length - 1]]) {
+        const timings: string[] = [];
+        (sequelize as unknown as { query: typeof sequelize.query }).query = (async (sql: unknown, options?: Record<string, unknown>) => {
+          const t0 = performance.now();
+          try {
+            return await original(sql as string, options as never);
+          } finally {
+            const text = typeof sql === "string" ? sql : String((sql as { query?: string })?.query ?? sql);
+            timings.push(
+              `  ${(performance.now() - t0).toFixed(2).padStart(7)} ms  started +${(t0 - loaderStart).toFixed(2)} ms  ${text
+                .replace(/\s+/g, " ")
+                .slice(0, 110)}`
+            );
+          }
+        }) as unknown as typeof sequelize.query;
+        const loaderStart = performance.now();
+        await callLoader(line.side, new URL(line.url, "http://x").searchParams.toString());
+        const wall = performance.now() - loaderStart;
+        (sequelize as unknown as { query: typeof sequelize.query }).query = original;
+        console.log(`\nProfile of ${line.url}: ${wall.toFixed(2)} ms in all\n${timings.join("\n")}`);
+      }
+    }
 
     if (EXPLAIN) {
       const worst = [...lines].sort((a, b) => b.p95 - a.p95)[0];

@@ -365,7 +365,7 @@ describe("pages at scale: keyset cursors, capped count, last page (docs/decision
 
   it("counts exactly up to the cap, estimates beyond it, and still shows the real last page", async () => {
     const big = await makeCompany({ companyName: `Big Seller ${Date.now()}` });
-    const rows = EXACT_COUNT_CAP + 150;
+    const rows = EXACT_COUNT_CAP + 2_000;
     await sequelize.query(
       `INSERT INTO invoices (type, issued_by, issued_for, issued_by_company_name, issued_for_company_name, invoice_number, due_date, total)
        SELECT 'INVOICE', :big, :buyer, 'Big', 'Buyer', 'BIG-' || lpad(g::text, 6, '0'), CAST(:today AS date) + (g % 90), 10 + g % 500
@@ -384,17 +384,34 @@ describe("pages at scale: keyset cursors, capped count, last page (docs/decision
     expect(first.totalIsEstimate).toBe(true);
     expect(first.total).toBeGreaterThan(EXACT_COUNT_CAP);
     expect(numbersOf(first.rows)).toEqual(exactOrder.slice(0, 25));
-    // A jump deep into the list (read by OFFSET) and the next page by cursor.
-    const deep = await listInvoices(actorOf(big), q("INVOICE", "page=200"));
-    expect(numbersOf(deep.rows)).toEqual(exactOrder.slice(199 * 25, 200 * 25));
+    // A jump into the list (within 2,500 rows: read by OFFSET, exactly) and the next page by cursor.
+    const deep = await listInvoices(actorOf(big), q("INVOICE", "page=80"));
+    expect(numbersOf(deep.rows)).toEqual(exactOrder.slice(79 * 25, 80 * 25));
     const after = await listInvoices(actorOf(big), viaUrl(q("INVOICE"), deep.pageCursors.next!));
-    expect(numbersOf(after.rows)).toEqual(exactOrder.slice(200 * 25, 201 * 25));
+    expect(numbersOf(after.rows)).toEqual(exactOrder.slice(80 * 25, 81 * 25));
     // The last page by the estimate ends with the real last record; a page past the real end shows the real last rows.
     const lastPage = Math.ceil(first.total / 25);
     const last = await listInvoices(actorOf(big), q("INVOICE", `page=${lastPage}`));
     expect(numbersOf(last.rows).at(-1)).toBe(exactOrder.at(-1));
     const past = await listInvoices(actorOf(big), q("INVOICE", "page=999999"));
     expect(numbersOf(past.rows).at(-1)).toBe(exactOrder.at(-1));
+    // A typed page further in than 2,500 rows under an estimated total is placed from the column statistics (pageAnchor): a
+    // contiguous slice of the exact order near its place (the place is "about", like the total), and the pager's
+    // next link from it continues exactly. The same in a descending list.
+    const deepPage = Math.floor(first.total / 25) - 20;
+    expect((deepPage - 1) * 25).toBeGreaterThan(2_500);
+    for (const [sort, order] of [
+      ["", exactOrder],
+      ["sort=dueDate,desc&", [...exactOrder].reverse()],
+    ] as const) {
+      const anchored = await listInvoices(actorOf(big), q("INVOICE", `${sort}page=${deepPage}`));
+      expect(anchored.page).toBe(deepPage);
+      const at = order.indexOf(numbersOf(anchored.rows)[0]);
+      expect(numbersOf(anchored.rows)).toEqual(order.slice(at, at + 25));
+      expect(Math.abs(at - (deepPage - 1) * 25)).toBeLessThan(rows * 0.05);
+      const next = await listInvoices(actorOf(big), viaUrl(q("INVOICE", sort), anchored.pageCursors.next!));
+      expect(numbersOf(next.rows)).toEqual(order.slice(at + 25, at + 50));
+    }
     // Filtered below the cap: exact again.
     const filtered = await listInvoices(actorOf(big), q("INVOICE", "amount=between:10.00..20.00"));
     expect(filtered.totalIsEstimate).toBe(false);
@@ -451,6 +468,52 @@ describe("offer tabs at their range bounds (docs/decisions/008, offer tabs)", ()
     expect(ready.sort()).toEqual([...expected].sort());
     const readyTab = await listInvoices(actorOf(seller), q("INVOICE", "status=PAYMENT_READY&size=100"));
     expect(readyTab.rows.map((row) => row.id).sort()).toEqual([...expected].sort());
+  });
+});
+
+describe("Payment Available with customers whose offers differ", () => {
+  it("checks each invoice against its own customer's crr and cash pool, and leaves out customers without offers for us", async () => {
+    const seller = await makeCompany({ companyName: `Multi Supplier ${Date.now()}` });
+    const customers = await Promise.all(
+      ["Low", "High", "Small", "Disabled", "Cancelled"].map((name) => makeCompany({ companyName: `Multi ${name} ${Date.now()}` }))
+    );
+    const [low, high, small, disabled, cancelled] = customers;
+    const offers: [Company, number, string, boolean, "ACTIVE" | "VIRTUAL" | "CANCELLED"][] = [
+      [low, 100_000, "4.00", true, "ACTIVE"],
+      [high, 100_000, "30.00", true, "VIRTUAL"],
+      [small, 15_000, "8.00", true, "ACTIVE"],
+      [disabled, 100_000, "8.00", false, "ACTIVE"],
+      [cancelled, 100_000, "8.00", true, "CANCELLED"],
+    ];
+    for (const [customer, cashpool, crr, enabled, offerStatus] of offers) {
+      await Counterparty.create({ companyId: customer.id, counterpartyCompanyId: seller.id, isSupplier: true, isPurchaserOffersEnabled: enabled } as never);
+      const cancelledAt = offerStatus === "CANCELLED" ? new Date() : null;
+      await PurchaserOffer.create({ createdByCompany: customer.id, cashpool, pendingCashpool: 0, crr, offerStatus, topUpId: null, cancelledAt });
+    }
+    // The same spread of amounts and due dates for every customer: which are eligible depends on the customer's offer.
+    for (const customer of customers) {
+      for (const [due, total] of [
+        [10, 10_000],
+        [60, 14_999],
+        [60, 15_001],
+        [200, 50_000],
+        [300, 2_000],
+        [364, 100],
+      ] as const) {
+        await record(seller, customer, { number: `MUL-${customer.id}-${due}-${total}`, total: total as Cents, due, include: true });
+      }
+    }
+    const all = await listInvoices(actorOf(seller), q("INVOICE", "size=100"));
+    const expected = all.rows.filter((row) => row.status.statusCode === "PAYMENT_READY").map((row) => row.id);
+    const customerOf = new Map(all.rows.map((row) => [row.id, row.companyName]));
+    // Some of each enabled, live customer's invoices, none of the others', and not all of the high crr's.
+    for (const customer of [low, high, small]) expect(expected.some((id) => customerOf.get(id) === customer.companyName)).toBe(true);
+    for (const customer of [disabled, cancelled]) expect(expected.some((id) => customerOf.get(id) === customer.companyName)).toBe(false);
+    expect(expected.filter((id) => customerOf.get(id) === high.companyName).length).toBeLessThan(6);
+    expect(expected.filter((id) => customerOf.get(id) === small.companyName).length).toBeLessThan(6);
+    const tab = await listInvoices(actorOf(seller), q("INVOICE", "status=PAYMENT_READY&size=100"));
+    expect(tab.rows.map((row) => row.id).sort()).toEqual([...expected].sort());
+    expect(tab.total).toBe(expected.length);
   });
 });
 

@@ -216,7 +216,6 @@ const eligibleSql = (crrBp: string, cashpoolC: string) => `(
   AND div(2 * ${crrBp} * (i.discounted_total * 100) * (i.due_date - CAST(:today AS date) + 1) + 3650000, 7300000) * 100000000
       <= :maxFeeBp * (10000 - :providerBp) * (i.discounted_total * 100)
 )`;
-const ELIGIBLE_SQL = eligibleSql("(po.crr * 100)", "(po.cashpool * 100)");
 
 /**
  * Range bounds implied by D2 eligibility under offers of crr at least `crrBp` and cash pool at most `cashpool`, so an
@@ -291,7 +290,13 @@ const OPEN_SO = "i.id IN (SELECT soi.invoice_id FROM supplier_offer_invoices soi
  * What the offer tabs need to know before the query (one small query, see offerContext): the bills side's own live
  * offer, or on the invoices side the loosest bounds over the customers' payable offers. null: no offer, the tab is empty.
  */
-type OfferContext = { crrBp: number; cashpool: Cents; bounds: ReturnType<typeof offerRangeBounds> } | null;
+type OfferContext = {
+  crrBp: number;
+  cashpool: Cents;
+  bounds: ReturnType<typeof offerRangeBounds>;
+  /** Invoices: the customers' payable offers (see offerContext). */
+  payable?: { companyId: number; crrBp: number; cashpool: Cents }[];
+} | null;
 
 /** The index range of the offer tabs: due after today up to the bounds, amount up to the cash pool (offerRangeBounds). */
 function offerRangeSql(offer: NonNullable<OfferContext>): string {
@@ -313,22 +318,30 @@ function safeOr(offer: NonNullable<OfferContext>, exact: string): string {
 const RESIDUAL_START = "/*residual*/";
 const RESIDUAL_END = "/*end residual*/";
 
+/**
+ * Not held by an open supplier offer, marked residual for the estimate: the planner takes a hashed subplan's NOT as
+ * half the rows, while open offers hold a handful of records, so the offer tabs' estimates came out half the size.
+ */
+const NOT_OPEN_SO = `${RESIDUAL_START}NOT (${OPEN_SO})${RESIDUAL_END}`;
+
 function statusSql(side: Side, status: string | null, offer: OfferContext): string {
   if (side === "INVOICE") {
     const unpaid = "i.invoice_status IS DISTINCT FROM 'PAID' AND i.invoice_status IS DISTINCT FROM 'PAYMENT_RECEIVED'";
     switch (status) {
       case "CASHBACK_OFFERED":
         return `${unpaid} AND ${OPEN_SO}`;
-      case "PAYMENT_READY":
-        if (!offer) return "false";
-        // The customers whose offer can pay us (a small set: a hashed subplan) and the range bounds of the loosest of
-        // their offers narrow the index range; the joined row's own offer decides exactly.
-        return `${unpaid} AND NOT (${OPEN_SO}) AND i.invoice_status IS DISTINCT FROM 'EXPIRED' AND ${offerRangeSql(offer)}
-          AND i.include_in_purchaser_offer AND COALESCE(cp.is_purchaser_offers_enabled, false)
-          AND NOT (i.issued_for NOT IN (SELECT ecp.company_id FROM counterparties ecp
-            JOIN purchaser_offers epo ON epo.created_by_company = ecp.company_id AND epo.offer_status IN ('ACTIVE', 'VIRTUAL')
-            WHERE ecp.counterparty_company_id = :companyId AND ecp.is_purchaser_offers_enabled))
-          AND po.offer_status IN ('ACTIVE', 'VIRTUAL') AND (po.cashpool * 100) >= (i.discounted_total * 100) AND ${safeOr(offer, ELIGIBLE_SQL)}`;
+      case "PAYMENT_READY": {
+        if (!offer?.payable) return "false";
+        // The customers whose offer can pay us (offerContext: ACTIVE or VIRTUAL, offers enabled for us) as constants:
+        // an IN list (hashed; the planner estimates it from the statistics) and each one's crr and cash pool as JSON
+        // objects looked up by the row's customer, so the ids and the count read the Payment Available index alone,
+        // with no join, and each row is checked against its own customer's offer exactly, the same as the row's po.
+        const lookup = (name: string) => `(CAST(:${name} AS jsonb) ->> CAST(i.issued_for AS text))::bigint`;
+        return `${unpaid} AND ${NOT_OPEN_SO} AND i.invoice_status IS DISTINCT FROM 'EXPIRED' AND ${offerRangeSql(offer)}
+          AND i.include_in_purchaser_offer AND i.issued_for IN (:payableIds)
+          AND ${RESIDUAL_START}${lookup("payableCashpool")} >= (i.discounted_total * 100)${RESIDUAL_END}
+          AND ${safeOr(offer, eligibleSql(lookup("payableCrr"), lookup("payableCashpool")))}`;
+      }
       case "PAYMENT_RECEIVED":
         return "i.invoice_status = 'PAYMENT_RECEIVED'";
       default:
@@ -339,7 +352,7 @@ function statusSql(side: Side, status: string | null, offer: OfferContext): stri
   // Our own live offer is known (offerContext): its crr and cash pool are constants, the suppliers with offers enabled
   // a hashed subplan (written NOT NOT IN: an IN would become a join the planner over-estimates ~100-fold), so the
   // page's ids and the count read the included bills' index alone.
-  const offered = `${unpaid} AND NOT (${OPEN_SO}) AND i.include_in_purchaser_offer
+  const offered = `${unpaid} AND ${NOT_OPEN_SO} AND i.include_in_purchaser_offer
     AND NOT (i.issued_by NOT IN (SELECT ecp.counterparty_company_id FROM counterparties ecp WHERE ecp.company_id = :companyId AND ecp.is_purchaser_offers_enabled))`;
   switch (status) {
     case "CASHBACK_AVAILABLE":
@@ -358,25 +371,40 @@ function statusSql(side: Side, status: string | null, offer: OfferContext): stri
 
 /**
  * The offer tabs' context, one small query. Bills: the company's own live (not CANCELLED) offer, the `po` every bill
- * of ours joins. Invoices: the smallest crr and the largest cash pool among the ACTIVE or VIRTUAL offers of the
- * customers that enable offers for us (the loosest bounds; each row is still checked against its own customer's offer).
+ * of ours joins. Invoices: the ACTIVE or VIRTUAL offers of the customers that enable offers for us (`payable`, one row
+ * per customer: a company has at most one live offer), and the loosest bounds over them (the smallest crr and the
+ * largest cash pool; each row is still checked against its own customer's offer).
  */
 async function offerContext(side: Side, companyId: number, status: string | null, today: string, config: OfferConfig): Promise<OfferContext> {
   const relevant = side === "INVOICE" ? status === "PAYMENT_READY" : status === "PAYMENT_OFFERED" || status === "NOT_ELIGIBLE_EXPIRED";
   if (!relevant) return null;
-  const [row] = await sequelize.query<{ crr_bp: string | null; max_crr_bp?: string | null; cashpool_c: string | null }>(
-    side === "BILL"
-      ? `SELECT (crr * 100)::bigint AS crr_bp, (cashpool * 100)::bigint AS cashpool_c
-         FROM purchaser_offers WHERE created_by_company = :companyId AND offer_status <> 'CANCELLED' LIMIT 1`
-      : `SELECT min(po.crr * 100)::bigint AS crr_bp, max(po.crr * 100)::bigint AS max_crr_bp, max(po.cashpool * 100)::bigint AS cashpool_c
-         FROM counterparties cp JOIN purchaser_offers po ON po.created_by_company = cp.company_id AND po.offer_status IN ('ACTIVE', 'VIRTUAL')
-         WHERE cp.counterparty_company_id = :companyId AND cp.is_purchaser_offers_enabled`,
+  if (side === "BILL") {
+    const [row] = await sequelize.query<{ crr_bp: string; cashpool_c: string }>(
+      `SELECT (crr * 100)::bigint AS crr_bp, (cashpool * 100)::bigint AS cashpool_c
+       FROM purchaser_offers WHERE created_by_company = :companyId AND offer_status <> 'CANCELLED' LIMIT 1`,
+      { type: QueryTypes.SELECT, replacements: { companyId } }
+    );
+    if (!row || row.crr_bp === null || row.cashpool_c === null) return null;
+    const crrBp = Number(row.crr_bp);
+    const cashpool = Number(row.cashpool_c) as Cents;
+    return { crrBp, cashpool, bounds: offerRangeBounds(crrBp, cashpool, today, config) };
+  }
+  const rows = await sequelize.query<{ company_id: number; crr_bp: string | null; cashpool_c: string | null }>(
+    `SELECT DISTINCT ON (cp.company_id) cp.company_id, (po.crr * 100)::bigint AS crr_bp, (po.cashpool * 100)::bigint AS cashpool_c
+     FROM counterparties cp JOIN purchaser_offers po ON po.created_by_company = cp.company_id AND po.offer_status IN ('ACTIVE', 'VIRTUAL')
+     WHERE cp.counterparty_company_id = :companyId AND cp.is_purchaser_offers_enabled
+     ORDER BY cp.company_id, po.id DESC`,
     { type: QueryTypes.SELECT, replacements: { companyId } }
   );
-  if (!row || row.crr_bp === null || row.cashpool_c === null) return null;
-  const crrBp = Number(row.crr_bp);
-  const cashpool = Number(row.cashpool_c) as Cents;
-  return { crrBp, cashpool, bounds: offerRangeBounds(crrBp, cashpool, today, config, Number(row.max_crr_bp ?? row.crr_bp)) };
+  const payable = rows
+    .filter((row) => row.crr_bp !== null && row.cashpool_c !== null)
+    .map((row) => ({ companyId: Number(row.company_id), crrBp: Number(row.crr_bp), cashpool: Number(row.cashpool_c) as Cents }))
+    .filter((row) => [row.companyId, row.crrBp, row.cashpool].every(Number.isSafeInteger));
+  if (payable.length === 0) return null;
+  const crrBp = Math.min(...payable.map((row) => row.crrBp));
+  const maxCrrBp = Math.max(...payable.map((row) => row.crrBp));
+  const cashpool = Math.max(...payable.map((row) => row.cashpool)) as Cents;
+  return { crrBp, cashpool, bounds: offerRangeBounds(crrBp, cashpool, today, config, maxCrrBp), payable };
 }
 
 interface Built {
@@ -406,6 +434,13 @@ function buildWhere(side: Side, companyId: number, query: ListQuery, today: stri
       offerSafeDue: offer.bounds.safeDue,
       offerSafeAmount: offer.bounds.safeAmount,
     });
+    if (offer.payable) {
+      Object.assign(replacements, {
+        payableIds: offer.payable.map((row) => row.companyId),
+        payableCrr: JSON.stringify(Object.fromEntries(offer.payable.map((row) => [row.companyId, row.crrBp]))),
+        payableCashpool: JSON.stringify(Object.fromEntries(offer.payable.map((row) => [row.companyId, row.cashpool]))),
+      });
+    }
   }
   const conditions = [`${us} = :companyId`, "i.deleted_at IS NULL", `(${statusSql(side, query.status, offer)})`];
 
@@ -503,17 +538,6 @@ async function companyContext(actor: ListActor) {
   return { companyId: company.id, country, today: todayIn(country), locale: LOCALES[country], config };
 }
 
-/** Does the status condition read the joined tables (cp, po)? Otherwise the ids come from `invoices` alone. */
-function statusNeedsJoins(side: Side, status: string | null): boolean {
-  // The bill tabs' offer is a constant (offerContext), so only Payment Available reads the joins.
-  return side === "INVOICE" && status === "PAYMENT_READY";
-}
-
-/** The joins the offer tabs' conditions read (cp, po): sideSql's, without the companies row and the row's `so`. */
-const OFFER_JOINS = `
-  LEFT JOIN counterparties cp ON cp.company_id = i.issued_for AND cp.counterparty_company_id = i.issued_by
-  LEFT JOIN purchaser_offers po ON po.created_by_company = i.issued_for AND po.offer_status <> 'CANCELLED'`;
-
 interface PageRead {
   /** A keyset bound: rows strictly after (or before) this sort key in the list order. */
   bound?: { dir: "after" | "before"; id: number; value: string };
@@ -527,15 +551,10 @@ async function pageOf(side: Side, companyId: number, query: ListQuery, today: st
   const { joins, them } = sideSql(side);
   const offer = await offerContext(side, companyId, query.status, today, config);
   const { where, replacements } = buildWhere(side, companyId, query, today, config, offer);
-  // The joins minus the companies row (an inner join every record has): only when the status condition reads them.
-  const filterJoins = statusNeedsJoins(side, query.status) ? OFFER_JOINS : "";
-  const filtered = `FROM invoices i ${filterJoins}\nWHERE ${where}`;
+  // No joins: the ids come from `invoices` alone.
+  const filtered = `FROM invoices i\nWHERE ${where}`;
 
-  let { total, estimated } = await countOf(filtered, replacements);
   const size = query.size;
-  let pages = totalPages(total, size);
-  let page = Math.min(query.page, Math.max(1, pages));
-
   const column = SORT_COLUMNS[query.sort.field];
   const keyType = SORT_KEY_TYPES[query.sort.field];
   const ascending = query.sort.direction !== "desc";
@@ -577,22 +596,45 @@ async function pageOf(side: Side, companyId: number, query: ListQuery, today: st
     );
   };
 
+  const validCursor = (page: number): PageCursor | null =>
+    query.cursor &&
+    keyType &&
+    query.cursor.page === page &&
+    Number.isInteger(query.cursor.skip) &&
+    query.cursor.skip >= 0 &&
+    query.cursor.skip <= MAX_CURSOR_SKIP &&
+    KEY_FORMATS[keyType](query.cursor.value)
+      ? query.cursor
+      : null;
+  // Page 1 and a cursor's page do not depend on the count: read them while it runs (used if the page stands).
+  const early = validCursor(query.page);
+  const speculative: Promise<(RawRow & { sort_key: string })[]> | null = early
+    ? read({ bound: early, reversed: early.dir === "before", limit: size, offset: early.skip * size })
+    : query.page === 1
+    ? read({ reversed: false, limit: size, offset: 0 })
+    : null;
+  // A typed page past ANCHOR_MIN_OFFSET is placed from the column statistics if the total turns out an estimate: ask now.
+  const anchorEarly = !early && keyType && (query.page - 1) * size > ANCHOR_MIN_OFFSET ? anchorStats(filtered, replacements, column, keyType) : null;
+  // Not left unhandled if the count fails first.
+  speculative?.catch(() => {});
+  anchorEarly?.catch(() => {});
+
+  // Payment Available's rows are sparse in its index (the payable customers' among all customers'): a capped count
+  // reads several index entries per row counted, so any estimate past the cap is trusted there.
+  const trusted = side === "INVOICE" && query.status === "PAYMENT_READY" ? EXACT_COUNT_CAP : ESTIMATE_TRUSTED;
+  let { total, estimated } = await countOf(filtered, replacements, trusted);
+  let pages = totalPages(total, size);
+  let page = Math.min(query.page, Math.max(1, pages));
+
   let rows: (RawRow & { sort_key: string })[] = [];
   if (total > 0) {
-    const cursor =
-      query.cursor &&
-      keyType &&
-      query.cursor.page === page &&
-      Number.isInteger(query.cursor.skip) &&
-      query.cursor.skip >= 0 &&
-      query.cursor.skip <= MAX_CURSOR_SKIP &&
-      KEY_FORMATS[keyType](query.cursor.value)
-        ? query.cursor
-        : null;
+    const cursor = validCursor(page);
     let done = false;
     if (cursor) {
       // Keyset from the boundary row of the page the link was made on, then past the whole pages in between.
-      rows = await read({ bound: cursor, reversed: cursor.dir === "before", limit: size, offset: cursor.skip * size });
+      rows = await (cursor === early && speculative
+        ? speculative
+        : read({ bound: cursor, reversed: cursor.dir === "before", limit: size, offset: cursor.skip * size }));
       // A cursor whose neighbourhood changed (rows deleted, a page that is now short) falls back to the page number.
       done = cursor.dir === "after" ? rows.length > 0 : rows.length === size;
       if (done && estimated && rows.length < size) {
@@ -605,6 +647,18 @@ async function pageOf(side: Side, companyId: number, query: ListQuery, today: st
       rows = await read({ reversed: true, limit: size, offset: 0 });
       done = true;
     }
+    if (!done && page > 1 && estimated && keyType && (page - 1) * size > ANCHOR_MIN_OFFSET) {
+      // A typed deep page under an estimated total: its place is an estimate too, found from the column statistics
+      // (pageAnchor) instead of an OFFSET past hundreds of thousands of index entries.
+      const stats = await (page === query.page && anchorEarly ? anchorEarly : anchorStats(filtered, replacements, column, keyType));
+      const anchor = pageAnchor(stats, keyType, ascending, ((page - 1) * size) / total, size / total, total);
+      if (anchor) {
+        rows = await read({ bound: anchor.bound, reversed: anchor.reversed, limit: size, offset: anchor.offset });
+        // Past the real end (the statistics were off): the real last rows.
+        if (rows.length < size) rows = await read({ reversed: true, limit: size, offset: 0 });
+        done = true;
+      }
+    }
     if (!done && page > 1 && !estimated && (page - 1) * size > total - page * size) {
       // Nearer the end than the start (the last page included): the reversed order skips fewer index entries.
       const end = Math.min(page * size, total);
@@ -612,7 +666,7 @@ async function pageOf(side: Side, companyId: number, query: ListQuery, today: st
       done = true;
     }
     if (!done) {
-      rows = await read({ reversed: false, limit: size, offset: (page - 1) * size });
+      rows = await (page === 1 && query.page === 1 && speculative ? speculative : read({ reversed: false, limit: size, offset: (page - 1) * size }));
       if (estimated && rows.length < size) {
         if (rows.length === 0) {
           // The estimate ran past the real end: show the real last rows.
@@ -645,17 +699,114 @@ async function pageOf(side: Side, companyId: number, query: ListQuery, today: st
   return { rows, total, totalIsEstimate: estimated, pageCursors, page, hasAnyRecords };
 }
 
+interface AnchorStats {
+  lo: string | null;
+  hi: string | null;
+  f_lo: number | null;
+  f_hi: number | null;
+  points: { v: string; below: number }[] | null;
+}
+
+/** pageAnchor's one query (it does not depend on the count, so it can run beside it). */
+async function anchorStats(
+  filtered: string,
+  replacements: Record<string, unknown>,
+  column: string,
+  keyType: "date" | "text" | "numeric"
+): Promise<AnchorStats | undefined> {
+  const attname = column.replace(/^i\./, "");
+  const [row] = await sequelize.query<AnchorStats>(
+    `WITH st AS (
+       SELECT null_frac, most_common_vals::text::${keyType}[] AS mcv, most_common_freqs AS mf, histogram_bounds::text::${keyType}[] AS hb
+       FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'invoices' AND attname = :anchorColumn
+     ), pts AS (
+       SELECT u.v, 0::float8 AS b, u.f::float8 AS a FROM st, unnest(st.mcv, st.mf) AS u(v, f)
+       UNION ALL
+       SELECT h.v, CASE WHEN h.k = 1 THEN 0 ELSE (1 - st.null_frac - COALESCE((SELECT sum(x) FROM unnest(st.mf) x), 0)) / (cardinality(st.hb) - 1) END, 0
+       FROM st, unnest(st.hb) WITH ORDINALITY AS h(v, k)
+     ), cum AS (
+       SELECT v, sum(b + a) OVER w - a AS below, sum(b + a) OVER w AS upto FROM pts WINDOW w AS (ORDER BY v, a ROWS UNBOUNDED PRECEDING)
+     ), ends AS (
+       SELECT (SELECT ${column} ${filtered} ORDER BY ${column} ASC, i.id ASC LIMIT 1) AS lo,
+              (SELECT ${column} ${filtered} ORDER BY ${column} DESC, i.id DESC LIMIT 1) AS hi
+     )
+     SELECT ${keyType === "date" ? "to_char(ends.lo, 'YYYY-MM-DD')" : "ends.lo::text"} AS lo, ends.hi::text AS hi,
+       (SELECT max(below) FROM cum WHERE v <= ends.lo) AS f_lo,
+       COALESCE((SELECT min(below) FROM cum WHERE v > ends.hi), (SELECT max(upto) FROM cum)) AS f_hi,
+       (SELECT json_agg(json_build_object('v', ${keyType === "date" ? "to_char(v, 'YYYY-MM-DD')" : "v::text"}, 'below', below) ORDER BY v, below)
+        FROM cum WHERE v > ends.lo AND v <= ends.hi) AS points
+     FROM ends`,
+    { type: QueryTypes.SELECT, replacements: { ...replacements, anchorColumn: attname } }
+  );
+  return row;
+}
+
+/**
+ * Where a typed page of a list with an estimated total starts, from the planner's statistics of the sort column (its
+ * most common values and histogram in pg_stats): the CDF between the filtered rows' first and last key (two index
+ * reads) gives the key at the page's fraction of the list, and the rows from that key onwards are read with a small
+ * OFFSET (within one histogram bucket, ~1% of the table). The place is an estimate, like the total beside it ("of
+ * about N"); the pager's links from that page are exact keyset steps again. null (no statistics, a range narrower than
+ * one bucket): the caller reads by OFFSET.
+ *
+ * `start` is the fraction of the list before the page's first row and `span` the page's share, in the list's order.
+ */
+function pageAnchor(
+  row: AnchorStats | undefined,
+  keyType: "date" | "text" | "numeric",
+  ascending: boolean,
+  start: number,
+  span: number,
+  total: number
+): { bound: NonNullable<PageRead["bound"]>; reversed: boolean; offset: number } | null {
+  if (!row || row.lo === null || row.f_hi === null) return null;
+  const low = Number(row.f_lo ?? 0);
+  const width = Number(row.f_hi) - low;
+  if (!(width > 0)) return null;
+  // The fraction of the list, in ascending key order, before the first row to read (ascending).
+  const ascStart = Math.min(1, Math.max(0, ascending ? start : 1 - start - span));
+  const target = low + ascStart * width;
+  let anchor = { v: row.lo, below: low };
+  for (const point of row.points ?? []) {
+    if (Number(point.below) <= target) anchor = { v: point.v, below: Number(point.below) };
+    else break;
+  }
+  if (!KEY_FORMATS[keyType](anchor.v)) return null;
+  const offset = Math.max(0, Math.round(((target - anchor.below) / width) * total));
+  // (key, id) > (v, 0): every row from key v on, in ascending order, which is the reversed order of a descending list.
+  return { bound: { dir: ascending ? "after" : "before", id: 0, value: anchor.v }, reversed: !ascending, offset };
+}
+
 /**
  * The number of records: exact while it is at most EXACT_COUNT_CAP (a count over LIMIT cap + 1), else the planner's
- * estimate of the same query, never below the cap. An exact count of a million rows costs ~50 ms on every request.
+ * estimate of the same query, never below the cap. An exact count of a million rows costs ~50 ms on every request, and
+ * even the capped count reads cap + 1 index entries (3-15 ms), so it is skipped when the estimate, asked first (~1 ms,
+ * planning only), is over `trusted` (ESTIMATE_TRUSTED, or the cap where counting is dear): a list that big is shown "of about N" whatever the count would say, unless
+ * the planner over-estimated more than twofold (then the pager's fallbacks find the real end).
  */
-async function countOf(filtered: string, replacements: Record<string, unknown>): Promise<{ total: number; estimated: boolean }> {
+async function countOf(filtered: string, replacements: Record<string, unknown>, trusted: number): Promise<{ total: number; estimated: boolean }> {
+  const estimate = await estimateOf(filtered, replacements);
+  if (estimate > trusted) return { total: estimate, estimated: true };
   const [{ count }] = await sequelize.query<{ count: string }>(`SELECT count(*) AS count FROM (SELECT 1 ${filtered} LIMIT :countCap) capped`, {
     type: QueryTypes.SELECT,
     replacements: { ...replacements, countCap: EXACT_COUNT_CAP + 1 },
   });
   const exact = Number(count);
   if (exact <= EXACT_COUNT_CAP) return { total: exact, estimated: false };
+  return { total: Math.max(estimate, EXACT_COUNT_CAP + 1), estimated: true };
+}
+
+/**
+ * A typed page under an estimated total that starts further in than this is placed by pageAnchor; nearer, an OFFSET
+ * (a few ms on a dense index, but up to ~25 ms on Payment Available's sparse one at the cap).
+ */
+const ANCHOR_MIN_OFFSET = 2_500;
+
+/** Above this estimate the capped count is not run (countOf). */
+const ESTIMATE_TRUSTED = 2 * EXACT_COUNT_CAP;
+
+/** The planner's estimate of the list's rows (EXPLAIN, no execution). */
+async function estimateOf(filtered: string, replacements: Record<string, unknown>): Promise<number> {
   // The offer tabs' exact D2 residual is left out of the estimate: the index range bounds (offerRangeBounds) are
   // nearly exact and the planner estimates them from the column statistics, while it cannot judge the formula.
   const estimated = filtered.replace(/\/\*residual\*\/[\s\S]*?\/\*end residual\*\//g, "true");
@@ -664,8 +815,7 @@ async function countOf(filtered: string, replacements: Record<string, unknown>):
     replacements,
   });
   const plan = typeof explained["QUERY PLAN"] === "string" ? JSON.parse(explained["QUERY PLAN"]) : explained["QUERY PLAN"];
-  const estimate = Math.round(Number((plan as { Plan: { "Plan Rows": number } }[])[0]?.Plan?.["Plan Rows"] ?? 0));
-  return { total: Math.max(estimate, EXACT_COUNT_CAP + 1), estimated: true };
+  return Math.round(Number((plan as { Plan: { "Plan Rows": number } }[])[0]?.Plan?.["Plan Rows"] ?? 0));
 }
 
 function liveOffer(row: RawRow): LivePurchaserOffer | null {
