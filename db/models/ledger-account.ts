@@ -1,5 +1,7 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type NonAttribute } from "sequelize";
+import type { Cents } from "../../app/lib/money";
 import { sequelize } from "../index";
+import { centsColumn } from "../money-column";
 import type { Company } from "./company";
 
 /** Kinds of ledger account (decisions D4): a company's WALLET, and Earlybird's system accounts (one per currency). */
@@ -17,7 +19,7 @@ export function systemLedgerAccountCode(kind: SystemLedgerAccountKind, currency:
 
 /**
  * A ledger account. Only its name may change once created; it is never deleted (the database refuses both).
- * Its balance is the sum of its entries: see CompanyBalance for wallets.
+ * A wallet's `balance` is cached (the sum of its entries, kept by the database); a system account's is the sum view.
  */
 export class LedgerAccount extends Model<InferAttributes<LedgerAccount>, InferCreationAttributes<LedgerAccount>> {
   declare id: CreationOptional<number>;
@@ -27,6 +29,8 @@ export class LedgerAccount extends Model<InferAttributes<LedgerAccount>, InferCr
   declare currency: CurrencyCode;
   declare code: string;
   declare name: string;
+  /** A wallet's balance, kept by the database as its entries are written (0 on system accounts). Read-only. */
+  declare balance: CreationOptional<Cents>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -41,6 +45,7 @@ LedgerAccount.init(
     currency: { type: DataTypes.CHAR(3), allowNull: false },
     code: { type: DataTypes.TEXT, allowNull: false },
     name: { type: DataTypes.TEXT, allowNull: false },
+    balance: centsColumn("balance", { defaultValue: 0 as Cents }),
     createdAt: DataTypes.DATE,
     updatedAt: DataTypes.DATE,
   },

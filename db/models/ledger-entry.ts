@@ -16,6 +16,8 @@ export class LedgerEntry extends Model<InferAttributes<LedgerEntry>, InferCreati
   declare accountId: number;
   declare currency: CurrencyCode;
   declare amount: Cents;
+  /** A wallet's balance just after this entry (set by the database; NULL on system accounts). */
+  declare balanceAfter: CreationOptional<Cents | null>;
   declare createdAt: CreationOptional<Date>;
 
   declare ledgerTransaction?: NonAttribute<LedgerTransaction>;
@@ -29,6 +31,7 @@ LedgerEntry.init(
     accountId: { type: DataTypes.INTEGER, allowNull: false },
     currency: { type: DataTypes.CHAR(3), allowNull: false },
     amount: centsColumn("amount"),
+    balanceAfter: centsColumn("balanceAfter", { allowNull: true }),
     createdAt: DataTypes.DATE,
   },
   { sequelize, tableName: "ledger_entries", updatedAt: false },

@@ -3,7 +3,7 @@
  * top-up and withdrawal constraints, and cents at the model boundary. Each test makes its own companies.
  */
 import { randomUUID } from "node:crypto";
-import type { Model, ModelStatic } from "sequelize";
+import type { Model, ModelStatic, Transaction } from "sequelize";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sequelize } from "../../db/index";
 import {
@@ -217,7 +217,8 @@ describe("ledger", () => {
       ],
       { transactionClass: "WITHDRAWAL" },
     );
-    expect(await refusal(overdraw.committed)).toMatchObject({ constraint: "ledger_wallet_not_negative" });
+    // Refused at the entry itself since the cached balance (migration T05.00.00): the wallet's CHECK.
+    expect(await refusal(overdraw.committed)).toMatchObject({ constraint: "ledger_accounts_wallet_not_negative" });
     const exact = await post(
       [
         { account: wallet, amount: -1000 },
@@ -234,21 +235,20 @@ describe("ledger", () => {
     const { wallet } = await topUpWallet(company, 1000);
     const pending = await systemAccount("WITHDRAWALS_PENDING");
 
-    // Both write their entries before either commits, so neither sees the other's.
+    // The first writes its debit and so holds the wallet's row (the cached balance's UPDATE); the second's debit
+    // waits for it, then sees the first's and is refused by the wallet's CHECK (migration T05.00.00).
     const [first, second] = [await sequelize.transaction(), await sequelize.transaction()];
-    for (const t of [first, second]) {
+    const debitIn = async (t: Transaction) => {
       const transaction = await LedgerTransaction.create({ transactionClass: "WITHDRAWAL", currency: "NZD" }, { transaction: t });
       await LedgerEntry.create({ transactionId: transaction.id, accountId: wallet.id, currency: "NZD", amount: -1000 }, { transaction: t });
       await LedgerEntry.create({ transactionId: transaction.id, accountId: pending.id, currency: "NZD", amount: 1000 }, { transaction: t });
-    }
-    // Run the deferred checks now (as a service may, to get a statement error rather than a failed COMMIT): the first
-    // passes and keeps the wallet locked, so the second waits for it and then sees its debit.
-    await sequelize.query("SET CONSTRAINTS ALL IMMEDIATE", { transaction: first });
-    const secondCheck = refusal(sequelize.query("SET CONSTRAINTS ALL IMMEDIATE", { transaction: second }));
+    };
+    await debitIn(first);
+    const secondDebit = refusal(debitIn(second));
     await new Promise((resolve) => setTimeout(resolve, 200));
     await first.commit();
 
-    expect(await secondCheck).toMatchObject({ constraint: "ledger_wallet_not_negative" });
+    expect(await secondDebit).toMatchObject({ constraint: "ledger_accounts_wallet_not_negative" });
     await second.rollback();
     expect(await balanceOf(company)).toBe(0);
   });

@@ -1,6 +1,9 @@
-import type { Transaction } from "sequelize";
+import { createHash } from "node:crypto";
+import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
-import { LedgerAccount, LedgerEntry, LedgerTransaction } from "../../../db/models/index";
+import { Company, LedgerAccount, LedgerEntry, LedgerTransaction } from "../../../db/models/index";
+import { CURRENCIES, type Country } from "../../lib/dates";
+import { AppError } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 
 /**
@@ -38,6 +41,10 @@ export async function postTransaction(t: Transaction, input: PostingInput): Prom
   if (input.entries.length < 2 || sum !== 0 || input.entries.some((e) => !Number.isSafeInteger(e.amount) || e.amount === 0)) {
     throw new Error(`Unbalanced ledger posting (${input.entries.length} entries summing to ${sum})`);
   }
+  // Row locks in one fixed order (account id) before any entry is written, so two postings touching the same
+  // wallets can never deadlock, and each wallet's entries are written (and numbered) in the order they commit. System
+  // accounts are not locked: their balance is not cached (migration T05.00.00).
+  await lockAccounts(t, [...new Set(input.entries.map((entry) => entry.accountId))]);
   const { entries, ...header } = input;
   const transaction = await LedgerTransaction.create(header, { transaction: t });
   await LedgerEntry.bulkCreate(
@@ -52,11 +59,117 @@ export async function postTransaction(t: Transaction, input: PostingInput): Prom
   return transaction;
 }
 
-/** The company's wallet account in a currency, created on first use. */
+/** Locks the wallets among `accountIds` in id order (FOR NO KEY UPDATE: the entries' trigger then updates them). */
+async function lockAccounts(t: Transaction, accountIds: number[]): Promise<void> {
+  if (accountIds.length === 0) return;
+  await sequelize.query("SELECT id FROM ledger_accounts WHERE id IN (:ids) AND kind = 'WALLET' ORDER BY id FOR NO KEY UPDATE", {
+    type: QueryTypes.SELECT,
+    replacements: { ids: accountIds },
+    transaction: t,
+  });
+}
+
+/**
+ * The company's wallet in a currency, created if missing, and locked for the rest of the database transaction: take
+ * it before reading the funds a debit depends on (companyFunds with the same transaction), then post. Two requests
+ * for the same company thus check and debit one after the other. Lock one company's wallet at a time, or several in
+ * id order.
+ */
+export async function lockWallet(t: Transaction, companyId: number, currency: Currency): Promise<LedgerAccount> {
+  const wallet = await walletAccount(t, companyId, currency);
+  await lockAccounts(t, [wallet.id]);
+  return wallet;
+}
+
+export interface CompanyFunds {
+  currency: Currency;
+  /** The sum of the wallet's entries (D4). */
+  balance: Cents;
+  /** The unused cash pool of the live, funded purchaser offer (ACTIVE or CLEARING). */
+  cashReserve: Cents;
+  /** balance − Cash Reserve: what a withdrawal, a new offer or a payment outside the offer may use. */
+  fundsAvailable: Cents;
+}
+
+/**
+ * Balance, Cash Reserve and Funds Available of a company (D4), in its country's currency. Cash Reserve counts only a
+ * funded offer: a VIRTUAL offer is funded at acceptance and a TOPUP_PENDING one by its top-up, so neither holds
+ * money yet (docs/decisions/010-ledger.md). Pass the transaction that holds lockWallet to read settled figures.
+ */
+export async function companyFunds(companyId: number, options: { transaction?: Transaction } = {}): Promise<CompanyFunds> {
+  const company = await Company.findByPk(companyId, { attributes: ["id", "country"], transaction: options.transaction });
+  if (!company) throw new AppError(404, "Company not found", { code: "NOT_FOUND" });
+  const currency = CURRENCIES[(company.country ?? "NZ") as Country];
+  const [row] = await sequelize.query<{ balance_c: string | null; reserve_c: string | null }>(
+    `SELECT (SELECT (balance * 100)::bigint FROM ledger_accounts WHERE company_id = :companyId AND kind = 'WALLET' AND currency = :currency) AS balance_c,
+            (SELECT (cashpool * 100)::bigint FROM purchaser_offers
+              WHERE created_by_company = :companyId AND offer_status IN ('ACTIVE', 'CLEARING') ORDER BY id DESC LIMIT 1) AS reserve_c`,
+    { type: QueryTypes.SELECT, replacements: { companyId, currency }, transaction: options.transaction }
+  );
+  const balance = Number(row?.balance_c ?? 0) as Cents;
+  const cashReserve = Number(row?.reserve_c ?? 0) as Cents;
+  return { currency, balance, cashReserve, fundsAvailable: (balance - cashReserve) as Cents };
+}
+
+/**
+ * Runs `run` at most once per (company, key): the same key with the same request gives the first run's result
+ * (stored as JSON, so `run` returns plain data); the same key with another request is refused with a 409. Same-key
+ * requests wait for each other on a transaction-scoped advisory lock, so a double click or two admins at once run it
+ * once. `run` executes in the caller's database transaction `t`, and the key is stored in it: both commit together.
+ */
+export async function withIdempotency<T>(
+  t: Transaction,
+  { companyId, key, request }: { companyId: number | null; key: string; request: unknown },
+  run: () => Promise<T>
+): Promise<T> {
+  if (!key || key.length > 200) throw new AppError(400, "A request key of 1 to 200 characters is required", { code: "IDEMPOTENCY_KEY_INVALID" });
+  const requestHash = createHash("sha256").update(canonicalJson(request)).digest("hex");
+  await sequelize.query("SELECT pg_advisory_xact_lock(hashtextextended(:lockKey, 0))", {
+    type: QueryTypes.SELECT,
+    replacements: { lockKey: `idempotency:${companyId ?? 0}:${key}` },
+    transaction: t,
+  });
+  const [existing] = await sequelize.query<{ request_hash: string; result: unknown }>(
+    "SELECT request_hash, result FROM idempotency_keys WHERE coalesce(company_id, 0) = :companyId AND key = :key",
+    { type: QueryTypes.SELECT, replacements: { companyId: companyId ?? 0, key }, transaction: t }
+  );
+  if (existing) {
+    if (existing.request_hash !== requestHash) {
+      throw new AppError(409, "This request was already made with different details", { code: "IDEMPOTENCY_KEY_REUSED" });
+    }
+    return (typeof existing.result === "string" ? JSON.parse(existing.result) : existing.result) as T;
+  }
+  const result = await run();
+  await sequelize.query("INSERT INTO idempotency_keys (company_id, key, request_hash, result) VALUES (:companyId, :key, :requestHash, CAST(:result AS jsonb))", {
+    replacements: { companyId, key, requestHash, result: JSON.stringify(result ?? null) },
+    transaction: t,
+  });
+  return result;
+}
+
+/** JSON with object keys sorted, so the same request hashes the same whatever the key order. */
+export function canonicalJson(value: unknown): string {
+  if (value === undefined) return "null";
+  if (value === null || typeof value !== "object") return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+}
+
+/** The company's wallet account in a currency, created on first use (safe when two requests create it at once). */
 export async function walletAccount(t: Transaction, companyId: number, currency: Currency): Promise<LedgerAccount> {
   const existing = await LedgerAccount.findOne({ where: { companyId, kind: "WALLET", currency }, transaction: t });
   if (existing) return existing;
-  return LedgerAccount.create({ companyId, kind: "WALLET", currency, code: `WALLET-${companyId}-${currency}`, name: `Wallet of company ${companyId} (${currency})` }, { transaction: t });
+  await sequelize.query(
+    `INSERT INTO ledger_accounts (company_id, kind, currency, code, name) VALUES (:companyId, 'WALLET', :currency, :code, :name) ON CONFLICT DO NOTHING`,
+    { replacements: { companyId, currency, code: `WALLET-${companyId}-${currency}`, name: `Wallet of company ${companyId} (${currency})` }, transaction: t }
+  );
+  const created = await LedgerAccount.findOne({ where: { companyId, kind: "WALLET", currency }, transaction: t });
+  if (!created) throw new Error(`Wallet of company ${companyId} (${currency}) could not be created`);
+  return created;
 }
 
 export type SystemAccountKind = "BANK_CLEARING" | "FEE_REVENUE" | "SUSPENSE" | "WITHDRAWALS_PENDING";

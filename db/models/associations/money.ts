@@ -61,7 +61,7 @@ function associateLedger() {
   Company.hasMany(CompanyBalance, { foreignKey: "companyId", as: "balances" });
   CompanyBalance.belongsTo(Company, { foreignKey: "companyId", as: "company" });
   CompanyBalance.belongsTo(LedgerAccount, { foreignKey: "accountId", as: "account" });
-  LedgerAccount.hasOne(CompanyBalance, { foreignKey: "accountId", as: "balance" });
+  LedgerAccount.hasOne(CompanyBalance, { foreignKey: "accountId", as: "balanceRow" });
 }
 
 function associateBanking() {
