@@ -17,7 +17,8 @@ export const sequelize = new Sequelize(url, {
   dialect: "postgres",
   dialectModule: pg,
   logging: process.env.EARLYBIRD_SQL_LOG === "1" ? console.log : false,
-  pool: { max: 10, min: 0, idle: 10_000 },
+  // DATABASE_POOL_MAX: the benchmarks raise it to their number of concurrent clients.
+  pool: { max: Number(process.env.DATABASE_POOL_MAX ?? 10), min: 0, idle: 10_000 },
   define: { underscored: true, timestamps: true },
   timezone: "+00:00",
 });

@@ -25,7 +25,14 @@ async function topUp(company: Company, amount: number) {
   await sequelize.transaction(async (t) => {
     const wallet = await walletAccount(t, company.id, "NZD");
     const clearing = await systemAccount(t, "BANK_CLEARING", "NZD");
-    await postTransaction(t, { transactionClass: "TOPUP", currency: "NZD", entries: [{ accountId: clearing.id, amount: -amount }, { accountId: wallet.id, amount }] });
+    await postTransaction(t, {
+      transactionClass: "TOPUP",
+      currency: "NZD",
+      entries: [
+        { accountId: clearing.id, amount: -amount },
+        { accountId: wallet.id, amount },
+      ],
+    });
   });
 }
 
@@ -36,7 +43,14 @@ async function debit(company: Company, amount: number, t?: Transaction): Promise
     const funds = await companyFunds(company.id, { transaction: tx });
     if (funds.fundsAvailable < amount) return false;
     const pending = await systemAccount(tx, "WITHDRAWALS_PENDING", "NZD");
-    await postTransaction(tx, { transactionClass: "WITHDRAWAL", currency: "NZD", entries: [{ accountId: wallet.id, amount: -amount }, { accountId: pending.id, amount }] });
+    await postTransaction(tx, {
+      transactionClass: "WITHDRAWAL",
+      currency: "NZD",
+      entries: [
+        { accountId: wallet.id, amount: -amount },
+        { accountId: pending.id, amount },
+      ],
+    });
     return true;
   };
   return t ? run(t) : sequelize.transaction(run);
@@ -53,11 +67,16 @@ async function walletRow(companyId: number) {
 
 async function ledgerWideChecks() {
   // Every transaction's entries sum to zero, and so does every currency.
-  const unbalanced = await sequelize.query("SELECT transaction_id FROM ledger_entries GROUP BY transaction_id HAVING sum(amount) <> 0", { type: QueryTypes.SELECT });
-  expect(unbalanced).toEqual([]);
-  const currencies = await sequelize.query<{ currency: string; total: string }>("SELECT currency, sum(amount)::text AS total FROM ledger_entries GROUP BY currency", {
+  const unbalanced = await sequelize.query("SELECT transaction_id FROM ledger_entries GROUP BY transaction_id HAVING sum(amount) <> 0", {
     type: QueryTypes.SELECT,
   });
+  expect(unbalanced).toEqual([]);
+  const currencies = await sequelize.query<{ currency: string; total: string }>(
+    "SELECT currency, sum(amount)::text AS total FROM ledger_entries GROUP BY currency",
+    {
+      type: QueryTypes.SELECT,
+    }
+  );
   for (const row of currencies) expect(Number(row.total)).toBe(0);
   // Every cached wallet balance is the sum of its entries, never negative, and each entry's balance_after is the
   // running sum in entry order.
@@ -98,7 +117,14 @@ describe("cached balances and balance after each entry", () => {
       sequelize.transaction(async (t) => {
         const wallet = await walletAccount(t, company.id, "NZD");
         const pending = await systemAccount(t, "WITHDRAWALS_PENDING", "NZD");
-        await postTransaction(t, { transactionClass: "WITHDRAWAL", currency: "NZD", entries: [{ accountId: wallet.id, amount: -1_001 }, { accountId: pending.id, amount: 1_001 }] });
+        await postTransaction(t, {
+          transactionClass: "WITHDRAWAL",
+          currency: "NZD",
+          entries: [
+            { accountId: wallet.id, amount: -1_001 },
+            { accountId: pending.id, amount: 1_001 },
+          ],
+        });
       })
     ).rejects.toThrow(/wallet_not_negative|overdraw/);
     expect(await walletRow(company.id)).toMatchObject({ balance: 1_000, sum: 1_000 });
@@ -173,7 +199,14 @@ describe("concurrency", () => {
         const source = await walletAccount(t, from.id, "NZD");
         const destination = await walletAccount(t, to.id, "NZD");
         // Entries deliberately in opposite orders for the two directions.
-        await postTransaction(t, { transactionClass: "PAYMENT", currency: "NZD", entries: [{ accountId: source.id, amount: -amount }, { accountId: destination.id, amount }] });
+        await postTransaction(t, {
+          transactionClass: "PAYMENT",
+          currency: "NZD",
+          entries: [
+            { accountId: source.id, amount: -amount },
+            { accountId: destination.id, amount },
+          ],
+        });
       });
     await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? transfer(a, b, 100 + i) : transfer(b, a, 100 + i))));
     const [wa, wb] = [await walletRow(a.id), await walletRow(b.id)];
@@ -207,7 +240,9 @@ describe("idempotency keys (per company)", () => {
     await topUp(company, 5_000);
     const results = await Promise.all(
       Array.from({ length: 6 }, () =>
-        sequelize.transaction((t) => withIdempotency(t, { companyId: company.id, key: "withdraw-abc", request: { amount: 2_000 } }, () => debit(company, 2_000, t)))
+        sequelize.transaction((t) =>
+          withIdempotency(t, { companyId: company.id, key: "withdraw-abc", request: { amount: 2_000 } }, () => debit(company, 2_000, t))
+        )
       )
     );
     expect(results).toEqual(Array(6).fill(true));
@@ -247,21 +282,23 @@ describe("a seeded random workload keeps every invariant (fast-check)", () => {
               if (op.kind === "topup") return topUp(companies[op.to], op.amount);
               if (op.kind === "debit") return debit(companies[op.from], op.amount);
               if (op.from === op.to) return;
-              return sequelize
-                .transaction(async (t) => {
-                  const [first, second] = [companies[op.from], companies[op.to]].sort((x, y) => x.id - y.id);
-                  await lockWallet(t, first.id, "NZD");
-                  await lockWallet(t, second.id, "NZD");
-                  const funds = await companyFunds(companies[op.from].id, { transaction: t });
-                  if (funds.fundsAvailable < op.amount) return;
-                  const source = await walletAccount(t, companies[op.from].id, "NZD");
-                  const destination = await walletAccount(t, companies[op.to].id, "NZD");
-                  await postTransaction(t, {
-                    transactionClass: "PAYMENT",
-                    currency: "NZD",
-                    entries: [{ accountId: source.id, amount: -op.amount }, { accountId: destination.id, amount: op.amount }],
-                  });
+              return sequelize.transaction(async (t) => {
+                const [first, second] = [companies[op.from], companies[op.to]].sort((x, y) => x.id - y.id);
+                await lockWallet(t, first.id, "NZD");
+                await lockWallet(t, second.id, "NZD");
+                const funds = await companyFunds(companies[op.from].id, { transaction: t });
+                if (funds.fundsAvailable < op.amount) return;
+                const source = await walletAccount(t, companies[op.from].id, "NZD");
+                const destination = await walletAccount(t, companies[op.to].id, "NZD");
+                await postTransaction(t, {
+                  transactionClass: "PAYMENT",
+                  currency: "NZD",
+                  entries: [
+                    { accountId: source.id, amount: -op.amount },
+                    { accountId: destination.id, amount: op.amount },
+                  ],
                 });
+              });
             })
           );
         }

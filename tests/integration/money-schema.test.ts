@@ -69,7 +69,13 @@ async function makeUser(company: Company) {
 }
 
 async function makeWallet(company: Company) {
-  return LedgerAccount.create({ companyId: company.id, kind: "WALLET", currency: "NZD", code: `WALLET-${company.id}-NZD`, name: `${company.companyName} wallet` });
+  return LedgerAccount.create({
+    companyId: company.id,
+    kind: "WALLET",
+    currency: "NZD",
+    code: `WALLET-${company.id}-NZD`,
+    name: `${company.companyName} wallet`,
+  });
 }
 
 async function systemAccount(kind: "BANK_CLEARING" | "FEE_REVENUE" | "SUSPENSE" | "WITHDRAWALS_PENDING") {
@@ -77,12 +83,20 @@ async function systemAccount(kind: "BANK_CLEARING" | "FEE_REVENUE" | "SUSPENSE" 
 }
 
 /** Writes one ledger transaction with the given legs in one database transaction; resolves once committed. */
-async function post(legs: Array<{ account: LedgerAccount; amount: Cents }>, options: { transactionClass?: LedgerTransactionClass; idempotencyKey?: string } = {}) {
+async function post(
+  legs: Array<{ account: LedgerAccount; amount: Cents }>,
+  options: { transactionClass?: LedgerTransactionClass; idempotencyKey?: string } = {}
+) {
   let reachedCommit = false;
   const committed = sequelize.transaction(async (t) => {
     const transaction = await LedgerTransaction.create(
-      { transactionClass: options.transactionClass ?? "TOPUP", currency: "NZD", description: "money schema test", idempotencyKey: options.idempotencyKey ?? randomUUID() },
-      { transaction: t },
+      {
+        transactionClass: options.transactionClass ?? "TOPUP",
+        currency: "NZD",
+        description: "money schema test",
+        idempotencyKey: options.idempotencyKey ?? randomUUID(),
+      },
+      { transaction: t }
     );
     for (const leg of legs) {
       await LedgerEntry.create({ transactionId: transaction.id, accountId: leg.account.id, currency: "NZD", amount: leg.amount }, { transaction: t });
@@ -130,7 +144,7 @@ describe("ledger", () => {
         { account: wallet, amount: 10000 },
         { account: clearing, amount: -5000 },
       ],
-      { idempotencyKey },
+      { idempotencyKey }
     );
     expect(await refusal(committed)).toMatchObject({ constraint: "ledger_transactions_balanced", message: expect.stringMatching(/unbalanced/) });
     // Every statement succeeded: the deferred check refused the COMMIT itself.
@@ -158,7 +172,7 @@ describe("ledger", () => {
 
     await expect(LedgerEntry.update({ amount: 999999 }, { where: { id: entry.id } })).rejects.toThrow(/append-only/);
     await expect(sequelize.query(`UPDATE ledger_entries SET account_id = account_id WHERE id = :id`, { replacements: { id: entry.id } })).rejects.toThrow(
-      /append-only/,
+      /append-only/
     );
     expect(await balanceOf(company)).toBe(4200);
   });
@@ -200,7 +214,7 @@ describe("ledger", () => {
       sequelize.transaction(async (t) => {
         await LedgerEntry.create({ transactionId: transaction.id, accountId: wallet.id, currency: "NZD", amount: 100 }, { transaction: t });
         await LedgerEntry.create({ transactionId: transaction.id, accountId: clearing.id, currency: "NZD", amount: -100 }, { transaction: t });
-      }),
+      })
     ).rejects.toThrow(/already committed/);
     expect(await balanceOf(company)).toBe(5000);
   });
@@ -215,7 +229,7 @@ describe("ledger", () => {
         { account: wallet, amount: -1001 },
         { account: pending, amount: 1001 },
       ],
-      { transactionClass: "WITHDRAWAL" },
+      { transactionClass: "WITHDRAWAL" }
     );
     // Refused at the entry itself since the cached balance (migration T05.00.00): the wallet's CHECK.
     expect(await refusal(overdraw.committed)).toMatchObject({ constraint: "ledger_accounts_wallet_not_negative" });
@@ -224,7 +238,7 @@ describe("ledger", () => {
         { account: wallet, amount: -1000 },
         { account: pending, amount: 1000 },
       ],
-      { transactionClass: "WITHDRAWAL" },
+      { transactionClass: "WITHDRAWAL" }
     );
     await exact.committed;
     expect(await balanceOf(company)).toBe(0);
@@ -260,7 +274,7 @@ describe("ledger", () => {
       sequelize.transaction(async (t) => {
         const transaction = await LedgerTransaction.create({ transactionClass: "ADJUSTMENT", currency: "AUD" }, { transaction: t });
         await LedgerEntry.create({ transactionId: transaction.id, accountId: wallet.id, currency: "AUD", amount: 100 }, { transaction: t });
-      }),
+      })
     ).rejects.toThrow(/ledger_entries_(account|transaction)_fkey/);
   });
 
@@ -268,16 +282,16 @@ describe("ledger", () => {
     const company = await makeCompany("accounts");
     await makeWallet(company);
     await expect(
-      LedgerAccount.create({ companyId: company.id, kind: "WALLET", currency: "NZD", code: `WALLET-${company.id}-NZD-2`, name: "second" }),
+      LedgerAccount.create({ companyId: company.id, kind: "WALLET", currency: "NZD", code: `WALLET-${company.id}-NZD-2`, name: "second" })
     ).rejects.toMatchObject({ parent: { constraint: "ledger_accounts_wallet_key" } });
     await expect(LedgerAccount.create({ companyId: null, kind: "WALLET", currency: "AUD", code: unique("orphan"), name: "orphan" })).rejects.toThrow(
-      /ledger_accounts_owner_check/,
+      /ledger_accounts_owner_check/
     );
     await expect(LedgerAccount.create({ companyId: company.id, kind: "FEE_REVENUE", currency: "NZD", code: unique("fee"), name: "fee" })).rejects.toThrow(
-      /ledger_accounts_owner_check/,
+      /ledger_accounts_owner_check/
     );
     await expect(
-      LedgerAccount.create({ companyId: null, kind: "SUSPENSE", currency: "NZD", code: unique("suspense"), name: "second suspense" }),
+      LedgerAccount.create({ companyId: null, kind: "SUSPENSE", currency: "NZD", code: unique("suspense"), name: "second suspense" })
     ).rejects.toMatchObject({ parent: { constraint: "ledger_accounts_system_key" } });
   });
 });
@@ -287,21 +301,27 @@ describe("bank accounts", () => {
     const company = await makeCompany("default account");
     const first = await BankAccount.create({ companyId: company.id, bankAccountName: "Main", bankAccountNumber: "0123450123456700", defaultAccount: true });
     await expect(
-      BankAccount.create({ companyId: company.id, bankAccountName: "Second", bankAccountNumber: "0123450123456701", defaultAccount: true }),
+      BankAccount.create({ companyId: company.id, bankAccountName: "Second", bankAccountNumber: "0123450123456701", defaultAccount: true })
     ).rejects.toMatchObject({ parent: { constraint: "bank_accounts_one_default" } });
 
     // Once the first is deleted (and so no longer the default), another may become the default.
     await first.update({ bankAccountStatus: "DELETED", defaultAccount: false });
     await expect(
-      BankAccount.create({ companyId: company.id, bankAccountName: "Second", bankAccountNumber: "0123450123456701", defaultAccount: true }),
+      BankAccount.create({ companyId: company.id, bankAccountName: "Second", bankAccountNumber: "0123450123456701", defaultAccount: true })
     ).resolves.toBeInstanceOf(BankAccount);
   });
 
   it("allows one SYSTEM account per company", async () => {
     const company = await makeCompany("system account");
-    await BankAccount.create({ companyId: company.id, bankAccountName: "Earlybird", bankAccountNumber: "0299990000000100", loadedBy: "SYSTEM", bankAccountStatus: "VERIFIED" });
+    await BankAccount.create({
+      companyId: company.id,
+      bankAccountName: "Earlybird",
+      bankAccountNumber: "0299990000000100",
+      loadedBy: "SYSTEM",
+      bankAccountStatus: "VERIFIED",
+    });
     await expect(
-      BankAccount.create({ companyId: company.id, bankAccountName: "Earlybird again", bankAccountNumber: "0299990000000101", loadedBy: "SYSTEM" }),
+      BankAccount.create({ companyId: company.id, bankAccountName: "Earlybird again", bankAccountNumber: "0299990000000101", loadedBy: "SYSTEM" })
     ).rejects.toMatchObject({ parent: { constraint: "bank_accounts_one_system" } });
   });
 });
@@ -309,18 +329,29 @@ describe("bank accounts", () => {
 describe("top-ups and withdrawals", () => {
   it("rejects a top-up of 0", async () => {
     const company = await makeCompany("zero top-up");
-    await expect(TopUp.create({ companyId: company.id, currency: "NZD", topupAmount: 0, paymentReference: "ZERO0001" })).rejects.toThrow(/top_ups_amount_positive/);
+    await expect(TopUp.create({ companyId: company.id, currency: "NZD", topupAmount: 0, paymentReference: "ZERO0001" })).rejects.toThrow(
+      /top_ups_amount_positive/
+    );
   });
 
   it("round-trips money as integer cents", async () => {
     const company = await makeCompany("cents");
-    const created = await TopUp.create({ companyId: company.id, currency: "NZD", topupAmount: 123456, paymentReference: `C${Date.now().toString(36).toUpperCase()}`.slice(0, 12), trigger: "CUSTOM" });
+    const created = await TopUp.create({
+      companyId: company.id,
+      currency: "NZD",
+      topupAmount: 123456,
+      paymentReference: `C${Date.now().toString(36).toUpperCase()}`.slice(0, 12),
+      trigger: "CUSTOM",
+    });
     const reloaded = await TopUp.findByPk(created.id, { rejectOnEmpty: true });
     expect(reloaded.topupAmount).toBe(123456);
     expect(reloaded.topupStatus).toBe("PENDING");
     // The database's default: PENDING top-ups expire 7 days after creation.
     expect(reloaded.expiresAt).toBeInstanceOf(Date);
-    const [[raw]] = (await sequelize.query(`SELECT topup_amount::text AS amount FROM top_ups WHERE id = :id`, { replacements: { id: created.id } })) as [Array<{ amount: string }>, unknown];
+    const [[raw]] = (await sequelize.query(`SELECT topup_amount::text AS amount FROM top_ups WHERE id = :id`, { replacements: { id: created.id } })) as [
+      Array<{ amount: string }>,
+      unknown
+    ];
     expect(raw.amount).toBe("1234.56");
 
     for (const cents of [1, 99, 100, 10, 99_999_999_999_99]) {
@@ -366,9 +397,28 @@ describe("top-ups and withdrawals", () => {
 
 describe("models", () => {
   const models: Array<ModelStatic<Model>> = [
-    LedgerAccount, LedgerTransaction, LedgerEntry, CompanyBalance, BankAccount, BankAccountDocument, TopUp, Withdrawal, BankPaymentFile,
-    BankStatementImport, BankStatementLine, FileProcessingStatus, MailboxMessage, BillDocument, BillDocumentPage, BillDocumentLineItem,
-    BillDocumentReview, IdentityDocument, VerificationHistoryEntry, AccountingConnection, OauthState, RelayAccount,
+    LedgerAccount,
+    LedgerTransaction,
+    LedgerEntry,
+    CompanyBalance,
+    BankAccount,
+    BankAccountDocument,
+    TopUp,
+    Withdrawal,
+    BankPaymentFile,
+    BankStatementImport,
+    BankStatementLine,
+    FileProcessingStatus,
+    MailboxMessage,
+    BillDocument,
+    BillDocumentPage,
+    BillDocumentLineItem,
+    BillDocumentReview,
+    IdentityDocument,
+    VerificationHistoryEntry,
+    AccountingConnection,
+    OauthState,
+    RelayAccount,
   ];
 
   it.each(models.map((model) => [model.name, model] as const))("%s maps exactly its table's columns", async (_name, model) => {
@@ -376,7 +426,9 @@ describe("models", () => {
       replacements: { table: model.getTableName() as string },
     });
     const columns = (rows as Array<{ column_name: string }>).map((row) => row.column_name).sort();
-    const fields = Object.values(model.getAttributes()).map((attribute) => attribute.field).sort();
+    const fields = Object.values(model.getAttributes())
+      .map((attribute) => attribute.field)
+      .sort();
     expect(fields).toEqual(columns);
     await model.findAll({ limit: 1 });
   });

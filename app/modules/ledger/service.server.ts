@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
+import type pg from "pg";
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
-import { Company, LedgerAccount, LedgerEntry, LedgerTransaction } from "../../../db/models/index";
+import { Company, LedgerAccount, LedgerTransaction } from "../../../db/models/index";
 import { CURRENCIES, type Country } from "../../lib/dates";
 import { AppError } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
@@ -33,30 +34,52 @@ export interface PostingInput {
   idempotencyKey?: string | null;
   topUpId?: number | null;
   withdrawalId?: number | null;
+  offerExecutionResultId?: number | null;
+  /** Required for (and only for) class REVERSAL. */
+  reversesTransactionId?: number | null;
   createdByUserId?: number | null;
 }
 
-export async function postTransaction(t: Transaction, input: PostingInput): Promise<LedgerTransaction> {
+export async function postTransaction(t: Transaction | null, input: PostingInput): Promise<LedgerTransaction> {
   const sum = input.entries.reduce((total, entry) => total + entry.amount, 0);
   if (input.entries.length < 2 || sum !== 0 || input.entries.some((e) => !Number.isSafeInteger(e.amount) || e.amount === 0)) {
     throw new Error(`Unbalanced ledger posting (${input.entries.length} entries summing to ${sum})`);
   }
-  // Row locks in one fixed order (account id) before any entry is written, so two postings touching the same
-  // wallets can never deadlock, and each wallet's entries are written (and numbered) in the order they commit. System
-  // accounts are not locked: their balance is not cached (migration T05.00.00).
-  await lockAccounts(t, [...new Set(input.entries.map((entry) => entry.accountId))]);
-  const { entries, ...header } = input;
-  const transaction = await LedgerTransaction.create(header, { transaction: t });
-  await LedgerEntry.bulkCreate(
-    entries.map((entry) => ({ transactionId: transaction.id, accountId: entry.accountId, currency: input.currency, amount: entry.amount })),
-    { transaction: t },
-  );
-  // Run the database's balance and overdraft checks now rather than at COMMIT, so a refusal is an ordinary
-  // error on this statement (a failed COMMIT costs Sequelize its pooled connection); then defer them again
-  // for the next posting in the same database transaction.
-  await sequelize.query("SET CONSTRAINTS ledger_transactions_balanced, ledger_entries_balanced IMMEDIATE", { transaction: t });
-  await sequelize.query("SET CONSTRAINTS ledger_transactions_balanced, ledger_entries_balanced DEFERRED", { transaction: t });
-  return transaction;
+  const { entries, transactionClass, currency, ...header } = input;
+  // One statement (migration T05.01.00, ledger_post): the wallets it touches are locked in account id order before any
+  // entry is written, so two postings over the same wallets never deadlock and a wallet's entries are numbered in
+  // commit order; the entries' trigger keeps the cached balances; the transaction is checked at once (balanced, at
+  // least two entries, no wallet below zero), so a refusal is an ordinary error on this statement (a failed COMMIT
+  // costs Sequelize its pooled connection). The COMMIT-time constraint triggers check it again.
+  // Straight to the driver on the transaction's connection (or a pooled one, autocommit, when there is no
+  // transaction: the posting is then its own database transaction, one round trip): Sequelize's query pipeline costs
+  // more CPU than the posting itself (scripts/bench-ledger.ts).
+  const row = await onConnection(t, async (client) => {
+    const sql = `SELECT transaction_id, created_at FROM ledger_post(${client.escapeLiteral(transactionClass)}, ${client.escapeLiteral(
+      currency
+    )}, ${client.escapeLiteral(JSON.stringify(header))}::jsonb, ${client.escapeLiteral(
+      JSON.stringify(entries.map(({ accountId, amount }) => ({ accountId, amount })))
+    )}::jsonb)`;
+    const result = await client.query<{ transaction_id: number; created_at: Date }>(sql);
+    return result.rows[0];
+  });
+  return LedgerTransaction.build({ ...header, id: row.transaction_id, transactionClass, currency, createdAt: new Date(row.created_at) } as never, {
+    isNewRecord: false,
+    raw: false,
+  });
+}
+
+/** Runs `work` with the pg client of `t`, or with a pooled client (released after) when `t` is null. */
+async function onConnection<T>(t: Transaction | null, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const own = (t as unknown as { connection?: pg.Client } | null)?.connection;
+  if (own) return work(own);
+  if (t) throw new Error("The transaction has no connection");
+  const client = (await sequelize.connectionManager.getConnection({ type: "write" })) as unknown as pg.Client;
+  try {
+    return await work(client);
+  } finally {
+    sequelize.connectionManager.releaseConnection(client as never);
+  }
 }
 
 /** Locks the wallets among `accountIds` in id order (FOR NO KEY UPDATE: the entries' trigger then updates them). */
@@ -140,10 +163,13 @@ export async function withIdempotency<T>(
     return (typeof existing.result === "string" ? JSON.parse(existing.result) : existing.result) as T;
   }
   const result = await run();
-  await sequelize.query("INSERT INTO idempotency_keys (company_id, key, request_hash, result) VALUES (:companyId, :key, :requestHash, CAST(:result AS jsonb))", {
-    replacements: { companyId, key, requestHash, result: JSON.stringify(result ?? null) },
-    transaction: t,
-  });
+  await sequelize.query(
+    "INSERT INTO idempotency_keys (company_id, key, request_hash, result) VALUES (:companyId, :key, :requestHash, CAST(:result AS jsonb))",
+    {
+      replacements: { companyId, key, requestHash, result: JSON.stringify(result ?? null) },
+      transaction: t,
+    }
+  );
   return result;
 }
 
