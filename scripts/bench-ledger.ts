@@ -1,10 +1,10 @@
 /**
- * `npm run bench:ledger [-- --seconds N] [--clients N] [--wallets N]`: ledger transfer throughput beside pgbench (issue
+ * `npm run bench:ledger [-- --seconds N] [--clients N] [--wallets N] [--rounds N]`: ledger transfer throughput beside pgbench (issue
  * 4 part 9; docs/decisions/010-ledger.md).
  *
  * One throwaway embedded PostgreSQL (under .data/bench-ledger, removed at the end), migrated. `--wallets` companies
  * (default 1,000) get a wallet funded by one top-up. Then `--clients` concurrent clients (default 16) run transfers
- * for `--seconds` (default 20): each transfer is the product's own posting, `postTransaction(null, …)` (PAYMENT, wallet
+ * for `--seconds` in all (default 20), in `--rounds` slices (default 4) taking turns with pgbench: each transfer is the product's own posting, `postTransaction(null, …)` (PAYMENT, wallet
  * A → wallet B, random pair and amount), its own database transaction, through the app's Sequelize pool, with the
  * wallet locks, cached balances, balance-after stamps, overdraft and balance checks of the real path. Then pgbench's
  * built-in TPC-B-like script on another database of the same server, same clients and duration, scale = clients (so
@@ -30,6 +30,7 @@ function argValue(name: string, fallback: number): number {
 const SECONDS = argValue("--seconds", 20);
 const CLIENTS = argValue("--clients", 16);
 const WALLETS = argValue("--wallets", 1_000);
+const ROUNDS = argValue("--rounds", 4);
 
 function withDatabase(url: string, database: string) {
   const parsed = new URL(url);
@@ -85,39 +86,68 @@ async function main() {
     });
     await sequelize.query("VACUUM ANALYZE");
 
-    // The ledger: CLIENTS loops of transfers for SECONDS.
-    const pick = () => wallets[Math.floor(Math.random() * wallets.length)];
+    // pgbench's tables, on another database of the same server.
+    const url = new URL(withDatabase(handle.url, "pgbench_bench"));
+    const env = { ...process.env, PGPASSWORD: decodeURIComponent(url.password) };
+    const connection = ["-h", url.hostname, "-p", url.port, "-U", decodeURIComponent(url.username)];
+    console.log(`pgbench: initialising scale ${CLIENTS}...`);
+    execFileSync(pgbench, [...connection, "-i", "-q", "-s", String(CLIENTS), "pgbench_bench"], { env, stdio: ["ignore", "ignore", "inherit"] });
+
+    // The two take turns (ROUNDS slices each), so a machine whose load changes during the run weighs on both alike.
+    const pick = () => Math.floor(Math.random() * wallets.length);
     let transfers = 0;
     let failures = 0;
-    const started = performance.now();
-    const deadline = started + SECONDS * 1000;
-    await Promise.all(
-      Array.from({ length: CLIENTS }, async () => {
-        while (performance.now() < deadline) {
-          const from = pick();
-          let to = pick();
-          while (to === from) to = pick();
-          const amount = 1 + Math.floor(Math.random() * 10_000);
-          try {
-            // A transfer is the whole business change: the posting is its own database transaction (one statement).
-            await postTransaction(null, {
-              transactionClass: "PAYMENT",
-              currency: "NZD",
-              entries: [
-                { accountId: from, amount: -amount },
-                { accountId: to, amount },
-              ],
-            });
-            transfers += 1;
-          } catch (error) {
-            failures += 1;
-            if (failures <= 3) console.error(error instanceof Error ? error.message : error);
+    let ledgerSeconds = 0;
+    let pgbenchTransactions = 0;
+    let pgbenchSeconds = 0;
+    const slice = Math.max(1, Math.round(SECONDS / ROUNDS));
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const started = performance.now();
+      const deadline = started + slice * 1000;
+      await Promise.all(
+        Array.from({ length: CLIENTS }, async () => {
+          while (performance.now() < deadline) {
+            const from = pick();
+            let to = pick();
+            while (to === from) to = pick();
+            const amount = 1 + Math.floor(Math.random() * 10_000);
+            try {
+              // A transfer is the whole business change: the posting is its own database transaction (one statement).
+              await postTransaction(null, {
+                transactionClass: "PAYMENT",
+                currency: "NZD",
+                sourceCompanyId: companies[from].id,
+                destinationCompanyId: companies[to].id,
+                description: "Benchmark transfer",
+                entries: [
+                  { accountId: wallets[from], amount: -amount },
+                  { accountId: wallets[to], amount },
+                ],
+              });
+              transfers += 1;
+            } catch (error) {
+              failures += 1;
+              if (failures <= 3) console.error(error instanceof Error ? error.message : error);
+            }
           }
-        }
-      })
-    );
-    const ledgerSeconds = (performance.now() - started) / 1000;
+        })
+      );
+      ledgerSeconds += (performance.now() - started) / 1000;
+
+      const output = execFileSync(pgbench, [...connection, "-n", "-c", String(CLIENTS), "-j", "2", "-T", String(slice), "pgbench_bench"], {
+        env,
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "ignore"],
+      });
+      const processed = Number(/number of transactions actually processed: (\d+)/.exec(output)?.[1] ?? NaN);
+      const tpsRound = Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? NaN);
+      if (!Number.isFinite(processed) || !Number.isFinite(tpsRound) || tpsRound <= 0) throw new Error(`Could not read pgbench's figures from:\n${output}`);
+      pgbenchTransactions += processed;
+      pgbenchSeconds += processed / tpsRound;
+      console.log(`round ${round + 1}/${ROUNDS}: ledger ${transfers.toLocaleString("en-NZ")} transfers so far, pgbench ${tpsRound.toFixed(0)} tps`);
+    }
     const ledgerRate = transfers / ledgerSeconds;
+    const tps = pgbenchTransactions / pgbenchSeconds;
 
     // Every cached balance still equals its entries after the run.
     const [[check]] = (await sequelize.query(
@@ -125,20 +155,6 @@ async function main() {
         WHERE a.kind = 'WALLET' GROUP BY a.id HAVING a.balance <> sum(e.amount)) d`
     )) as [{ drift: number }[], unknown];
     await sequelize.close();
-
-    // pgbench, TPC-B-like, on the same server.
-    const url = new URL(withDatabase(handle.url, "pgbench_bench"));
-    const env = { ...process.env, PGPASSWORD: decodeURIComponent(url.password) };
-    const connection = ["-h", url.hostname, "-p", url.port, "-U", decodeURIComponent(url.username)];
-    console.log(`pgbench: initialising scale ${CLIENTS}...`);
-    execFileSync(pgbench, [...connection, "-i", "-q", "-s", String(CLIENTS), "pgbench_bench"], { env, stdio: ["ignore", "ignore", "inherit"] });
-    const output = execFileSync(pgbench, [...connection, "-c", String(CLIENTS), "-j", "2", "-T", String(SECONDS), "pgbench_bench"], {
-      env,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "ignore"],
-    });
-    const tps = Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? NaN);
-    if (!Number.isFinite(tps)) throw new Error(`Could not read pgbench's tps from:\n${output}`);
 
     const ratio = ledgerRate / tps;
     console.log(`\n${CLIENTS} clients, ${SECONDS} s each, ${WALLETS.toLocaleString("en-NZ")} wallets`);
