@@ -36,7 +36,7 @@ describe("account numbers", () => {
       fc.property(fc.stringMatching(/^\d{15}$/), (digits) => {
         const normal = normaliseAccountNumber(digits, "NZ");
         return normal.length === 16 && normal.slice(0, 13) === digits.slice(0, 13) && normal[13] === "0" && normal.slice(14) === digits.slice(13);
-      }),
+      })
     );
   });
 
@@ -148,13 +148,28 @@ describe("verification", () => {
 
 describe("withdrawal account card (p1 §4)", () => {
   it("no accounts: Add Bank Account", () => {
-    expect(withdrawalCard({ accountCount: 0, defaultStatus: null, connectedToXero: false })).toEqual({ state: "NO_ACCOUNTS", actions: ["ADD"], badge: null, failed: false });
+    expect(withdrawalCard({ accountCount: 0, defaultStatus: null, connectedToXero: false })).toEqual({
+      state: "NO_ACCOUNTS",
+      actions: ["ADD"],
+      badge: null,
+      failed: false,
+    });
   });
   it("accounts but no default: Select Account", () => {
-    expect(withdrawalCard({ accountCount: 2, defaultStatus: null, connectedToXero: true })).toEqual({ state: "NO_DEFAULT", actions: ["SELECT"], badge: null, failed: false });
+    expect(withdrawalCard({ accountCount: 2, defaultStatus: null, connectedToXero: true })).toEqual({
+      state: "NO_DEFAULT",
+      actions: ["SELECT"],
+      badge: null,
+      failed: false,
+    });
   });
   it("default VERIFIED: Delete with the VERIFIED badge", () => {
-    expect(withdrawalCard({ accountCount: 1, defaultStatus: "VERIFIED", connectedToXero: false })).toEqual({ state: "DEFAULT", actions: ["DELETE"], badge: "VERIFIED", failed: false });
+    expect(withdrawalCard({ accountCount: 1, defaultStatus: "VERIFIED", connectedToXero: false })).toEqual({
+      state: "DEFAULT",
+      actions: ["DELETE"],
+      badge: "VERIFIED",
+      failed: false,
+    });
   });
   it("default UNVERIFIED or VERIFICATION_FAILED: Verify and Delete, or Reset when connected to Xero", () => {
     expect(withdrawalCard({ accountCount: 1, defaultStatus: "UNVERIFIED", connectedToXero: false }).actions).toEqual(["VERIFY", "DELETE"]);

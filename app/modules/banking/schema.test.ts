@@ -121,7 +121,9 @@ describe("AU bank account form", () => {
     expect(au.parse({ ...blank, bankAccountName: "Ops", bsb: "062000", bankAccountNumber: "123456" }).bankAccountNumber).toBe("123456");
     expect(au.parse({ ...blank, bankAccountName: "Ops", bsb: "062000", bankAccountNumber: "123 456 789 0" }).bankAccountNumber).toBe("1234567890");
     // A 15-digit AU number is not a NZ number: no 0 inserted, and refused.
-    expect(errorsOf(au, { bankAccountName: "Ops", bsb: "062000", bankAccountNumber: "123456789012345" })).toEqual({ bankAccountNumber: ACCOUNT_NUMBER_INVALID });
+    expect(errorsOf(au, { bankAccountName: "Ops", bsb: "062000", bankAccountNumber: "123456789012345" })).toEqual({
+      bankAccountNumber: ACCOUNT_NUMBER_INVALID,
+    });
   });
 
   it("with the PayID option: PayID required; BSB and number not asked", () => {
@@ -138,7 +140,11 @@ describe("AU bank account form", () => {
 
   it("accepts missing fields as empty strings (a form without them)", () => {
     expect(au.safeParse({ accountKind: "PAY_ID" }).success).toBe(false);
-    expect(formErrors(au.safeParse({}).error!)).toEqual({ bankAccountName: ACCOUNT_NAME_REQUIRED, bsb: BSB_REQUIRED, bankAccountNumber: ACCOUNT_NUMBER_REQUIRED });
+    expect(formErrors(au.safeParse({}).error!)).toEqual({
+      bankAccountName: ACCOUNT_NAME_REQUIRED,
+      bsb: BSB_REQUIRED,
+      bankAccountNumber: ACCOUNT_NUMBER_REQUIRED,
+    });
   });
 });
 
