@@ -12,6 +12,9 @@ import { ADMIN_PAGE_SIZES } from "~/modules/banking/schema";
 import type { AdminBankAccountRow, AdminCompanyBankAccount } from "~/modules/banking/service.server";
 import { StatusBadge } from "./status-badge";
 
+const fileSize = (bytes: number) =>
+  bytes >= 1_000_000 ? `${(bytes / 1_000_000).toLocaleString("en-NZ", { maximumFractionDigits: 1 })} MB` : `${Math.max(1, Math.round(bytes / 1_000))} kB`;
+
 const statementUrl = (bankAccountId: number, download = false) => `/resources/bank-accounts/${bankAccountId}/statement${download ? "?download=1" : ""}`;
 
 export function AdminBankAccountsTable({ rows, emptyText }: { rows: AdminBankAccountRow[]; emptyText: string }) {
@@ -152,7 +155,7 @@ export function AdminBankAccountCard({ account }: { account: AdminCompanyBankAcc
                 {statement.fileName}
               </span>
               <span className="text-muted-foreground">
-                Uploaded {formatDate(statement.uploadedAt)} · {(statement.sizeBytes / 1_000_000).toLocaleString("en-NZ", { maximumFractionDigits: 2 })} MB
+                Uploaded {formatDate(statement.uploadedAt)} · {fileSize(statement.sizeBytes)}
               </span>
               <a href={statementUrl(account.id)} target="_blank" rel="noreferrer" className="flex items-center gap-1 font-medium text-primary hover:underline">
                 <ExternalLink aria-hidden className="size-4" /> Open statement

@@ -35,7 +35,7 @@ export const ERROR_FETCHING_BANK_ACCOUNTS = "Error fetching bank accounts";
 
 /** Not in the spec (it gives no wording for these cases); ours, in the spec's voice. */
 export const CODE_EXPIRED = "This code has expired. Please request for a new code.";
-export const CODE_RESEND_TOO_SOON = "Please wait a minute before requesting another code.";
+export const CODE_RESEND_TOO_SOON = "Please wait 30 seconds before requesting another code.";
 export const ACCOUNT_NAME_TOO_LONG = "Account name should have at most 100 characters";
 export const PAY_ID_TOO_LONG = "PayID should have at most 256 characters";
 export const ACCOUNT_ALREADY_ADDED = "This bank account has already been added";
