@@ -133,13 +133,10 @@ test("add an NZ bank account with the SMS code and a statement, then an admin ap
   await shot(page, "card-approved");
 });
 
-test("the AU form asks for BSB and account number, or a PayID", async ({ page }) => {
-  await loginAs(page, "alex@outbackcoffee.test");
-  await page.goto("/settings?tab=withdrawals");
-  // Outback Coffee's demo account is unverified: Verify opens the wizard at BANK_STATEMENT.
-  const card = page.getByRole("main");
-  await expect(card.getByRole("link", { name: "Verify" })).toBeVisible();
-  await page.goto("/settings/bank-accounts/add?tab=withdrawals");
-  await expect(page.getByRole("dialog", { name: "Verify Bank Account" })).toBeVisible();
-  await shot(page, "au-verify");
+test("the admin bank account screens are the admins' only: a company user gets 404, also when posting", async ({ page }) => {
+  await loginAs(page, SUPPLIER);
+  expect((await page.goto("/bank-accounts"))?.status()).toBe(404);
+  expect((await page.goto("/companies/1/bank-accounts"))?.status()).toBe(404);
+  const post = await page.request.post("/companies/1/bank-accounts", { form: { bankAccountId: "1", decision: "APPROVE" }, maxRedirects: 0 });
+  expect(post.status()).toBe(404);
 });
