@@ -1,12 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { WithdrawalAccountCard } from "~/components/banking/withdrawal-account-card";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { NotBuiltYet } from "~/components/layout/placeholder";
+import { Alert } from "~/components/ui/alert";
 import { LinkTabs } from "~/components/ui/tabs";
 import { requireCompanyUser } from "~/lib/auth.server";
 import type { FeatureFlags } from "~/lib/flags";
 import { getFeatureFlags } from "~/lib/flags.server";
+import { ERROR_FETCHING_BANK_ACCOUNTS } from "~/modules/banking/schema";
+import { getWithdrawalSettings } from "~/modules/banking/service.server";
 
 export const handle: PageHandle = { title: "Settings" };
 export const meta = titleMeta;
@@ -60,7 +64,7 @@ function visibleTabs(flags: FeatureFlags): { tabs: SettingsTab[]; defaultTab: Se
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireCompanyUser(request);
+  const { actor } = await requireCompanyUser(request);
   const { tabs, defaultTab } = visibleTabs(await getFeatureFlags());
   const url = new URL(request.url);
   const requested = url.searchParams.get("tab");
@@ -68,16 +72,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
     url.searchParams.set("tab", defaultTab);
     throw redirect(`${url.pathname}?${url.searchParams.toString()}`);
   }
-  return json({ tabs, tab: (requested as SettingsTab | null) ?? defaultTab });
+  const tab = (requested as SettingsTab | null) ?? defaultTab;
+  // The Withdrawals tab is the withdrawal account card (p1 §4); its dialogs are child routes (/settings/bank-accounts/...).
+  let withdrawals = null;
+  let withdrawalsError: string | null = null;
+  if (tab === "withdrawals") {
+    try {
+      withdrawals = await getWithdrawalSettings(actor);
+    } catch (error) {
+      // p3 §8 titled load error; the cause goes to the log.
+      console.error(error);
+      withdrawalsError = ERROR_FETCHING_BANK_ACCOUNTS;
+    }
+  }
+  return json({ tabs, tab, withdrawals, withdrawalsError });
 }
 
 export default function SettingsPage() {
-  const { tabs, tab } = useLoaderData<typeof loader>();
+  const { tabs, tab, withdrawals, withdrawalsError } = useLoaderData<typeof loader>();
   const current = TABS[tab];
   return (
     <div className="space-y-6">
       <LinkTabs label="Settings sections" value={tab} items={tabs.map((value) => ({ value, label: TABS[value].label }))} />
-      <NotBuiltYet summary={current.summary} description={current.description} />
+      {withdrawals ? <WithdrawalAccountCard settings={withdrawals} /> : null}
+      {withdrawalsError ? <Alert variant="destructive">{withdrawalsError}</Alert> : null}
+      {tab !== "withdrawals" ? <NotBuiltYet summary={current.summary} description={current.description} /> : null}
+      <Outlet />
     </div>
   );
 }

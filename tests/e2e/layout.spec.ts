@@ -162,5 +162,5 @@ test("pages check their own parameters: company menus and settings tabs", async 
   await expect.poll(() => pathAndQuery(page)).toBe("/settings?tab=connected-apps");
   await page.getByRole("navigation", { name: "Settings sections" }).getByRole("link", { name: "Withdrawals" }).click();
   await expect.poll(() => pathAndQuery(page)).toBe("/settings?tab=withdrawals");
-  await expect(page.getByRole("main")).toContainText("Withdrawal settings are not built yet.");
+  await expect(page.getByRole("main").getByRole("heading", { name: "Withdrawal account" })).toBeVisible();
 });

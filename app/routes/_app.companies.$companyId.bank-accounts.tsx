@@ -1,0 +1,85 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ChevronLeft } from "lucide-react";
+import { z } from "zod";
+import { AdminBankAccountCard } from "~/components/banking/admin-bank-accounts";
+import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
+import { requireAdmin } from "~/lib/auth.server";
+import { isAppError } from "~/lib/errors";
+import { redirectWithToast } from "~/lib/toast.server";
+import { REVIEW_DECISIONS } from "~/modules/banking/schema";
+import { getCompanyBankAccountsForAdmin, reviewBankAccount } from "~/modules/banking/service.server";
+
+export const handle: PageHandle = {
+  title: "Bank Accounts",
+  breadcrumb: [{ label: "Bank Accounts", to: "/bank-accounts" }],
+  titleFromData: (data) => {
+    const name = (data as { company?: { companyName?: string } } | undefined)?.company?.companyName;
+    return name ? `${name} bank accounts` : "Bank Accounts";
+  },
+};
+export const meta = titleMeta;
+
+/**
+ * /companies/{id}/bank-accounts (p3 §2.3): the statement viewer. Approve → VERIFIED and Reject → VERIFICATION_FAILED,
+ * offered (and accepted by the server) only while an account is VERIFICATION_PENDING with a statement (p3 §4.4).
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { actor } = await requireAdmin(request);
+  try {
+    return json(await getCompanyBankAccountsForAdmin(actor, params.companyId));
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) throw new Response("Not Found", { status: 404 });
+    throw error;
+  }
+}
+
+const ReviewSchema = z.object({ bankAccountId: z.string(), decision: z.enum(REVIEW_DECISIONS) });
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { actor } = await requireAdmin(request);
+  const back = `/companies/${params.companyId}/bank-accounts`;
+  const parsed = ReviewSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return redirectWithToast(back, { type: "error", message: "Required parameters missing" });
+  try {
+    const account = await reviewBankAccount(actor, { companyId: params.companyId, bankAccountId: parsed.data.bankAccountId, decision: parsed.data.decision });
+    const approved = parsed.data.decision === "APPROVE";
+    return redirectWithToast(back, {
+      type: "success",
+      message: `${account.bankAccountName} ${approved ? "approved: the account is verified" : "rejected: verification failed"}`,
+    });
+  } catch (error) {
+    if (!isAppError(error) || error.status >= 500) throw error;
+    return redirectWithToast(back, { type: "error", message: `Error: ${error.message}` });
+  }
+}
+
+export default function CompanyBankAccountsPage() {
+  const { company, accounts } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-muted-foreground">
+          Withdrawal accounts of{" "}
+          <Link to={`/companies/${company.id}/summary`} className="font-medium text-primary hover:underline">
+            {company.companyName}
+          </Link>{" "}
+          ({company.country})
+        </p>
+        <Link to="/bank-accounts?tab=pending" className="flex items-center gap-1 text-sm font-medium text-primary hover:underline">
+          <ChevronLeft aria-hidden className="size-4" /> Pending bank accounts
+        </Link>
+      </div>
+      {accounts.length === 0 ? (
+        <p className="rounded-lg border bg-card p-6 text-sm text-muted-foreground">This company has no bank accounts.</p>
+      ) : (
+        <div className="grid gap-4">
+          {accounts.map((account) => (
+            <AdminBankAccountCard key={account.id} account={account} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
