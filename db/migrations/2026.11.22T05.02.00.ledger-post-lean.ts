@@ -6,12 +6,39 @@ import type { Migration } from "../migrator";
  *   entries back; the wallets' CHECK refuses an overdraft at the entry itself, so nothing is left to query;
  * - it tells the entries' trigger which ledger transaction it has just written in this statement, so the trigger skips
  *   its "written in this database transaction" lookup for those entries (every other insert still does it);
+ * - the per-entry COMMIT-time constraint trigger goes (the per-transaction one covers every entry), the idempotency
+ *   key's unique index covers only the postings that carry one, and the accounts' trigger recognises the entries'
+ *   balance update by its trigger depth instead of a setting raised and lowered around it;
  * - `ledger_accounts` leaves room on its pages (fillfactor 70), so a wallet's balance update stays a HOT update.
  * Transactions written any other way are still checked at COMMIT by the constraint triggers, as before.
  */
 export const up: Migration = async ({ context: { sequelize } }) => {
   await sequelize.query(`
     ALTER TABLE ledger_accounts SET (fillfactor = 70);
+
+    -- The per-entry COMMIT check repeats the per-transaction one: entries can only be added in the database
+    -- transaction that wrote their ledger transaction (the entries' BEFORE trigger), whose own constraint trigger
+    -- then checks the whole transaction, entries included, at COMMIT.
+    DROP TRIGGER ledger_entries_balanced ON ledger_entries;
+
+    -- Most postings carry no idempotency key: index only those that do.
+    ALTER TABLE ledger_transactions DROP CONSTRAINT ledger_transactions_idempotency_key_key;
+    CREATE UNIQUE INDEX ledger_transactions_idempotency_key ON ledger_transactions (idempotency_key) WHERE idempotency_key IS NOT NULL;
+
+    -- The balance may change only from the entries' trigger (a nested trigger: depth 2), not by a statement.
+    CREATE OR REPLACE FUNCTION ledger_accounts_before_update() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF NEW.company_id IS DISTINCT FROM OLD.company_id OR NEW.kind <> OLD.kind OR NEW.currency <> OLD.currency OR NEW.code <> OLD.code THEN
+        RAISE EXCEPTION 'ledger account %: company, kind, currency and code cannot change', OLD.id
+          USING ERRCODE = 'restrict_violation', TABLE = 'ledger_accounts';
+      END IF;
+      IF NEW.balance IS DISTINCT FROM OLD.balance AND pg_trigger_depth() < 2 THEN
+        RAISE EXCEPTION 'ledger account %: the balance changes only by posting entries', OLD.id
+          USING ERRCODE = 'restrict_violation', TABLE = 'ledger_accounts';
+      END IF;
+      NEW.updated_at := now();
+      RETURN NEW;
+    END $$;
 
     CREATE OR REPLACE FUNCTION ledger_post(p_class text, p_currency text, p_header jsonb, p_entries jsonb)
       RETURNS TABLE (transaction_id integer, created_at timestamptz) LANGUAGE plpgsql AS $$
@@ -70,11 +97,9 @@ export const up: Migration = async ({ context: { sequelize } }) => {
       IF current_setting('earlybird.ledger_checked', true) = NEW.transaction_id::text THEN
         PERFORM set_config('earlybird.ledger_checked', '', true);
       END IF;
-      PERFORM set_config('earlybird.ledger_posting', 'on', true);
       UPDATE ledger_accounts SET balance = balance + NEW.amount
        WHERE id = NEW.account_id AND kind = 'WALLET'
       RETURNING balance INTO after_balance;
-      PERFORM set_config('earlybird.ledger_posting', 'off', true);
       NEW.balance_after := after_balance;
       RETURN NEW;
     END $$;
