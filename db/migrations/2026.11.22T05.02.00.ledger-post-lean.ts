@@ -21,6 +21,11 @@ export const up: Migration = async ({ context: { sequelize } }) => {
     -- then checks the whole transaction, entries included, at COMMIT.
     DROP TRIGGER ledger_entries_balanced ON ledger_entries;
 
+    -- A company's movements are read through its wallet's entries (ledger_entries_account_idx, the account screen), never
+    -- by the transaction's source or destination company: those two indexes only cost every posting two inserts.
+    DROP INDEX ledger_transactions_source_company_idx;
+    DROP INDEX ledger_transactions_destination_company_idx;
+
     -- Most postings carry no idempotency key: index only those that do.
     ALTER TABLE ledger_transactions DROP CONSTRAINT ledger_transactions_idempotency_key_key;
     CREATE UNIQUE INDEX ledger_transactions_idempotency_key ON ledger_transactions (idempotency_key) WHERE idempotency_key IS NOT NULL;
