@@ -8,7 +8,10 @@ export interface ScheduleEntry {
   runAtStart: boolean;
 }
 
-export const SCHEDULE: ScheduleEntry[] = [{ name: "expire-sessions", intervalMs: 15 * 60_000, runAtStart: true }];
+export const SCHEDULE: ScheduleEntry[] = [
+  { name: "expire-sessions", intervalMs: 15 * 60_000, runAtStart: true },
+  { name: "process-withdrawals", intervalMs: 15 * 60_000, runAtStart: true },
+];
 
 /** What a worker posts to the scheduler before 'done'. */
 export interface WorkerReport {

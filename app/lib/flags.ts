@@ -50,6 +50,11 @@ export const RUNTIME_CONFIG = {
   MARKETING_SITE_URL: { default: "https://earlybird.example", description: "Where / redirects when redirectToMarketingSite is on" },
   TOPUP_BANK_NAME: { default: "Earlybird Trust Bank", description: "Bank shown in NZ top-up instructions" },
   TOPUP_BANK_ACCOUNT_NUMBER: { default: "02-0100-0123456-000", description: "Account shown in NZ top-up instructions" },
+  BANK_FILE_PAYER_NAME: { default: "Earlybird", description: "Payer name in bank payment files (NZ files pay from TOPUP_BANK_ACCOUNT_NUMBER)" },
+  ABA_FINANCIAL_INSTITUTION: { default: "WBC", description: "ABA file: the bank's three-letter abbreviation" },
+  ABA_APCA_USER_ID: { default: "000000", description: "ABA file: the six-digit APCA user id" },
+  ABA_TRACE_BSB: { default: "032-000", description: "ABA file: BSB of the trace (return) account" },
+  ABA_TRACE_ACCOUNT_NUMBER: { default: "000123456", description: "ABA file: the trace (return) account number" },
 } as const satisfies Record<string, { default: string; description: string }>;
 
 export type RuntimeConfigName = keyof typeof RUNTIME_CONFIG;

@@ -3,6 +3,7 @@
  * The schedule itself (how often) belongs to the scheduler in jobs/.
  */
 import { expireStaleSessions } from "../auth/service.server";
+import { processPendingWithdrawals } from "../ledger/bank-files.server";
 import { AppError } from "../../lib/errors";
 import { isScheduledJobName, unknownJobMessage, type ScheduledJobName } from "./schema";
 import { runJob, type ExecuteJobOptions, type JobHandler, type JobView } from "./service.server";
@@ -10,6 +11,8 @@ import { runJob, type ExecuteJobOptions, type JobHandler, type JobView } from ".
 const SCHEDULED_WORK: Record<ScheduledJobName, JobHandler<unknown>> = {
   // Revoking an already revoked session is a no-op, so an overlapping run (two servers) does no harm.
   "expire-sessions": async () => expireStaleSessions(new Date()),
+  // Writes pending withdrawals to bank payment files while file processing is RUNNING; guarded by row locks (ledger/bank-files.server.ts).
+  "process-withdrawals": async ({ jobId, progress }) => processPendingWithdrawals({ jobId, progress }),
 };
 
 /** Runs a scheduled job in this process and records it in `jobs` (type = the job's name). */

@@ -1,0 +1,319 @@
+/**
+ * Bank file processing (spec p3 §4.7, §7.3; decisions D5): the RUNNING / SUSPENDED switch, the scheduled job
+ * `process-withdrawals` that writes pending withdrawals to bank payment files (NZ bulk direct-credit CSV, AU ABA)
+ * and completes them, and the files for admins to download.
+ *
+ * One database transaction per file: the switch read FOR SHARE (a change of it waits for the file, and the next
+ * run sees it), the withdrawals locked (SKIP LOCKED: two runs at once take different ones), the file row inserted,
+ * and for each withdrawal WITHDRAWALS_PENDING → BANK_CLEARING posted and the row set COMPLETED with the file's id.
+ * A crash before COMMIT leaves no file and every withdrawal PENDING (the next run takes them); after COMMIT the
+ * withdrawals are COMPLETED and no later run takes them again: a withdrawal is in exactly one file.
+ * See docs/decisions/013-withdrawals-and-bank-files.md.
+ */
+import { QueryTypes, type Transaction } from "sequelize";
+import { sequelize } from "../../../db/index";
+import { BankPaymentFile, FileProcessingStatus, Withdrawal } from "../../../db/models/index";
+import type { FileProcessingStatusValue } from "../../../db/models/file-processing-status";
+import type { Actor } from "../../lib/actor";
+import { isAdminActor } from "../../lib/actor";
+import { getRuntimeConfig } from "../../lib/config.server";
+import { CURRENCIES, todayIn } from "../../lib/dates";
+import { AppError } from "../../lib/errors";
+import type { Cents } from "../../lib/money";
+import {
+  bankFileFor,
+  BankFileError,
+  paymentItemProblem,
+  takeFileBatch,
+  type AuPayer,
+  type BankFileCountry,
+  type NzPayer,
+  type PaymentItem,
+} from "./bank-files";
+import { postTransaction, systemAccount } from "./service.server";
+import { FileProcessingStatusSchema, IdSchema } from "./withdrawals.schema";
+
+export const BANK_FILE_NOT_FOUND = "Bank payment file not found";
+/** Withdrawals per file at most (a file stays a size a bank's upload page takes). */
+export const FILE_BATCH_SIZE = 500;
+
+function requireAdminActor(actor: Actor) {
+  if (!isAdminActor(actor)) throw new AppError(404, "Not found", { code: "NOT_FOUND" });
+}
+
+// --- The switch ----------------------------------------------------------------------------------------------------
+
+/** The file processing status, or null when it cannot be read (the screen then says "Could not fetch status"). */
+export async function getFileProcessingStatus(actor: Actor): Promise<FileProcessingStatusValue | null> {
+  requireAdminActor(actor);
+  try {
+    const row = await FileProcessingStatus.findByPk(1, { attributes: ["status"] });
+    return row?.status === "RUNNING" || row?.status === "SUSPENDED" ? row.status : null;
+  } catch (error) {
+    console.error("File processing status could not be read:", error);
+    return null;
+  }
+}
+
+/** Sets RUNNING or SUSPENDED (admins). Setting a value, not flipping it: a repeated click changes nothing more. */
+export async function setFileProcessingStatus(actor: Actor, input: unknown): Promise<FileProcessingStatusValue> {
+  requireAdminActor(actor);
+  const parsed = FileProcessingStatusSchema.safeParse(input);
+  if (!parsed.success) throw new AppError(400, "Required parameters missing", { code: "VALUES_MISSING", field: "status" });
+  await sequelize.query(
+    `INSERT INTO file_processing_status (id, status, updated_by_user_id) VALUES (1, :status, :userId)
+     ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, updated_by_user_id = EXCLUDED.updated_by_user_id`,
+    { replacements: { status: parsed.data.status, userId: actor.userId } }
+  );
+  return parsed.data.status;
+}
+
+// --- The job ---------------------------------------------------------------------------------------------------------
+
+export interface WrittenFile {
+  id: number;
+  country: BankFileCountry;
+  fileName: string;
+  itemCount: number;
+  totalAmount: Cents;
+  withdrawalIds: number[];
+}
+
+export interface ProcessResult {
+  status: FileProcessingStatusValue;
+  files: WrittenFile[];
+  /** PENDING withdrawals left after the run (accounts not VERIFIED yet, or details no bank file can carry). */
+  waiting: number;
+  /** Withdrawals to VERIFIED accounts that no bank file can carry, with the reason (they stay PENDING). */
+  unpayable: { withdrawalId: number; reason: string }[];
+}
+
+async function payers(): Promise<{ nz: NzPayer; au: AuPayer }> {
+  const config = await getRuntimeConfig();
+  return {
+    nz: { accountNumber: config.TOPUP_BANK_ACCOUNT_NUMBER, name: config.BANK_FILE_PAYER_NAME },
+    au: {
+      financialInstitution: config.ABA_FINANCIAL_INSTITUTION,
+      userName: config.BANK_FILE_PAYER_NAME,
+      apcaUserId: config.ABA_APCA_USER_ID,
+      traceBsb: config.ABA_TRACE_BSB,
+      traceAccountNumber: config.ABA_TRACE_ACCOUNT_NUMBER,
+      remitterName: config.BANK_FILE_PAYER_NAME,
+    },
+  };
+}
+
+async function switchIsRunning(t: Transaction): Promise<boolean> {
+  // FOR SHARE: an admin's change of the switch waits until this file is written, and the next run sees it.
+  const [row] = await sequelize.query<{ status: string }>("SELECT status FROM file_processing_status WHERE id = 1 FOR SHARE", {
+    type: QueryTypes.SELECT,
+    transaction: t,
+  });
+  return row?.status === "RUNNING";
+}
+
+interface Candidate {
+  id: number;
+  company_id: number;
+  amount_c: string;
+  bank_account_name: string;
+  bank_account_number: string | null;
+  bsb: string | null;
+}
+
+/**
+ * Pending withdrawals of one currency whose account is VERIFIED, oldest first, locked. Withdrawals another run has
+ * locked are skipped; the account rows are held FOR SHARE, so an account deleted or re-verified meanwhile is read as
+ * it is after that change (and left out unless still VERIFIED). Only withdrawals whose amount was held are taken.
+ */
+async function lockCandidates(t: Transaction, currency: string, skip: number[], limit: number): Promise<Candidate[]> {
+  return sequelize.query<Candidate>(
+    `SELECT w.id, w.company_id, (w.withdrawal_amount * 100)::bigint AS amount_c, b.bank_account_name, b.bank_account_number, b.bsb
+       FROM withdrawals w JOIN bank_accounts b ON b.id = w.bank_account_id
+      WHERE w.status = 'PENDING' AND w.currency = :currency AND w.ledger_transaction_id IS NOT NULL
+        AND b.bank_account_status = 'VERIFIED' AND NOT (w.id = ANY (CAST(:skip AS integer[])))
+      ORDER BY w.id
+      LIMIT :limit
+      FOR NO KEY UPDATE OF w SKIP LOCKED
+      FOR SHARE OF b`,
+    { type: QueryTypes.SELECT, replacements: { currency, skip: `{${skip.join(",")}}`, limit }, transaction: t }
+  );
+}
+
+type FileStep =
+  | { kind: "suspended" }
+  | { kind: "done" }
+  | { kind: "skipped"; unpayable: { withdrawalId: number; reason: string }[] }
+  | { kind: "file"; file: WrittenFile };
+
+async function writeOneFile(country: BankFileCountry, options: { jobId: string | null; now: Date; skip: number[]; batchSize: number }): Promise<FileStep> {
+  const currency = CURRENCIES[country];
+  return sequelize.transaction(async (t) => {
+    if (!(await switchIsRunning(t))) return { kind: "suspended" };
+    const rows = await lockCandidates(t, currency, options.skip, options.batchSize);
+    if (rows.length === 0) return { kind: "done" };
+    const items: PaymentItem[] = rows.map((row) => ({
+      withdrawalId: row.id,
+      amount: Number(row.amount_c) as Cents,
+      payeeName: row.bank_account_name,
+      accountNumber: row.bank_account_number,
+      bsb: row.bsb,
+    }));
+    const batch = takeFileBatch(country, items, options.batchSize);
+    if (batch.length === 0) {
+      return {
+        kind: "skipped",
+        unpayable: items.map((item) => ({ withdrawalId: item.withdrawalId, reason: paymentItemProblem(country, item) ?? "Larger than a bank file can carry" })),
+      };
+    }
+    let written;
+    try {
+      written = bankFileFor(country, await payers(), { date: todayIn(country, options.now), items: batch });
+    } catch (error) {
+      if (error instanceof BankFileError)
+        throw new AppError(500, `The bank payment file could not be written: ${error.message}`, { code: "BANK_FILE_INVALID" });
+      throw error;
+    }
+    const file = await BankPaymentFile.create(
+      {
+        country,
+        format: written.format,
+        fileName: written.fileName,
+        content: written.content,
+        totalAmount: written.totalAmount,
+        itemCount: written.itemCount,
+        createdByJobId: options.jobId,
+      },
+      { transaction: t }
+    );
+    const pending = await systemAccount(t, "WITHDRAWALS_PENDING", currency);
+    const clearing = await systemAccount(t, "BANK_CLEARING", currency);
+    const companyOf = new Map(rows.map((row) => [row.id, row.company_id]));
+    for (const item of batch) {
+      const reference = `WD${item.withdrawalId}`;
+      const paid = await postTransaction(t, {
+        transactionClass: "WITHDRAWAL",
+        currency,
+        entries: [
+          { accountId: pending.id, amount: -item.amount as Cents },
+          { accountId: clearing.id, amount: item.amount },
+        ],
+        description: `Withdrawal paid by bank file ${written.fileName}`,
+        sourceCompanyId: companyOf.get(item.withdrawalId) ?? null,
+        sourceReference: reference,
+        destinationParticulars: item.payeeName,
+        destinationReference: reference,
+        withdrawalId: item.withdrawalId,
+      });
+      const [updated] = await Withdrawal.update(
+        { status: "COMPLETED", completedAt: options.now, completedLedgerTransactionId: paid.id, bankPaymentFileId: file.id },
+        { where: { id: item.withdrawalId, status: "PENDING" }, transaction: t }
+      );
+      // The row is locked by this transaction, so it is still PENDING; anything else is a bug: pay nothing.
+      if (updated !== 1) throw new Error(`Withdrawal ${item.withdrawalId} changed while its bank file was written`);
+    }
+    return {
+      kind: "file",
+      file: {
+        id: file.id,
+        country,
+        fileName: file.fileName,
+        itemCount: file.itemCount,
+        totalAmount: written.totalAmount,
+        withdrawalIds: batch.map((item) => item.withdrawalId),
+      },
+    };
+  });
+}
+
+/**
+ * The `process-withdrawals` job: while file processing is RUNNING, every pending withdrawal to a VERIFIED account goes
+ * into a bank payment file of its country and is completed. Safe to run twice at once and to rerun after a crash.
+ */
+export async function processPendingWithdrawals(
+  options: { jobId?: string | null; now?: Date; progress?: (percent: number) => Promise<void>; batchSize?: number } = {}
+): Promise<ProcessResult> {
+  const now = options.now ?? new Date();
+  const files: WrittenFile[] = [];
+  const unpayable: ProcessResult["unpayable"] = [];
+  let status: FileProcessingStatusValue = "RUNNING";
+  const countries: BankFileCountry[] = ["NZ", "AU"];
+  for (const [index, country] of countries.entries()) {
+    const skip: number[] = [];
+    for (;;) {
+      const step = await writeOneFile(country, { jobId: options.jobId ?? null, now, skip, batchSize: options.batchSize ?? FILE_BATCH_SIZE });
+      if (step.kind === "suspended") {
+        status = "SUSPENDED";
+        break;
+      }
+      if (step.kind === "done") break;
+      if (step.kind === "skipped") {
+        unpayable.push(...step.unpayable);
+        skip.push(...step.unpayable.map((item) => item.withdrawalId));
+        continue;
+      }
+      files.push(step.file);
+      // Items left out of this file (too large together, or unpayable) are tried in the next pass; unpayable ones
+      // are found again and skipped then.
+    }
+    if (status === "SUSPENDED") break;
+    await options.progress?.(Math.round(((index + 1) / countries.length) * 95));
+  }
+  const waiting = await Withdrawal.count({ where: { status: "PENDING" } });
+  return { status, files, waiting, unpayable };
+}
+
+// --- The files, for admins --------------------------------------------------------------------------------------------
+
+export interface BankFileRow {
+  id: number;
+  createdAt: string;
+  fileName: string;
+  country: "NZ" | "AU";
+  format: BankPaymentFile["format"];
+  itemCount: number;
+  totalAmount: Cents;
+}
+
+/** Bank payment files, newest first (admins). */
+export async function listBankPaymentFiles(
+  actor: Actor,
+  query: { page?: number; size?: number } = {}
+): Promise<{ rows: BankFileRow[]; total: number; page: number; size: number }> {
+  requireAdminActor(actor);
+  const size = query.size && [10, 25, 50, 100].includes(query.size) ? query.size : 25;
+  const page = query.page && Number.isSafeInteger(query.page) && query.page > 0 ? query.page : 1;
+  const { rows, count } = await BankPaymentFile.findAndCountAll({
+    attributes: ["id", "createdAt", "fileName", "country", "format", "itemCount", "totalAmount"],
+    order: [
+      ["createdAt", "DESC"],
+      ["id", "DESC"],
+    ],
+    limit: size,
+    offset: (page - 1) * size,
+  });
+  return {
+    rows: rows.map((row) => ({
+      id: row.id,
+      createdAt: row.createdAt.toISOString(),
+      fileName: row.fileName,
+      country: row.country,
+      format: row.format,
+      itemCount: row.itemCount,
+      totalAmount: row.totalAmount,
+    })),
+    total: count,
+    page,
+    size,
+  };
+}
+
+/** One file's content for download (admins only). */
+export async function getBankPaymentFile(actor: Actor, id: unknown): Promise<{ fileName: string; content: string; contentType: string }> {
+  requireAdminActor(actor);
+  const parsed = IdSchema.safeParse(id);
+  if (!parsed.success) throw new AppError(404, BANK_FILE_NOT_FOUND, { code: "NOT_FOUND" });
+  const file = await BankPaymentFile.findByPk(parsed.data);
+  if (!file) throw new AppError(404, BANK_FILE_NOT_FOUND, { code: "NOT_FOUND" });
+  return { fileName: file.fileName, content: file.content, contentType: file.format === "NZ_BULK_CSV" ? "text/csv" : "text/plain" };
+}

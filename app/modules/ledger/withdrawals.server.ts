@@ -1,0 +1,397 @@
+/**
+ * Withdrawals (spec p1 §4 "Withdraw flow", §5, §8; decisions D4, D5): a company user withdraws from the company's
+ * wallet to its default bank account; an admin withdraws on behalf of a company, from its Earlybird account to one
+ * of its accounts. The amount is held at once: in one database transaction the wallet is locked, Funds Available
+ * checked, the withdrawal created PENDING and the wallet debited into WITHDRAWALS_PENDING. The bank payment file job
+ * (bank-files.server.ts) pays it later. See docs/decisions/013-withdrawals-and-bank-files.md.
+ *
+ * Bank accounts are read here through the BankAccount model (the banking module's service will replace this: see
+ * `readDestination`), with the banking module's rule for a withdrawal account: not DELETED, not waiting for its SMS
+ * code, not the SYSTEM account, and with the details its country needs.
+ */
+import { Op, UniqueConstraintError, type Transaction, type WhereOptions } from "sequelize";
+import { sequelize } from "../../../db/index";
+import { BankAccount, BankPaymentFile, Company, User, Withdrawal } from "../../../db/models/index";
+import type { Actor } from "../../lib/actor";
+import { isAdminActor } from "../../lib/actor";
+import { CURRENCIES, LOCALES, type Country } from "../../lib/dates";
+import { AppError } from "../../lib/errors";
+import type { Cents } from "../../lib/money";
+import { companyFunds, lockWallet, postTransaction, systemAccount, withIdempotency, type CompanyFunds, type Currency } from "./service.server";
+import {
+  ACCOUNT_NOT_FOUND,
+  BLOCK_MESSAGES,
+  checkAgainstFunds,
+  formatAccountDetails,
+  isPayableDestination,
+  parseWithdrawalAmount,
+  PENDING_WITHDRAWAL,
+  placedTitle,
+  SOURCE_ACCOUNT_MISMATCH,
+  WITHDRAWAL_NOT_FOUND,
+  WithdrawFormSchema,
+  withdrawBlock,
+  type DestinationStatus,
+  type WithdrawBlock,
+  type WithdrawFormInput,
+} from "./withdrawals.schema";
+
+export interface AccountView {
+  id: number;
+  bankAccountName: string;
+  details: string;
+  bankAccountStatus: DestinationStatus;
+  defaultAccount: boolean;
+  /** The bank file of the company's country can pay it. */
+  payable: boolean;
+}
+
+export interface WithdrawContext {
+  company: { id: number; companyName: string; country: Country; locale: "en-NZ" | "en-AU"; verified: boolean };
+  funds: CompanyFunds;
+  /** The company's Earlybird account (loadedBy SYSTEM): the source of every withdrawal. */
+  sourceAccount: { id: number; bankAccountName: string; details: string } | null;
+  destination: AccountView | null;
+  /** Accounts an admin may choose from (company users always withdraw to their default account). */
+  destinations: AccountView[];
+  pendingWithdrawal: { id: number; amount: Cents; createdAt: string } | null;
+  block: WithdrawBlock | null;
+  blockMessage: string | null;
+  /** The destination waits for verification: allowed, paid once it is VERIFIED. */
+  verificationPending: boolean;
+}
+
+export interface ReviewedWithdrawal {
+  amount: Cents;
+  context: WithdrawContext;
+}
+
+export interface PlacedWithdrawal {
+  id: number;
+  companyId: number;
+  amount: Cents;
+  currency: Currency;
+  status: Withdrawal["status"];
+  onBehalf: boolean;
+  bankAccountName: string;
+  details: string;
+  accountStatus: DestinationStatus;
+  /** "Withdrawal Successful", or "Withdrawal Pending" while the account waits for verification. */
+  title: string;
+  createdAt: string;
+}
+
+export type WithdrawInput = WithdrawFormInput & { companyId?: number };
+
+// --- Who withdraws for which company ---------------------------------------------------------------------------
+
+function targetCompany(actor: Actor, companyId: number | undefined): { companyId: number; onBehalf: boolean } {
+  if (isAdminActor(actor)) {
+    if (!companyId) throw new AppError(400, "Required parameters missing", { code: "VALUES_MISSING" });
+    return { companyId, onBehalf: true };
+  }
+  if (actor.companyId === null) throw new AppError(403, "Forbidden", { code: "FORBIDDEN" });
+  if (companyId !== undefined && companyId !== actor.companyId) throw new AppError(404, "Company not found", { code: "NOT_FOUND" });
+  return { companyId: actor.companyId, onBehalf: false };
+}
+
+async function loadCompany(companyId: number, transaction?: Transaction) {
+  const company = await Company.findByPk(companyId, { attributes: ["id", "companyName", "country", "verificationStatus"], transaction });
+  if (!company) throw new AppError(404, "Company not found", { code: "NOT_FOUND" });
+  return company;
+}
+
+// --- Bank accounts (to be read through the banking module's service) ----------------------------------------------
+
+/** A withdrawal account: not deleted, not waiting for its SMS code, not Earlybird's SYSTEM account. */
+const LIVE_ACCOUNT = { bankAccountStatus: { [Op.ne]: "DELETED" }, codeHash: null, loadedBy: { [Op.ne]: "SYSTEM" } } satisfies WhereOptions<BankAccount>;
+
+/** The banking module's listing rule: AU needs a PayID or a BSB and number; elsewhere a number. */
+const isListed = (country: Country, row: BankAccount) =>
+  country === "AU" ? Boolean(row.payId) || (Boolean(row.bankAccountNumber) && Boolean(row.bsb)) : Boolean(row.bankAccountNumber);
+
+const accountView = (country: Country, row: BankAccount): AccountView => ({
+  id: row.id,
+  bankAccountName: row.bankAccountName,
+  details: formatAccountDetails({ bankAccountNumber: row.bankAccountNumber ?? null, bsb: row.bsb ?? null, payId: row.payId ?? null }),
+  bankAccountStatus: row.bankAccountStatus,
+  defaultAccount: row.defaultAccount,
+  payable: isPayableDestination(country, { bankAccountNumber: row.bankAccountNumber ?? null, bsb: row.bsb ?? null }),
+});
+
+async function liveAccounts(companyId: number, country: Country, transaction?: Transaction): Promise<AccountView[]> {
+  const rows = await BankAccount.findAll({
+    where: { companyId, ...LIVE_ACCOUNT },
+    order: [
+      ["defaultAccount", "DESC"],
+      ["createdAt", "ASC"],
+      ["id", "ASC"],
+    ],
+    transaction,
+  });
+  return rows.filter((row) => isListed(country, row)).map((row) => accountView(country, row));
+}
+
+/**
+ * The destination: the company's default live account, or (admins) the live account `bankAccountId`. With `lock` the
+ * row is held FOR SHARE until the transaction ends, so it cannot be deleted or change status while the withdrawal is
+ * written. Banking module equivalent: getDefaultWithdrawalAccount(companyId, { transaction, lock }).
+ */
+async function readDestination(
+  companyId: number,
+  country: Country,
+  options: { bankAccountId?: number; transaction?: Transaction; lock?: boolean }
+): Promise<AccountView | null> {
+  const row = await BankAccount.findOne({
+    where: { companyId, ...LIVE_ACCOUNT, ...(options.bankAccountId ? { id: options.bankAccountId } : { defaultAccount: true }) },
+    transaction: options.transaction,
+    ...(options.lock && options.transaction ? { lock: options.transaction.LOCK.SHARE } : {}),
+  });
+  if (!row || !isListed(country, row)) return null;
+  return accountView(country, row);
+}
+
+async function readSourceAccount(companyId: number, transaction?: Transaction) {
+  const row = await BankAccount.findOne({ where: { companyId, loadedBy: "SYSTEM" }, transaction });
+  if (!row) return null;
+  return {
+    id: row.id,
+    bankAccountName: row.bankAccountName,
+    details: formatAccountDetails({ bankAccountNumber: row.bankAccountNumber ?? null, bsb: row.bsb ?? null, payId: row.payId ?? null }),
+  };
+}
+
+// --- Reading the form's state --------------------------------------------------------------------------------------
+
+async function readContext(
+  companyId: number,
+  options: { bankAccountId?: number; withDestinations: boolean; transaction?: Transaction; lock?: boolean }
+): Promise<WithdrawContext> {
+  const { transaction } = options;
+  const company = await loadCompany(companyId, transaction);
+  const country: Country = company.country ?? "NZ";
+  const reads = [
+    () => companyFunds(companyId, { transaction }),
+    () => readSourceAccount(companyId, transaction),
+    () => readDestination(companyId, country, { bankAccountId: options.bankAccountId, transaction, lock: options.lock }),
+    () => Withdrawal.findOne({ where: { companyId, status: "PENDING" }, attributes: ["id", "withdrawalAmount", "createdAt"], transaction }),
+    () => (options.withDestinations ? liveAccounts(companyId, country, transaction) : Promise.resolve([])),
+  ] as const;
+  // In a transaction the reads share one connection: one after the other. Outside, in parallel on the pool.
+  const [funds, sourceAccount, destination, pending, destinations] = transaction
+    ? [await reads[0](), await reads[1](), await reads[2](), await reads[3](), await reads[4]()]
+    : await Promise.all([reads[0](), reads[1](), reads[2](), reads[3](), reads[4]()]);
+  const verified = company.verificationStatus === "VERIFIED";
+  const block = withdrawBlock({
+    companyVerified: verified,
+    hasSystemAccount: sourceAccount !== null,
+    hasPendingWithdrawal: pending !== null,
+    destination: destination ? { status: destination.bankAccountStatus, payable: destination.payable } : null,
+  });
+  return {
+    company: { id: company.id, companyName: company.companyName, country, locale: LOCALES[country], verified },
+    funds,
+    sourceAccount,
+    destination,
+    destinations: options.withDestinations ? destinations : destination ? [destination] : [],
+    pendingWithdrawal: pending ? { id: pending.id, amount: pending.withdrawalAmount, createdAt: pending.createdAt.toISOString() } : null,
+    block,
+    blockMessage: block ? BLOCK_MESSAGES[block] : null,
+    verificationPending: destination?.bankAccountStatus === "VERIFICATION_PENDING",
+  };
+}
+
+function blockError(block: WithdrawBlock): AppError {
+  if (block === "COMPANY_NOT_VERIFIED") return new AppError(403, BLOCK_MESSAGES[block], { code: block, details: { debugMessage: "company not verified" } });
+  return new AppError(block === "NO_SYSTEM_ACCOUNT" || block === "NO_ACCOUNT" ? 400 : 409, BLOCK_MESSAGES[block], {
+    code: block,
+    field: block === "ACCOUNT_UNVERIFIED" || block === "ACCOUNT_NOT_PAYABLE" ? "bankAccountId" : undefined,
+  });
+}
+
+/** The withdraw form: Funds Available, the source and destination accounts, and what blocks a withdrawal. */
+export async function getWithdrawContext(actor: Actor, options: { companyId?: number; bankAccountId?: number } = {}): Promise<WithdrawContext> {
+  const { companyId, onBehalf } = targetCompany(actor, options.companyId);
+  return readContext(companyId, { bankAccountId: onBehalf ? options.bankAccountId : undefined, withDestinations: onBehalf });
+}
+
+function parseInput(actor: Actor, input: WithdrawInput) {
+  const target = targetCompany(actor, input.companyId);
+  const parsed = WithdrawFormSchema.safeParse(input);
+  if (!parsed.success) throw new AppError(400, "Required parameters missing", { code: "VALUES_MISSING" });
+  const amount = parseWithdrawalAmount(parsed.data.amount);
+  if (!amount.ok) throw new AppError(400, amount.message, { code: "INVALID_AMOUNT", field: "amount" });
+  // Company users withdraw to their default account only; an admin names one of the company's accounts.
+  const bankAccountId = target.onBehalf ? parsed.data.bankAccountId : undefined;
+  if (target.onBehalf && !bankAccountId) throw new AppError(400, ACCOUNT_NOT_FOUND, { code: "NOT_FOUND", field: "bankAccountId" });
+  return { ...target, amount: amount.cents, bankAccountId, sourceAccountId: parsed.data.sourceAccountId, idempotencyKey: parsed.data.idempotencyKey };
+}
+
+function checkState(context: WithdrawContext, input: { amount: Cents; onBehalf: boolean; bankAccountId?: number; sourceAccountId?: number }) {
+  if (input.onBehalf && !context.destination) throw new AppError(404, ACCOUNT_NOT_FOUND, { code: "NOT_FOUND", field: "bankAccountId" });
+  if (context.block) throw blockError(context.block);
+  if (input.onBehalf && input.sourceAccountId !== undefined && input.sourceAccountId !== context.sourceAccount?.id) {
+    throw new AppError(400, SOURCE_ACCOUNT_MISMATCH, { code: "SOURCE_ACCOUNT_MISMATCH", field: "sourceAccountId" });
+  }
+  const over = checkAgainstFunds(input.amount, context.funds.fundsAvailable);
+  if (over) throw new AppError(400, over, { code: "INSUFFICIENT_FUNDS", field: "amount" });
+}
+
+/** Step 1 → 2 (Submit): the amount and accounts checked against the current state; nothing is written. */
+export async function reviewWithdrawal(actor: Actor, input: WithdrawInput): Promise<ReviewedWithdrawal> {
+  const parsed = parseInput(actor, input);
+  const context = await readContext(parsed.companyId, { bankAccountId: parsed.bankAccountId, withDestinations: parsed.onBehalf });
+  checkState(context, parsed);
+  return { amount: parsed.amount, context };
+}
+
+/**
+ * Step 2 → 3 (Confirm): holds the amount at once. One database transaction: the wallet locked (so two withdrawals
+ * of one company run one after the other), the state and Funds Available read under that lock, the withdrawal
+ * created PENDING and the wallet debited into WITHDRAWALS_PENDING. The form's key makes a double submit withdraw once.
+ */
+export async function placeWithdrawal(actor: Actor, input: WithdrawInput): Promise<PlacedWithdrawal> {
+  const parsed = parseInput(actor, input);
+  if (!parsed.idempotencyKey) throw new AppError(400, "Required parameters missing", { code: "VALUES_MISSING" });
+  const company = await loadCompany(parsed.companyId);
+  const currency = CURRENCIES[(company.country ?? "NZ") as Country];
+  const request = { amount: parsed.amount, bankAccountId: parsed.bankAccountId ?? "default", sourceAccountId: parsed.sourceAccountId ?? null };
+  try {
+    return await sequelize.transaction((t) =>
+      withIdempotency(t, { companyId: parsed.companyId, key: `withdrawal:${parsed.idempotencyKey}`, request }, async () => {
+        const wallet = await lockWallet(t, parsed.companyId, currency);
+        const context = await readContext(parsed.companyId, { bankAccountId: parsed.bankAccountId, withDestinations: false, transaction: t, lock: true });
+        checkState(context, parsed);
+        const destination = context.destination!;
+        const withdrawal = await Withdrawal.create(
+          {
+            companyId: parsed.companyId,
+            bankAccountId: destination.id,
+            currency,
+            withdrawalAmount: parsed.amount,
+            requestedByUserId: actor.userId,
+            onBehalf: parsed.onBehalf,
+          },
+          { transaction: t }
+        );
+        const pending = await systemAccount(t, "WITHDRAWALS_PENDING", currency);
+        const reference = `WD${withdrawal.id}`;
+        const posted = await postTransaction(t, {
+          transactionClass: "WITHDRAWAL",
+          currency,
+          entries: [
+            { accountId: wallet.id, amount: -parsed.amount as Cents },
+            { accountId: pending.id, amount: parsed.amount },
+          ],
+          description: `Withdrawal to ${destination.bankAccountName}`,
+          sourceCompanyId: parsed.companyId,
+          sourceParticulars: destination.bankAccountName,
+          sourceReference: reference,
+          destinationParticulars: destination.details,
+          destinationReference: reference,
+          withdrawalId: withdrawal.id,
+          createdByUserId: actor.userId,
+        });
+        await withdrawal.update({ ledgerTransactionId: posted.id }, { transaction: t });
+        return placedView(withdrawal, destination);
+      })
+    );
+  } catch (error) {
+    // The one-pending index is the database's guard behind the check under the wallet lock.
+    if (error instanceof UniqueConstraintError && JSON.stringify(error.parent ?? "").includes("withdrawals_one_pending")) {
+      throw new AppError(409, PENDING_WITHDRAWAL, { code: "PENDING_WITHDRAWAL" });
+    }
+    throw error;
+  }
+}
+
+function placedView(withdrawal: Withdrawal, account: Pick<AccountView, "bankAccountName" | "details" | "bankAccountStatus">): PlacedWithdrawal {
+  return {
+    id: withdrawal.id,
+    companyId: withdrawal.companyId,
+    amount: withdrawal.withdrawalAmount,
+    currency: withdrawal.currency,
+    status: withdrawal.status ?? "PENDING",
+    onBehalf: withdrawal.onBehalf ?? false,
+    bankAccountName: account.bankAccountName,
+    details: account.details,
+    accountStatus: account.bankAccountStatus,
+    title: placedTitle(account.bankAccountStatus),
+    createdAt: (withdrawal.createdAt ?? new Date()).toISOString(),
+  };
+}
+
+/** One withdrawal, within the actor's company (admins: any). */
+export async function getWithdrawal(actor: Actor, id: unknown, options: { companyId?: number } = {}): Promise<PlacedWithdrawal> {
+  const withdrawalId = Number(id);
+  if (!Number.isSafeInteger(withdrawalId) || withdrawalId <= 0) throw new AppError(404, WITHDRAWAL_NOT_FOUND, { code: "NOT_FOUND" });
+  // Company users see their company's withdrawals only; an admin may name the company the page is about.
+  const companyId = isAdminActor(actor) ? options.companyId : targetCompany(actor, options.companyId).companyId;
+  const row = await Withdrawal.findOne({
+    where: { id: withdrawalId, ...(companyId !== undefined ? { companyId } : {}) },
+    include: [{ model: BankAccount, as: "bankAccount" }],
+  });
+  if (!row?.bankAccount) throw new AppError(404, WITHDRAWAL_NOT_FOUND, { code: "NOT_FOUND" });
+  const company = await loadCompany(row.companyId);
+  return placedView(row, accountView(company.country ?? "NZ", row.bankAccount));
+}
+
+// --- The admin company summary (p3 §2.4: bank account, balance, withdrawals) --------------------------------------
+
+export interface WithdrawalRow {
+  id: number;
+  createdAt: string;
+  amount: Cents;
+  status: Withdrawal["status"];
+  bankAccountName: string;
+  details: string;
+  accountStatus: DestinationStatus;
+  onBehalf: boolean;
+  requestedBy: string;
+  completedAt: string | null;
+  bankPaymentFile: { id: number; fileName: string } | null;
+}
+
+export interface CompanyFundsSummary {
+  context: WithdrawContext;
+  withdrawals: WithdrawalRow[];
+}
+
+/** The company summary an admin sees: funds, accounts and the latest withdrawals (25, newest first). */
+export async function getCompanyFundsSummary(actor: Actor, companyId: number): Promise<CompanyFundsSummary> {
+  if (!isAdminActor(actor)) throw new AppError(404, "Not found", { code: "NOT_FOUND" });
+  const context = await readContext(companyId, { withDestinations: true });
+  const rows = await Withdrawal.findAll({
+    where: { companyId },
+    include: [
+      { model: BankAccount, as: "bankAccount" },
+      { model: BankPaymentFile, as: "bankPaymentFile", attributes: ["id", "fileName"] },
+      { model: User, as: "requestedBy", attributes: ["id", "username"] },
+    ],
+    order: [
+      ["createdAt", "DESC"],
+      ["id", "DESC"],
+    ],
+    limit: 25,
+  });
+  return {
+    context,
+    withdrawals: rows.map((row) => {
+      const account = row.bankAccount ? accountView(context.company.country, row.bankAccount) : null;
+      const requestedBy = (row as Withdrawal & { requestedBy?: User }).requestedBy;
+      return {
+        id: row.id,
+        createdAt: row.createdAt.toISOString(),
+        amount: row.withdrawalAmount,
+        status: row.status,
+        bankAccountName: account?.bankAccountName ?? "",
+        details: account?.details ?? "",
+        accountStatus: account?.bankAccountStatus ?? "DELETED",
+        onBehalf: row.onBehalf,
+        requestedBy: requestedBy?.username ?? "",
+        completedAt: row.completedAt ? row.completedAt.toISOString() : null,
+        bankPaymentFile: row.bankPaymentFile ? { id: row.bankPaymentFile.id, fileName: row.bankPaymentFile.fileName } : null,
+      };
+    }),
+  };
+}
