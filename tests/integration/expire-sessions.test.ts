@@ -47,10 +47,7 @@ describe("expire-sessions job", () => {
   });
 
   it("rejects an unknown job name with an AppError", async () => {
-    await expect(runScheduledJobNow("no-such-job")).rejects.toMatchObject({
-      status: 404,
-      message: expect.stringContaining('Unknown job "no-such-job". Scheduled jobs: expire-sessions'),
-    });
+    await expect(runScheduledJobNow("no-such-job")).rejects.toMatchObject({ status: 404, message: expect.stringContaining('Unknown job "no-such-job". Scheduled jobs: expire-sessions') });
   });
 
   it("runs compiled under Bree in a worker thread and records a SUCCEEDED row", async () => {

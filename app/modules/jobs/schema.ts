@@ -24,12 +24,7 @@ export const CreateJobSchema = z.object({
 export type CreateJobInput = z.input<typeof CreateJobSchema>;
 
 export const ListJobsSchema = z.object({
-  limit: z.coerce
-    .number({ invalid_type_error: "Limit must be a number" })
-    .int("Limit must be a whole number")
-    .min(1, "Limit must be between 1 and 200")
-    .max(200, "Limit must be between 1 and 200")
-    .default(20),
+  limit: z.coerce.number({ invalid_type_error: "Limit must be a number" }).int("Limit must be a whole number").min(1, "Limit must be between 1 and 200").max(200, "Limit must be between 1 and 200").default(20),
   type: z.string().trim().min(1).optional(),
 });
 export type ListJobsInput = z.input<typeof ListJobsSchema>;
