@@ -1,0 +1,24 @@
+/** GET /resources/bank-payment-files/:fileId: a bank payment file (NZ CSV or AU ABA) as written by the job; admins only. */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdmin } from "~/lib/auth.server";
+import { isAppError } from "~/lib/errors";
+import { getBankPaymentFile } from "~/modules/ledger/bank-files.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { actor } = await requireAdmin(request);
+  try {
+    const file = await getBankPaymentFile(actor, params.fileId);
+    // The stored text byte for byte (CRLF records): a bank refuses a file whose records were re-wrapped.
+    return new Response(file.content, {
+      headers: {
+        "Content-Type": `${file.contentType}; charset=us-ascii`,
+        "Content-Disposition": `attachment; filename="${file.fileName}"`,
+        "Cache-Control": "private, no-store",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) throw new Response("Not found", { status: 404 });
+    throw error;
+  }
+}

@@ -1,0 +1,191 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { expect, test, type Page } from "@playwright/test";
+import pg from "pg";
+import { ADMIN, loginAs, PURCHASER } from "./helpers";
+
+const run = promisify(execFile);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+// The e2e server's data directory (scripts/e2e-server.sh); its embedded PostgreSQL publishes its URL beside the cluster.
+const dataDir = path.resolve(root, process.env.EARLYBIRD_DATA_DIR ?? ".data/e2e");
+const SHOTS = process.env.SHOTS_DIR;
+
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  for (const width of [1280, 800]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** Runs the scheduled job with the real CLI against the server's database, as an operator would. */
+async function runWithdrawalsJob() {
+  const env: NodeJS.ProcessEnv = { ...process.env, EARLYBIRD_DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  const { stdout } = await run(process.execPath, [path.join(root, "bin/earlybird.js"), "jobs:run", "process-withdrawals", "--json"], { cwd: root, env });
+  return JSON.parse(stdout) as { status: string; result: { files: { fileName: string; withdrawalIds: number[] }[] } };
+}
+
+async function companyId(name: string): Promise<number> {
+  const client = new pg.Client({ connectionString: fs.readFileSync(path.join(dataDir, "pg.url"), "utf8").trim() });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: number }>("SELECT id FROM companies WHERE company_name = $1", [name]);
+    return rows[0].id;
+  } finally {
+    await client.end();
+  }
+}
+
+const dialog = (page: Page) => page.getByRole("dialog");
+
+test("a company with funds withdraws in three steps; after the job runs an admin downloads the bank file", async ({ page, browser }) => {
+  await loginAs(page, PURCHASER);
+  await page.goto("/account");
+  await page.getByRole("link", { name: "Withdraw" }).click();
+  await expect(page).toHaveURL(/\/account\/withdraw$/);
+  await expect(dialog(page).getByRole("heading", { name: "Withdraw Funds" })).toBeVisible();
+  await expect(dialog(page)).toContainText("Funds Available");
+  await expect(dialog(page)).toContainText("Harbour Foods Operating");
+  await expect(dialog(page)).toContainText("VERIFIED");
+  await shoot(page, "withdraw-1-enter");
+
+  const amount = dialog(page).getByLabel("Withdrawal amount");
+  await amount.fill("0.50");
+  await dialog(page).getByRole("button", { name: "Submit" }).click();
+  await expect(dialog(page).getByText("Withdrawal amount must be equal to or higher than $1")).toBeVisible();
+  await expect(amount).toHaveAttribute("aria-invalid", "true");
+  await amount.fill("99999999");
+  await dialog(page).getByRole("button", { name: "Submit" }).click();
+  await expect(dialog(page).getByText("The amount entered exceeds the available balance. Please enter a lower amount.")).toBeVisible();
+  await shoot(page, "withdraw-1-error");
+
+  await amount.fill("1,234.56");
+  await dialog(page).getByRole("button", { name: "Submit" }).click();
+  await expect(dialog(page).getByRole("heading", { name: "Confirm Withdrawal" })).toBeVisible();
+  await expect(dialog(page)).toContainText("$1,234.56");
+  await expect(dialog(page)).toContainText("12-0233-0123456-000");
+  await expect(dialog(page)).toContainText("Bank transfer may take up to 2 hours.");
+  await shoot(page, "withdraw-2-confirm");
+  // Back keeps the amount.
+  await dialog(page).getByRole("button", { name: "Back" }).click();
+  await expect(dialog(page).getByLabel("Withdrawal amount")).toHaveValue("1234.56");
+  await dialog(page).getByRole("button", { name: "Submit" }).click();
+  await dialog(page).getByRole("button", { name: "Confirm" }).click();
+
+  await expect(dialog(page).getByRole("heading", { name: "Withdrawal Successful" })).toBeVisible();
+  await expect(page).toHaveURL(/\/account\/withdraw\?placed=\d+$/);
+  const withdrawalId = Number(new URL(page.url()).searchParams.get("placed"));
+  await expect(dialog(page)).toContainText("$1,234.56");
+  await shoot(page, "withdraw-3-placed");
+  // A reload shows the same withdrawal, and does not withdraw again.
+  await page.reload();
+  await expect(dialog(page).getByRole("heading", { name: "Withdrawal Successful" })).toBeVisible();
+  await dialog(page).getByRole("link", { name: "OK" }).click();
+  await expect(page).toHaveURL(/\/account$/);
+
+  // A pending withdrawal blocks the next one.
+  await page.goto("/account/withdraw");
+  await expect(dialog(page)).toContainText("You have a withdrawal pending.");
+  await expect(dialog(page)).toContainText("$1,234.56");
+  await expect(dialog(page).getByLabel("Withdrawal amount")).toHaveCount(0);
+  await shoot(page, "withdraw-blocked-pending");
+
+  const job = await runWithdrawalsJob();
+  expect(job.status).toBe("SUCCEEDED");
+  const file = job.result.files.find((candidate) => candidate.withdrawalIds.includes(withdrawalId));
+  expect(file?.fileName).toMatch(/^earlybird-withdrawals-NZ-\d{4}-\d{2}-\d{2}-WD\d+\.csv$/);
+
+  // The bank file is admins' only.
+  const refused = await page.request.get("/resources/bank-payment-files/1");
+  expect(refused.status()).toBe(404);
+
+  const admin = await (await browser.newContext()).newPage();
+  await loginAs(admin, ADMIN);
+  await admin.goto("/system");
+  await expect(admin.getByRole("heading", { name: "Bank file processing" })).toBeVisible();
+  await expect(admin.getByRole("switch", { name: "File processing" })).toHaveAttribute("aria-checked", "true");
+  const row = admin.getByRole("table", { name: "Bank payment files" }).getByRole("row").filter({ hasText: file!.fileName });
+  await expect(row).toContainText("NZ bulk payment CSV");
+  await shoot(admin, "system");
+  const downloading = admin.waitForEvent("download");
+  await row.getByRole("link", { name: file!.fileName }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(file!.fileName);
+  const content = fs.readFileSync((await download.path())!, "utf8");
+  expect(content).toMatch(/^1,,,,0201000123456000,7,\d{6},\d{6},\r\n/);
+  expect(content).toContain(`2,1202330123456000,50,123456,Harbour Foods Operat,WD${withdrawalId},Withdrawal,`);
+  expect(content).toMatch(/\r\n3,\d+,\d+,\d{11}\r\n$/);
+
+  // The withdrawal is completed: a new one may be made.
+  await page.goto("/account/withdraw");
+  await expect(dialog(page).getByLabel("Withdrawal amount")).toBeVisible();
+});
+
+test("an admin suspends and resumes file processing, and withdraws on behalf of a company", async ({ page }) => {
+  await loginAs(page, ADMIN);
+  await page.goto("/system");
+  const toggle = page.getByRole("switch", { name: "File processing" });
+  await expect(toggle).toHaveAttribute("aria-checked", "true");
+  await toggle.click();
+  await expect(page.getByText("Success updated")).toBeVisible();
+  await expect(toggle).toHaveAttribute("aria-checked", "false");
+  await expect(page.getByText("SUSPENDED", { exact: true })).toBeVisible();
+  await shoot(page, "system-suspended");
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-checked", "true");
+  await expect(page.getByText("RUNNING", { exact: true })).toBeVisible();
+
+  const kiwi = await companyId("Kiwi Supplies Ltd");
+  await page.goto(`/companies/${kiwi}/summary`);
+  await expect(page.getByRole("heading", { level: 1, name: "Kiwi Supplies Ltd" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Summary" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("table", { name: "Withdrawals" })).toContainText("Completed");
+  await shoot(page, "company-summary");
+  await page.getByRole("link", { name: "Withdraw", exact: true }).click();
+  await expect(dialog(page).getByRole("heading", { name: "Withdraw Funds" })).toBeVisible();
+  await expect(dialog(page)).toContainText("On behalf of Kiwi Supplies Ltd");
+  await expect(dialog(page).getByText("Kiwi Supplies Ltd - Earlybird working capital")).toBeVisible();
+  await expect(dialog(page).getByLabel("To")).toContainText("Kiwi Supplies Business");
+  await shoot(page, "admin-withdraw-enter");
+  await dialog(page).getByLabel("Withdrawal amount").fill("10");
+  await dialog(page).getByRole("button", { name: "Submit" }).click();
+  await expect(dialog(page)).toContainText("Kiwi Supplies Ltd - Earlybird working capital");
+  await dialog(page).getByRole("button", { name: "Confirm" }).click();
+  await expect(dialog(page).getByRole("heading", { name: "Withdrawal Successful" })).toBeVisible();
+  await dialog(page).getByRole("link", { name: "OK" }).click();
+  const table = page.getByRole("table", { name: "Withdrawals" });
+  await expect(table.getByRole("row").nth(1)).toContainText("$10.00");
+  await expect(table.getByRole("row").nth(1)).toContainText("Pending");
+  await expect(table.getByRole("row").nth(1)).toContainText("admin@earlybird.test (admin)");
+});
+
+test("a company user cannot reach the admin screens", async ({ page }) => {
+  await loginAs(page, PURCHASER);
+  for (const url of ["/system", "/companies/1/summary", "/companies/1/summary/withdraw"]) {
+    const response = await page.goto(url);
+    expect(response?.status(), url).toBe(404);
+  }
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the three steps work as plain forms", async ({ page }) => {
+    await loginAs(page, PURCHASER);
+    await page.goto("/account/withdraw");
+    await expect(dialog(page).getByRole("heading", { name: "Withdraw Funds" })).toBeVisible();
+    await dialog(page).getByLabel("Withdrawal amount").fill("5");
+    await dialog(page).getByRole("button", { name: "Submit" }).click();
+    await expect(dialog(page).getByRole("heading", { name: "Confirm Withdrawal" })).toBeVisible();
+    await expect(dialog(page)).toContainText("$5.00");
+    await dialog(page).getByRole("button", { name: "Confirm" }).click();
+    await expect(dialog(page).getByRole("heading", { name: "Withdrawal Successful" })).toBeVisible();
+    await dialog(page).getByRole("link", { name: "OK" }).click();
+    await expect(page).toHaveURL(/\/account$/);
+  });
+});
