@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
 import pg from "pg";
-import { ADMIN, loginAs, PURCHASER } from "./helpers";
+import { ADMIN, AU_USER, loginAs, PURCHASER } from "./helpers";
 
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -162,6 +162,16 @@ test("an admin suspends and resumes file processing, and withdraws on behalf of 
   await expect(table.getByRole("row").nth(1)).toContainText("$10.00");
   await expect(table.getByRole("row").nth(1)).toContainText("Pending");
   await expect(table.getByRole("row").nth(1)).toContainText("admin@earlybird.test (admin)");
+});
+
+test("a company that is not verified is asked to get verified first", async ({ page }) => {
+  await loginAs(page, AU_USER);
+  await page.goto("/account/withdraw");
+  await expect(dialog(page)).toContainText("Let's get verified");
+  await expect(dialog(page)).toContainText("Your company is not verified yet. Please get verified to withdraw funds.");
+  await expect(dialog(page).getByRole("link", { name: "Next" })).toHaveAttribute("href", "/verify?step=beneficial_owners&list=true");
+  await expect(dialog(page).getByLabel("Withdrawal amount")).toHaveCount(0);
+  await shoot(page, "withdraw-blocked-not-verified");
 });
 
 test("a company user cannot reach the admin screens", async ({ page }) => {

@@ -5,9 +5,9 @@
  */
 import crypto from "node:crypto";
 import { QueryTypes } from "sequelize";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { sequelize } from "../../db/index";
-import { BankAccount, BankPaymentFile, Job, PurchaserOffer, Withdrawal, type Company } from "../../db/models/index";
+import { BankAccount, BankPaymentFile, FileProcessingStatus, Job, PurchaserOffer, Withdrawal, type Company } from "../../db/models/index";
 import type { Actor } from "../../app/lib/actor";
 import type { Cents } from "../../app/lib/money";
 import { isAppError } from "../../app/lib/errors";
@@ -236,6 +236,17 @@ describe("messages (spec p1 §5, §8)", () => {
     expect(NO_SYSTEM_ACCOUNT).toBe("No system bank account, please contact the provider");
     expect(NO_DEFAULT_ACCOUNT_HINT).toBe("Add a default bank account to withdraw funds from Earlybird");
 
+    // Accounts but no default: the card's "Select Account" state.
+    const noDefault = await fundedCompany({ accountStatus: null });
+    await BankAccount.create({
+      companyId: noDefault.company.id,
+      bankAccountName: "Not default",
+      bankAccountNumber: nzAccountNumber(),
+      bankAccountStatus: "VERIFIED",
+    });
+    expect(await getWithdrawContext(noDefault.actor)).toMatchObject({ block: "NO_ACCOUNT", accountCount: 1 });
+    expect((await getWithdrawContext((await fundedCompany({ accountStatus: null })).actor)).accountCount).toBe(0);
+
     // A deleted default account is no account.
     const deleted = await fundedCompany();
     await deleted.account!.update({ bankAccountStatus: "DELETED", defaultAccount: false });
@@ -454,6 +465,19 @@ describe("the process-withdrawals job", () => {
     await processPendingWithdrawals();
     expect((await Withdrawal.findByPk(placed.id))!.status).toBe("COMPLETED");
     expect(await failure(setFileProcessingStatus(admin, { status: "PAUSED" }))).toMatchObject({ status: 400 });
+  });
+
+  it('a status that cannot be read is null (the screen says "Could not fetch status")', async () => {
+    const admin = await adminActor();
+    const spy = vi.spyOn(FileProcessingStatus, "findByPk").mockRejectedValueOnce(new Error("connection lost"));
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      expect(await getFileProcessingStatus(admin)).toBeNull();
+    } finally {
+      spy.mockRestore();
+      quiet.mockRestore();
+    }
+    expect(await getFileProcessingStatus(admin)).toBe("RUNNING");
   });
 
   it("a crash while a file is written pays nothing and loses nothing: the rerun pays each withdrawal once", async () => {

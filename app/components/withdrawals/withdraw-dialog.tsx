@@ -13,7 +13,7 @@ import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
-import { TITLE_PENDING, VERIFICATION_PENDING_NOTICE } from "~/modules/ledger/withdrawals.schema";
+import { GET_VERIFIED_TITLE, TITLE_PENDING, VERIFICATION_FAILED_MESSAGE, VERIFICATION_PENDING_NOTICE } from "~/modules/ledger/withdrawals.schema";
 import type { AccountOption, ContextView, WithdrawLoaderData, WithdrawStep, WithdrawValues } from "./withdraw-types";
 
 const DIALOG_CLASS = "max-w-[450px]";
@@ -80,14 +80,18 @@ function AccountSummary({ account }: { account: AccountOption }) {
   );
 }
 
-/** Where a company user fixes what blocks the withdrawal. */
+/**
+ * Where a company user fixes what blocks the withdrawal: the get-verified prompt's Next (p1 §2 Modals), or the
+ * withdrawal account card's action (p1 §4: "Add Bank Account" with no accounts, "Select Account" with no default,
+ * "Verify" for an unverified default) on the settings Withdrawals tab.
+ */
 function blockLink(context: ContextView, mode: WithdrawLoaderData["mode"]): { to: string; label: string } | null {
   if (mode === "admin") return null;
   switch (context.block) {
     case "COMPANY_NOT_VERIFIED":
-      return { to: "/verify?step=beneficial_owners&list=true", label: "Get verified" };
+      return { to: "/verify?step=beneficial_owners&list=true", label: "Next" };
     case "NO_ACCOUNT":
-      return { to: "/settings?tab=withdrawals", label: "Add Bank Account" };
+      return { to: "/settings?tab=withdrawals", label: context.accountCount > 0 ? "Select Account" : "Add Bank Account" };
     case "ACCOUNT_UNVERIFIED":
       return { to: "/settings?tab=withdrawals", label: "Verify" };
     case "ACCOUNT_NOT_PAYABLE":
@@ -114,7 +118,11 @@ function EnterStep({ data, step }: { data: WithdrawLoaderData; step: Extract<Wit
     return (
       <div className="grid gap-4">
         <Alert variant={context.block === "PENDING_WITHDRAWAL" ? "info" : "destructive"}>
+          {context.block === "COMPANY_NOT_VERIFIED" ? <p className="mb-1 font-semibold">{GET_VERIFIED_TITLE}</p> : null}
           <p>{context.blockMessage}</p>
+          {context.block === "ACCOUNT_UNVERIFIED" && context.destination?.status === "VERIFICATION_FAILED" ? (
+            <p className="mt-1">{VERIFICATION_FAILED_MESSAGE}</p>
+          ) : null}
           {context.block === "PENDING_WITHDRAWAL" && context.pendingWithdrawal ? (
             <p className="mt-1 text-muted-foreground">
               Pending: {context.pendingWithdrawal.amount} requested on {context.pendingWithdrawal.date}.

@@ -65,6 +65,7 @@ export function contextView(context: WithdrawContext): ContextView {
       : null,
     destination: context.destination ? account(context.destination) : null,
     destinations: context.destinations.map(account),
+    accountCount: context.accountCount,
     block: context.block,
     blockMessage: context.blockMessage,
     verificationPending: context.verificationPending,

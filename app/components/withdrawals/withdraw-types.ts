@@ -21,6 +21,7 @@ export interface ContextView {
   source: { id: number; name: string; details: string } | null;
   destination: AccountOption | null;
   destinations: AccountOption[];
+  accountCount: number;
   block: WithdrawBlock | null;
   blockMessage: string | null;
   verificationPending: boolean;

@@ -7,6 +7,7 @@ import {
   checkAgainstFunds,
   COULD_NOT_FETCH_STATUS,
   formatAccountDetails,
+  GET_VERIFIED_TITLE,
   isPayableDestination,
   NO_DEFAULT_ACCOUNT_HINT,
   NO_SYSTEM_ACCOUNT,
@@ -16,6 +17,7 @@ import {
   TITLE_PENDING,
   TITLE_SUCCESSFUL,
   TRANSFER_TIME,
+  VERIFICATION_FAILED_MESSAGE,
   withdrawBlock,
   type WithdrawState,
 } from "./withdrawals.schema";
@@ -32,6 +34,8 @@ describe("the spec's texts", () => {
     expect(TRANSFER_TIME).toBe("Bank transfer may take up to 2 hours.");
     expect(COULD_NOT_FETCH_STATUS).toBe("Could not fetch status");
     expect(SUCCESS_UPDATED).toBe("Success updated");
+    expect(GET_VERIFIED_TITLE).toBe("Let's get verified");
+    expect(VERIFICATION_FAILED_MESSAGE).toBe("Verification failed. Please try again.");
   });
 });
 

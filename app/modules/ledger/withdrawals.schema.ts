@@ -17,6 +17,9 @@ export const TRANSFER_TIME = "Bank transfer may take up to 2 hours.";
 export const COMPANY_NOT_VERIFIED = "company not verified";
 export const COULD_NOT_FETCH_STATUS = "Could not fetch status";
 export const SUCCESS_UPDATED = "Success updated";
+/** The get-verified prompt (p1 §2 Modals) and the withdrawal account card's failed verification (p1 §4). */
+export const GET_VERIFIED_TITLE = "Let's get verified";
+export const VERIFICATION_FAILED_MESSAGE = "Verification failed. Please try again.";
 
 /** Not in the spec (it names these states but gives no wording); ours, in the spec's voice. */
 export const AMOUNT_INVALID = "Please enter a valid amount";

@@ -54,6 +54,8 @@ export interface WithdrawContext {
   destination: AccountView | null;
   /** Accounts an admin may choose from (company users always withdraw to their default account). */
   destinations: AccountView[];
+  /** The company's withdrawal accounts, default or not (the account card's "Add Bank Account" vs "Select Account"). */
+  accountCount: number;
   pendingWithdrawal: { id: number; amount: Cents; createdAt: string } | null;
   block: WithdrawBlock | null;
   blockMessage: string | null;
@@ -165,7 +167,7 @@ async function readSourceAccount(companyId: number, transaction?: Transaction) {
 
 async function readContext(
   companyId: number,
-  options: { bankAccountId?: number; withDestinations: boolean; transaction?: Transaction; lock?: boolean }
+  options: { bankAccountId?: number; withDestinations: boolean; transaction?: Transaction; lock?: boolean; countAccounts?: boolean }
 ): Promise<WithdrawContext> {
   const { transaction } = options;
   const company = await loadCompany(companyId, transaction);
@@ -175,7 +177,7 @@ async function readContext(
     () => readSourceAccount(companyId, transaction),
     () => readDestination(companyId, country, { bankAccountId: options.bankAccountId, transaction, lock: options.lock }),
     () => Withdrawal.findOne({ where: { companyId, status: "PENDING" }, attributes: ["id", "withdrawalAmount", "createdAt"], transaction }),
-    () => (options.withDestinations ? liveAccounts(companyId, country, transaction) : Promise.resolve([])),
+    () => (options.withDestinations || options.countAccounts ? liveAccounts(companyId, country, transaction) : Promise.resolve([])),
   ] as const;
   // In a transaction the reads share one connection: one after the other. Outside, in parallel on the pool.
   const [funds, sourceAccount, destination, pending, destinations] = transaction
@@ -194,6 +196,7 @@ async function readContext(
     sourceAccount,
     destination,
     destinations: options.withDestinations ? destinations : destination ? [destination] : [],
+    accountCount: destinations.length,
     pendingWithdrawal: pending ? { id: pending.id, amount: pending.withdrawalAmount, createdAt: pending.createdAt.toISOString() } : null,
     block,
     blockMessage: block ? BLOCK_MESSAGES[block] : null,
@@ -212,7 +215,7 @@ function blockError(block: WithdrawBlock): AppError {
 /** The withdraw form: Funds Available, the source and destination accounts, and what blocks a withdrawal. */
 export async function getWithdrawContext(actor: Actor, options: { companyId?: number; bankAccountId?: number } = {}): Promise<WithdrawContext> {
   const { companyId, onBehalf } = targetCompany(actor, options.companyId);
-  return readContext(companyId, { bankAccountId: onBehalf ? options.bankAccountId : undefined, withDestinations: onBehalf });
+  return readContext(companyId, { bankAccountId: onBehalf ? options.bankAccountId : undefined, withDestinations: onBehalf, countAccounts: true });
 }
 
 function parseInput(actor: Actor, input: WithdrawInput) {
@@ -298,7 +301,7 @@ export async function placeWithdrawal(actor: Actor, input: WithdrawInput): Promi
     );
   } catch (error) {
     // The one-pending index is the database's guard behind the check under the wallet lock.
-    if (error instanceof UniqueConstraintError && JSON.stringify(error.parent ?? "").includes("withdrawals_one_pending")) {
+    if (error instanceof UniqueConstraintError && (error.parent as { constraint?: string } | undefined)?.constraint === "withdrawals_one_pending") {
       throw new AppError(409, PENDING_WITHDRAWAL, { code: "PENDING_WITHDRAWAL" });
     }
     throw error;
