@@ -265,7 +265,7 @@ describe("messages (spec p1 §5, §8)", () => {
   it("an AU company withdraws in AUD to a BSB and account number", async () => {
     const { company, actor } = await fundedCompany({ country: "AU", funds: 50_000 });
     const placed = await placeWithdrawal(actor, { amount: "20", idempotencyKey: key() });
-    expect(placed).toMatchObject({ currency: "AUD", amount: 2_000, details: "BSB 062-000 Account 12345678" });
+    expect(placed).toMatchObject({ currency: "AUD", amount: 2_000, details: "BSB 062-000 · 123 456 78" });
     expect(await balanceOf(company.id)).toBe(48_000);
   });
 });
@@ -442,6 +442,18 @@ describe("the process-withdrawals job", () => {
     expect(listed.rows.map((row) => row.id)).toContain(nzFile.id);
     expect(await getBankPaymentFile(admin, nzFile.id)).toEqual({ fileName: nzFile.fileName, content: nzFile.content, contentType: "text/csv" });
     expect((await getBankPaymentFile(admin, auFile.id)).contentType).toBe("text/plain");
+  });
+
+  it("pays a withdrawal to an account deleted after it was verified, as requested; one never verified waits", async () => {
+    const verified = await fundedCompany();
+    await verified.account!.update({ verifiedAt: new Date() });
+    const never = await fundedCompany({ accountStatus: "VERIFICATION_PENDING" });
+    const paid = await placeWithdrawal(verified.actor, { amount: "15", idempotencyKey: key() });
+    const waits = await placeWithdrawal(never.actor, { amount: "16", idempotencyKey: key() });
+    for (const account of [verified.account!, never.account!]) await account.update({ bankAccountStatus: "DELETED", defaultAccount: false });
+    await processPendingWithdrawals();
+    expect((await Withdrawal.findByPk(paid.id))!.status).toBe("COMPLETED");
+    expect((await Withdrawal.findByPk(waits.id))!.status).toBe("PENDING");
   });
 
   it("SUSPENDED stops the job: nothing is paid until file processing is RUNNING again", async () => {

@@ -122,16 +122,18 @@ interface Candidate {
 }
 
 /**
- * Pending withdrawals of one currency whose account is VERIFIED, oldest first, locked. Withdrawals another run has
- * locked are skipped; the account rows are held FOR SHARE, so an account deleted or re-verified meanwhile is read as
- * it is after that change (and left out unless still VERIFIED). Only withdrawals whose amount was held are taken.
+ * Pending withdrawals of one currency whose account is VERIFIED, oldest first, locked. An account deleted after it was
+ * verified still counts: a withdrawal already requested to it is paid as requested (docs/decisions/011); one never
+ * verified waits. Withdrawals another run has locked are skipped; the account rows are held FOR SHARE, so an account
+ * changed meanwhile is read as it is after that change. Only withdrawals whose amount was held are taken.
  */
 async function lockCandidates(t: Transaction, currency: string, skip: number[], limit: number): Promise<Candidate[]> {
   return sequelize.query<Candidate>(
     `SELECT w.id, w.company_id, (w.withdrawal_amount * 100)::bigint AS amount_c, b.bank_account_name, b.bank_account_number, b.bsb
        FROM withdrawals w JOIN bank_accounts b ON b.id = w.bank_account_id
       WHERE w.status = 'PENDING' AND w.currency = :currency AND w.ledger_transaction_id IS NOT NULL
-        AND b.bank_account_status = 'VERIFIED' AND NOT (w.id = ANY (CAST(:skip AS integer[])))
+        AND (b.bank_account_status = 'VERIFIED' OR (b.bank_account_status = 'DELETED' AND b.verified_at IS NOT NULL))
+        AND NOT (w.id = ANY (CAST(:skip AS integer[])))
       ORDER BY w.id
       LIMIT :limit
       FOR NO KEY UPDATE OF w SKIP LOCKED

@@ -6,7 +6,6 @@ import {
   BLOCK_MESSAGES,
   checkAgainstFunds,
   COULD_NOT_FETCH_STATUS,
-  formatAccountDetails,
   GET_VERIFIED_TITLE,
   isPayableDestination,
   NO_DEFAULT_ACCOUNT_HINT,
@@ -97,11 +96,5 @@ describe("destinations", () => {
     expect(isPayableDestination("AU", { bsb: "062000", bankAccountNumber: "1234567890" })).toBe(false);
     expect(isPayableDestination("NZ", { bsb: null, bankAccountNumber: "1202330123456000" })).toBe(true);
     expect(isPayableDestination("NZ", { bsb: null, bankAccountNumber: "12345678" })).toBe(false);
-  });
-
-  it("formats account details for display", () => {
-    expect(formatAccountDetails({ bankAccountNumber: "1202330123456000", bsb: null, payId: null })).toBe("12-0233-0123456-000");
-    expect(formatAccountDetails({ bankAccountNumber: "12345678", bsb: "062000", payId: null })).toBe("BSB 062-000 Account 12345678");
-    expect(formatAccountDetails({ bankAccountNumber: null, bsb: null, payId: "pay@example.test" })).toBe("PayID pay@example.test");
   });
 });

@@ -124,12 +124,3 @@ export function isPayableDestination(country: "NZ" | "AU", account: { bankAccoun
   if (country === "AU") return Boolean(account.bsb && /^\d{6}$/.test(account.bsb) && account.bankAccountNumber && /^\d{1,9}$/.test(account.bankAccountNumber));
   return Boolean(account.bankAccountNumber && /^\d{15,16}$/.test(account.bankAccountNumber));
 }
-
-/** An account's details for display: NZ ##-####-#######-###, AU "BSB ###-### Account n", or the PayID. */
-export function formatAccountDetails(account: { bankAccountNumber: string | null; bsb: string | null; payId: string | null }): string {
-  if (account.payId && !account.bankAccountNumber) return `PayID ${account.payId}`;
-  const number = account.bankAccountNumber ?? "";
-  if (account.bsb) return `BSB ${account.bsb.slice(0, 3)}-${account.bsb.slice(3)} Account ${number}`;
-  if (/^\d{15,16}$/.test(number)) return `${number.slice(0, 2)}-${number.slice(2, 6)}-${number.slice(6, 13)}-${number.slice(13)}`;
-  return number;
-}

@@ -5,11 +5,11 @@
  * checked, the withdrawal created PENDING and the wallet debited into WITHDRAWALS_PENDING. The bank payment file job
  * (bank-files.server.ts) pays it later. See docs/decisions/013-withdrawals-and-bank-files.md.
  *
- * Bank accounts are read here through the BankAccount model (the banking module's service will replace this: see
- * `readDestination`), with the banking module's rule for a withdrawal account: not DELETED, not waiting for its SMS
- * code, not the SYSTEM account, and with the details its country needs.
+ * Bank accounts come from the banking module (getDefaultWithdrawalAccount, listWithdrawalAccounts, its rules and
+ * formats); the one read of its table here is an admin's chosen account, locked in the withdrawal's transaction (see
+ * `readDestination`), and the SYSTEM account and the accounts withdrawals were made to (deleted ones included).
  */
-import { Op, UniqueConstraintError, type Transaction, type WhereOptions } from "sequelize";
+import { Op, UniqueConstraintError, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { BankAccount, BankPaymentFile, Company, User, Withdrawal } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
@@ -17,12 +17,13 @@ import { isAdminActor } from "../../lib/actor";
 import { CURRENCIES, LOCALES, type Country } from "../../lib/dates";
 import { AppError } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
+import { describeAccountDetails, isListedAccount } from "../banking/rules";
+import { getDefaultWithdrawalAccount, listWithdrawalAccounts } from "../banking/service.server";
 import { companyFunds, lockWallet, postTransaction, systemAccount, withIdempotency, type CompanyFunds, type Currency } from "./service.server";
 import {
   ACCOUNT_NOT_FOUND,
   BLOCK_MESSAGES,
   checkAgainstFunds,
-  formatAccountDetails,
   isPayableDestination,
   parseWithdrawalAmount,
   PENDING_WITHDRAWAL,
@@ -103,69 +104,69 @@ async function loadCompany(companyId: number, transaction?: Transaction) {
   return company;
 }
 
-// --- Bank accounts (to be read through the banking module's service) ----------------------------------------------
+// --- Bank accounts: through the banking module's service -----------------------------------------------------------
 
-/** A withdrawal account: not deleted, not waiting for its SMS code, not Earlybird's SYSTEM account. */
-const LIVE_ACCOUNT = { bankAccountStatus: { [Op.ne]: "DELETED" }, codeHash: null, loadedBy: { [Op.ne]: "SYSTEM" } } satisfies WhereOptions<BankAccount>;
-
-/** The banking module's listing rule: AU needs a PayID or a BSB and number; elsewhere a number. */
-const isListed = (country: Country, row: BankAccount) =>
-  country === "AU" ? Boolean(row.payId) || (Boolean(row.bankAccountNumber) && Boolean(row.bsb)) : Boolean(row.bankAccountNumber);
-
-const accountView = (country: Country, row: BankAccount): AccountView => ({
-  id: row.id,
-  bankAccountName: row.bankAccountName,
-  details: formatAccountDetails({ bankAccountNumber: row.bankAccountNumber ?? null, bsb: row.bsb ?? null, payId: row.payId ?? null }),
-  bankAccountStatus: row.bankAccountStatus,
-  defaultAccount: row.defaultAccount,
-  payable: isPayableDestination(country, { bankAccountNumber: row.bankAccountNumber ?? null, bsb: row.bsb ?? null }),
-});
-
-async function liveAccounts(companyId: number, country: Country, transaction?: Transaction): Promise<AccountView[]> {
-  const rows = await BankAccount.findAll({
-    where: { companyId, ...LIVE_ACCOUNT },
-    order: [
-      ["defaultAccount", "DESC"],
-      ["createdAt", "ASC"],
-      ["id", "ASC"],
-    ],
-    transaction,
-  });
-  return rows.filter((row) => isListed(country, row)).map((row) => accountView(country, row));
+interface AccountLike {
+  id: number;
+  bankAccountName: string;
+  bankAccountNumber: string | null;
+  bsb: string | null;
+  payId: string | null;
+  bankAccountStatus: DestinationStatus;
+  defaultAccount: boolean;
 }
 
+const detailsOf = (account: { bankAccountNumber?: string | null; bsb?: string | null; payId?: string | null }) =>
+  describeAccountDetails({ bankAccountNumber: account.bankAccountNumber ?? null, bsb: account.bsb ?? null, payId: account.payId ?? null });
+
+const accountView = (country: Country, account: AccountLike): AccountView => ({
+  id: account.id,
+  bankAccountName: account.bankAccountName,
+  details: detailsOf(account),
+  bankAccountStatus: account.bankAccountStatus,
+  defaultAccount: account.defaultAccount,
+  payable: isPayableDestination(country, { bankAccountNumber: account.bankAccountNumber, bsb: account.bsb }),
+});
+
 /**
- * The destination: the company's default live account, or (admins) the live account `bankAccountId`. With `lock` the
- * row is held FOR SHARE until the transaction ends, so it cannot be deleted or change status while the withdrawal is
- * written. Banking module equivalent: getDefaultWithdrawalAccount(companyId, { transaction, lock }).
+ * The destination: the company's default withdrawal account (banking's getDefaultWithdrawalAccount, FOR UPDATE with
+ * `lock`), or for an admin the company's withdrawal account `bankAccountId`. The banking service has no call for one
+ * account of a company by id inside a transaction, so that one is read here with its rule (live: not DELETED, not
+ * waiting for its SMS code, not SYSTEM; listed for the country) and held FOR SHARE with `lock`.
  */
 async function readDestination(
   companyId: number,
   country: Country,
   options: { bankAccountId?: number; transaction?: Transaction; lock?: boolean }
 ): Promise<AccountView | null> {
+  if (!options.bankAccountId) {
+    const account = await getDefaultWithdrawalAccount(companyId, { transaction: options.transaction, lock: options.lock });
+    return account ? accountView(country, account) : null;
+  }
   const row = await BankAccount.findOne({
-    where: { companyId, ...LIVE_ACCOUNT, ...(options.bankAccountId ? { id: options.bankAccountId } : { defaultAccount: true }) },
+    where: { id: options.bankAccountId, companyId, bankAccountStatus: { [Op.ne]: "DELETED" }, codeHash: null, loadedBy: { [Op.ne]: "SYSTEM" } },
     transaction: options.transaction,
     ...(options.lock && options.transaction ? { lock: options.transaction.LOCK.SHARE } : {}),
   });
-  if (!row || !isListed(country, row)) return null;
-  return accountView(country, row);
+  if (!row || !isListedAccount(country, { bankAccountNumber: row.bankAccountNumber ?? null, bsb: row.bsb ?? null, payId: row.payId ?? null })) return null;
+  return accountView(country, {
+    ...row.get({ plain: true }),
+    bankAccountNumber: row.bankAccountNumber ?? null,
+    bsb: row.bsb ?? null,
+    payId: row.payId ?? null,
+  });
 }
 
+/** The company's Earlybird account (loadedBy SYSTEM), the source of every withdrawal. */
 async function readSourceAccount(companyId: number, transaction?: Transaction) {
   const row = await BankAccount.findOne({ where: { companyId, loadedBy: "SYSTEM" }, transaction });
-  if (!row) return null;
-  return {
-    id: row.id,
-    bankAccountName: row.bankAccountName,
-    details: formatAccountDetails({ bankAccountNumber: row.bankAccountNumber ?? null, bsb: row.bsb ?? null, payId: row.payId ?? null }),
-  };
+  return row ? { id: row.id, bankAccountName: row.bankAccountName, details: detailsOf(row) } : null;
 }
 
 // --- Reading the form's state --------------------------------------------------------------------------------------
 
 async function readContext(
+  actor: Actor,
   companyId: number,
   options: { bankAccountId?: number; withDestinations: boolean; transaction?: Transaction; lock?: boolean; countAccounts?: boolean }
 ): Promise<WithdrawContext> {
@@ -177,7 +178,10 @@ async function readContext(
     () => readSourceAccount(companyId, transaction),
     () => readDestination(companyId, country, { bankAccountId: options.bankAccountId, transaction, lock: options.lock }),
     () => Withdrawal.findOne({ where: { companyId, status: "PENDING" }, attributes: ["id", "withdrawalAmount", "createdAt"], transaction }),
-    () => (options.withDestinations || options.countAccounts ? liveAccounts(companyId, country, transaction) : Promise.resolve([])),
+    async () =>
+      options.withDestinations || options.countAccounts
+        ? (await listWithdrawalAccounts(actor, isAdminActor(actor) ? companyId : undefined)).map((account) => accountView(country, account))
+        : [],
   ] as const;
   // In a transaction the reads share one connection: one after the other. Outside, in parallel on the pool.
   const [funds, sourceAccount, destination, pending, destinations] = transaction
@@ -215,7 +219,7 @@ function blockError(block: WithdrawBlock): AppError {
 /** The withdraw form: Funds Available, the source and destination accounts, and what blocks a withdrawal. */
 export async function getWithdrawContext(actor: Actor, options: { companyId?: number; bankAccountId?: number } = {}): Promise<WithdrawContext> {
   const { companyId, onBehalf } = targetCompany(actor, options.companyId);
-  return readContext(companyId, { bankAccountId: onBehalf ? options.bankAccountId : undefined, withDestinations: onBehalf, countAccounts: true });
+  return readContext(actor, companyId, { bankAccountId: onBehalf ? options.bankAccountId : undefined, withDestinations: onBehalf, countAccounts: true });
 }
 
 function parseInput(actor: Actor, input: WithdrawInput) {
@@ -243,7 +247,7 @@ function checkState(context: WithdrawContext, input: { amount: Cents; onBehalf: 
 /** Step 1 → 2 (Submit): the amount and accounts checked against the current state; nothing is written. */
 export async function reviewWithdrawal(actor: Actor, input: WithdrawInput): Promise<ReviewedWithdrawal> {
   const parsed = parseInput(actor, input);
-  const context = await readContext(parsed.companyId, { bankAccountId: parsed.bankAccountId, withDestinations: parsed.onBehalf });
+  const context = await readContext(actor, parsed.companyId, { bankAccountId: parsed.bankAccountId, withDestinations: parsed.onBehalf });
   checkState(context, parsed);
   return { amount: parsed.amount, context };
 }
@@ -263,7 +267,12 @@ export async function placeWithdrawal(actor: Actor, input: WithdrawInput): Promi
     return await sequelize.transaction((t) =>
       withIdempotency(t, { companyId: parsed.companyId, key: `withdrawal:${parsed.idempotencyKey}`, request }, async () => {
         const wallet = await lockWallet(t, parsed.companyId, currency);
-        const context = await readContext(parsed.companyId, { bankAccountId: parsed.bankAccountId, withDestinations: false, transaction: t, lock: true });
+        const context = await readContext(actor, parsed.companyId, {
+          bankAccountId: parsed.bankAccountId,
+          withDestinations: false,
+          transaction: t,
+          lock: true,
+        });
         checkState(context, parsed);
         const destination = context.destination!;
         const withdrawal = await Withdrawal.create(
@@ -363,7 +372,7 @@ export interface CompanyFundsSummary {
 /** The company summary an admin sees: funds, accounts and the latest withdrawals (25, newest first). */
 export async function getCompanyFundsSummary(actor: Actor, companyId: number): Promise<CompanyFundsSummary> {
   if (!isAdminActor(actor)) throw new AppError(404, "Not found", { code: "NOT_FOUND" });
-  const context = await readContext(companyId, { withDestinations: true });
+  const context = await readContext(actor, companyId, { withDestinations: true });
   const rows = await Withdrawal.findAll({
     where: { companyId },
     include: [
