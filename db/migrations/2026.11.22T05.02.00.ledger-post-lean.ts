@@ -53,9 +53,11 @@ export const up: Migration = async ({ context: { sequelize } }) => {
       entry_count integer;
       total bigint;
       zero_count integer;
+      account_ids integer[];
     BEGIN
-      SELECT count(*), coalesce(sum((e ->> 'amount')::bigint), 0), count(*) FILTER (WHERE (e ->> 'amount')::bigint = 0)
-        INTO entry_count, total, zero_count
+      SELECT count(*), coalesce(sum((e ->> 'amount')::bigint), 0), count(*) FILTER (WHERE (e ->> 'amount')::bigint = 0),
+             array_agg(DISTINCT (e ->> 'accountId')::integer)
+        INTO entry_count, total, zero_count, account_ids
         FROM jsonb_array_elements(p_entries) e;
       IF entry_count < 2 OR total <> 0 OR zero_count > 0 THEN
         RAISE EXCEPTION 'ledger posting of % entries summing to % (% zero) is unbalanced', entry_count, total, zero_count
@@ -73,9 +75,8 @@ export const up: Migration = async ({ context: { sequelize } }) => {
       PERFORM set_config('earlybird.ledger_new_tx', tx_id::text, true);
       -- The wallets first, in id order, and only then the entries: so two postings never deadlock, and the entries'
       -- ids (taken when each row is inserted) follow the order in which the wallets' balances change.
-      PERFORM 1 FROM ledger_accounts
-        WHERE kind = 'WALLET' AND id IN (SELECT (e ->> 'accountId')::integer FROM jsonb_array_elements(p_entries) e)
-        ORDER BY id FOR NO KEY UPDATE;
+      -- (= ANY of an array: primary-key lookups; an IN over the JSON was planned as a scan of every account.)
+      PERFORM 1 FROM ledger_accounts WHERE id = ANY (account_ids) AND kind = 'WALLET' ORDER BY id FOR NO KEY UPDATE;
       INSERT INTO ledger_entries (transaction_id, account_id, currency, amount)
         SELECT tx_id, (e.value ->> 'accountId')::integer, p_currency, ((e.value ->> 'amount')::bigint)::numeric / 100
           FROM jsonb_array_elements(p_entries) WITH ORDINALITY AS e(value, position)
