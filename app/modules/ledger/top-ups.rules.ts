@@ -21,15 +21,19 @@ export interface KnapsackChoice<Item extends KnapsackItem> {
   exact: boolean;
 }
 
-/** Nodes the search may visit: far above what a company's open offers need (exhaustive search of 20 items is ~10^6). */
-export const KNAPSACK_NODE_BUDGET = 2_000_000;
+/** Nodes the branch and bound may visit before the exact fallback takes over. */
+export const KNAPSACK_NODE_BUDGET = 200_000;
+/** Up to this many items the meet-in-the-middle fallback is exact (2^20 sums a half at most). */
+export const KNAPSACK_EXACT_ITEMS = 40;
 
 /**
  * 0/1 knapsack where an item's weight is its value (subset sum): the items whose amounts sum to the largest total not
- * above `capacity`, each item used at most once. Exact, in integer cents (no scaling, no float): a depth-first branch
- * and bound over the items sorted by amount (largest first), pruned when even all remaining items cannot beat the best
- * total, and stopped at once when the best total equals the capacity. Ties keep the first subset found in that order,
- * so the answer is deterministic. `nodeBudget` bounds the work for pathological inputs (then `exact` is false).
+ * above `capacity`, each item used at most once, in exact integer cents (no scaling, no float). First a depth-first
+ * branch and bound over the items sorted largest first, pruned when all remaining items cannot beat the best total and
+ * stopped when the best equals the capacity: it settles the usual case (a few offers, or many that fill the funds
+ * exactly) at once. When it runs out of `nodeBudget`, up to KNAPSACK_EXACT_ITEMS items are solved exactly by meet in
+ * the middle (the sorted subset sums of each half, matched by two pointers); beyond that the best found is returned
+ * with `exact` false. Deterministic: the same input always gives the same subset.
  */
 export function knapsack<Item extends KnapsackItem>(items: readonly Item[], capacity: Cents, nodeBudget = KNAPSACK_NODE_BUDGET): KnapsackChoice<Item> {
   if (!Number.isSafeInteger(capacity)) throw new RangeError(`capacity must be integer cents: ${capacity}`);
@@ -40,38 +44,104 @@ export function knapsack<Item extends KnapsackItem>(items: readonly Item[], capa
   const sumAll = candidates.reduce((sum, item) => sum + item.amount, 0);
   if (sumAll <= capacity) return { chosen: candidates, total: sumAll as Cents, exact: true };
 
-  // suffix[i]: the sum of candidates[i..], the most the remaining items can add.
-  const suffix = new Array<number>(candidates.length + 1).fill(0);
-  for (let i = candidates.length - 1; i >= 0; i--) suffix[i] = suffix[i + 1] + candidates[i].amount;
+  const searched = branchAndBound(candidates.map((item) => item.amount), capacity, nodeBudget);
+  let picks = searched.picks;
+  let exact = searched.exact;
+  if (!exact && candidates.length <= KNAPSACK_EXACT_ITEMS) {
+    picks = meetInTheMiddle(candidates.map((item) => item.amount), capacity);
+    exact = true;
+  }
+  const chosen = picks.sort((a, b) => a - b).map((i) => candidates[i]);
+  return { chosen, total: chosen.reduce((sum, item) => sum + item.amount, 0) as Cents, exact };
+}
 
+/** Depth-first over amounts sorted largest first; returns the indexes of the best subset found. */
+function branchAndBound(amounts: number[], capacity: number, nodeBudget: number): { picks: number[]; exact: boolean } {
+  // suffix[i]: the sum of amounts[i..], the most the remaining items can add.
+  const suffix = new Array<number>(amounts.length + 1).fill(0);
+  for (let i = amounts.length - 1; i >= 0; i--) suffix[i] = suffix[i + 1] + amounts[i];
   let best = 0;
   let bestPicks: number[] = [];
   const picks: number[] = [];
   let nodes = 0;
   let exhausted = false;
-
+  // Returns true to stop the whole search: capacity reached exactly, or the budget spent.
   const visit = (index: number, total: number): boolean => {
-    // Returns true to stop the whole search (capacity reached exactly, or the budget is spent).
     if (total > best) {
       best = total;
       bestPicks = [...picks];
       if (best === capacity) return true;
     }
-    if (index === candidates.length || total + suffix[index] <= best) return false;
+    if (index === amounts.length || total + suffix[index] <= best) return false;
     if (++nodes > nodeBudget) {
       exhausted = true;
       return true;
     }
-    const item = candidates[index];
-    if (total + item.amount <= capacity) {
+    if (total + amounts[index] <= capacity) {
       picks.push(index);
-      if (visit(index + 1, total + item.amount)) return true;
+      if (visit(index + 1, total + amounts[index])) return true;
       picks.pop();
     }
     return visit(index + 1, total);
   };
   visit(0, 0);
-  return { chosen: bestPicks.map((i) => candidates[i]), total: best as Cents, exact: !exhausted };
+  return { picks: bestPicks, exact: !exhausted };
+}
+
+/** The subset sums (≤ capacity) of amounts[from..to), ascending and distinct, each with one subset (bit mask) reaching it. */
+function subsetSums(amounts: number[], from: number, to: number, capacity: number): { sums: Float64Array; masks: Int32Array } {
+  let sums = new Float64Array([0]);
+  let masks = new Int32Array([0]);
+  for (let j = from; j < to; j++) {
+    const amount = amounts[j];
+    const bit = 1 << (j - from);
+    const nextSums = new Float64Array(sums.length * 2);
+    const nextMasks = new Int32Array(sums.length * 2);
+    // Merge the sorted sums without item j and with it (capped), dropping repeats.
+    let a = 0;
+    let b = 0;
+    let n = 0;
+    while (a < sums.length || (b < sums.length && sums[b] + amount <= capacity)) {
+      const withItem = b < sums.length && sums[b] + amount <= capacity ? sums[b] + amount : Infinity;
+      const without = a < sums.length ? sums[a] : Infinity;
+      let value: number;
+      let mask: number;
+      if (without <= withItem) {
+        [value, mask] = [without, masks[a]];
+        a++;
+        if (without === withItem) b++;
+      } else {
+        [value, mask] = [withItem, masks[b] | bit];
+        b++;
+      }
+      nextSums[n] = value;
+      nextMasks[n] = mask;
+      n++;
+    }
+    sums = nextSums.slice(0, n);
+    masks = nextMasks.slice(0, n);
+  }
+  return { sums, masks };
+}
+
+/** Exact subset sum for up to 40 items: every pair of half sums, by two pointers over the two ascending lists. */
+function meetInTheMiddle(amounts: number[], capacity: number): number[] {
+  const half = Math.floor(amounts.length / 2);
+  const left = subsetSums(amounts, 0, half, capacity);
+  const right = subsetSums(amounts, half, amounts.length, capacity);
+  let best = -1;
+  let bestLeft = 0;
+  let bestRight = 0;
+  let r = right.sums.length - 1;
+  for (let l = 0; l < left.sums.length; l++) {
+    while (r >= 0 && left.sums[l] + right.sums[r] > capacity) r--;
+    if (r < 0) break;
+    if (left.sums[l] + right.sums[r] > best) [best, bestLeft, bestRight] = [left.sums[l] + right.sums[r], left.masks[l], right.masks[r]];
+  }
+  const picks: number[] = [];
+  for (let i = 0; i < half; i++) if (bestLeft & (1 << i)) picks.push(i);
+  for (let i = half; i < amounts.length; i++) if (bestRight & (1 << (i - half))) picks.push(i);
+  return picks;
 }
 
 /** A bill the company could pay early now, with what paying it costs the company (its discounted total less savings). */

@@ -33,7 +33,7 @@ export const TOPUP_ALREADY_CONFIRMED = "This topup was already confirmed";
 export const TOPUP_TRIGGERS = ["SUPPLIER_OFFER", "PURCHASER_OFFER", "PURCHASER_OFFER_EDIT", "NO_OFFER", "CUSTOM"] as const;
 export type TopupTrigger = (typeof TOPUP_TRIGGERS)[number];
 
-/** The largest amount NUMERIC(14,2) holds. */
+/** The largest amount lib/money.ts handles (NUMERIC(14,2) holds more). */
 const MAX_CENTS = 99_999_999_999_99;
 
 /**
@@ -46,7 +46,7 @@ export function parseTopupAmount(value: unknown): { ok: true; amount: Cents } | 
   const normalised = text.startsWith(".") ? `0${text}` : text;
   if (/^\d+\.\d{3,}$/.test(normalised)) return { ok: false, message: TOPUP_AMOUNT_DECIMALS };
   if (!/^\d+(?:\.\d{0,2})?$/.test(normalised)) return { ok: false, message: TOPUP_AMOUNT_ZERO };
-  if (normalised.replace(/\..*$/, "").replace(/^0+/, "").length > 12) return { ok: false, message: TOPUP_AMOUNT_TOO_LARGE };
+  if (normalised.replace(/\..*$/, "").replace(/^0+/, "").length > 11) return { ok: false, message: TOPUP_AMOUNT_TOO_LARGE };
   const amount = parseDecimalToCents(normalised.replace(/\.$/, ""));
   if (amount <= 0) return { ok: false, message: TOPUP_AMOUNT_ZERO };
   if (amount > MAX_CENTS) return { ok: false, message: TOPUP_AMOUNT_TOO_LARGE };
