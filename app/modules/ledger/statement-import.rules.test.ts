@@ -36,8 +36,28 @@ describe("parseBankStatementCsv", () => {
     expect(parsed).toEqual({
       ok: true,
       lines: [
-        { lineIndex: 0, fileLine: 2, transactionDate: "2026-11-05", amount: 10_000, reference: "EB23456789", particulars: "Topup", code: "HF", otherParty: "Harbour Foods", bankTransactionId: "T-1" },
-        { lineIndex: 1, fileLine: 3, transactionDate: "2026-11-06", amount: -500, reference: null, particulars: null, code: null, otherParty: "Bank fee", bankTransactionId: "T-2" },
+        {
+          lineIndex: 0,
+          fileLine: 2,
+          transactionDate: "2026-11-05",
+          amount: 10_000,
+          reference: "EB23456789",
+          particulars: "Topup",
+          code: "HF",
+          otherParty: "Harbour Foods",
+          bankTransactionId: "T-1",
+        },
+        {
+          lineIndex: 1,
+          fileLine: 3,
+          transactionDate: "2026-11-06",
+          amount: -500,
+          reference: null,
+          particulars: null,
+          code: null,
+          otherParty: "Bank fee",
+          bankTransactionId: "T-2",
+        },
       ],
     });
   });

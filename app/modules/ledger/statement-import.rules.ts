@@ -52,7 +52,11 @@ export interface StatementLineInput {
 
 export type StatementParse = { ok: true; lines: StatementLineInput[] } | { ok: false; errors: string[] };
 
-const normaliseHeader = (name: string) => name.trim().toLowerCase().replace(/[^a-z]/g, "");
+const normaliseHeader = (name: string) =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z]/g, "");
 
 /** "$1,234.56", "-12.5", "(12.50)" (debit), "1234" → cents; null when not an amount with at most 2 decimals. */
 export function parseStatementAmount(text: string): Cents | null {

@@ -101,7 +101,8 @@ export async function importBankStatement(
   options: { onProgress?: (percent: number) => void } = {}
 ): Promise<StatementImportResult> {
   if (!isAdminActor(actor)) throw forbidden();
-  if (Buffer.byteLength(input.content, "utf8") > MAX_STATEMENT_BYTES) throw new AppError(413, STATEMENT_MESSAGES.tooLarge, { code: "VALIDATION", field: "file" });
+  if (Buffer.byteLength(input.content, "utf8") > MAX_STATEMENT_BYTES)
+    throw new AppError(413, STATEMENT_MESSAGES.tooLarge, { code: "VALIDATION", field: "file" });
   const parsed = parseBankStatementCsv(input.content);
   if (!parsed.ok) throw new AppError(422, parsed.errors[0], { code: "VALIDATION", field: "file", details: parsed.errors });
   const fileName = input.fileName.replace(/^.*[\\/]/, "").slice(0, 255) || "statement.csv";
@@ -112,75 +113,94 @@ export async function importBankStatement(
   const job: JobView = await runJob(
     STATEMENT_IMPORT_JOB_TYPE,
     async ({ jobId, progress }) => {
-      const stored = await sequelize.transaction(async (t) => {
-        const [created] = await sequelize.query<{ id: number }>(
-          `INSERT INTO bank_statement_imports (currency, file_name, content, content_sha256, line_count, imported_by_user_id, job_id)
-           VALUES (:currency, :fileName, :content, :contentSha256, :lineCount, :userId, :jobId)
-           ON CONFLICT (content_sha256) DO NOTHING RETURNING id`,
-          {
-            type: QueryTypes.SELECT,
-            replacements: { currency: input.currency, fileName, content: input.content, contentSha256, lineCount: parsed.lines.length, userId, jobId },
-            transaction: t,
-          }
-        );
-        if (!created) return { importId: null, duplicates: [] as number[] };
-        const duplicates = await insertLines(t, created.id, parsed.lines);
-        return { importId: created.id, duplicates };
-      });
-
-      let importId = stored.importId;
-      let resumed = false;
-      let currency = input.currency;
-      if (importId === null) {
-        const existing = await BankStatementImport.findOne({ where: { contentSha256 }, attributes: ["id", "currency"] });
-        const [unsettled] = existing
-          ? await sequelize.query<{ n: number }>(`SELECT count(*)::int AS n FROM bank_statement_lines WHERE import_id = :importId AND ${UNSETTLED}`, {
+      // One importer per file at a time: a transaction-scoped advisory lock held on its own connection while the lines
+      // settle. A second import of the same file meanwhile is refused; if this process dies, the lock goes with its
+      // connection and the same file imported again resumes the unsettled lines.
+      return sequelize.transaction(async (guard) => {
+        const [lock] = await sequelize.query<{ locked: boolean }>("SELECT pg_try_advisory_xact_lock(hashtextextended(:key, 0)) AS locked", {
+          type: QueryTypes.SELECT,
+          replacements: { key: `bank-statement-import:${contentSha256}` },
+          transaction: guard,
+        });
+        if (!lock.locked) throw new AppError(409, STATEMENT_MESSAGES.alreadyImported, { code: "STATEMENT_ALREADY_IMPORTED" });
+        const stored = await sequelize.transaction(async (t) => {
+          const [created] = await sequelize.query<{ id: number }>(
+            `INSERT INTO bank_statement_imports (currency, file_name, content, content_sha256, line_count, imported_by_user_id, job_id)
+             VALUES (:currency, :fileName, :content, :contentSha256, :lineCount, :userId, :jobId)
+             ON CONFLICT (content_sha256) DO NOTHING RETURNING id`,
+            {
               type: QueryTypes.SELECT,
-              replacements: { importId: existing.id },
-            })
-          : [{ n: 0 }];
-        if (!existing || unsettled.n === 0) throw new AppError(409, STATEMENT_MESSAGES.alreadyImported, { code: "STATEMENT_ALREADY_IMPORTED" });
-        importId = existing.id;
-        currency = existing.currency as Currency;
-        resumed = true;
-      }
+              replacements: { currency: input.currency, fileName, content: input.content, contentSha256, lineCount: parsed.lines.length, userId, jobId },
+              transaction: t,
+            }
+          );
+          if (!created) return { importId: null, duplicates: [] as number[] };
+          const duplicates = await insertLines(t, created.id, parsed.lines);
+          return { importId: created.id, duplicates };
+        });
 
-      const lines = await sequelize.query<StoredLine>(`SELECT ${LINE_COLUMNS} FROM bank_statement_lines WHERE import_id = :importId ORDER BY line_index`, {
-        type: QueryTypes.SELECT,
-        replacements: { importId },
+        let importId = stored.importId;
+        let resumed = false;
+        let currency = input.currency;
+        if (importId === null) {
+          const existing = await BankStatementImport.findOne({ where: { contentSha256 }, attributes: ["id", "currency"] });
+          const [unsettled] = existing
+            ? await sequelize.query<{ n: number }>(`SELECT count(*)::int AS n FROM bank_statement_lines WHERE import_id = :importId AND ${UNSETTLED}`, {
+                type: QueryTypes.SELECT,
+                replacements: { importId: existing.id },
+              })
+            : [{ n: 0 }];
+          if (!existing || unsettled.n === 0) throw new AppError(409, STATEMENT_MESSAGES.alreadyImported, { code: "STATEMENT_ALREADY_IMPORTED" });
+          importId = existing.id;
+          currency = existing.currency as Currency;
+          resumed = true;
+        }
+
+        const lines = await sequelize.query<StoredLine>(`SELECT ${LINE_COLUMNS} FROM bank_statement_lines WHERE import_id = :importId ORDER BY line_index`, {
+          type: QueryTypes.SELECT,
+          replacements: { importId },
+        });
+        const fileLineOf = new Map(parsed.lines.map((line) => [line.lineIndex, line.fileLine]));
+        const results: StatementLineResult[] = [];
+        for (const [i, line] of lines.entries()) {
+          results.push(await settleLine(line.id, currency, userId, fileLineOf.get(line.line_index) ?? line.line_index + 2));
+          await progress(Math.floor(((i + 1) / Math.max(lines.length, 1)) * 99));
+        }
+        for (const lineIndex of stored.duplicates) {
+          const line = parsed.lines.find((candidate) => candidate.lineIndex === lineIndex)!;
+          results.push({
+            fileLine: line.fileLine,
+            transactionDate: line.transactionDate,
+            amount: line.amount,
+            reference: line.reference,
+            outcome: "DUPLICATE",
+            topUpId: null,
+            reason: "The bank transaction id was imported before",
+          });
+        }
+        results.sort((a, b) => a.fileLine - b.fileLine);
+        const count = (outcome: LineOutcome) => results.filter((line) => line.outcome === outcome).length;
+        const sum = (outcome: LineOutcome) => results.filter((line) => line.outcome === outcome).reduce((total, line) => total + line.amount, 0) as Cents;
+        result = {
+          importId,
+          jobId,
+          fileName,
+          currency,
+          resumed,
+          total: parsed.lines.length,
+          completed: count("COMPLETED"),
+          reconciled: count("RECONCILED"),
+          unknown: count("UNKNOWN"),
+          ignored: count("IGNORED"),
+          duplicates: count("DUPLICATE"),
+          completedAmount: sum("COMPLETED"),
+          unknownAmount: sum("UNKNOWN"),
+          lines: results,
+        };
+        // The job keeps the summary; the lines stay in bank_statement_lines.
+        const { lines: _lines, ...summary } = result;
+        return summary;
       });
-      const fileLineOf = new Map(parsed.lines.map((line) => [line.lineIndex, line.fileLine]));
-      const results: StatementLineResult[] = [];
-      for (const [i, line] of lines.entries()) {
-        results.push(await settleLine(line.id, currency, userId, fileLineOf.get(line.line_index) ?? line.line_index + 2));
-        await progress(Math.floor(((i + 1) / Math.max(lines.length, 1)) * 99));
-      }
-      for (const lineIndex of stored.duplicates) {
-        const line = parsed.lines.find((candidate) => candidate.lineIndex === lineIndex)!;
-        results.push({ fileLine: line.fileLine, transactionDate: line.transactionDate, amount: line.amount, reference: line.reference, outcome: "DUPLICATE", topUpId: null, reason: "The bank transaction id was imported before" });
-      }
-      results.sort((a, b) => a.fileLine - b.fileLine);
-      const count = (outcome: LineOutcome) => results.filter((line) => line.outcome === outcome).length;
-      const sum = (outcome: LineOutcome) => results.filter((line) => line.outcome === outcome).reduce((total, line) => total + line.amount, 0) as Cents;
-      result = {
-        importId,
-        jobId,
-        fileName,
-        currency,
-        resumed,
-        total: parsed.lines.length,
-        completed: count("COMPLETED"),
-        reconciled: count("RECONCILED"),
-        unknown: count("UNKNOWN"),
-        ignored: count("IGNORED"),
-        duplicates: count("DUPLICATE"),
-        completedAmount: sum("COMPLETED"),
-        unknownAmount: sum("UNKNOWN"),
-        lines: results,
-      };
-      // The job keeps the summary; the lines stay in bank_statement_lines.
-      const { lines: _lines, ...summary } = result;
-      return summary;
     },
     { ownerUserId: userId, payload: { fileName, currency: input.currency, contentSha256 }, onProgress: options.onProgress }
   );
@@ -193,7 +213,9 @@ async function insertLines(t: Transaction, importId: number, lines: StatementLin
   const skipped: number[] = [];
   for (let start = 0; start < lines.length; start += 500) {
     const batch = lines.slice(start, start + 500);
-    const values = batch.map((_, i) => `(:importId, :index${i}, :date${i}, :amount${i}, :reference${i}, :particulars${i}, :code${i}, :otherParty${i}, :bankId${i}, :status${i})`).join(", ");
+    const values = batch
+      .map((_, i) => `(:importId, :index${i}, :date${i}, :amount${i}, :reference${i}, :particulars${i}, :code${i}, :otherParty${i}, :bankId${i}, :status${i})`)
+      .join(", ");
     const replacements: Record<string, unknown> = { importId };
     batch.forEach((line, i) => {
       Object.assign(replacements, {
@@ -275,7 +297,16 @@ async function settleLine(lineId: number, currency: Currency, userId: number | n
 
     // Unknown: the money is ours to hold, in suspense, until an admin assigns it to a company.
     const unknown = await TopUp.create(
-      { companyId: null, currency, topupAmount: amount, topupStatus: "UNKNOWN", paymentReference: null, trigger: null, expiresAt: null, bankStatementLineId: line.id },
+      {
+        companyId: null,
+        currency,
+        topupAmount: amount,
+        topupStatus: "UNKNOWN",
+        paymentReference: null,
+        trigger: null,
+        expiresAt: null,
+        bankStatementLineId: line.id,
+      },
       { transaction: t }
     );
     const clearing = await systemAccount(t, "BANK_CLEARING", currency);

@@ -1,7 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Cents } from "../../lib/money";
-import { CreateTopUpSchema, entryChoice, parseTopupAmount, parseTopUpListQuery, TOPUP_AMOUNT_DECIMALS, TOPUP_AMOUNT_TOO_LARGE, TOPUP_AMOUNT_ZERO } from "./top-ups.schema";
+import {
+  CreateTopUpSchema,
+  entryChoice,
+  parseTopupAmount,
+  parseTopUpListQuery,
+  TOPUP_AMOUNT_DECIMALS,
+  TOPUP_AMOUNT_TOO_LARGE,
+  TOPUP_AMOUNT_ZERO,
+} from "./top-ups.schema";
 import {
   adminActions,
   fitsReferenceColumn,

@@ -44,11 +44,18 @@ export function knapsack<Item extends KnapsackItem>(items: readonly Item[], capa
   const sumAll = candidates.reduce((sum, item) => sum + item.amount, 0);
   if (sumAll <= capacity) return { chosen: candidates, total: sumAll as Cents, exact: true };
 
-  const searched = branchAndBound(candidates.map((item) => item.amount), capacity, nodeBudget);
+  const searched = branchAndBound(
+    candidates.map((item) => item.amount),
+    capacity,
+    nodeBudget
+  );
   let picks = searched.picks;
   let exact = searched.exact;
   if (!exact && candidates.length <= KNAPSACK_EXACT_ITEMS) {
-    picks = meetInTheMiddle(candidates.map((item) => item.amount), capacity);
+    picks = meetInTheMiddle(
+      candidates.map((item) => item.amount),
+      capacity
+    );
     exact = true;
   }
   const chosen = picks.sort((a, b) => a - b).map((i) => candidates[i]);

@@ -42,7 +42,10 @@ const MAX_CENTS = 99_999_999_999_99;
  * message, like 0 itself. "." reads as "0." and "$1,234.50" as 1234.50 (a pasted amount).
  */
 export function parseTopupAmount(value: unknown): { ok: true; amount: Cents } | { ok: false; message: string } {
-  const text = (typeof value === "string" ? value : typeof value === "number" && Number.isFinite(value) ? value.toFixed(2) : "").trim().replace(/^\$/, "").replace(/,/g, "");
+  const text = (typeof value === "string" ? value : typeof value === "number" && Number.isFinite(value) ? value.toFixed(2) : "")
+    .trim()
+    .replace(/^\$/, "")
+    .replace(/,/g, "");
   const normalised = text.startsWith(".") ? `0${text}` : text;
   if (/^\d+\.\d{3,}$/.test(normalised)) return { ok: false, message: TOPUP_AMOUNT_DECIMALS };
   if (!/^\d+(?:\.\d{0,2})?$/.test(normalised)) return { ok: false, message: TOPUP_AMOUNT_ZERO };
@@ -94,7 +97,11 @@ export function entryChoice(form: z.input<typeof TopupEntrySchema>): { trigger: 
   return parsed.choice === "custom" ? { trigger: "CUSTOM", raw: parsed.customAmount } : { trigger: "NO_OFFER", raw: parsed.choice };
 }
 
-export const TopUpIdSchema = z.coerce.number({ invalid_type_error: TOPUP_NOT_FOUND }).int(TOPUP_NOT_FOUND).positive(TOPUP_NOT_FOUND).max(2_147_483_647, TOPUP_NOT_FOUND);
+export const TopUpIdSchema = z.coerce
+  .number({ invalid_type_error: TOPUP_NOT_FOUND })
+  .int(TOPUP_NOT_FOUND)
+  .positive(TOPUP_NOT_FOUND)
+  .max(2_147_483_647, TOPUP_NOT_FOUND);
 
 export const AssignTopUpSchema = z.object({
   companyId: z.coerce.number({ invalid_type_error: SELECT_COMPANY }).int(SELECT_COMPANY).positive(SELECT_COMPANY).max(2_147_483_647, SELECT_COMPANY),

@@ -183,7 +183,11 @@ export async function createTopUp(actor: Actor, input: CreateTopUpInput, options
     const currency = CURRENCIES[(company.country ?? "NZ") as Country];
     const create = () => insertPendingTopUp(t, { companyId, currency, amount: parsed.amount, trigger: parsed.trigger, userId: userIdOf(actor) });
     const id = parsed.idempotencyKey
-      ? await withIdempotency(t, { companyId, key: `top-up:create:${parsed.idempotencyKey}`, request: { amount: parsed.amount, trigger: parsed.trigger } }, create)
+      ? await withIdempotency(
+          t,
+          { companyId, key: `top-up:create:${parsed.idempotencyKey}`, request: { amount: parsed.amount, trigger: parsed.trigger } },
+          create
+        )
       : await create();
     const view = await loadView(id, { companyId }, t);
     if (!view) throw notFound(TOPUP_NOT_FOUND);
@@ -235,7 +239,13 @@ export async function bankTransferInstructions(actor: Actor): Promise<BankTransf
     if (account?.payId) return { method: "PAYID", payId: account.payId, bankName: null, accountNumber: null, mayTakeTwoHours: false };
   }
   const config = await getRuntimeConfig();
-  return { method: "BANK_ACCOUNT", payId: null, bankName: config.TOPUP_BANK_NAME, accountNumber: config.TOPUP_BANK_ACCOUNT_NUMBER, mayTakeTwoHours: company.country !== "AU" };
+  return {
+    method: "BANK_ACCOUNT",
+    payId: null,
+    bankName: config.TOPUP_BANK_NAME,
+    accountNumber: config.TOPUP_BANK_ACCOUNT_NUMBER,
+    mayTakeTwoHours: company.country !== "AU",
+  };
 }
 
 export interface TopUpEntry extends TopUpSuggestions {
@@ -257,13 +267,17 @@ export async function topUpEntry(actor: Actor): Promise<TopUpEntry> {
   const bills = await fetchBills(companyId, "so.offer_status = 'CLEARING' AND i.bill_status IS DISTINCT FROM 'PAID'", {});
   const payable = bills.filter((bill) => billStatusOf(bill, context).action === "Pay Now");
   const names = new Map(
-    (await Company.findAll({ where: { id: [...new Set(payable.map((bill) => bill.supplier_id))] }, attributes: ["id", "companyName"] })).map((c) => [c.id, c.companyName])
+    (await Company.findAll({ where: { id: [...new Set(payable.map((bill) => bill.supplier_id))] }, attributes: ["id", "companyName"] })).map((c) => [
+      c.id,
+      c.companyName,
+    ])
   );
   const offers: OpenOffer[] = payable
     .map((bill) => ({
       id: bill.id,
       label: `${bill.invoice_number} · ${names.get(bill.supplier_id) ?? "Supplier"}`,
-      amount: payNowAmounts({ discountedTotal: Number(bill.amount_due_c) as Cents, cashReward: Number(bill.so_cash_reward_c ?? 0) as Cents }, context.config).purchaserPays,
+      amount: payNowAmounts({ discountedTotal: Number(bill.amount_due_c) as Cents, cashReward: Number(bill.so_cash_reward_c ?? 0) as Cents }, context.config)
+        .purchaserPays,
     }))
     .filter((offer) => offer.amount > 0);
   return {
@@ -386,7 +400,8 @@ export async function assignTopUp(actor: Actor, id: number, input: { companyId: 
     const company = await Company.findByPk(input.companyId, { attributes: ["id", "country", "companyName"], transaction: t });
     if (!company) throw new AppError(422, SELECT_COMPANY, { code: "VALIDATION", field: "companyId" });
     const companyCurrency = CURRENCIES[(company.country ?? "NZ") as Country];
-    if (companyCurrency !== topUp.currency) throw new AppError(422, COMPANY_CURRENCY_DIFFERS(topUp.currency, companyCurrency), { code: "VALIDATION", field: "companyId" });
+    if (companyCurrency !== topUp.currency)
+      throw new AppError(422, COMPANY_CURRENCY_DIFFERS(topUp.currency, companyCurrency), { code: "VALIDATION", field: "companyId" });
     await creditTopUp(t, topUp, { companyId: company.id, from: "SUSPENSE", userId: userIdOf(actor) });
     if (topUp.bankStatementLineId !== null) {
       await BankStatementLine.update({ status: "ASSIGNED" }, { where: { id: topUp.bankStatementLineId, matchedTopUpId: topUp.id }, transaction: t });
@@ -445,7 +460,10 @@ export async function listTopUps(actor: Actor, query: { tab: TopUpTab; page: num
   const funds = new Map(await Promise.all(companyIds.map(async (id) => [id, (await companyFunds(id)).fundsAvailable] as const)));
   return {
     tab: query.tab,
-    rows: rows.map((row) => ({ ...toView(row, row.company ?? null, row.bankStatementLine ?? null), fundsAvailable: row.companyId !== null ? (funds.get(row.companyId) ?? null) : null })),
+    rows: rows.map((row) => ({
+      ...toView(row, row.company ?? null, row.bankStatementLine ?? null),
+      fundsAvailable: row.companyId !== null ? funds.get(row.companyId) ?? null : null,
+    })),
     total,
     page,
     size,
