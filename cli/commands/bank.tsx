@@ -3,9 +3,9 @@ import path from "node:path";
 import type { Command } from "commander";
 import { AppError } from "../../app/lib/errors";
 import { formatMoney, type Cents } from "../../app/lib/money";
-import { MAX_STATEMENT_BYTES, STATEMENT_MESSAGES } from "../../app/modules/ledger/statement-import.rules";
+import { BankImportCliSchema, MAX_STATEMENT_BYTES, STATEMENT_MESSAGES } from "../../app/modules/ledger/top-ups.schema";
 import type { StatementImportResult, StatementLineResult } from "../../app/modules/ledger/statement-import.server";
-import { BankImportCliSchema } from "../../app/modules/ledger/top-ups.schema";
+
 import { formatTable, type Column } from "../format";
 import { action, assertMigrated, loadUi, outputOf, parseOptions, withDatabase } from "../runtime";
 

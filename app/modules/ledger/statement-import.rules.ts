@@ -5,6 +5,9 @@
 import { parse } from "csv-parse/sync";
 import { parseInputDate } from "../../lib/dates";
 import type { Cents } from "../../lib/money";
+import { MAX_STATEMENT_LINES, STATEMENT_MESSAGES } from "./top-ups.schema";
+
+export { MAX_STATEMENT_BYTES, MAX_STATEMENT_LINES, STATEMENT_MESSAGES } from "./top-ups.schema";
 
 /** Header names (case and spacing ignored) and what each means; the first name is the one the template uses. */
 export const STATEMENT_COLUMNS = {
@@ -17,23 +20,6 @@ export const STATEMENT_COLUMNS = {
   bankTransactionId: ["Transaction ID", "Unique Id", "Bank Reference", "ID"],
 } as const;
 export type StatementColumn = keyof typeof STATEMENT_COLUMNS;
-
-export const STATEMENT_MESSAGES = {
-  fileRequired: "Please choose a bank statement file",
-  csvOnly: "Please upload the bank statement as a CSV file",
-  tooLarge: "The bank statement is too large (at most 5 MB)",
-  empty: "The bank statement has no transactions",
-  header: "The bank statement needs the columns Date, Amount and Reference",
-  unreadable: "The bank statement could not be read as CSV",
-  alreadyImported: "This bank statement has already been imported",
-  lineDate: (line: number) => `Line ${line}: the date is not a valid date (DD/MM/YYYY or YYYY-MM-DD)`,
-  lineAmount: (line: number) => `Line ${line}: the amount is not a valid amount`,
-  lineZero: (line: number) => `Line ${line}: the amount is 0`,
-  tooManyErrors: (count: number) => `and ${count} more`,
-} as const;
-
-export const MAX_STATEMENT_BYTES = 5_000_000;
-export const MAX_STATEMENT_LINES = 20_000;
 
 export interface StatementLineInput {
   /** 0-based index among the file's transactions. */

@@ -129,3 +129,21 @@ export const BankImportCliSchema = z.object({
   currency: z.enum(["NZD", "AUD"], { errorMap: () => ({ message: "Currency must be NZD or AUD" }) }).default("NZD"),
 });
 export const StatementCurrencySchema = BankImportCliSchema.shape.currency;
+
+/** The bank statement import's messages and limits (ours: the spec has none); here, not in statement-import.rules.ts, so the browser bundle can use them without csv-parse. */
+export const STATEMENT_MESSAGES = {
+  fileRequired: "Please choose a bank statement file",
+  csvOnly: "Please upload the bank statement as a CSV file",
+  tooLarge: "The bank statement is too large (at most 5 MB)",
+  empty: "The bank statement has no transactions",
+  header: "The bank statement needs the columns Date, Amount and Reference",
+  unreadable: "The bank statement could not be read as CSV",
+  alreadyImported: "This bank statement has already been imported",
+  lineDate: (line: number) => `Line ${line}: the date is not a valid date (DD/MM/YYYY or YYYY-MM-DD)`,
+  lineAmount: (line: number) => `Line ${line}: the amount is not a valid amount`,
+  lineZero: (line: number) => `Line ${line}: the amount is 0`,
+  tooManyErrors: (count: number) => `and ${count} more`,
+} as const;
+
+export const MAX_STATEMENT_BYTES = 5_000_000;
+export const MAX_STATEMENT_LINES = 20_000;
