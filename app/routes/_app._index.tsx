@@ -41,12 +41,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseTopUpListQuery(url.searchParams);
   const list = await listTopUps(actor, query);
   const closeTo = listHref(list.tab, list.page, list.size);
-  const dialog = await loadDialog(actor, url.searchParams);
+  // The dialogs show the company's Funds Available when the row is on this page.
+  const fundsOf = (id: number) => list.rows.find((row) => row.id === id)?.fundsAvailable ?? null;
+  const dialog = await loadDialog(actor, url.searchParams, fundsOf);
   // Forms post to this very URL (its dialog parameter included), so a refusal shown in the dialog keeps it open.
   return json({ ...list, closeTo, action: `/?index${url.search ? `&${url.search.slice(1)}` : ""}`, dialog });
 }
 
-async function loadDialog(actor: ReturnType<typeof actorOf>, params: URLSearchParams) {
+async function loadDialog(actor: ReturnType<typeof actorOf>, params: URLSearchParams, fundsOf: (id: number) => number | null) {
   if (params.get("import") === "statement") return { kind: "import" as const };
   for (const kind of ["confirm", "cancel", "assign"] as const) {
     const value = params.get(kind);
@@ -56,11 +58,11 @@ async function loadDialog(actor: ReturnType<typeof actorOf>, params: URLSearchPa
     try {
       if (kind === "assign") {
         const choices = await assignmentChoices(actor, id.data);
-        return { kind, row: choices.topUp, companies: choices.companies, suggestion: choices.suggestion };
+        return { kind, row: { ...choices.topUp, fundsAvailable: null }, companies: choices.companies, suggestion: choices.suggestion };
       }
       const row = await getTopUp(actor, id.data);
       // A dialog for a top-up that no longer allows it (another admin was first) is not shown; the row says why.
-      return row.actions.includes(kind) ? { kind, row } : null;
+      return row.actions.includes(kind) ? { kind, row: { ...row, fundsAvailable: fundsOf(row.id) } } : null;
     } catch (error) {
       if (isAppError(error) && (error.status === 404 || error.status === 409)) return null;
       throw error;

@@ -14,6 +14,7 @@ import { Label } from "~/components/ui/label";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { LinkTabs } from "~/components/ui/tabs";
+import { formatDate } from "~/lib/dates";
 import { formatMoney, type Cents } from "~/lib/money";
 import { TOP_UP_STATUS_LABELS, TOP_UP_TABS, type TopUpStatus, type TopUpTab } from "~/modules/ledger/top-ups.rules";
 
@@ -64,12 +65,14 @@ export function dateAndTime(iso: string, locale: Locale): { date: string; time: 
   return { date: `${parts.day} ${MONTHS[Number(parts.month) - 1]} ${parts.year}`, time: `${parts.hour}:${parts.minute}` };
 }
 
-function When({ iso, locale, muted }: { iso: string; locale: Locale; muted?: boolean }) {
+/** Date over time; `inline` keeps them on one line where there is room (xl). */
+function When({ iso, locale, inline }: { iso: string; locale: Locale; inline?: boolean }) {
   const { date, time } = dateAndTime(iso, locale);
   return (
-    <time dateTime={iso} className={muted ? "text-muted-foreground" : undefined}>
-      <span className="block whitespace-nowrap">{date}</span>
-      <span className="block text-xs text-muted-foreground">{time}</span>
+    <time dateTime={iso}>
+      <span className={inline ? "block whitespace-nowrap xl:inline" : "block whitespace-nowrap"}>{date}</span>
+      {inline ? <span className="hidden xl:inline">, </span> : null}
+      <span className={inline ? "block xl:inline" : "block text-xs text-muted-foreground"}>{time}</span>
     </time>
   );
 }
@@ -125,22 +128,22 @@ export function TopupsTable({ tab, rows, total, page, size }: { tab: TopUpTab; r
             <TableHead>Company</TableHead>
             <TableHead>Reference</TableHead>
             <TableHead className="text-right">Amount</TableHead>
-            <TableHead className="text-right">Funds Available</TableHead>
+            {/* Below 1024 px the column gives way to the actions; the Confirm dialog shows it. */}
+            <TableHead className="hidden text-right lg:table-cell">Funds Available</TableHead>
             <TableHead>Status</TableHead>
-            <TableHead>Modified</TableHead>
             <TableHead>
               <span className="sr-only">Actions</span>
             </TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
-          {rows.length === 0 ? <TableEmpty colSpan={8}>{EMPTY[tab]}</TableEmpty> : null}
+          {rows.length === 0 ? <TableEmpty colSpan={7}>{EMPTY[tab]}</TableEmpty> : null}
           {rows.map((row) => (
             <TableRow key={row.id}>
               <TableCell>
                 <When iso={row.creationTime} locale={row.locale} />
               </TableCell>
-              <TableCell className="min-w-36">
+              <TableCell className="min-w-28">
                 {row.companyName ?? <span className="italic text-muted-foreground">Unknown deposit</span>}
                 {row.deposit && depositText(row) ? <span className="block text-xs text-muted-foreground">{depositText(row)}</span> : null}
               </TableCell>
@@ -148,17 +151,19 @@ export function TopupsTable({ tab, rows, total, page, size }: { tab: TopUpTab; r
                 {row.paymentReference ?? (row.deposit?.reference ? <span title="Quoted by the payer">“{row.deposit.reference}”</span> : "—")}
               </TableCell>
               <TableCell className="whitespace-nowrap text-right tabular-nums">{formatMoney(row.topupAmount, row.locale)}</TableCell>
-              <TableCell className="whitespace-nowrap text-right tabular-nums">
+              <TableCell className="hidden whitespace-nowrap text-right tabular-nums lg:table-cell">
                 {row.fundsAvailable == null ? "—" : formatMoney(row.fundsAvailable, row.locale)}
               </TableCell>
               <TableCell>
                 <Badge variant={STATUS_VARIANTS[row.topupStatus]}>{TOP_UP_STATUS_LABELS[row.topupStatus]}</Badge>
-              </TableCell>
-              <TableCell>
-                <When iso={row.modificationTime} locale={row.locale} muted />
+                {/* The spec's modificationTime: when the status last changed. */}
+                <span className="mt-1 block text-xs text-muted-foreground">
+                  <span className="sr-only">Modified </span>
+                  <When iso={row.modificationTime} locale={row.locale} inline />
+                </span>
               </TableCell>
               <TableCell className="whitespace-nowrap text-right">
-                <div className="flex justify-end gap-1">
+                <div className="flex flex-col items-stretch justify-end gap-1 xl:flex-row xl:items-center">
                   {row.actions.includes("confirm") ? (
                     <Link
                       to={dialogHref(list, "confirm", row.id)}
@@ -220,10 +225,16 @@ function TopUpSummary({ row }: { row: AdminRow }) {
         <dt className="text-muted-foreground">Amount</dt>
         <dd className="font-semibold tabular-nums">{formatMoney(row.topupAmount, row.locale)}</dd>
       </div>
+      {row.fundsAvailable != null ? (
+        <div className="flex justify-between gap-4 px-3 py-2">
+          <dt className="text-muted-foreground">Funds Available now</dt>
+          <dd className="tabular-nums">{formatMoney(row.fundsAvailable, row.locale)}</dd>
+        </div>
+      ) : null}
       {row.deposit ? (
         <div className="flex justify-between gap-4 px-3 py-2">
           <dt className="text-muted-foreground">Deposit</dt>
-          <dd className="text-right">{[row.deposit.transactionDate, depositText(row)].filter(Boolean).join(" · ")}</dd>
+          <dd className="text-right">{[formatDate(row.deposit.transactionDate), depositText(row)].filter(Boolean).join(" · ")}</dd>
         </div>
       ) : null}
     </dl>

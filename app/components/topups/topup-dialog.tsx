@@ -124,6 +124,12 @@ export function TopupEntryStep({
         {hasSuggestions ? (
           <fieldset className="space-y-2" aria-describedby={error ? "topup-amount-error" : undefined}>
             <legend className="mb-2 text-sm font-medium">Topup amount</legend>
+            {entry.covered.length > 0 ? (
+              <p id="topup-amount-hint" className="text-xs text-muted-foreground">
+                Your Funds Available already pay {plural(entry.covered.length, "bill", "bills")} with an early-payment offer (
+                {money(entry.covered.reduce((sum, offer) => sum + offer.amount, 0) as Cents)}).
+              </p>
+            ) : null}
             {entry.suggestions.map((suggestion) => {
               const value = decimal(suggestion.amount);
               const id = `topup-suggestion-${suggestion.kind}`;
@@ -178,12 +184,6 @@ export function TopupEntryStep({
                 </div>
               </div>
             </div>
-            {entry.covered.length > 0 ? (
-              <p id="topup-amount-hint" className="text-xs text-muted-foreground">
-                Your Funds Available already pay {plural(entry.covered.length, "bill", "bills")} with an early-payment offer (
-                {money(entry.covered.reduce((sum, offer) => sum + offer.amount, 0) as Cents)}).
-              </p>
-            ) : null}
           </fieldset>
         ) : (
           <div className="space-y-1.5">
