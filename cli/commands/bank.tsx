@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import { AppError } from "../../app/lib/errors";
+import { formatDate } from "../../app/lib/dates";
 import { formatMoney, type Cents } from "../../app/lib/money";
 import { BankImportCliSchema, MAX_STATEMENT_BYTES, STATEMENT_MESSAGES } from "../../app/modules/ledger/top-ups.schema";
 import type { StatementImportResult, StatementLineResult } from "../../app/modules/ledger/statement-import.server";
@@ -18,24 +19,25 @@ const OUTCOME_COLORS: Record<string, string> = {
   ALREADY_SETTLED: "gray",
 };
 
-function lineColumns(locale: "en-NZ" | "en-AU"): Column<StatementLineResult>[] {
-  return [
+/** The lines as a table; on a terminal the reasons go below it (`withReason` false) so the table fits 80 columns. */
+function lineColumns(locale: "en-NZ" | "en-AU", withReason: boolean): Column<StatementLineResult>[] {
+  const columns: Column<StatementLineResult>[] = [
     { header: "Line", value: (line) => String(line.fileLine), align: "right" },
-    { header: "Date", value: (line) => line.transactionDate },
+    { header: "Date", value: (line) => formatDate(line.transactionDate) },
     { header: "Amount", value: (line) => formatMoney(line.amount, locale), align: "right" },
-    { header: "Reference", value: (line) => line.reference ?? "", maxWidth: 20 },
+    { header: "Reference", value: (line) => line.reference ?? "", maxWidth: 14 },
     { header: "Outcome", value: (line) => line.outcome, color: (line) => OUTCOME_COLORS[line.outcome] },
     { header: "Top-up", value: (line) => (line.topUpId ? `#${line.topUpId}` : ""), align: "right" },
-    { header: "Why", value: (line) => line.reason ?? "", maxWidth: 48 },
   ];
+  return withReason ? [...columns, { header: "Why", value: (line) => line.reason ?? "", maxWidth: 60 }] : columns;
 }
 
 function summaryLines(result: StatementImportResult, file: string): string[] {
   const money = (cents: Cents) => formatMoney(cents, result.currency === "AUD" ? "en-AU" : "en-NZ");
   return [
     `${result.resumed ? "Finished importing" : "Imported"} ${result.total} line(s) from ${file} (statement #${result.importId}, ${result.currency})`,
-    `Completed: ${result.completed} (${money(result.completedAmount)})  Unknown, held in suspense: ${result.unknown} (${money(result.unknownAmount)})  ` +
-      `Reconciled: ${result.reconciled}  Ignored: ${result.ignored}  Duplicates: ${result.duplicates}`,
+    `Completed: ${result.completed} (${money(result.completedAmount)})  Unknown, held in suspense: ${result.unknown} (${money(result.unknownAmount)})`,
+    `Reconciled: ${result.reconciled}  Ignored: ${result.ignored}  Duplicates: ${result.duplicates}`,
   ];
 }
 
@@ -84,7 +86,8 @@ export function registerBankCommands(program: Command) {
           throw error;
         }
         const lines = summaryLines(result, file);
-        const columns = lineColumns(result.currency === "AUD" ? "en-AU" : "en-NZ");
+        const locale = result.currency === "AUD" ? "en-AU" : "en-NZ";
+        const reasons = result.lines.filter((line) => line.reason).map((line) => `Line ${line.fileLine}: ${line.reason}`);
         if (ui && live) {
           await live.finish(
             <ui.Box flexDirection="column">
@@ -92,9 +95,16 @@ export function registerBankCommands(program: Command) {
               <ui.Box marginLeft={2}>
                 <ui.ProgressBar percent={100} />
               </ui.Box>
-              <ui.Text>{`  ${lines[1]}`}</ui.Text>
-              <ui.Box marginTop={1} marginLeft={2}>
-                <ui.Table columns={columns} rows={result.lines} />
+              {lines.slice(1).map((line) => (
+                <ui.Text key={line}>{`  ${line}`}</ui.Text>
+              ))}
+              <ui.Box marginTop={1} marginLeft={2} flexDirection="column">
+                <ui.Table columns={lineColumns(locale, false)} rows={result.lines} />
+                {reasons.map((reason) => (
+                  <ui.Text key={reason} dimColor>
+                    {reason}
+                  </ui.Text>
+                ))}
               </ui.Box>
             </ui.Box>
           );
@@ -102,7 +112,7 @@ export function registerBankCommands(program: Command) {
         }
         await output.print({
           json: result,
-          text: [...lines, "", formatTable(columns, result.lines)].join("\n"),
+          text: [...lines, "", formatTable(lineColumns(locale, true), result.lines)].join("\n"),
           ink: ({ Text }) => <Text>{lines.join("\n")}</Text>,
         });
       })

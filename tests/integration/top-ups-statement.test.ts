@@ -298,7 +298,7 @@ describe("earlybird bank:import", () => {
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`Imported 3 line(s) from ${file}`);
-    expect(result.stdout).toContain("Completed: 1 ($200.00)  Unknown, held in suspense: 1 ($15.00)  Reconciled: 0  Ignored: 1  Duplicates: 0");
+    expect(result.stdout).toContain("Completed: 1 ($200.00)  Unknown, held in suspense: 1 ($15.00)\nReconciled: 0  Ignored: 1  Duplicates: 0");
     expect(result.stdout).toMatch(/COMPLETED\s+#\d+/);
     expect((await companyFunds(company.id)).balance).toBe(20_000);
 
