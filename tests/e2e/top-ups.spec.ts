@@ -116,7 +116,9 @@ test("an admin imports a bank statement and assigns the unknown deposit", async 
   await dialog.getByLabel("Bank statement (CSV)").setInputFiles({
     name: "statement.csv",
     mimeType: "text/csv",
-    buffer: Buffer.from(`Date,Amount,Other Party,Particulars,Code,Reference,Transaction ID\n20/11/2026,321.00,MYSTERY PAYER ${unique},Gift,,NOREF${unique},E2E-${unique}\n`),
+    buffer: Buffer.from(
+      `Date,Amount,Other Party,Particulars,Code,Reference,Transaction ID\n20/11/2026,321.00,MYSTERY PAYER ${unique},Gift,,NOREF${unique},E2E-${unique}\n`
+    ),
   });
   await dialog.getByRole("button", { name: "Import" }).click();
   await expect(page.getByText("Imported statement.csv: 0 topups completed, 1 unknown deposit held in suspense")).toBeVisible();
