@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, loginAs, PURCHASER } from "./helpers";
+import { ADMIN, loginAs, PURCHASER, SUPPLIER } from "./helpers";
 
 /**
  * Top-up end to end (issue 4 parts 5-6): a purchaser creates a top-up through the three steps and sees the payment
@@ -138,10 +138,18 @@ test("an admin imports a bank statement and assigns the unknown deposit", async 
   await expect(page.getByRole("row").filter({ hasText: `MYSTERY PAYER ${unique}` })).toHaveCount(0);
 });
 
-test("a company user cannot reach the admin Topups page or another company's top-up", async ({ page }) => {
+test("a company user cannot reach the admin Topups page or another company's top-up", async ({ page, browser }) => {
   await loginAs(page, PURCHASER);
   await page.goto("/");
   await expect(page).toHaveURL(/\/invoices/);
-  const response = await page.goto("/account/topup?id=999999");
+  await createTopUp(page, "10");
+  const own = new URL(page.url()).searchParams.get("id");
+  expect(own).toMatch(/^\d+$/);
+  const supplierContext = await browser.newContext();
+  const supplier = await supplierContext.newPage();
+  await loginAs(supplier, SUPPLIER);
+  const response = await supplier.goto(`/account/topup?id=${own}`);
   expect(response?.status()).toBe(404);
+  await expect(supplier.getByText("Payment reference", { exact: true })).toHaveCount(0);
+  await supplierContext.close();
 });
