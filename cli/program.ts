@@ -1,4 +1,5 @@
 import { Command } from "commander";
+import { registerBankCommands } from "./commands/bank";
 import { registerDbCommands } from "./commands/db";
 import { registerImportCommands } from "./commands/import";
 import { registerJobCommands } from "./commands/jobs";
@@ -19,5 +20,6 @@ export function createProgram(): Command {
   registerJobCommands(program);
   registerMailCommands(program);
   registerImportCommands(program);
+  registerBankCommands(program);
   return program;
 }

@@ -11,6 +11,7 @@ export interface ScheduleEntry {
 export const SCHEDULE: ScheduleEntry[] = [
   { name: "expire-sessions", intervalMs: 15 * 60_000, runAtStart: true },
   { name: "process-withdrawals", intervalMs: 15 * 60_000, runAtStart: true },
+  { name: "expire-top-ups", intervalMs: 15 * 60_000, runAtStart: true },
 ];
 
 /** What a worker posts to the scheduler before 'done'. */

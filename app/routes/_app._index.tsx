@@ -1,25 +1,183 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
-import { NotBuiltYet } from "~/components/layout/placeholder";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
+import { AssignDialog, ImportStatementDialog, listHref, TopupActionDialog, TopupsTable, TopupsToolbar } from "~/components/topups/admin-topups";
+import { requireAdmin } from "~/lib/auth.server";
+import { isAppError } from "~/lib/errors";
 import { requireAppUser } from "~/lib/require-app-user.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { actorOf } from "~/modules/auth/service.server";
+import { importBankStatement } from "~/modules/ledger/statement-import.server";
+
+import { assignmentChoices, assignTopUp, cancelTopUp, confirmTopUp, getTopUp, listTopUps } from "~/modules/ledger/top-ups.server";
+import {
+  AdminTopUpIntentSchema,
+  AssignTopUpSchema,
+  MAX_STATEMENT_BYTES,
+  parseTopUpListQuery,
+  STATEMENT_MESSAGES,
+  StatementCurrencySchema,
+  TOPUP_ALREADY_CONFIRMED,
+  TOPUP_ASSIGNED,
+  TOPUP_CANCELLED,
+  TOPUP_CONFIRMED,
+  TopUpIdSchema,
+} from "~/modules/ledger/top-ups.schema";
 
 export const handle: PageHandle = { title: "Topups" };
 export const meta = titleMeta;
 
-/** "/": the admin Topups page; company users go to their invoices (spec p1 §2, p3 §2.3). */
+/**
+ * "/": the admin Topups page (spec p3 §2.3, §4.3; docs/decisions/012); company users go to their invoices (p1 §2).
+ * Tabs All, Pending, Unknown, Approved (COMPLETED), Cancelled (?tab=), 25 a page (?page=). Dialogs are query
+ * parameters of this page (an index route has no children): ?confirm=<id>, ?cancel=<id>, ?assign=<id>, ?import=statement.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAppUser(request);
   if (!user.isAdmin) throw redirect("/invoices");
-  return json(null);
+  const actor = actorOf(user);
+  const url = new URL(request.url);
+  const query = parseTopUpListQuery(url.searchParams);
+  const list = await listTopUps(actor, query);
+  const closeTo = listHref(list.tab, list.page, list.size);
+  // The dialogs show the company's Funds Available when the row is on this page.
+  const fundsOf = (id: number) => list.rows.find((row) => row.id === id)?.fundsAvailable ?? null;
+  const dialog = await loadDialog(actor, url.searchParams, fundsOf);
+  // Forms post to this very URL (its dialog parameter included), so a refusal shown in the dialog keeps it open.
+  return json({ ...list, closeTo, action: `/?index${url.search ? `&${url.search.slice(1)}` : ""}`, dialog });
+}
+
+async function loadDialog(actor: ReturnType<typeof actorOf>, params: URLSearchParams, fundsOf: (id: number) => number | null) {
+  if (params.get("import") === "statement") return { kind: "import" as const };
+  for (const kind of ["confirm", "cancel", "assign"] as const) {
+    const value = params.get(kind);
+    if (value === null) continue;
+    const id = TopUpIdSchema.safeParse(value);
+    if (!id.success) return null;
+    try {
+      if (kind === "assign") {
+        const choices = await assignmentChoices(actor, id.data);
+        return { kind, row: { ...choices.topUp, fundsAvailable: null }, companies: choices.companies, suggestion: choices.suggestion };
+      }
+      const row = await getTopUp(actor, id.data);
+      // A dialog for a top-up that no longer allows it (another admin was first) is not shown; the row says why.
+      return row.actions.includes(kind) ? { kind, row: { ...row, fundsAvailable: fundsOf(row.id) } } : null;
+    } catch (error) {
+      if (isAppError(error) && (error.status === 404 || error.status === 409)) return null;
+      throw error;
+    }
+  }
+  return null;
+}
+
+type ActionError = { intent: "assign" | "import"; error: string; details: string[] };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { actor } = await requireAdmin(request);
+  const url = new URL(request.url);
+  const query = parseTopUpListQuery(url.searchParams);
+  const closeTo = listHref(query.tab, query.page, query.size);
+  const isMultipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
+  const form = isMultipart
+    ? await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_STATEMENT_BYTES })).catch((error: unknown) => {
+        if (error instanceof Error && /exceeded upload size/i.test(error.message)) return null;
+        throw error;
+      })
+    : await request.formData();
+  if (form === null) return json<ActionError>({ intent: "import", error: STATEMENT_MESSAGES.tooLarge, details: [] }, { status: 413 });
+  const intent = AdminTopUpIntentSchema.safeParse(form.get("intent"));
+  if (!intent.success) return redirectWithToast(closeTo, { type: "error", message: "Something went wrong" });
+
+  try {
+    switch (intent.data) {
+      case "confirm": {
+        const id = TopUpIdSchema.parse(form.get("id"));
+        const { alreadyDone } = await confirmTopUp(actor, id);
+        return redirectWithToast(closeTo, alreadyDone ? { type: "info", message: TOPUP_ALREADY_CONFIRMED } : { type: "success", message: TOPUP_CONFIRMED });
+      }
+      case "cancel": {
+        const id = TopUpIdSchema.parse(form.get("id"));
+        await cancelTopUp(actor, id);
+        return redirectWithToast(closeTo, { type: "success", message: TOPUP_CANCELLED });
+      }
+      case "assign": {
+        const id = TopUpIdSchema.parse(form.get("id"));
+        const input = AssignTopUpSchema.safeParse({ companyId: form.get("companyId") || undefined });
+        if (!input.success) return json<ActionError>({ intent: "assign", error: input.error.issues[0].message, details: [] }, { status: 422 });
+        try {
+          const { topUp } = await assignTopUp(actor, id, input.data);
+          return redirectWithToast(closeTo, { type: "success", message: TOPUP_ASSIGNED(topUp.companyName ?? "the company") });
+        } catch (error) {
+          if (isAppError(error) && error.status === 422) return json<ActionError>({ intent: "assign", error: error.message, details: [] }, { status: 422 });
+          throw error;
+        }
+      }
+      case "import": {
+        const file = form.get("file");
+        if (!(file instanceof File) || file.size === 0)
+          return json<ActionError>({ intent: "import", error: STATEMENT_MESSAGES.fileRequired, details: [] }, { status: 400 });
+        if (!/\.(csv|txt)$/i.test(file.name)) return json<ActionError>({ intent: "import", error: STATEMENT_MESSAGES.csvOnly, details: [] }, { status: 400 });
+        const currency = StatementCurrencySchema.safeParse(form.get("currency") ?? "NZD");
+        try {
+          const result = await importBankStatement(actor, {
+            fileName: file.name,
+            content: await file.text(),
+            currency: currency.success ? currency.data : "NZD",
+          });
+          const parts = [`${result.completed} ${result.completed === 1 ? "topup" : "topups"} completed`];
+          if (result.reconciled) parts.push(`${result.reconciled} already confirmed`);
+          parts.push(`${result.unknown} unknown ${result.unknown === 1 ? "deposit" : "deposits"} held in suspense`);
+          if (result.ignored) parts.push(`${result.ignored} ${result.ignored === 1 ? "line" : "lines"} ignored`);
+          if (result.duplicates) parts.push(`${result.duplicates} already imported`);
+          const target = result.unknown > 0 ? listHref("unknown") : listHref("approved");
+          return redirectWithToast(target, { type: "success", message: `Imported ${result.fileName}: ${parts.join(", ")}` });
+        } catch (error) {
+          if (isAppError(error) && error.status < 500) {
+            const details = Array.isArray(error.details) ? (error.details as string[]) : [];
+            return json<ActionError>({ intent: "import", error: error.message, details }, { status: error.status });
+          }
+          throw error;
+        }
+      }
+    }
+  } catch (error) {
+    // Another admin was first, the top-up expired, or the id is stale: say so over the list.
+    if (isAppError(error) && error.status < 500) return redirectWithToast(closeTo, { type: "error", message: error.message });
+    if (error instanceof Error && error.name === "ZodError") return redirectWithToast(closeTo, { type: "error", message: "Topup not found" });
+    throw error;
+  }
 }
 
 export default function TopupsPage() {
+  const data = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const dialog = data.dialog;
   return (
-    <NotBuiltYet
-      summary="Topups are not built yet."
-      description="This page will list the top-ups of every company, so you can confirm a deposit that has arrived, assign an unknown deposit to its company, or cancel a top-up."
-      planned={["Tabs: All, Pending, Unknown, Approved (COMPLETED), Cancelled", "Each top-up with its company, payment reference, amount, date and status"]}
-    />
+    <div className="min-w-0 space-y-4">
+      <TopupsToolbar tab={data.tab} list={data.closeTo} />
+      <TopupsTable tab={data.tab} rows={data.rows} total={data.total} page={data.page} size={data.size} />
+      {dialog?.kind === "confirm" || dialog?.kind === "cancel" ? (
+        <TopupActionDialog kind={dialog.kind} row={dialog.row} closeTo={data.closeTo} action={data.action} />
+      ) : null}
+      {dialog?.kind === "assign" ? (
+        <AssignDialog
+          row={dialog.row}
+          companies={dialog.companies}
+          suggestion={dialog.suggestion}
+          closeTo={data.closeTo}
+          action={data.action}
+          error={failure?.intent === "assign" ? failure.error : null}
+        />
+      ) : null}
+      {dialog?.kind === "import" ? (
+        <ImportStatementDialog
+          closeTo={data.closeTo}
+          action={data.action}
+          error={failure?.intent === "import" ? failure.error : null}
+          details={failure?.intent === "import" ? failure.details : []}
+        />
+      ) : null}
+    </div>
   );
 }

@@ -21,7 +21,7 @@ export function registerJobCommands(program: Command) {
   program
     .command("jobs:run")
     .description("run a scheduled job now, in this process (recorded in the jobs table)")
-    .argument("<name>", "job name (expire-sessions)")
+    .argument("<name>", "job name (expire-sessions, process-withdrawals, expire-top-ups)")
     .action(
       action(async (name: string, _options: object, command: Command) => {
         const output = outputOf(command);

@@ -4,6 +4,7 @@
  */
 import { expireStaleSessions } from "../auth/service.server";
 import { processPendingWithdrawals } from "../ledger/bank-files.server";
+import { expireTopUps } from "../ledger/top-ups.server";
 import { AppError } from "../../lib/errors";
 import { isScheduledJobName, unknownJobMessage, type ScheduledJobName } from "./schema";
 import { runJob, type ExecuteJobOptions, type JobHandler, type JobView } from "./service.server";
@@ -13,6 +14,8 @@ const SCHEDULED_WORK: Record<ScheduledJobName, JobHandler<unknown>> = {
   "expire-sessions": async () => expireStaleSessions(new Date()),
   // Writes pending withdrawals to bank payment files while file processing is RUNNING; guarded by row locks (ledger/bank-files.server.ts).
   "process-withdrawals": async ({ jobId, progress }) => processPendingWithdrawals({ jobId, progress }),
+  // PENDING top-ups 7 days old become EXPIRED (D5); one guarded UPDATE, so overlapping runs are harmless.
+  "expire-top-ups": async () => expireTopUps(new Date()),
 };
 
 /** Runs a scheduled job in this process and records it in `jobs` (type = the job's name). */

@@ -1,0 +1,156 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { BankTransferStep, TopupDetailsStep, TopupEntryStep } from "~/components/topups/topup-dialog";
+import { requireCompanyUser } from "~/lib/auth.server";
+import { formatDate, todayIn } from "~/lib/dates";
+import { isAppError } from "~/lib/errors";
+import { redirectWithToast } from "~/lib/toast.server";
+import { bankTransferInstructions, cancelTopUp, createTopUp, getTopUp, topUpEntry } from "~/modules/ledger/top-ups.server";
+import { entryChoice, parseTopupAmount, TOPUP_ACCOUNT_NOT_ACTIVE, TOPUP_CANCELLED, TopUpIdSchema } from "~/modules/ledger/top-ups.schema";
+
+/**
+ * /account/topup: the Top-up dialog over /account (spec p1 §4 "Top-up flow"; docs/decisions/007, 012).
+ * GET            → Topup Entry (suggested amounts, custom amount)
+ * GET ?step=details&choice=&customAmount= → Topup Details, or the entry again with the field's message
+ * POST intent=create → the PENDING top-up, then GET ?id= → Bank Transfer (instructions and payment reference)
+ * POST intent=cancel → the company cancels its PENDING top-up (D5)
+ */
+const CLOSE_TO = "/account";
+
+function notFound(): never {
+  throw new Response("Not Found", { status: 404 });
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, actor } = await requireCompanyUser(request);
+  const url = new URL(request.url);
+  const idParam = url.searchParams.get("id");
+  if (idParam !== null) {
+    const id = TopUpIdSchema.safeParse(idParam);
+    if (!id.success) notFound();
+    try {
+      const [topUp, instructions] = await Promise.all([getTopUp(actor, id.data), bankTransferInstructions(actor)]);
+      const country = topUp.currency === "AUD" ? "AU" : "NZ";
+      return json({
+        step: "transfer" as const,
+        closeTo: CLOSE_TO,
+        topUp: {
+          id: topUp.id,
+          topupAmount: topUp.topupAmount,
+          topupStatus: topUp.topupStatus,
+          paymentReference: topUp.paymentReference,
+          locale: topUp.locale,
+          expiresOn: topUp.expiresAt ? formatDate(todayIn(country, new Date(topUp.expiresAt))) : null,
+        },
+        instructions,
+      });
+    } catch (error) {
+      if (isAppError(error) && error.status === 404) notFound();
+      throw error;
+    }
+  }
+
+  const entry = await topUpEntry(actor);
+  if (!entry.accountActive) throw await redirectWithToast(CLOSE_TO, { type: "error", message: TOPUP_ACCOUNT_NOT_ACTIVE });
+  const values = { choice: url.searchParams.get("choice") ?? "", customAmount: url.searchParams.get("customAmount") ?? "" };
+  const entryData = {
+    locale: entry.locale,
+    fundsAvailable: entry.fundsAvailable,
+    offers: entry.offers,
+    covered: entry.covered,
+    suggestions: entry.suggestions,
+  };
+  if (url.searchParams.get("step") === "details") {
+    const { trigger, raw } = entryChoice({ choice: values.choice || "custom", customAmount: values.customAmount });
+    const amount = parseTopupAmount(raw);
+    if (!amount.ok) return json({ step: "entry" as const, closeTo: CLOSE_TO, entry: entryData, error: amount.message, values });
+    const back = new URLSearchParams({ choice: values.choice, customAmount: values.customAmount });
+    return json({
+      step: "details" as const,
+      closeTo: CLOSE_TO,
+      backTo: `/account/topup?${back.toString()}`,
+      amount: amount.amount,
+      trigger,
+      locale: entry.locale,
+      companyName: user.company?.companyName ?? null,
+      // A new key per visit of this step: Confirm clicked twice (or resent) creates one top-up.
+      idempotencyKey: globalThis.crypto.randomUUID(),
+    });
+  }
+  return json({ step: "entry" as const, closeTo: CLOSE_TO, entry: entryData, error: null, values });
+}
+
+const ActionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("create"),
+    amount: z.string().max(64),
+    // This screen's triggers; the offer triggers come from the offers flows through the same service.
+    trigger: z.enum(["NO_OFFER", "CUSTOM"]),
+    idempotencyKey: z.string().uuid(),
+  }),
+  z.object({ intent: z.literal("cancel"), id: TopUpIdSchema }),
+]);
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { actor } = await requireCompanyUser(request);
+  const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return json({ error: "Something went wrong. Please try again." }, { status: 400 });
+  const form = parsed.data;
+  switch (form.intent) {
+    case "create": {
+      try {
+        const topUp = await createTopUp(actor, { amount: form.amount, trigger: form.trigger, idempotencyKey: form.idempotencyKey });
+        return redirect(`/account/topup?id=${topUp.id}`);
+      } catch (error) {
+        if (isAppError(error) && error.status === 409 && error.code === "ACCOUNT_NOT_ACTIVE")
+          return redirectWithToast(CLOSE_TO, { type: "error", message: error.message });
+        if (isAppError(error) && error.status < 500) return json({ error: error.message }, { status: error.status });
+        throw error;
+      }
+    }
+    case "cancel": {
+      try {
+        await cancelTopUp(actor, form.id);
+        return redirectWithToast(CLOSE_TO, { type: "success", message: TOPUP_CANCELLED });
+      } catch (error) {
+        if (isAppError(error) && error.status === 404) notFound();
+        if (isAppError(error) && error.status < 500) return redirectWithToast(`/account/topup?id=${form.id}`, { type: "error", message: error.message });
+        throw error;
+      }
+    }
+  }
+}
+
+export default function TopupDialog() {
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  switch (data.step) {
+    case "transfer":
+      return <BankTransferStep closeTo={data.closeTo} topUp={data.topUp} instructions={data.instructions} />;
+    case "details":
+      return (
+        <TopupDetailsStep
+          closeTo={data.closeTo}
+          backTo={data.backTo}
+          amount={data.amount}
+          trigger={data.trigger}
+          idempotencyKey={data.idempotencyKey}
+          locale={data.locale}
+          companyName={data.companyName}
+          error={result && "error" in result ? result.error : null}
+        />
+      );
+    default:
+      return (
+        <TopupEntryStep
+          key={`${data.values.choice}|${data.values.customAmount}|${data.error ?? ""}`}
+          closeTo={data.closeTo}
+          entry={data.entry}
+          error={data.error}
+          values={data.values}
+        />
+      );
+  }
+}
