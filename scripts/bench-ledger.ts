@@ -1,9 +1,10 @@
 /**
- * `npm run bench:ledger [-- --seconds N] [--clients N] [--wallets N] [--rounds N]`: ledger transfer throughput beside pgbench (issue
+ * `npm run bench:ledger [-- --seconds N] [--clients N] [--wallets N] [--rounds N] [--history N]`: ledger transfer throughput beside pgbench (issue
  * 4 part 9; docs/decisions/010-ledger.md).
  *
  * One throwaway embedded PostgreSQL (under .data/bench-ledger, removed at the end), migrated. `--wallets` companies
- * (default 1,000) get a wallet funded by one top-up. Then `--clients` concurrent clients (default 16) run transfers
+ * (default 1,000) get a wallet funded by one top-up, and `--history` earlier transfers (default 50,000) are written
+ * first, so the ledger is not empty (plans made for empty tables would measure a cold start, not the product). Then `--clients` concurrent clients (default 16) run transfers
  * for `--seconds` in all (default 20), in `--rounds` slices (default 4) taking turns with pgbench: each transfer is the product's own posting, `postTransaction(null, …)` (PAYMENT, wallet
  * A → wallet B, random pair and amount), its own database transaction, through the app's Sequelize pool, with the
  * wallet locks, cached balances, balance-after stamps, overdraft and balance checks of the real path. Then pgbench's
@@ -31,6 +32,7 @@ const SECONDS = argValue("--seconds", 20);
 const CLIENTS = argValue("--clients", 16);
 const WALLETS = argValue("--wallets", 1_000);
 const ROUNDS = argValue("--rounds", 4);
+const HISTORY = argValue("--history", 50_000);
 
 function withDatabase(url: string, database: string) {
   const parsed = new URL(url);
@@ -84,6 +86,17 @@ async function main() {
         entries: [{ accountId: clearing.id, amount: -each * wallets.length }, ...wallets.map((accountId) => ({ accountId, amount: each }))],
       });
     });
+    // A ledger with history, as in production (an empty one gets plans, e.g. for the entries' foreign keys, made for
+    // empty tables): HISTORY earlier transfers between random wallets, then statistics.
+    console.log(`Writing ${HISTORY.toLocaleString("en-NZ")} earlier transfers...`);
+    await sequelize.query(
+      `SELECT count(*) FROM generate_series(1, :history) g
+       CROSS JOIN LATERAL (SELECT 1 + floor(random() * :n)::int AS a, 1 + floor(random() * (:n - 1))::int AS b) p
+       CROSS JOIN LATERAL ledger_post('PAYMENT', 'NZD', '{"description": "Earlier transfer"}'::jsonb, jsonb_build_array(
+         jsonb_build_object('accountId', (CAST(:wallets AS integer[]))[p.a], 'amount', -100),
+         jsonb_build_object('accountId', (CAST(:wallets AS integer[]))[CASE WHEN p.b >= p.a THEN p.b + 1 ELSE p.b END], 'amount', 100)))`,
+      { replacements: { history: HISTORY, n: wallets.length, wallets: `{${wallets.join(",")}}` } }
+    );
     await sequelize.query("VACUUM ANALYZE");
 
     // pgbench's tables, on another database of the same server.
