@@ -1,0 +1,483 @@
+/**
+ * The account screen (spec p1 §2 Account screen, §4 Account activation, §7 system-account/activate, GET /transaction
+ * and /transaction/export; decisions D4, D5; docs/decisions/014-account-screen.md):
+ * - activateAccount: issues the company's SYSTEM bank account (its Earlybird working-capital account number in NZ,
+ *   a PayID in AU) and its wallet, once, whoever clicks how often.
+ * - getAccountOverview: the SYSTEM account, Balance, Cash Reserve and Funds Available (companyFunds).
+ * - listAccountTransactions: the wallet's transactions, pending first then settled, a page at a time.
+ * - exportAccountTransactions: all of them as transactions.csv, streamed in batches.
+ * Every read and write is scoped by the actor's company.
+ */
+import { pipeline, Readable } from "node:stream";
+import { stringify } from "csv-stringify";
+import { QueryTypes, Transaction } from "sequelize";
+import { sequelize } from "../../../db/index";
+import { BankAccount, Company, LedgerAccount } from "../../../db/models/index";
+import type { Actor } from "../../lib/actor";
+import { CURRENCIES, LOCALES, TIME_ZONES, type Country } from "../../lib/dates";
+import { AppError, forbidden, notFound } from "../../lib/errors";
+import { isFeatureEnabled } from "../../lib/flags.server";
+import type { Cents } from "../../lib/money";
+import {
+  ACCOUNT_MESSAGES,
+  activationSuccessMessage,
+  formatNzAccountNumber,
+  lastPage,
+  ledgerEntryView,
+  payIdFor,
+  settledReadPlan,
+  systemAccountLabel,
+  systemAccountName,
+  TRANSACTIONS_CSV_FILE_NAME,
+  TRANSACTIONS_CSV_HEADER,
+  transactionCsvRow,
+  transactionPageWindows,
+  workingCapitalAccountNumber,
+  type AccountTransaction,
+  type LedgerClass,
+  type LedgerEntryFacts,
+  type Window,
+} from "./account.rules";
+import type { TransactionListQuery } from "./account.schema";
+import { companyFunds, walletAccount, withIdempotency, type Currency } from "./service.server";
+
+interface CompanyFacts {
+  id: number;
+  name: string;
+  country: Country;
+  currency: Currency;
+}
+
+async function actorCompany(actor: Actor, transaction?: Transaction): Promise<CompanyFacts> {
+  if (actor.companyId === null) throw forbidden(ACCOUNT_MESSAGES.companyRequired);
+  const company = await Company.findByPk(actor.companyId, { attributes: ["id", "companyName", "country"], transaction });
+  if (!company) throw notFound("Company not found");
+  const country = (company.country ?? "NZ") as Country;
+  return { id: company.id, name: company.companyName, country, currency: CURRENCIES[country] };
+}
+
+// ---- The SYSTEM account and activation ----------------------------------------------------------------------------
+
+export interface SystemAccountView {
+  /** "PayID" (AU) or "Working capital account". */
+  label: string;
+  name: string;
+  /** What the company pays into: the PayID, or the account number as the bank writes it (02-0100-0001234-001). */
+  display: string;
+  payId: string | null;
+  bankAccountNumber: string | null;
+}
+
+function systemAccountView(account: BankAccount): SystemAccountView {
+  const number = account.bankAccountNumber ?? null;
+  const formattedNumber = number ? (account.bsb ? `${account.bsb.slice(0, 3)}-${account.bsb.slice(3)} ${number}` : formatNzAccountNumber(number)) : null;
+  return {
+    label: account.payId ? systemAccountLabel("AU") : systemAccountLabel("NZ"),
+    name: account.bankAccountName,
+    display: account.payId ?? formattedNumber ?? "",
+    payId: account.payId ?? null,
+    bankAccountNumber: number,
+  };
+}
+
+export interface ActivationResult {
+  account: SystemAccountView;
+  /** The spec's success text for the company's country. */
+  message: string;
+}
+
+/** The idempotency key of activation: one per company, so a second click gets the first click's answer. */
+const ACTIVATION_KEY = "account:activate";
+
+/**
+ * Issues the company's SYSTEM bank account (p1 §4 Account activation): a PayID for an AU company, a working-capital
+ * account number otherwise (account.rules.ts says how each is formed), status VERIFIED (it is Earlybird's own), and
+ * the company's wallet in its currency. Idempotent: concurrent or repeated calls wait on the (company, key) lock of
+ * withIdempotency and all answer with the one account; a company that already has a SYSTEM account (the demo seed's)
+ * gets that one. The partial unique index bank_accounts_one_system is the last word.
+ */
+export async function activateAccount(actor: Actor): Promise<ActivationResult> {
+  const companyId = (await actorCompany(actor)).id;
+  return sequelize.transaction((t) =>
+    withIdempotency(t, { companyId, key: ACTIVATION_KEY, request: { activate: "SYSTEM" } }, async () => {
+      const company = await actorCompany(actor, t);
+      let account = await BankAccount.findOne({ where: { companyId, loadedBy: "SYSTEM" }, transaction: t });
+      if (!account) {
+        account = await BankAccount.create(
+          {
+            companyId,
+            bankAccountName: systemAccountName(company.name, company.country),
+            bankAccountNumber: company.country === "AU" ? null : workingCapitalAccountNumber(companyId),
+            payId: company.country === "AU" ? payIdFor(companyId, company.name) : null,
+            bankAccountStatus: "VERIFIED",
+            loadedBy: "SYSTEM",
+            defaultAccount: false,
+          },
+          { transaction: t }
+        );
+      }
+      await walletAccount(t, companyId, company.currency);
+      return { account: systemAccountView(account), message: activationSuccessMessage(company.country) };
+    })
+  );
+}
+
+// ---- The account's figures ----------------------------------------------------------------------------------------
+
+export interface AccountOverview {
+  country: Country;
+  locale: "en-NZ" | "en-AU";
+  currency: Currency;
+  /** null until the account is activated ("Activate Account"). */
+  systemAccount: SystemAccountView | null;
+  /** What the Activate Account confirmation offers: a PayID (AU) or a working-capital account. */
+  activationLabel: string;
+  balance: Cents;
+  cashReserve: Cents;
+  fundsAvailable: Cents;
+  /** The exportTransactions feature flag (p1 §6). */
+  exportEnabled: boolean;
+}
+
+export async function getAccountOverview(actor: Actor): Promise<AccountOverview> {
+  const company = await actorCompany(actor);
+  const [account, funds, exportEnabled] = await Promise.all([
+    BankAccount.findOne({ where: { companyId: company.id, loadedBy: "SYSTEM" } }),
+    companyFunds(company.id),
+    isFeatureEnabled("exportTransactions"),
+  ]);
+  return {
+    country: company.country,
+    locale: LOCALES[company.country],
+    currency: company.currency,
+    systemAccount: account ? systemAccountView(account) : null,
+    activationLabel: systemAccountLabel(company.country),
+    balance: funds.balance,
+    cashReserve: funds.cashReserve,
+    fundsAvailable: funds.fundsAvailable,
+    exportEnabled,
+  };
+}
+
+// ---- Transactions -------------------------------------------------------------------------------------------------
+
+/**
+ * Where the rows come from (decision 014):
+ * - pending: the company's PENDING top-ups (no money has moved: no ledger entry yet) and its PENDING withdrawal (D5:
+ *   its amount already left the wallet, so it has an entry and a balance after), newest first;
+ * - settled: every other entry on the company's wallet, newest first (entry id order is the order the wallet's balance
+ *   followed: postTransaction locks the wallet before writing).
+ * The settled rows are read by the index ledger_entries (account_id, id): a count and an id range, never a sum.
+ */
+interface Scope {
+  company: CompanyFacts;
+  walletId: number | null;
+  /** The wallet entries of pending withdrawals: shown among the pending rows, so left out of the settled ones. */
+  pendingEntryIds: string[];
+}
+
+async function readScope(company: CompanyFacts, t: Transaction): Promise<Scope> {
+  const wallet = await LedgerAccount.findOne({
+    where: { companyId: company.id, kind: "WALLET", currency: company.currency },
+    attributes: ["id"],
+    transaction: t,
+  });
+  if (!wallet) return { company, walletId: null, pendingEntryIds: [] };
+  const rows = await sequelize.query<{ id: string }>(
+    `SELECT e.id::text AS id
+       FROM withdrawals w
+       JOIN ledger_transactions t ON t.withdrawal_id = w.id
+       JOIN ledger_entries e ON e.transaction_id = t.id AND e.account_id = :walletId
+      WHERE w.company_id = :companyId AND w.status = 'PENDING'`,
+    { type: QueryTypes.SELECT, replacements: { companyId: company.id, walletId: wallet.id }, transaction: t }
+  );
+  return { company, walletId: wallet.id, pendingEntryIds: rows.map((row) => row.id) };
+}
+
+const pgBigintArray = (ids: string[]) => `{${ids.join(",")}}`;
+
+async function countPending(scope: Scope, t: Transaction): Promise<number> {
+  const [row] = await sequelize.query<{ n: string }>(
+    `SELECT (SELECT count(*) FROM top_ups WHERE company_id = :companyId AND topup_status = 'PENDING' AND currency = :currency)
+          + (SELECT count(*) FROM withdrawals WHERE company_id = :companyId AND status = 'PENDING' AND currency = :currency) AS n`,
+    { type: QueryTypes.SELECT, replacements: { companyId: scope.company.id, currency: scope.company.currency }, transaction: t }
+  );
+  return Number(row?.n ?? 0);
+}
+
+async function countSettled(scope: Scope, t: Transaction): Promise<number> {
+  if (scope.walletId === null) return 0;
+  const [row] = await sequelize.query<{ n: string }>("SELECT count(*) AS n FROM ledger_entries WHERE account_id = :walletId", {
+    type: QueryTypes.SELECT,
+    replacements: { walletId: scope.walletId },
+    transaction: t,
+  });
+  return Number(row?.n ?? 0) - scope.pendingEntryIds.length;
+}
+
+interface PendingRow {
+  kind: "TOPUP" | "WITHDRAWAL";
+  id: number;
+  created_at: Date;
+  amount_c: string;
+  after_c: string | null;
+  reference: string | null;
+  account_name: string | null;
+}
+
+async function readPending(scope: Scope, window: Window, t: Transaction): Promise<AccountTransaction[]> {
+  if (window.limit <= 0) return [];
+  const rows = await sequelize.query<PendingRow>(
+    `SELECT * FROM (
+       SELECT 'TOPUP' AS kind, tu.id, tu.created_at, (tu.topup_amount * 100)::bigint AS amount_c, NULL::bigint AS after_c,
+              tu.payment_reference AS reference, NULL::text AS account_name
+         FROM top_ups tu
+        WHERE tu.company_id = :companyId AND tu.topup_status = 'PENDING' AND tu.currency = :currency
+       UNION ALL
+       SELECT 'WITHDRAWAL', w.id, w.created_at, -(w.withdrawal_amount * 100)::bigint, (debit.balance_after * 100)::bigint,
+              NULL, ba.bank_account_name
+         FROM withdrawals w
+         JOIN bank_accounts ba ON ba.id = w.bank_account_id AND ba.company_id = w.company_id
+         LEFT JOIN LATERAL (
+           SELECT e.balance_after FROM ledger_transactions lt JOIN ledger_entries e ON e.transaction_id = lt.id AND e.account_id = :walletId
+            WHERE lt.withdrawal_id = w.id AND e.amount < 0 ORDER BY e.id LIMIT 1
+         ) debit ON true
+        WHERE w.company_id = :companyId AND w.status = 'PENDING' AND w.currency = :currency
+     ) pending
+     ORDER BY created_at DESC, kind DESC, id DESC
+     LIMIT :limit OFFSET :offset`,
+    {
+      type: QueryTypes.SELECT,
+      replacements: {
+        companyId: scope.company.id,
+        currency: scope.company.currency,
+        walletId: scope.walletId ?? 0,
+        limit: window.limit,
+        offset: window.offset,
+      },
+      transaction: t,
+    }
+  );
+  return rows.map((row) => pendingView(row, scope.company));
+}
+
+function pendingView(row: PendingRow, company: CompanyFacts): AccountTransaction {
+  const amount = Number(row.amount_c) as Cents;
+  const common = {
+    occurredAt: new Date(row.created_at).toISOString(),
+    status: "PENDING" as const,
+    amount,
+    balanceAfter: row.after_c === null ? null : (Number(row.after_c) as Cents),
+  };
+  if (row.kind === "TOPUP") {
+    return {
+      key: `t${row.id}`,
+      transactionClass: "TOPUP",
+      ...common,
+      from: "Bank transfer",
+      to: company.name,
+      particulars: "Awaiting your bank transfer",
+      reference: row.reference,
+    };
+  }
+  return { key: `w${row.id}`, transactionClass: "WITHDRAWAL", ...common, from: company.name, to: row.account_name, particulars: "Withdrawal", reference: null };
+}
+
+/** The ids of a window of the settled entries, newest first. */
+async function readSettledIds(scope: Scope, window: Window, count: number, t: Transaction): Promise<string[]> {
+  if (scope.walletId === null) return [];
+  const plan = settledReadPlan(window, count);
+  if (plan.limit === 0) return [];
+  const rows = await sequelize.query<{ id: string }>(
+    `SELECT id::text AS id FROM ledger_entries
+      WHERE account_id = :walletId AND NOT (id = ANY (CAST(:excluded AS bigint[])))
+      ORDER BY id ${plan.direction === "asc" ? "ASC" : "DESC"} LIMIT :limit OFFSET :offset`,
+    {
+      type: QueryTypes.SELECT,
+      replacements: { walletId: scope.walletId, excluded: pgBigintArray(scope.pendingEntryIds), limit: plan.limit, offset: plan.offset },
+      transaction: t,
+    }
+  );
+  const ids = rows.map((row) => row.id);
+  return plan.direction === "asc" ? ids.reverse() : ids;
+}
+
+interface EntryRow {
+  id: string;
+  created_at: Date;
+  amount_c: string;
+  after_c: string | null;
+  transaction_class: LedgerClass;
+  reversed_class: LedgerClass | null;
+  description: string | null;
+  source_company_id: number | null;
+  destination_company_id: number | null;
+  source_name: string | null;
+  destination_name: string | null;
+  source_particulars: string | null;
+  destination_particulars: string | null;
+  source_reference: string | null;
+  destination_reference: string | null;
+  top_up_reference: string | null;
+  withdrawal_status: string | null;
+  withdrawal_account_name: string | null;
+}
+
+/** The rows of the given wallet entries (a page's worth), in the order of `ids`. */
+async function readEntries(scope: Scope, ids: string[], t?: Transaction): Promise<AccountTransaction[]> {
+  if (ids.length === 0 || scope.walletId === null) return [];
+  const rows = await sequelize.query<EntryRow>(
+    `SELECT e.id::text AS id, lt.created_at, (e.amount * 100)::bigint AS amount_c, (e.balance_after * 100)::bigint AS after_c,
+            lt.transaction_class, reversed.transaction_class AS reversed_class, lt.description,
+            lt.source_company_id, lt.destination_company_id, sc.company_name AS source_name, dc.company_name AS destination_name,
+            lt.source_particulars, lt.destination_particulars, lt.source_reference, lt.destination_reference,
+            tu.payment_reference AS top_up_reference, w.status AS withdrawal_status, ba.bank_account_name AS withdrawal_account_name
+       FROM ledger_entries e
+       JOIN ledger_transactions lt ON lt.id = e.transaction_id
+       LEFT JOIN ledger_transactions reversed ON reversed.id = lt.reverses_transaction_id
+       LEFT JOIN companies sc ON sc.id = lt.source_company_id
+       LEFT JOIN companies dc ON dc.id = lt.destination_company_id
+       LEFT JOIN top_ups tu ON tu.id = lt.top_up_id
+       LEFT JOIN withdrawals w ON w.id = lt.withdrawal_id AND w.company_id = :companyId
+       LEFT JOIN bank_accounts ba ON ba.id = w.bank_account_id AND ba.company_id = w.company_id
+      WHERE e.account_id = :walletId AND e.id = ANY (CAST(:ids AS bigint[]))`,
+    { type: QueryTypes.SELECT, replacements: { walletId: scope.walletId, companyId: scope.company.id, ids: pgBigintArray(ids) }, transaction: t }
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const company = { id: scope.company.id, name: scope.company.name };
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [ledgerEntryView(entryFacts(row), company)] : [];
+  });
+}
+
+function entryFacts(row: EntryRow): LedgerEntryFacts {
+  return {
+    entryId: row.id,
+    createdAt: new Date(row.created_at),
+    amount: Number(row.amount_c) as Cents,
+    balanceAfter: row.after_c === null ? null : (Number(row.after_c) as Cents),
+    ledgerClass: row.transaction_class,
+    reversedClass: row.reversed_class,
+    description: row.description,
+    sourceCompanyId: row.source_company_id,
+    destinationCompanyId: row.destination_company_id,
+    sourceCompanyName: row.source_name,
+    destinationCompanyName: row.destination_name,
+    sourceParticulars: row.source_particulars,
+    destinationParticulars: row.destination_particulars,
+    sourceReference: row.source_reference,
+    destinationReference: row.destination_reference,
+    topUpReference: row.top_up_reference,
+    withdrawalStatus: row.withdrawal_status,
+    withdrawalAccountName: row.withdrawal_account_name,
+  };
+}
+
+export interface TransactionPage {
+  rows: AccountTransaction[];
+  /** Pending plus settled rows. */
+  total: number;
+  pendingCount: number;
+  /** The page shown (a page past the end shows the last one). */
+  page: number;
+  size: number;
+  locale: "en-NZ" | "en-AU";
+  timeZone: string;
+}
+
+/**
+ * One page of the company's transactions: the pending rows first, then the settled ones, the settled rows continuing
+ * on the page where the pending ones end (transactionPageWindows). Read in one REPEATABLE READ snapshot, so the
+ * counts and the rows agree even while money moves.
+ */
+export async function listAccountTransactions(actor: Actor, query: TransactionListQuery): Promise<TransactionPage> {
+  return sequelize.transaction({ isolationLevel: Transaction.ISOLATION_LEVELS.REPEATABLE_READ, readOnly: true }, async (t) => {
+    const company = await actorCompany(actor, t);
+    const scope = await readScope(company, t);
+    const pendingCount = await countPending(scope, t);
+    const settledCount = await countSettled(scope, t);
+    const total = pendingCount + settledCount;
+    const page = Math.min(query.page, lastPage(total, query.size));
+    const windows = transactionPageWindows(page, query.size, pendingCount);
+    const pending = await readPending(scope, windows.pending, t);
+    const settled = await readEntries(scope, await readSettledIds(scope, windows.settled, settledCount, t), t);
+    return {
+      rows: [...pending, ...settled],
+      total,
+      pendingCount,
+      page,
+      size: query.size,
+      locale: LOCALES[company.country],
+      timeZone: TIME_ZONES[company.country],
+    };
+  });
+}
+
+// ---- transactions.csv ---------------------------------------------------------------------------------------------
+
+const EXPORT_BATCH = 500;
+
+/**
+ * All the company's transactions in the table's order, read in batches: the pending rows, then the settled entries by
+ * keyset (id below the last one read) up to the newest entry when the export started, so rows posted meanwhile neither
+ * appear half-way nor shift the batches.
+ */
+async function* exportRows(company: CompanyFacts): AsyncGenerator<AccountTransaction> {
+  const scope = await sequelize.transaction({ isolationLevel: Transaction.ISOLATION_LEVELS.REPEATABLE_READ, readOnly: true }, async (t) => {
+    const read = await readScope(company, t);
+    const pendingCount = await countPending(read, t);
+    const pending = await readPending(read, { offset: 0, limit: pendingCount }, t);
+    const [newest] = read.walletId
+      ? await sequelize.query<{ id: string | null }>("SELECT max(id)::text AS id FROM ledger_entries WHERE account_id = :walletId", {
+          type: QueryTypes.SELECT,
+          replacements: { walletId: read.walletId },
+          transaction: t,
+        })
+      : [];
+    return { ...read, pending, newest: newest?.id ?? null };
+  });
+  yield* scope.pending;
+  if (scope.walletId === null || scope.newest === null) return;
+  let below = (BigInt(scope.newest) + 1n).toString();
+  for (;;) {
+    const ids = await sequelize.query<{ id: string }>(
+      `SELECT id::text AS id FROM ledger_entries
+        WHERE account_id = :walletId AND id < CAST(:below AS bigint) AND NOT (id = ANY (CAST(:excluded AS bigint[])))
+        ORDER BY id DESC LIMIT :limit`,
+      { type: QueryTypes.SELECT, replacements: { walletId: scope.walletId, below, excluded: pgBigintArray(scope.pendingEntryIds), limit: EXPORT_BATCH } }
+    );
+    if (ids.length === 0) return;
+    yield* await readEntries(
+      scope,
+      ids.map((row) => row.id)
+    );
+    if (ids.length < EXPORT_BATCH) return;
+    below = ids[ids.length - 1].id;
+  }
+}
+
+export interface TransactionsExport {
+  fileName: string;
+  /** CSV text (UTF-8 with a byte-order mark, so spreadsheets read names with macrons right). */
+  stream: Readable;
+}
+
+/**
+ * transactions.csv (p1 §7 GET /transaction/export), behind the exportTransactions flag (p1 §6): off, there is no
+ * export (404). Text cells are escaped against formula injection (csvTextCell); rows stream as they are read.
+ */
+export async function exportAccountTransactions(actor: Actor): Promise<TransactionsExport> {
+  if (!(await isFeatureEnabled("exportTransactions"))) throw new AppError(404, ACCOUNT_MESSAGES.exportDisabled, { code: "FEATURE_DISABLED" });
+  const company = await actorCompany(actor);
+  const timeZone = TIME_ZONES[company.country];
+  async function* lines() {
+    yield [...TRANSACTIONS_CSV_HEADER];
+    for await (const row of exportRows(company)) yield transactionCsvRow(row, timeZone);
+  }
+  const csv = stringify({ bom: true });
+  const stream = pipeline(Readable.from(lines()), csv, () => {
+    // An error mid-way destroys the stream, which aborts the download: a truncated file is never a complete-looking one.
+  });
+  return { fileName: TRANSACTIONS_CSV_FILE_NAME, stream };
+}
