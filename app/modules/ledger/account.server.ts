@@ -289,9 +289,10 @@ async function readSettledIds(scope: Scope, window: Window, count: number, t: Tr
   const plan = settledReadPlan(window, count);
   if (plan.limit === 0) return [];
   const rows = await sequelize.query<{ id: string }>(
-    `SELECT id::text AS id FROM ledger_entries
-      WHERE account_id = :walletId AND NOT (id = ANY (CAST(:excluded AS bigint[])))
-      ORDER BY id ${plan.direction === "asc" ? "ASC" : "DESC"} LIMIT :limit OFFSET :offset`,
+    // Ordered by e.id, the bigint: a bare "id" would name the text output column.
+    `SELECT e.id::text AS id FROM ledger_entries e
+      WHERE e.account_id = :walletId AND NOT (e.id = ANY (CAST(:excluded AS bigint[])))
+      ORDER BY e.id ${plan.direction === "asc" ? "ASC" : "DESC"} LIMIT :limit OFFSET :offset`,
     {
       type: QueryTypes.SELECT,
       replacements: { walletId: scope.walletId, excluded: pgBigintArray(scope.pendingEntryIds), limit: plan.limit, offset: plan.offset },
@@ -442,9 +443,9 @@ async function* exportRows(company: CompanyFacts): AsyncGenerator<AccountTransac
   let below = (BigInt(scope.newest) + 1n).toString();
   for (;;) {
     const ids = await sequelize.query<{ id: string }>(
-      `SELECT id::text AS id FROM ledger_entries
-        WHERE account_id = :walletId AND id < CAST(:below AS bigint) AND NOT (id = ANY (CAST(:excluded AS bigint[])))
-        ORDER BY id DESC LIMIT :limit`,
+      `SELECT e.id::text AS id FROM ledger_entries e
+        WHERE e.account_id = :walletId AND e.id < CAST(:below AS bigint) AND NOT (e.id = ANY (CAST(:excluded AS bigint[])))
+        ORDER BY e.id DESC LIMIT :limit`,
       { type: QueryTypes.SELECT, replacements: { walletId: scope.walletId, below, excluded: pgBigintArray(scope.pendingEntryIds), limit: EXPORT_BATCH } }
     );
     if (ids.length === 0) return;
