@@ -1,36 +1,43 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, Outlet } from "@remix-run/react";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { AccountSummary } from "~/components/account/account-summary";
+import { TransactionsSection } from "~/components/account/transactions-table";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
-import { NotBuiltYet } from "~/components/layout/placeholder";
 import { requireCompanyUser } from "~/lib/auth.server";
+import { getAccountOverview, listAccountTransactions } from "~/modules/ledger/account.server";
+import { parseTransactionListQuery, serializeTransactionListQuery } from "~/modules/ledger/account.schema";
 
 export const handle: PageHandle = { title: "Account" };
 export const meta = titleMeta;
 
+/**
+ * /account (p1 §2 Account screen): the account, Cash Reserve, Funds Available and the transactions. A layout route:
+ * its dialogs (/account/activate, /account/topup, /account/withdraw) are child routes rendered over it through the
+ * <Outlet /> (docs/decisions/007), and they carry the page's query so closing one returns to the same page.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireCompanyUser(request);
-  return json(null);
+  const { actor } = await requireCompanyUser(request);
+  const query = parseTransactionListQuery(new URL(request.url).searchParams);
+  const [overview, transactions] = await Promise.all([getAccountOverview(actor), listAccountTransactions(actor, query)]);
+  return json({ overview, transactions, search: serializeTransactionListQuery({ page: transactions.page, size: transactions.size }) });
 }
 
 export default function AccountPage() {
-  // Stand-in until the account screen lands (another helper): a Withdraw link and the Outlet for /account/withdraw.
+  const { overview, transactions, search } = useLoaderData<typeof loader>();
   return (
-    <>
-      <Link to="/account/withdraw" className="mb-4 inline-block text-primary underline">
-        Withdraw
-      </Link>
-      <NotBuiltYet
-      summary="The account is not built yet."
-      description="This page will show your working-capital account (a PayID in Australia), your Cash Reserve and Funds Available, and every transaction on the account, with buttons to top up and withdraw funds."
-      planned={[
-        "Your PayID or working-capital account details",
-        "Cash Reserve and Funds Available",
-        "Transactions (top-ups, withdrawals, payments) with their status and balance",
-        "Topup and Withdraw, or Activate Account when the account is not active yet",
-      ]}
+    <div className="min-w-0 space-y-6">
+      <AccountSummary overview={overview} search={search} />
+      <TransactionsSection
+        rows={transactions.rows}
+        total={transactions.total}
+        page={transactions.page}
+        size={transactions.size}
+        locale={transactions.locale}
+        timeZone={transactions.timeZone}
+        exportEnabled={overview.exportEnabled}
       />
       <Outlet />
-    </>
+    </div>
   );
 }

@@ -205,6 +205,7 @@ describe("a wallet entry as a transaction", () => {
     expect(withdrawal).toMatchObject({ status: "PENDING", from: "Harbour Foods Ltd", to: "Operating" });
     const topUp = ledgerEntryView(facts({ ledgerClass: "TOPUP", destinationCompanyId: 1, topUpReference: "EBHF0001" }), company);
     expect(topUp).toMatchObject({ status: "COMPLETED", reference: "EBHF0001", from: "Bank transfer", to: "Harbour Foods Ltd" });
+    expect(counterpartyText(topUp)).toBe("Bank transfer");
   });
 });
 

@@ -238,7 +238,7 @@ export function ledgerEntryView(facts: LedgerEntryFacts, company: { id: number; 
   let from: string | null;
   let to: string | null;
   if (transactionClass === "TOPUP") {
-    from = facts.sourceCompanyName ?? facts.sourceParticulars ?? "Bank transfer";
+    from = facts.sourceCompanyName ?? facts.sourceParticulars ?? BANK_TRANSFER;
     to = company.name;
   } else if (transactionClass === "WITHDRAWAL" && facts.withdrawalAccountName) {
     [from, to] = facts.amount < 0 ? [company.name, facts.withdrawalAccountName] : [facts.withdrawalAccountName, company.name];
@@ -260,9 +260,13 @@ export function ledgerEntryView(facts: LedgerEntryFacts, company: { id: number; 
   };
 }
 
+/** Where a top-up's money came from when no company sent it. */
+export const BANK_TRANSFER = "Bank transfer";
+
 /** The party on the other side of a row, as the table's Details column names it ("To …" / "From …"). */
 export function counterpartyText(row: Pick<AccountTransaction, "amount" | "from" | "to">): string | null {
   if (row.amount < 0) return row.to ? `To ${row.to}` : null;
+  if (row.from === BANK_TRANSFER) return BANK_TRANSFER;
   return row.from ? `From ${row.from}` : null;
 }
 
@@ -288,13 +292,24 @@ export function csvMoneyCell(cents: Cents | null): string {
   return /^-?\d+\.\d{2}$/.test(text) ? text : csvTextCell(text);
 }
 
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** "2026-11-05 14:03" in the company's time zone: unambiguous and read as a date-time by spreadsheets. */
 export function csvDateTime(iso: string, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
-      .formatToParts(new Date(iso))
-      .map((part) => [part.type, part.value])
-  );
+  let format = dateTimeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    dateTimeFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
 

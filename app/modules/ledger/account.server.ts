@@ -12,7 +12,7 @@ import { pipeline, Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import { QueryTypes, Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
-import { BankAccount, Company, LedgerAccount } from "../../../db/models/index";
+import { BankAccount, Company } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { CURRENCIES, LOCALES, TIME_ZONES, type Country } from "../../lib/dates";
 import { AppError, forbidden, notFound } from "../../lib/errors";
@@ -21,6 +21,7 @@ import type { Cents } from "../../lib/money";
 import {
   ACCOUNT_MESSAGES,
   activationSuccessMessage,
+  BANK_TRANSFER,
   formatNzAccountNumber,
   lastPage,
   ledgerEntryView,
@@ -174,46 +175,38 @@ interface Scope {
   walletId: number | null;
   /** The wallet entries of pending withdrawals: shown among the pending rows, so left out of the settled ones. */
   pendingEntryIds: string[];
+  pendingCount: number;
+  settledCount: number;
 }
 
+/** The company's wallet, its pending withdrawal's entries and both counts, in one round trip. */
 async function readScope(company: CompanyFacts, t: Transaction): Promise<Scope> {
-  const wallet = await LedgerAccount.findOne({
-    where: { companyId: company.id, kind: "WALLET", currency: company.currency },
-    attributes: ["id"],
-    transaction: t,
-  });
-  if (!wallet) return { company, walletId: null, pendingEntryIds: [] };
-  const rows = await sequelize.query<{ id: string }>(
-    `SELECT e.id::text AS id
-       FROM withdrawals w
-       JOIN ledger_transactions t ON t.withdrawal_id = w.id
-       JOIN ledger_entries e ON e.transaction_id = t.id AND e.account_id = :walletId
-      WHERE w.company_id = :companyId AND w.status = 'PENDING'`,
-    { type: QueryTypes.SELECT, replacements: { companyId: company.id, walletId: wallet.id }, transaction: t }
+  const [row] = await sequelize.query<{ wallet_id: number | null; pending_entry_ids: string[] | null; pending_count: string; entry_count: string }>(
+    `SELECT wallet.id AS wallet_id,
+            (SELECT array_agg(e.id::text)
+               FROM withdrawals w
+               JOIN ledger_transactions lt ON lt.withdrawal_id = w.id
+               JOIN ledger_entries e ON e.transaction_id = lt.id AND e.account_id = wallet.id
+              WHERE w.company_id = :companyId AND w.status = 'PENDING') AS pending_entry_ids,
+            (SELECT count(*) FROM top_ups WHERE company_id = :companyId AND topup_status = 'PENDING' AND currency = :currency)
+              + (SELECT count(*) FROM withdrawals WHERE company_id = :companyId AND status = 'PENDING' AND currency = :currency) AS pending_count,
+            -- An index-only count over ledger_entries (account_id, id): no sum, no join.
+            (SELECT count(*) FROM ledger_entries WHERE account_id = wallet.id) AS entry_count
+       FROM (SELECT 1) one
+       LEFT JOIN ledger_accounts wallet ON wallet.company_id = :companyId AND wallet.kind = 'WALLET' AND wallet.currency = :currency`,
+    { type: QueryTypes.SELECT, replacements: { companyId: company.id, currency: company.currency }, transaction: t }
   );
-  return { company, walletId: wallet.id, pendingEntryIds: rows.map((row) => row.id) };
+  const pendingEntryIds = row?.pending_entry_ids ?? [];
+  return {
+    company,
+    walletId: row?.wallet_id ?? null,
+    pendingEntryIds,
+    pendingCount: Number(row?.pending_count ?? 0),
+    settledCount: Number(row?.entry_count ?? 0) - pendingEntryIds.length,
+  };
 }
 
 const pgBigintArray = (ids: string[]) => `{${ids.join(",")}}`;
-
-async function countPending(scope: Scope, t: Transaction): Promise<number> {
-  const [row] = await sequelize.query<{ n: string }>(
-    `SELECT (SELECT count(*) FROM top_ups WHERE company_id = :companyId AND topup_status = 'PENDING' AND currency = :currency)
-          + (SELECT count(*) FROM withdrawals WHERE company_id = :companyId AND status = 'PENDING' AND currency = :currency) AS n`,
-    { type: QueryTypes.SELECT, replacements: { companyId: scope.company.id, currency: scope.company.currency }, transaction: t }
-  );
-  return Number(row?.n ?? 0);
-}
-
-async function countSettled(scope: Scope, t: Transaction): Promise<number> {
-  if (scope.walletId === null) return 0;
-  const [row] = await sequelize.query<{ n: string }>("SELECT count(*) AS n FROM ledger_entries WHERE account_id = :walletId", {
-    type: QueryTypes.SELECT,
-    replacements: { walletId: scope.walletId },
-    transaction: t,
-  });
-  return Number(row?.n ?? 0) - scope.pendingEntryIds.length;
-}
 
 interface PendingRow {
   kind: "TOPUP" | "WITHDRAWAL";
@@ -274,33 +267,13 @@ function pendingView(row: PendingRow, company: CompanyFacts): AccountTransaction
       key: `t${row.id}`,
       transactionClass: "TOPUP",
       ...common,
-      from: "Bank transfer",
+      from: BANK_TRANSFER,
       to: company.name,
       particulars: "Awaiting your bank transfer",
       reference: row.reference,
     };
   }
   return { key: `w${row.id}`, transactionClass: "WITHDRAWAL", ...common, from: company.name, to: row.account_name, particulars: "Withdrawal", reference: null };
-}
-
-/** The ids of a window of the settled entries, newest first. */
-async function readSettledIds(scope: Scope, window: Window, count: number, t: Transaction): Promise<string[]> {
-  if (scope.walletId === null) return [];
-  const plan = settledReadPlan(window, count);
-  if (plan.limit === 0) return [];
-  const rows = await sequelize.query<{ id: string }>(
-    // Ordered by e.id, the bigint: a bare "id" would name the text output column.
-    `SELECT e.id::text AS id FROM ledger_entries e
-      WHERE e.account_id = :walletId AND NOT (e.id = ANY (CAST(:excluded AS bigint[])))
-      ORDER BY e.id ${plan.direction === "asc" ? "ASC" : "DESC"} LIMIT :limit OFFSET :offset`,
-    {
-      type: QueryTypes.SELECT,
-      replacements: { walletId: scope.walletId, excluded: pgBigintArray(scope.pendingEntryIds), limit: plan.limit, offset: plan.offset },
-      transaction: t,
-    }
-  );
-  const ids = rows.map((row) => row.id);
-  return plan.direction === "asc" ? ids.reverse() : ids;
 }
 
 interface EntryRow {
@@ -324,32 +297,55 @@ interface EntryRow {
   withdrawal_account_name: string | null;
 }
 
-/** The rows of the given wallet entries (a page's worth), in the order of `ids`. */
-async function readEntries(scope: Scope, ids: string[], t?: Transaction): Promise<AccountTransaction[]> {
-  if (ids.length === 0 || scope.walletId === null) return [];
+/**
+ * Settled rows, newest first: a window of the wallet's entries (an id range on the index ledger_entries
+ * (account_id, id), at most `limit` of them, materialised first), then each one's transaction, companies, top-up and
+ * withdrawal by primary key (LATERAL: one index lookup per row, whatever the size of the ledger).
+ */
+async function readSettled(
+  scope: Scope,
+  options: { direction: "asc" | "desc"; limit: number; offset: number; below?: string },
+  t?: Transaction
+): Promise<AccountTransaction[]> {
+  if (scope.walletId === null || options.limit <= 0) return [];
   const rows = await sequelize.query<EntryRow>(
-    `SELECT e.id::text AS id, lt.created_at, (e.amount * 100)::bigint AS amount_c, (e.balance_after * 100)::bigint AS after_c,
+    `WITH page AS MATERIALIZED (
+       SELECT e.id, e.transaction_id, e.amount, e.balance_after
+         FROM ledger_entries e
+        WHERE e.account_id = :walletId AND NOT (e.id = ANY (CAST(:excluded AS bigint[])))
+          ${options.below ? "AND e.id < CAST(:below AS bigint)" : ""}
+        ORDER BY e.id ${options.direction === "asc" ? "ASC" : "DESC"}
+        LIMIT :limit OFFSET :offset
+     )
+     SELECT e.id::text AS id, lt.created_at, (e.amount * 100)::bigint AS amount_c, (e.balance_after * 100)::bigint AS after_c,
             lt.transaction_class, reversed.transaction_class AS reversed_class, lt.description,
             lt.source_company_id, lt.destination_company_id, sc.company_name AS source_name, dc.company_name AS destination_name,
             lt.source_particulars, lt.destination_particulars, lt.source_reference, lt.destination_reference,
             tu.payment_reference AS top_up_reference, w.status AS withdrawal_status, ba.bank_account_name AS withdrawal_account_name
-       FROM ledger_entries e
-       JOIN ledger_transactions lt ON lt.id = e.transaction_id
-       LEFT JOIN ledger_transactions reversed ON reversed.id = lt.reverses_transaction_id
-       LEFT JOIN companies sc ON sc.id = lt.source_company_id
-       LEFT JOIN companies dc ON dc.id = lt.destination_company_id
-       LEFT JOIN top_ups tu ON tu.id = lt.top_up_id
-       LEFT JOIN withdrawals w ON w.id = lt.withdrawal_id AND w.company_id = :companyId
-       LEFT JOIN bank_accounts ba ON ba.id = w.bank_account_id AND ba.company_id = w.company_id
-      WHERE e.account_id = :walletId AND e.id = ANY (CAST(:ids AS bigint[]))`,
-    { type: QueryTypes.SELECT, replacements: { walletId: scope.walletId, companyId: scope.company.id, ids: pgBigintArray(ids) }, transaction: t }
+       FROM page e
+       CROSS JOIN LATERAL (SELECT * FROM ledger_transactions WHERE id = e.transaction_id) lt
+       LEFT JOIN LATERAL (SELECT transaction_class FROM ledger_transactions WHERE id = lt.reverses_transaction_id) reversed ON true
+       LEFT JOIN LATERAL (SELECT company_name FROM companies WHERE id = lt.source_company_id) sc ON true
+       LEFT JOIN LATERAL (SELECT company_name FROM companies WHERE id = lt.destination_company_id) dc ON true
+       LEFT JOIN LATERAL (SELECT payment_reference FROM top_ups WHERE id = lt.top_up_id) tu ON true
+       LEFT JOIN LATERAL (SELECT status, bank_account_id FROM withdrawals WHERE id = lt.withdrawal_id AND company_id = :companyId) w ON true
+       LEFT JOIN LATERAL (SELECT bank_account_name FROM bank_accounts WHERE id = w.bank_account_id AND company_id = :companyId) ba ON true
+      ORDER BY e.id DESC`,
+    {
+      type: QueryTypes.SELECT,
+      replacements: {
+        walletId: scope.walletId,
+        companyId: scope.company.id,
+        excluded: pgBigintArray(scope.pendingEntryIds),
+        below: options.below ?? null,
+        limit: options.limit,
+        offset: options.offset,
+      },
+      transaction: t,
+    }
   );
-  const byId = new Map(rows.map((row) => [row.id, row]));
   const company = { id: scope.company.id, name: scope.company.name };
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [ledgerEntryView(entryFacts(row), company)] : [];
-  });
+  return rows.map((row) => ledgerEntryView(entryFacts(row), company));
 }
 
 function entryFacts(row: EntryRow): LedgerEntryFacts {
@@ -396,13 +392,12 @@ export async function listAccountTransactions(actor: Actor, query: TransactionLi
   return sequelize.transaction({ isolationLevel: Transaction.ISOLATION_LEVELS.REPEATABLE_READ, readOnly: true }, async (t) => {
     const company = await actorCompany(actor, t);
     const scope = await readScope(company, t);
-    const pendingCount = await countPending(scope, t);
-    const settledCount = await countSettled(scope, t);
+    const { pendingCount, settledCount } = scope;
     const total = pendingCount + settledCount;
     const page = Math.min(query.page, lastPage(total, query.size));
     const windows = transactionPageWindows(page, query.size, pendingCount);
     const pending = await readPending(scope, windows.pending, t);
-    const settled = await readEntries(scope, await readSettledIds(scope, windows.settled, settledCount, t), t);
+    const settled = await readSettled(scope, settledReadPlan(windows.settled, settledCount), t);
     return {
       rows: [...pending, ...settled],
       total,
@@ -427,8 +422,7 @@ const EXPORT_BATCH = 500;
 async function* exportRows(company: CompanyFacts): AsyncGenerator<AccountTransaction> {
   const scope = await sequelize.transaction({ isolationLevel: Transaction.ISOLATION_LEVELS.REPEATABLE_READ, readOnly: true }, async (t) => {
     const read = await readScope(company, t);
-    const pendingCount = await countPending(read, t);
-    const pending = await readPending(read, { offset: 0, limit: pendingCount }, t);
+    const pending = await readPending(read, { offset: 0, limit: read.pendingCount }, t);
     const [newest] = read.walletId
       ? await sequelize.query<{ id: string | null }>("SELECT max(id)::text AS id FROM ledger_entries WHERE account_id = :walletId", {
           type: QueryTypes.SELECT,
@@ -442,19 +436,10 @@ async function* exportRows(company: CompanyFacts): AsyncGenerator<AccountTransac
   if (scope.walletId === null || scope.newest === null) return;
   let below = (BigInt(scope.newest) + 1n).toString();
   for (;;) {
-    const ids = await sequelize.query<{ id: string }>(
-      `SELECT e.id::text AS id FROM ledger_entries e
-        WHERE e.account_id = :walletId AND e.id < CAST(:below AS bigint) AND NOT (e.id = ANY (CAST(:excluded AS bigint[])))
-        ORDER BY e.id DESC LIMIT :limit`,
-      { type: QueryTypes.SELECT, replacements: { walletId: scope.walletId, below, excluded: pgBigintArray(scope.pendingEntryIds), limit: EXPORT_BATCH } }
-    );
-    if (ids.length === 0) return;
-    yield* await readEntries(
-      scope,
-      ids.map((row) => row.id)
-    );
-    if (ids.length < EXPORT_BATCH) return;
-    below = ids[ids.length - 1].id;
+    const rows = await readSettled(scope, { direction: "desc", limit: EXPORT_BATCH, offset: 0, below });
+    yield* rows;
+    if (rows.length < EXPORT_BATCH) return;
+    below = rows[rows.length - 1].key.slice(1);
   }
 }
 

@@ -1,0 +1,134 @@
+/**
+ * The account's transactions (p1 §2 Account screen, §3 Transaction; D4): pending rows first, then settled ones, each
+ * with the balance just after it (the reference shows in Details, where the particulars do not already name it); the pagination bar only above 10 rows; "You have no transactions yet" when empty.
+ * Export (transactions.csv) is a plain download link, shown when the exportTransactions flag is on.
+ */
+import { Download } from "lucide-react";
+import { Pager } from "~/components/invoices/pager";
+import { Badge } from "~/components/ui/badge";
+import { buttonVariants } from "~/components/ui/button";
+import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { formatDate } from "~/lib/dates";
+import { formatMoney } from "~/lib/money";
+import { cn } from "~/lib/utils";
+import {
+  ACCOUNT_MESSAGES,
+  counterpartyText,
+  TRANSACTION_CLASS_LABELS,
+  TRANSACTION_STATUS_LABELS,
+  type AccountTransaction,
+} from "~/modules/ledger/account.rules";
+import { serializeTransactionListQuery } from "~/modules/ledger/account.schema";
+
+/** The export's URL (app/routes/resources.transactions[.]csv.tsx). */
+export const TRANSACTIONS_EXPORT_HREF = "/resources/transactions.csv";
+
+const localDates = new Map<string, Intl.DateTimeFormat>();
+
+/** "05 Nov 2026": the day in the company's time zone (D1), the same on the server and in the browser. */
+function localDate(iso: string, timeZone: string): string {
+  let formatter = localDates.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    localDates.set(timeZone, formatter);
+  }
+  return formatDate(formatter.format(new Date(iso)));
+}
+
+/** The second line of Details: the particulars, and the reference unless the particulars already say it. */
+function DetailsLine({ row }: { row: AccountTransaction }) {
+  const reference = row.reference && !(row.particulars ?? "").includes(row.reference) ? row.reference : null;
+  if (!row.particulars && !reference) return null;
+  return (
+    <p className="truncate text-xs text-muted-foreground">
+      {reference ? <span className="font-medium text-foreground/80">Ref {reference}</span> : null}
+      {reference && row.particulars ? " · " : null}
+      {row.particulars}
+    </p>
+  );
+}
+
+function accountHref(page: number, size: number): string {
+  const search = serializeTransactionListQuery({ page, size });
+  return search ? `/account?${search}` : "/account";
+}
+
+export function TransactionsSection({
+  rows,
+  total,
+  page,
+  size,
+  locale,
+  timeZone,
+  exportEnabled,
+}: {
+  rows: AccountTransaction[];
+  total: number;
+  page: number;
+  size: number;
+  locale: "en-NZ" | "en-AU";
+  timeZone: string;
+  exportEnabled: boolean;
+}) {
+  return (
+    <section aria-labelledby="transactions-heading" className="min-w-0 space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="transactions-heading" className="text-lg font-semibold">
+          Transactions
+        </h2>
+        {exportEnabled ? (
+          <a href={TRANSACTIONS_EXPORT_HREF} download="transactions.csv" className={buttonVariants({ variant: "outline", size: "sm" })}>
+            <Download aria-hidden className="size-4" />
+            Export
+          </a>
+        ) : null}
+      </div>
+      <Table aria-label="Transactions" className="min-w-[42rem]">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Date</TableHead>
+            <TableHead>Type</TableHead>
+            <TableHead>Details</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead className="text-right">Amount</TableHead>
+            <TableHead className="text-right">Balance</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.length === 0 ? (
+            <TableEmpty colSpan={6}>{ACCOUNT_MESSAGES.noTransactions}</TableEmpty>
+          ) : (
+            rows.map((row) => (
+              <TableRow key={row.key}>
+                <TableCell className="whitespace-nowrap">{localDate(row.occurredAt, timeZone)}</TableCell>
+                <TableCell>{TRANSACTION_CLASS_LABELS[row.transactionClass]}</TableCell>
+                <TableCell className="max-w-[20rem]">
+                  <p className="truncate font-medium">{counterpartyText(row) ?? "—"}</p>
+                  <DetailsLine row={row} />
+                </TableCell>
+                <TableCell>
+                  <Badge variant={row.status === "PENDING" ? "warning" : "success"}>{TRANSACTION_STATUS_LABELS[row.status]}</Badge>
+                </TableCell>
+                <TableCell className={cn("whitespace-nowrap text-right tabular-nums", row.amount > 0 && "text-success")}>
+                  {row.amount > 0 ? "+" : ""}
+                  {formatMoney(row.amount, locale)}
+                </TableCell>
+                <TableCell className="whitespace-nowrap text-right tabular-nums">
+                  {row.balanceAfter === null ? (
+                    <span title="No money has moved yet">
+                      <span aria-hidden>—</span>
+                      <span className="sr-only">Not yet</span>
+                    </span>
+                  ) : (
+                    formatMoney(row.balanceAfter, locale)
+                  )}
+                </TableCell>
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+      <Pager total={total} page={page} size={size} hrefFor={(n) => accountHref(n, size)} hidden={[]} />
+    </section>
+  );
+}

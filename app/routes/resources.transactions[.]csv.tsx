@@ -1,0 +1,23 @@
+/** GET /resources/transactions.csv: the company's transactions (p1 §7 GET /transaction/export), streamed; 404 while the exportTransactions flag is off. */
+import { Readable } from "node:stream";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireCompanyUser } from "~/lib/auth.server";
+import { isAppError } from "~/lib/errors";
+import { exportAccountTransactions } from "~/modules/ledger/account.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { actor } = await requireCompanyUser(request);
+  try {
+    const file = await exportAccountTransactions(actor);
+    return new Response(Readable.toWeb(file.stream) as ReadableStream<Uint8Array>, {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${file.fileName}"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) throw new Response("Not found", { status: 404 });
+    throw error;
+  }
+}
