@@ -35,15 +35,16 @@ function localDate(iso: string, timeZone: string): string {
   return formatDate(formatter.format(new Date(iso)));
 }
 
-/** The second line of Details: the particulars, and the reference unless the particulars already say it. */
+/** The second line of Details: the reference unless the particulars say it, and the particulars unless they repeat a party. */
 function DetailsLine({ row }: { row: AccountTransaction }) {
-  const reference = row.reference && !(row.particulars ?? "").includes(row.reference) ? row.reference : null;
-  if (!row.particulars && !reference) return null;
+  const particulars = row.particulars && row.particulars !== row.from && row.particulars !== row.to ? row.particulars : null;
+  const reference = row.reference && !(particulars ?? "").includes(row.reference) ? row.reference : null;
+  if (!particulars && !reference) return null;
   return (
     <p className="truncate text-xs text-muted-foreground">
       {reference ? <span className="font-medium text-foreground/80">Ref {reference}</span> : null}
-      {reference && row.particulars ? " · " : null}
-      {row.particulars}
+      {reference && particulars ? " · " : null}
+      {particulars}
     </p>
   );
 }

@@ -228,11 +228,11 @@ async function readPending(scope: Scope, window: Window, t: Transaction): Promis
         WHERE tu.company_id = :companyId AND tu.topup_status = 'PENDING' AND tu.currency = :currency
        UNION ALL
        SELECT 'WITHDRAWAL', w.id, w.created_at, -(w.withdrawal_amount * 100)::bigint, (debit.balance_after * 100)::bigint,
-              NULL, ba.bank_account_name
+              debit.source_reference, ba.bank_account_name
          FROM withdrawals w
          JOIN bank_accounts ba ON ba.id = w.bank_account_id AND ba.company_id = w.company_id
          LEFT JOIN LATERAL (
-           SELECT e.balance_after FROM ledger_transactions lt JOIN ledger_entries e ON e.transaction_id = lt.id AND e.account_id = :walletId
+           SELECT e.balance_after, lt.source_reference FROM ledger_transactions lt JOIN ledger_entries e ON e.transaction_id = lt.id AND e.account_id = :walletId
             WHERE lt.withdrawal_id = w.id AND e.amount < 0 ORDER BY e.id LIMIT 1
          ) debit ON true
         WHERE w.company_id = :companyId AND w.status = 'PENDING' AND w.currency = :currency
@@ -273,7 +273,15 @@ function pendingView(row: PendingRow, company: CompanyFacts): AccountTransaction
       reference: row.reference,
     };
   }
-  return { key: `w${row.id}`, transactionClass: "WITHDRAWAL", ...common, from: company.name, to: row.account_name, particulars: "Withdrawal", reference: null };
+  return {
+    key: `w${row.id}`,
+    transactionClass: "WITHDRAWAL",
+    ...common,
+    from: company.name,
+    to: row.account_name,
+    particulars: "Withdrawal",
+    reference: row.reference,
+  };
 }
 
 interface EntryRow {
@@ -309,13 +317,17 @@ async function readSettled(
 ): Promise<AccountTransaction[]> {
   if (scope.walletId === null || options.limit <= 0) return [];
   const rows = await sequelize.query<EntryRow>(
-    `WITH page AS MATERIALIZED (
-       SELECT e.id, e.transaction_id, e.amount, e.balance_after
+    `WITH ids AS MATERIALIZED (
+       -- Only the id: an index-only scan of ledger_entries (account_id, id) for the window (asking for more columns makes
+       -- the planner weigh heap fetches and can tempt it into walking the primary key through every wallet's entries).
+       SELECT e.id
          FROM ledger_entries e
         WHERE e.account_id = :walletId AND NOT (e.id = ANY (CAST(:excluded AS bigint[])))
           ${options.below ? "AND e.id < CAST(:below AS bigint)" : ""}
         ORDER BY e.id ${options.direction === "asc" ? "ASC" : "DESC"}
         LIMIT :limit OFFSET :offset
+     ), page AS MATERIALIZED (
+       SELECT e.id, e.transaction_id, e.amount, e.balance_after FROM ids CROSS JOIN LATERAL (SELECT * FROM ledger_entries WHERE id = ids.id) e
      )
      SELECT e.id::text AS id, lt.created_at, (e.amount * 100)::bigint AS amount_c, (e.balance_after * 100)::bigint AS after_c,
             lt.transaction_class, reversed.transaction_class AS reversed_class, lt.description,
