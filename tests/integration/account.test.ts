@@ -245,7 +245,7 @@ async function withdraw(company: Company, userId: number, amount: number, then: 
         destinationCompanyId: company.id,
         withdrawalId: withdrawal.id,
         reversesTransactionId: debit.id,
-      } as Parameters<typeof postTransaction>[1]);
+      });
       await withdrawal.update({ status: "CANCELLED", cancelledAt: new Date(), reversalLedgerTransactionId: back.id }, { transaction: t });
     }
   });
