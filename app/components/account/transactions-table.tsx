@@ -23,6 +23,9 @@ import { serializeTransactionListQuery } from "~/modules/ledger/account.schema";
 /** The export's URL (app/routes/resources.transactions[.]csv.tsx). */
 export const TRANSACTIONS_EXPORT_HREF = "/resources/transactions.csv";
 
+/** Tighter cells below the lg breakpoint, so the six columns fit an 800 px window without scrolling. */
+const CELL = "px-2 lg:px-3";
+
 const localDates = new Map<string, Intl.DateTimeFormat>();
 
 /** "05 Nov 2026": the day in the company's time zone (D1), the same on the server and in the browser. */
@@ -41,7 +44,7 @@ function DetailsLine({ row }: { row: AccountTransaction }) {
   const reference = row.reference && !(particulars ?? "").includes(row.reference) ? row.reference : null;
   if (!particulars && !reference) return null;
   return (
-    <p className="truncate text-xs text-muted-foreground">
+    <p className="truncate text-xs text-muted-foreground" title={[reference ? `Ref ${reference}` : null, particulars].filter(Boolean).join(" · ")}>
       {reference ? <span className="font-medium text-foreground/80">Ref {reference}</span> : null}
       {reference && particulars ? " · " : null}
       {particulars}
@@ -87,12 +90,12 @@ export function TransactionsSection({
       <Table aria-label="Transactions" className="min-w-[42rem]">
         <TableHeader>
           <TableRow>
-            <TableHead>Date</TableHead>
-            <TableHead>Type</TableHead>
-            <TableHead>Details</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead className="text-right">Amount</TableHead>
-            <TableHead className="text-right">Balance</TableHead>
+            <TableHead className={CELL}>Date</TableHead>
+            <TableHead className={CELL}>Type</TableHead>
+            <TableHead className={CELL}>Details</TableHead>
+            <TableHead className={CELL}>Status</TableHead>
+            <TableHead className={cn(CELL, "text-right")}>Amount</TableHead>
+            <TableHead className={cn(CELL, "text-right")}>Balance</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -101,20 +104,20 @@ export function TransactionsSection({
           ) : (
             rows.map((row) => (
               <TableRow key={row.key}>
-                <TableCell className="whitespace-nowrap">{localDate(row.occurredAt, timeZone)}</TableCell>
-                <TableCell>{TRANSACTION_CLASS_LABELS[row.transactionClass]}</TableCell>
-                <TableCell className="max-w-[20rem]">
+                <TableCell className={cn(CELL, "whitespace-nowrap")}>{localDate(row.occurredAt, timeZone)}</TableCell>
+                <TableCell className={CELL}>{TRANSACTION_CLASS_LABELS[row.transactionClass]}</TableCell>
+                <TableCell className={cn(CELL, "max-w-[11rem] lg:max-w-[20rem]")}>
                   <p className="truncate font-medium">{counterpartyText(row) ?? "—"}</p>
                   <DetailsLine row={row} />
                 </TableCell>
-                <TableCell>
+                <TableCell className={CELL}>
                   <Badge variant={row.status === "PENDING" ? "warning" : "success"}>{TRANSACTION_STATUS_LABELS[row.status]}</Badge>
                 </TableCell>
-                <TableCell className={cn("whitespace-nowrap text-right tabular-nums", row.amount > 0 && "text-success")}>
+                <TableCell className={cn(CELL, "whitespace-nowrap text-right tabular-nums", row.amount > 0 && "text-success")}>
                   {row.amount > 0 ? "+" : ""}
                   {formatMoney(row.amount, locale)}
                 </TableCell>
-                <TableCell className="whitespace-nowrap text-right tabular-nums">
+                <TableCell className={cn(CELL, "whitespace-nowrap text-right tabular-nums")}>
                   {row.balanceAfter === null ? (
                     <span title="No money has moved yet">
                       <span aria-hidden>—</span>
