@@ -357,7 +357,8 @@ describe("default account and delete", () => {
     const system = await BankAccount.create({
       companyId: company.id,
       bankAccountName: "Working capital",
-      bankAccountNumber: "0201000456789999",
+      // Unique across companies (bank_accounts_system_number_key): test files share one database.
+      bankAccountNumber: `0201002${String(company.id).padStart(9, "0")}`,
       loadedBy: "SYSTEM",
       bankAccountStatus: "VERIFIED",
     });

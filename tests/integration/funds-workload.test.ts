@@ -29,7 +29,7 @@ async function company() {
   await BankAccount.create({
     companyId: created.id,
     bankAccountName: `${created.companyName} - Earlybird`,
-    bankAccountNumber: `0201000${String(created.id).padStart(9, "0")}`,
+    bankAccountNumber: `0201005${String(created.id).padStart(9, "0")}`,
     loadedBy: "SYSTEM",
     bankAccountStatus: "VERIFIED",
   });

@@ -67,7 +67,8 @@ async function fundedCompany(
       : await BankAccount.create({
           companyId: company.id,
           bankAccountName: `${company.companyName} - Earlybird`,
-          bankAccountNumber: "0201000456789001",
+          // Unique across companies (bank_accounts_system_number_key): test files share one database.
+          bankAccountNumber: `0201001${String(company.id).padStart(9, "0")}`,
           loadedBy: "SYSTEM",
           bankAccountStatus: "VERIFIED",
         });
