@@ -1,9 +1,9 @@
 /** `earlybird import invoices|bills FILE --company ID` through the real CLI (bin shim → tsx), against the test database. */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { runEarlybird } from "../support/cli";
 import { sequelize } from "../../db/index";
 import { Invoice } from "../../db/models/index";
 import { addDays, todayIn } from "../../app/lib/dates";
@@ -15,23 +15,7 @@ afterAll(async () => {
   await sequelize.close();
 });
 
-const bin = path.resolve("bin/earlybird.js");
-
-function earlybird(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], {
-      cwd: path.resolve("tests"),
-      env: { ...process.env, DATABASE_URL: inject("databaseUrl"), APP_ENV: "test", FORCE_COLOR: "0", EARLYBIRD_DATA_DIR: path.join(dir, "data") },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const earlybird = (args: string[]) => runEarlybird(args, path.join(dir, "data"));
 
 const due = addDays(todayIn("NZ"), 20);
 const [y, m, d] = due.split("-");

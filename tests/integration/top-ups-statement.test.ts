@@ -4,13 +4,13 @@
  * once), the same file twice credits nothing more, a bank transaction id is counted once across files, a stopped
  * import resumes, an import racing an admin's confirm credits once, admins only; and `earlybird bank:import`.
  */
-import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { QueryTypes } from "sequelize";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { runEarlybird } from "../support/cli";
 import { sequelize } from "../../db/index";
 import { BankStatementImport, BankStatementLine, Job, LedgerTransaction, TopUp } from "../../db/models/index";
 import { companyFunds } from "../../app/modules/ledger/service.server";
@@ -265,22 +265,7 @@ describe("assigning an unknown deposit (SUSPENSE → wallet)", () => {
 });
 
 describe("earlybird bank:import", () => {
-  const bin = path.resolve("bin/earlybird.js");
-  function earlybird(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [bin, ...args], {
-        cwd: path.resolve("tests"),
-        env: { ...process.env, DATABASE_URL: inject("databaseUrl"), APP_ENV: "test", FORCE_COLOR: "0", EARLYBIRD_DATA_DIR: path.join(dir, "data") },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (chunk) => (stdout += chunk));
-      child.stderr.on("data", (chunk) => (stderr += chunk));
-      child.on("error", reject);
-      child.on("close", (code) => resolve({ code, stdout, stderr }));
-    });
-  }
+  const earlybird = (args: string[]) => runEarlybird(args, path.join(dir, "data"));
 
   it("imports a file, prints the summary and the lines; the same file again exits 1", async () => {
     const { company, actor } = await activatedCompany();
