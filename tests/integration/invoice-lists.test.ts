@@ -25,6 +25,10 @@ afterAll(() => sequelize.close());
 
 const today = todayIn("NZ");
 const actorOf = (company: Company): ListActor => ({ userId: 0, companyId: company.id, roles: ["ROLE_USER"] });
+const numbersOf = (rows: { number: string }[]) => rows.map((row) => row.number);
+/** The URL the Pagination link carries for a cursor, parsed back as the loader does. */
+const viaUrl = (query: ListQuery, cursor: PageCursor) =>
+  parseListQuery(serializeListQuery({ ...query, page: cursor.page, cursor }), { type: query.type }).query;
 const q = (type: ListKind, search = "") => parseListQuery(new URLSearchParams(search), { type }).query;
 
 let seq = 0;
@@ -278,10 +282,6 @@ describe("summary cards", () => {
 
 describe("pages at scale: keyset cursors, capped count, last page (docs/decisions/008)", () => {
   let seller: Company, buyer: Company, stranger: Company;
-  const numbersOf = (rows: { number: string }[]) => rows.map((row) => row.number);
-  /** The URL the Pagination link carries for a cursor, parsed back as the loader does. */
-  const viaUrl = (query: ListQuery, cursor: PageCursor) =>
-    parseListQuery(serializeListQuery({ ...query, page: cursor.page, cursor }), { type: query.type }).query;
 
   beforeAll(async () => {
     seller = await makeCompany({ companyName: `Keyset Seller ${Date.now()}` });
@@ -519,9 +519,6 @@ describe("Payment Available with customers whose offers differ", () => {
 
 describe("every page link by keyset plus a small OFFSET; typed pages nearer the end reversed (docs/decisions/008, third pass)", () => {
   let seller: Company, buyer: Company, stranger: Company;
-  const numbersOf = (rows: { number: string }[]) => rows.map((row) => row.number);
-  const viaUrl = (query: ListQuery, cursor: PageCursor) =>
-    parseListQuery(serializeListQuery({ ...query, page: cursor.page, cursor }), { type: query.type }).query;
 
   beforeAll(async () => {
     seller = await makeCompany({ companyName: `Links Seller ${Date.now()}` });
