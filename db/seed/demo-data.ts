@@ -1,6 +1,6 @@
 /**
- * The demo world: three member companies (Harbour Foods the purchaser, Kiwi Supplies its supplier, Outback
- * Coffee in Australia), their counterparties, payment terms, GL codes, purchase orders, about 300 invoices
+ * The demo world: four member companies (Harbour Foods the purchaser, Kiwi Supplies its supplier, Outback
+ * Coffee in Australia, and Kauri Timber, whose account is not activated yet), their counterparties, payment terms, GL codes, purchase orders, about 300 invoices
  * and bills over the last and next three months in every status, credit notes, a live purchaser offer,
  * prompt payment requests, a funded wallet and its ledger history.
  *
@@ -134,6 +134,20 @@ export async function seedDemoWorld(t: Transaction, { passwordHash }: DemoUsers)
   const sydneyRoasters = await outsider("Sydney Roasters Pty Ltd", "AU", "INACTIVE");
   const melbourneBeans = await outsider("Melbourne Beans Pty Ltd", "AU", "ACTIVE", "VERIFIED");
   const brisbaneCafe = await outsider("Brisbane Cafe Co Pty Ltd", "AU", "INACTIVE");
+  // A verified NZ member that has not activated its account: no Earlybird account, no bank account, no money. The
+  // whole money path starts from here (tests/e2e/funds-flow.spec.ts; no other spec touches it).
+  const kauri = await company({
+    companyName: "Kauri Timber Co Ltd",
+    country: "NZ",
+    status: "ACTIVE",
+    verificationStatus: "VERIFIED",
+    nzbn: "9429043456789",
+    registrationNumber: "6345678",
+    industryCode: "F333000",
+    industryCodeDescription: "Timber and hardware goods wholesaling",
+    website: "kauritimber.test",
+    address: { line1: "3 Mill Road", city: "Whangarei", postcode: "0110", country: "New Zealand", countryCode: "NZ" },
+  });
 
   // ---- Users --------------------------------------------------------------------------------------------
   const users: { username: string; roles: Role[]; companyId: number | null; firstName: string; lastName: string; verificationStatus: "VERIFIED" | "NOT_VERIFIED"; phoneNumber: string | null }[] = [
@@ -158,9 +172,26 @@ export async function seedDemoWorld(t: Transaction, { passwordHash }: DemoUsers)
     { username: "morgan@harbourfoods.test", roles: ["ROLE_DIRECTOR"], companyId: harbour.id, firstName: "Morgan", lastName: "Tane", verificationStatus: "VERIFIED", onboardingState: "ONBOARDED" },
     { transaction: t },
   );
+  // Kauri Timber's user: verified, with a phone for the SMS code of the bank account wizard.
+  await User.create(
+    {
+      username: "casey@kauritimber.test",
+      roles: ["ROLE_USER"],
+      companyId: kauri.id,
+      firstName: "Casey",
+      lastName: "Kauri",
+      verificationStatus: "VERIFIED",
+      phoneNumber: "+64215550142",
+      phoneNumberVerified: true,
+      dateOfBirth: "1988-09-03",
+      passwordHash,
+      onboardingState: "ONBOARDED",
+    },
+    { transaction: t },
+  );
 
   // ---- Settings, payment terms, GL codes ----------------------------------------------------------------
-  for (const member of [harbour, kiwi, outback]) {
+  for (const member of [harbour, kiwi, outback, kauri]) {
     await CompanySettings.create({ companyId: member.id, isRipeEnabled: member.id === harbour.id }, { transaction: t });
     await EntityPreferences.create({ companyId: member.id, defaultProcessingQueue: member.id === harbour.id ? "AUTOMATIC" : "MANUAL", periodLockDate: null }, { transaction: t });
   }

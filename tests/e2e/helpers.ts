@@ -5,6 +5,8 @@ export const ADMIN = "admin@earlybird.test";
 export const PURCHASER = "pat@harbourfoods.test";
 export const SUPPLIER = "sam@kiwisupplies.test";
 export const AU_USER = "alex@outbackcoffee.test";
+/** Kauri Timber Co Ltd (NZ, verified): starts with no Earlybird account, no bank account and no money. */
+export const NEW_NZ_USER = "casey@kauritimber.test";
 
 /** Logs in through the real form, the way a user does. */
 export async function loginAs(page: Page, email: string, password = DEMO_PASSWORD, path = "/login") {
@@ -13,4 +15,14 @@ export async function loginAs(page: Page, email: string, password = DEMO_PASSWOR
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** The newest six-digit bank-account code sent by SMS to `phone`, as an admin reads it on the built-in mailbox page. */
+export async function readBankAccountCode(admin: Page, phone: string): Promise<string> {
+  await admin.goto(`/mailbox?channel=SMS&to=${encodeURIComponent(phone)}`);
+  const newest = admin.getByRole("table", { name: "Messages" }).getByRole("row").nth(1);
+  await expect(newest).toContainText("code to add a bank account");
+  const match = /bank account is (\d{6})/.exec((await newest.textContent()) ?? "");
+  expect(match).not.toBeNull();
+  return match![1];
 }

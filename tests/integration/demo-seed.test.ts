@@ -48,6 +48,19 @@ describe("demo data", () => {
     ]);
   });
 
+  it("has Kauri Timber's login, verified, with no Earlybird account, bank account, top-up or wallet yet (tests/e2e/funds-flow.spec.ts)", async () => {
+    const [kauri] = await rows<{ id: number; country: string; verification_status: string; roles: string[]; phone_number: string }>(`
+      SELECT c.id, c.country, c.verification_status, u.roles, u.phone_number
+        FROM users u JOIN companies c ON c.id = u.company_id
+       WHERE u.username = 'casey@kauritimber.test' AND c.company_name = 'Kauri Timber Co Ltd'`);
+    expect(kauri).toMatchObject({ country: "NZ", verification_status: "VERIFIED", roles: ["ROLE_USER"], phone_number: "+64215550142" });
+    const [counts] = await rows<{ bank_accounts: string; top_ups: string; wallets: string }>(`
+      SELECT (SELECT count(*) FROM bank_accounts WHERE company_id = ${kauri.id}) AS bank_accounts,
+             (SELECT count(*) FROM top_ups WHERE company_id = ${kauri.id}) AS top_ups,
+             (SELECT count(*) FROM ledger_accounts WHERE company_id = ${kauri.id}) AS wallets`);
+    expect(counts).toEqual({ bank_accounts: "0", top_ups: "0", wallets: "0" });
+  });
+
   it("has around 300 invoices and bills over the last and next three months, in every status", async () => {
     const [{ count, earliest, latest }] = await rows<{ count: string; earliest: number; latest: number }>(
       `SELECT count(*), min(due_date - current_date) AS earliest, max(due_date - current_date) AS latest FROM invoices`,

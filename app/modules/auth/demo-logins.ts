@@ -6,4 +6,5 @@ export const DEMO_LOGINS: { email: string; label: string }[] = [
   { email: "pat@harbourfoods.test", label: "Purchaser, Harbour Foods Ltd (NZ)" },
   { email: "sam@kiwisupplies.test", label: "Supplier, Kiwi Supplies Ltd (NZ)" },
   { email: "alex@outbackcoffee.test", label: "Outback Coffee Pty Ltd (AU, partially verified)" },
+  { email: "casey@kauritimber.test", label: "Kauri Timber Co Ltd (NZ, verified, account not activated)" },
 ];
