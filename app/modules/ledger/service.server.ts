@@ -54,13 +54,13 @@ export async function postTransaction(t: Transaction | null, input: PostingInput
   // Straight to the driver on the transaction's connection (or a pooled one, autocommit, when there is no
   // transaction: the posting is then its own database transaction, one round trip): Sequelize's query pipeline costs
   // more CPU than the posting itself (scripts/bench-ledger.ts).
+  // A named statement: parsed and planned once per connection, then only bound (still one round trip).
   const row = await onConnection(t, async (client) => {
-    const sql = `SELECT transaction_id, created_at FROM ledger_post(${client.escapeLiteral(transactionClass)}, ${client.escapeLiteral(
-      currency
-    )}, ${client.escapeLiteral(JSON.stringify(header))}::jsonb, ${client.escapeLiteral(
-      JSON.stringify(entries.map(({ accountId, amount }) => ({ accountId, amount })))
-    )}::jsonb)`;
-    const result = await client.query<{ transaction_id: number; created_at: Date }>(sql);
+    const result = await client.query<{ transaction_id: number; created_at: Date }>({
+      name: "earlybird_ledger_post",
+      text: "SELECT transaction_id, created_at FROM ledger_post($1, $2, $3::jsonb, $4::jsonb)",
+      values: [transactionClass, currency, JSON.stringify(header), JSON.stringify(entries.map(({ accountId, amount }) => ({ accountId, amount })))],
+    });
     return result.rows[0];
   });
   return LedgerTransaction.build({ ...header, id: row.transaction_id, transactionClass, currency, createdAt: new Date(row.created_at) } as never, {
