@@ -18,6 +18,7 @@ import { CURRENCIES, LOCALES, type Country } from "../../lib/dates";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { centsToDecimal, type Cents } from "../../lib/money";
 import { payNowAmounts } from "../offers/rules";
+import { onTopUpClosed, onTopUpCompleted } from "../offers/top-up-hooks.server";
 import { billStatusOf, fetchBills, payablesContext } from "../payables/bills.server";
 import { companyFunds, postTransaction, systemAccount, walletAccount, withIdempotency, type Currency } from "./service.server";
 import {
@@ -340,6 +341,7 @@ export async function creditTopUp(
     },
     { transaction: t }
   );
+  await onTopUpCompleted(t, topUp);
 }
 
 export interface TopUpActionResult {
@@ -380,6 +382,7 @@ export async function cancelTopUp(actor: Actor, id: number): Promise<TopUpAction
     if (topUp.topupStatus === "UNKNOWN") throw new AppError(409, TOPUP_CANNOT_CANCEL_UNKNOWN, { code: "TOPUP_UNKNOWN" });
     if (topUp.topupStatus !== "PENDING") throw new AppError(409, TOPUP_ALREADY_FINAL(topUp.topupStatus), { code: "TOPUP_FINAL" });
     await topUp.update({ topupStatus: "CANCELLED", cancelledAt: new Date(), cancelledByUserId: userIdOf(actor) }, { transaction: t });
+    await onTopUpClosed(t, topUp, "CANCELLED");
     return false;
   });
   return { topUp: (await loadView(id))!, alreadyDone };
@@ -414,11 +417,19 @@ export async function assignTopUp(actor: Actor, id: number, input: { companyId: 
 /** The scheduled job `expire-top-ups`: PENDING top-ups past their expiry become EXPIRED (D5). Safe to run twice. */
 export async function expireTopUps(now: Date = new Date()): Promise<{ expired: number }> {
   // One statement: a row being confirmed is locked; the UPDATE waits, re-checks the status and skips it once COMPLETED.
-  const rows = await sequelize.query<{ id: number }>(
-    "UPDATE top_ups SET topup_status = 'EXPIRED' WHERE topup_status = 'PENDING' AND expires_at <= :now RETURNING id",
-    { type: QueryTypes.SELECT, replacements: { now } }
-  );
-  return { expired: rows.length };
+  // The offers waiting for the expired top-ups are released in the same transaction.
+  return sequelize.transaction(async (t) => {
+    const rows = await sequelize.query<{ id: number }>(
+      "UPDATE top_ups SET topup_status = 'EXPIRED' WHERE topup_status = 'PENDING' AND expires_at <= :now RETURNING id",
+      { type: QueryTypes.SELECT, replacements: { now }, transaction: t }
+    );
+    if (rows.length > 0) {
+      for (const topUp of await TopUp.findAll({ where: { id: rows.map((row) => row.id) }, order: [["id", "ASC"]], transaction: t })) {
+        await onTopUpClosed(t, topUp, "EXPIRED");
+      }
+    }
+    return { expired: rows.length };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------

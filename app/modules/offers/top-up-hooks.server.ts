@@ -1,0 +1,27 @@
+import type { Transaction } from "sequelize";
+import type { TopUp } from "../../../db/models/index";
+
+/**
+ * What a top-up's end means for the offers (part 1 §4 Top-up triggers, part 2 §4, D3). The money area calls these in
+ * the same database transaction that completes or closes the top-up (creditTopUp, cancelTopUp, expireTopUps), with
+ * the top-up row locked, so an offer and its top-up never disagree.
+ *
+ * - Completed: a TOPUP_PENDING purchaser offer waiting for it becomes ACTIVE (trigger PURCHASER_OFFER) or has its
+ *   cash pool raised (PURCHASER_OFFER_EDIT); a TOPUP_PENDING supplier offer waiting for it is paid (SUPPLIER_OFFER);
+ *   pending executions of the company's VIRTUAL offer settle when the funds cover them.
+ * - Closed (cancelled or expired): the purchaser offer waiting for it is CANCELLED (or its raise dropped), the
+ *   supplier offer goes back to CLEARING.
+ *
+ * Each offers service adds its own call below; a hook must be idempotent (a completed top-up is never completed
+ * twice, but a retry of the surrounding work must not pay or activate twice).
+ */
+export async function onTopUpCompleted(t: Transaction, topUp: TopUp): Promise<void> {
+  void t;
+  void topUp;
+}
+
+export async function onTopUpClosed(t: Transaction, topUp: TopUp, reason: "CANCELLED" | "EXPIRED"): Promise<void> {
+  void t;
+  void topUp;
+  void reason;
+}
