@@ -190,7 +190,7 @@ async function earlyPaymentsOf(ledgerTransactionIds: number[]): Promise<Map<numb
     fee_c: string | null;
     cashback_c: string | null;
   }>(
-    `SELECT r.ledger_transaction_id, r.invoice_id, coalesce(i.invoice_number, i.bill_number) AS number,
+    `SELECT r.ledger_transaction_id, r.invoice_id, i.invoice_number AS number,
             (r.fee * 100)::bigint AS fee_c, (r.cashback * 100)::bigint AS cashback_c
        FROM offer_execution_results r JOIN invoices i ON i.id = r.invoice_id
       WHERE r.ledger_transaction_id = ANY (CAST(:ids AS integer[]))`,
