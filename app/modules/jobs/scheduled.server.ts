@@ -5,6 +5,7 @@
 import { expireStaleSessions } from "../auth/service.server";
 import { processPendingWithdrawals } from "../ledger/bank-files.server";
 import { expireTopUps } from "../ledger/top-ups.server";
+import { generateMonthEndStatements } from "../statements/service.server";
 import { AppError } from "../../lib/errors";
 import { isScheduledJobName, unknownJobMessage, type ScheduledJobName } from "./schema";
 import { runJob, type ExecuteJobOptions, type JobHandler, type JobView } from "./service.server";
@@ -16,6 +17,8 @@ const SCHEDULED_WORK: Record<ScheduledJobName, JobHandler<unknown>> = {
   "process-withdrawals": async ({ jobId, progress }) => processPendingWithdrawals({ jobId, progress }),
   // PENDING top-ups 7 days old become EXPIRED (D5); one guarded UPDATE, so overlapping runs are harmless.
   "expire-top-ups": async () => expireTopUps(new Date()),
+  // The statement of the month just ended, per company and time zone; existing statements are left alone.
+  "generate-statements": async ({ progress }) => generateMonthEndStatements(new Date(), progress),
 };
 
 /** Runs a scheduled job in this process and records it in `jobs` (type = the job's name). */
