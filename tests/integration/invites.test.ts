@@ -378,7 +378,8 @@ describe("purchaser invites and notifies suppliers (from /bills)", () => {
     const supplier = await makeCompany({ status: "ACTIVE" });
     await link(purchaser, supplier);
     const supplierUser = await makeUser({ company: supplier, email: address("owner") });
-    const bill = await record(supplier, purchaser, { type: "BILL", include: true });
+    // The shared record's contact email is the purchaser's own accounts address: the supplier's user is told instead.
+    const bill = await record(supplier, purchaser, { type: "BILL", include: true, contactEmail: address("ap") });
     const other = await record(supplier, purchaser, { type: "BILL", include: false });
 
     const nothing = await refusal(notifySuppliers(buyer, { companyId: supplier.id, invoiceIds: [other.id], type: "BILL" }, { origin }));
@@ -395,7 +396,7 @@ describe("purchaser invites and notifies suppliers (from /bills)", () => {
     expect(link3).toMatchObject({ invoiceType: "INVOICE", type: "notify" });
     expect(notification.tokenHash).toBe(hashToken(link3.token));
     const page = await getLandingPage(link3);
-    expect(page).toMatchObject({ offerGone: false, headline: "Get Paid Today", button: { label: "Log In", href: "/login" } });
+    expect(page).toMatchObject({ offerGone: false, headline: "Get Paid Today", button: { label: "Log In", href: `/login?token=${link3.token}&type=notify` } });
     // Expired: the notify text.
     expect(await getLandingPage(link3, new Date(Date.now() + 15 * 86_400_000))).toMatchObject({ goneText: OFFER_EXPIRED });
     // Already notified: a second Notify has nothing to do.

@@ -144,12 +144,17 @@ export interface LandingView {
   button: { label: string; href: string };
 }
 
-/** Where the button goes (p2 §2): notify → /login; invite → activate (EMAIL_VERIFIED), /signup (a known invited user), else /login. */
+/**
+ * Where the button goes (p2 §2): notify → /login; invite → activate (EMAIL_VERIFIED), /signup (a known invited user
+ * who has not signed up), else /login. The link to /login carries the token so that logging in uses it.
+ */
 export function landingTarget(input: Pick<LandingViewInput, "token" | "type" | "user" | "state">): string {
-  if (input.type === "notify" || input.state === "used" || !input.user) return "/login";
+  if (input.state !== "live") return "/login";
   const token = encodeURIComponent(input.token);
+  const login = `/login?token=${token}&type=${input.type}`;
+  if (input.type === "notify" || !input.user) return login;
   if (input.user.onboardingState === "EMAIL_VERIFIED") return `/activate?token=${token}`;
-  if (input.user.signedUp) return "/login";
+  if (input.user.signedUp) return login;
   return `/signup?token=${token}&userId=${input.user.id}`;
 }
 

@@ -372,7 +372,7 @@ function inviteHtml(sender: string, type: InvoiceKind, group: InviteGroup, note:
 
 /**
  * The Notify action of a Payment Offered bill (p2 §4 rule 8: the supplier is ACTIVE and was not yet told). Sends the
- * supplier one e-mail about the bills (to the bill's contact email, else the supplier's first user) and marks them
+ * supplier one e-mail about the bills (to the supplier's first user, else the bill's contact email) and marks them
  * sentToSupplier, so the rows read "Notified". Returns "Notification sent".
  */
 export async function notifySuppliers(
@@ -392,11 +392,11 @@ export async function notifySuppliers(
   if (notifiable.length === 0) throw new AppError(422, NOTHING_TO_NOTIFY, { code: "NOTHING_TO_NOTIFY" });
   const recipientId = Number(notifiable[0].company_id);
   const bills = notifiable.filter((row) => Number(row.company_id) === recipientId);
-  const contact = bills.map((row) => row.contact_email).find((email) => isValidContactEmail(email));
-  const fallback = contact
-    ? null
-    : await User.findOne({ where: { companyId: recipientId, disabledAt: null }, order: [["id", "ASC"]], attributes: ["username"] });
-  const email = (contact ?? fallback?.username ?? "").trim().toLowerCase();
+  // The supplier is on Earlybird: its own (first, enabled) user hears of it; the bill's contact email only when it has
+  // none (a shared record's contact email may be the purchaser's own accounts address).
+  const supplierUser = await User.findOne({ where: { companyId: recipientId, disabledAt: null }, order: [["id", "ASC"]], attributes: ["username"] });
+  const contact = bills.map((row) => row.contact_email).find((address) => isValidContactEmail(address));
+  const email = (supplierUser?.username ?? contact ?? "").trim().toLowerCase();
   if (!email) throw new AppError(422, NO_CONTACT_EMAIL, { code: "NO_CONTACT_EMAIL" });
 
   const now = options.now ?? new Date();
