@@ -11,7 +11,7 @@ import { isAppError } from "~/lib/errors";
 import { isFeatureEnabled } from "~/lib/flags.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { COMPANY_NOT_VERIFIED } from "~/lib/verification.server";
-import { parseListQuery, serializeListQuery } from "~/modules/invoices/filters";
+import { parseListQuery } from "~/modules/invoices/filters";
 import { INVOICE_IDS_NEEDED, parseId, type InvoiceKind } from "~/modules/invoices/schema";
 import { notifySuppliers, previewInvites, sendInvites } from "~/modules/invites/service.server";
 
@@ -20,7 +20,7 @@ const listPath = (kind: InvoiceKind) => (kind === "BILL" ? "/bills" : "/invoices
 function listState(kind: InvoiceKind, request: Request) {
   const url = new URL(request.url);
   const { query } = parseListQuery(url.searchParams, { type: kind });
-  return { url, closeTo: listHref(listPath(kind), query), search: serializeListQuery(query).toString() };
+  return { url, closeTo: listHref(listPath(kind), query) };
 }
 
 function idsOf(values: FormDataEntryValue[] | string[]): number[] | null {
@@ -33,14 +33,20 @@ const isNotVerified = (error: unknown) =>
 
 export async function inviteLoader(kind: InvoiceKind, { request }: LoaderFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
-  const { url, closeTo, search } = listState(kind, request);
+  const { url, closeTo } = listState(kind, request);
   const ids = idsOf(url.searchParams.getAll("ids"));
   if (!ids) throw await redirectWithToast(closeTo, { type: "error", message: INVOICE_IDS_NEEDED });
   const preview = await previewInvites(actor, { type: kind, invoiceIds: ids });
   const batchInvite = await isFeatureEnabled("batchInvite");
   // Several companies at once is the batch invite, behind its flag.
   if (preview.groups.length > 1 && !batchInvite) throw new Response("Not Found", { status: 404 });
-  return json({ kind, closeTo, action: `${listPath(kind)}/invite${search ? `?${search}` : ""}`, ids, preview });
+  return json({
+    kind,
+    closeTo, // The dialog's own URL (with the ids): after a refused POST the dialog is still this page.
+    action: `${url.pathname}${url.search}`,
+    ids,
+    preview,
+  });
 }
 
 export async function inviteAction(kind: InvoiceKind, { request }: ActionFunctionArgs) {
