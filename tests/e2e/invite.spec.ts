@@ -118,6 +118,40 @@ test("a purchaser notifies a supplier: Notification sent, and the link's Log In 
   await context.close();
 });
 
+test("a purchaser batch-invites the suppliers of the selected bills: one invite per supplier, a list on the landing page", async ({ page, browser }) => {
+  await loginAs(page, PURCHASER);
+  await page.goto("/bills?tab=bills&status=PAYMENT_OFFERED&size=100");
+  const table = page.getByRole("table", { name: "Bills" });
+  await expect(table.getByRole("row").nth(1)).toBeVisible();
+  await page.getByLabel("Select all on this page").check();
+  await page.getByRole("form", { name: "Bulk actions" }).getByRole("button", { name: "Invite" }).click();
+
+  const dialog = page.getByRole("dialog", { name: "Invite suppliers" });
+  await expect(dialog).toBeVisible();
+  const suppliers = dialog.getByRole("list", { name: "Suppliers to invite" });
+  // Southern Produce is INACTIVE with Payment Offered bills; Kiwi Supplies is on Earlybird and Tasman was invited by Harbour.
+  await expect(suppliers).toContainText("Southern Produce Ltd");
+  await expect(suppliers).toContainText("accounts@southernproduce.test");
+  await expect(suppliers).not.toContainText("Kiwi Supplies Ltd");
+  await expect(suppliers).not.toContainText("Tasman Packaging Ltd");
+  await page.screenshot({ path: `${shots}/batch-invite-dialog-1280.png` });
+  await dialog.getByRole("button", { name: /^Send (\d+ invites|invite)$/ }).click();
+  await expect(notifications(page)).toContainText(/Invites? sent to/);
+
+  const link = await landingLinkFor(browser, "accounts@southernproduce.test");
+  expect(link).toMatch(/invoiceType=INVOICE&type=invite$/);
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  await visitor.goto(link);
+  await expect(visitor.getByRole("heading", { level: 1, name: "Get Paid Today" })).toBeVisible();
+  await expect(visitor.getByRole("link", { name: "Get Paid Today" })).toHaveAttribute("href", /^\/signup\?token=[A-Za-z0-9_-]+&userId=\d+$/);
+  for (const width of [1280, 800]) {
+    await visitor.setViewportSize({ width, height: 900 });
+    await visitor.screenshot({ path: `${shots}/landing-batch-${width}.png`, fullPage: true });
+  }
+  await context.close();
+});
+
 test("a missing or unknown token, or an invalid type, is the not-found page", async ({ page }) => {
   for (const url of [
     "/invoices?token=not-a-real-token&invoiceType=INVOICE&type=invite",
