@@ -222,6 +222,20 @@ describe("invite (POST /invite)", () => {
     expect(await mailTo(email.toLowerCase())).toHaveLength(1);
   });
 
+  it("sends one invite when two arrive at once for the same customer", async () => {
+    const { supplier, seller } = await supplierSide();
+    const customer = await makeCompany({ status: "INACTIVE" });
+    const invoice = await record(supplier, customer, { type: "INVOICE" });
+    await requestPayment(supplier, invoice, 1_000);
+    const results = await Promise.allSettled(
+      [address("race-a"), address("race-b")].map((email) => sendInvites(seller, { type: "INVOICE", invoiceIds: [invoice.id], email, note: null }, { origin }))
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(refused.reason).toBeInstanceOf(AppError);
+    expect(await Invite.count({ where: { inviteeCompanyId: customer.id } })).toBe(1);
+  });
+
   it("is single use and expires: redeemed once by the invited company's user, then no longer available", async () => {
     const { supplier, seller } = await supplierSide();
     const customer = await makeCompany({ status: "INACTIVE" });

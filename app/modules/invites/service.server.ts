@@ -271,6 +271,12 @@ async function recordInvite(actor: Actor, type: InvoiceKind, group: InviteGroup,
     // The invitee company row is the one that changes state: lock it, then re-check it is still invitable.
     const invitee = await Company.findByPk(group.companyId, { transaction, lock: transaction.LOCK.UPDATE });
     if (!invitee || invitee.status === "ACTIVE" || invitee.status === "PENDING") throw new AppError(409, NOTHING_TO_INVITE, { code: "NOTHING_TO_INVITE" });
+    // An invite of the same pair that committed while this one waited for the lock: this sender has invited them now.
+    const [already] = await sequelize.query<{ id: number }>(
+      `SELECT id FROM counterparties WHERE company_id = :companyId AND counterparty_company_id = :invitee AND invited_at IS NOT NULL`,
+      { type: QueryTypes.SELECT, replacements: { companyId, invitee: invitee.id }, transaction }
+    );
+    if (already) throw new AppError(409, NOTHING_TO_INVITE, { code: "NOTHING_TO_INVITE" });
     const inviteeUserId = await invitedUser(invitee.id, email, transaction);
     const created = await Invite.create(
       {
@@ -402,6 +408,13 @@ export async function notifySuppliers(
   const now = options.now ?? new Date();
   const { token, tokenHash } = newToken();
   const notification = await sequelize.transaction(async (transaction) => {
+    // Lock the bills, then re-check them: a concurrent Notify of the same bills sends nothing twice.
+    const open = await sequelize.query<{ id: number }>(
+      `SELECT id FROM invoices WHERE id IN (:ids) AND issued_for = :companyId AND NOT sent_to_supplier AND deleted_at IS NULL ORDER BY id FOR UPDATE`,
+      { type: QueryTypes.SELECT, replacements: { ids: bills.map((row) => row.id), companyId }, transaction }
+    );
+    if (open.length === 0) throw new AppError(409, NOTHING_TO_NOTIFY, { code: "NOTHING_TO_NOTIFY" });
+    const billIds = open.map((row) => row.id);
     const created = await Notification.create(
       {
         companyId,
@@ -415,7 +428,6 @@ export async function notifySuppliers(
       },
       { transaction }
     );
-    const billIds = bills.map((row) => row.id);
     await sequelize.query(`INSERT INTO notification_invoices (notification_id, invoice_id) SELECT :id, unnest(ARRAY[:ids]::integer[])`, {
       replacements: { id: created.id, ids: billIds },
       transaction,
