@@ -13,11 +13,15 @@ import { filterFormTarget, isFilterFormSubmission } from "~/modules/invoices/fil
 import { formatMoney } from "~/lib/money";
 import { parseListQuery, type InvoiceTabStatus } from "~/modules/invoices/filters";
 import { listInvoices } from "~/modules/invoices/list.server";
+import { LandingOfferPage } from "~/components/invites/landing-page";
+import { isLandingRequest, landingLoader } from "~/components/invites/landing-route.server";
 
 export const handle: PageHandle = { title: "Invoices" };
 export const meta = titleMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // /invoices?token=...: the public landing offer page (p2 §2), before any login redirect.
+  if (isLandingRequest(request)) return landingLoader(request);
   const { actor } = await requireCompanyUser(request);
   const url = new URL(request.url);
   const { query } = parseListQuery(url.searchParams, { type: "INVOICE" });
@@ -38,7 +42,9 @@ const TABS: { status: InvoiceTabStatus; label: string }[] = [
 ];
 
 export default function InvoicesPage() {
-  const { query, result } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  if ("notFound" in data) return <LandingOfferPage data={data} />;
+  const { query, result } = data;
   // The list's own path, also while a dialog child route (/bills/delete, ...) is open over it.
   const pathname = "/invoices";
   const { cards, locale } = result;

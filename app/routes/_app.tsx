@@ -7,6 +7,7 @@ import { mainMenuItems } from "~/components/layout/main-menu";
 import { requireAppUser } from "~/lib/require-app-user.server";
 import type { ShellUser } from "~/components/layout/user-menu";
 import { getFeatureFlags } from "~/lib/flags.server";
+import { isLandingRequest } from "~/components/invites/landing-route.server";
 
 /**
  * The logged-in layout (spec p1 §2 Layout): header, user dropdown, side menu / drawer.
@@ -14,6 +15,8 @@ import { getFeatureFlags } from "~/lib/flags.server";
  * loader and action (GUIDE rule 3).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
+  // The landing offer page (/invoices?token=...) is public and full screen: no login, no frame (docs/decisions/018).
+  if (isLandingRequest(request)) return json({ landing: true as const, user: null, menuFlags: null });
   const [user, flags] = await Promise.all([requireAppUser(request), getFeatureFlags()]);
   const shellUser: ShellUser = {
     fullName: user.fullName,
@@ -23,6 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     verified: user.company?.verificationStatus === "VERIFIED",
   };
   return json({
+    landing: false as const,
     user: shellUser,
     menuFlags: {
       dashboardEnabled: flags.dashboardEnabled,
@@ -33,7 +37,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AppLayout() {
-  const { user, menuFlags } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  if (data.landing) return <Outlet />;
+  const { user, menuFlags } = data;
   return (
     <AppShell user={user} menu={mainMenuItems(user, menuFlags)}>
       <Outlet />
@@ -47,7 +53,7 @@ export function ErrorBoundary() {
   const data = useRouteLoaderData<typeof loader>("routes/_app");
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!isRouteErrorResponse(error)) console.error(error);
-  if (!data) return notFound ? <NotFoundPage /> : <ErrorPage />;
+  if (!data || data.landing) return notFound ? <NotFoundPage /> : <ErrorPage />;
   return (
     <AppShell user={data.user} menu={mainMenuItems(data.user, data.menuFlags)} heading={null}>
       {notFound ? <NotFoundContent className="py-16" /> : <ErrorContent className="py-16" />}

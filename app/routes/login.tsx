@@ -14,6 +14,7 @@ import { clearFlash, commitSessionToken, readFlash } from "~/lib/session.server"
 import { LoginSchema } from "~/modules/auth/schema";
 import { login } from "~/modules/auth/service.server";
 import { DEMO_LOGINS } from "~/modules/auth/demo-logins";
+import { redeemLandingToken } from "~/modules/invites/service.server";
 
 export const meta: MetaFunction = () => [{ title: "Earlybird | Log in" }];
 
@@ -54,7 +55,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
     if (result.kind === "mfa") return json<ActionData>({ mfaChallenge: result.challenge, email: input.email });
     const cookie = await commitSessionToken(result.token, env().SESSION_MAX_DAYS * 86_400);
-    return redirect(postLoginPath(result.user, new URL(request.url).searchParams), { headers: { "Set-Cookie": cookie } });
+    const search = new URL(request.url).searchParams;
+    // A landing page's Log In (p2 §2) uses its token once (docs/decisions/018); a used or foreign token changes nothing.
+    const landingToken = search.get("token");
+    const landingType = search.get("type");
+    if (landingToken && (landingType === "invite" || landingType === "notify")) {
+      await redeemLandingToken({ token: landingToken, type: landingType, userId: result.user.id }).catch(() => undefined);
+    }
+    return redirect(postLoginPath(result.user, search), { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (!isAppError(error)) throw error;
     const challenge = (error.details as { challenge?: string } | undefined)?.challenge;

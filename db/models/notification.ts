@@ -17,6 +17,9 @@ export class Notification extends Model<InferAttributes<Notification>, InferCrea
   declare tokenHash: string;
   declare sentAt: Date | null;
   declare expiresAt: Date | null;
+  /** When the token was used (single use, docs/decisions/018), and by whom. */
+  declare usedAt: CreationOptional<Date | null>;
+  declare usedByUserId: CreationOptional<ForeignKey<User["id"]> | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -45,8 +48,10 @@ Notification.init(
     tokenHash: { type: DataTypes.TEXT, allowNull: false },
     sentAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
     expiresAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
+    usedAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
+    usedByUserId: { type: DataTypes.INTEGER, allowNull: true, defaultValue: null },
     createdAt: DataTypes.DATE,
     updatedAt: DataTypes.DATE,
   },
-  { sequelize, tableName: "notifications" },
+  { sequelize, tableName: "notifications" }
 );

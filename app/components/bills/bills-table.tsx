@@ -1,3 +1,4 @@
+import { InviteRowAction, NotifyRowAction } from "~/components/invites/row-actions";
 import { ComingSoonAction, ComingSoonNote, ListRow, SortableHead, type ListTableRow } from "~/components/invoices/list-parts";
 import {
   ContactEmailLink,
@@ -33,7 +34,9 @@ function BillAction({ row }: { row: BillTableRow }) {
       return <ViewBillAction id={row.id} number={row.number} />;
     case "Invite":
       if (!isValidEmail(row.contactEmail)) return <InviteNeedsEmailAction kind="BILL" id={row.id} number={row.number} />;
-      return <ComingSoonAction action={row.status.action} />;
+      return <InviteRowAction kind="BILL" id={row.id} number={row.number} />;
+    case "Notify":
+      return <NotifyRowAction id={row.id} number={row.number} />;
     default:
       return <ComingSoonAction action={row.status.action} />;
   }

@@ -9,10 +9,11 @@
  * enabled) are live. The server decides per record either way.
  */
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import { Eye, Mail, MailX, MinusCircle, PlusCircle, Trash2 } from "lucide-react";
+import { Eye, Mail, MailX, MinusCircle, PlusCircle, Send, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
+import { useRootData } from "~/root";
 import { EMAIL_PATTERN } from "~/modules/auth/schema";
 import { serializeListQuery, type ListKind, type ListQuery } from "~/modules/invoices/filters";
 
@@ -121,6 +122,7 @@ export function SelectionBar({
   // With JavaScript, nothing selected disables the actions; without it the server answers "List of invoice ids needed".
   const none = hydrated && selectedCount === 0;
   const noun = kind === "BILL" ? "bill" : "invoice";
+  const batchInvite = Boolean(useRootData()?.flags.batchInvite);
   return (
     <Form
       id={BULK_FORM_ID}
@@ -164,6 +166,13 @@ export function SelectionBar({
             {submitting === "exclude" ? "Excluding..." : "Exclude"}
           </Button>
         </>
+      ) : null}
+      {batchInvite ? (
+        // Bulk Invite (p2 §2, flag batchInvite): GET to the invite dialog with the ids, like Delete.
+        <Button type="submit" size="sm" variant="outline" formAction={`${base}/invite`} disabled={none}>
+          <Send aria-hidden className="size-4" />
+          Invite
+        </Button>
       ) : null}
       <Button type="submit" size="sm" variant="destructive" disabled={none}>
         <Trash2 aria-hidden className="size-4" />

@@ -1,0 +1,105 @@
+/**
+ * The Invite customer/supplier dialog (p2 §2 Modals, §5 Invite) and the batch invite (p2 §4 Other, flag batchInvite)
+ * over /invoices and /bills, and Notify on /bills (p2 §7 POST /notify): loaders and actions shared by the route files
+ * (docs/decisions/007). GET with the selected ids shows who would be invited; POST sends.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { listHref } from "~/components/invoices/list-parts";
+import { requireCompanyUser } from "~/lib/auth.server";
+import { isAppError } from "~/lib/errors";
+import { isFeatureEnabled } from "~/lib/flags.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { COMPANY_NOT_VERIFIED } from "~/lib/verification.server";
+import { parseListQuery } from "~/modules/invoices/filters";
+import { INVOICE_IDS_NEEDED, parseId, type InvoiceKind } from "~/modules/invoices/schema";
+import { notifySuppliers, previewInvites, sendInvites } from "~/modules/invites/service.server";
+
+const listPath = (kind: InvoiceKind) => (kind === "BILL" ? "/bills" : "/invoices");
+
+function listState(kind: InvoiceKind, request: Request) {
+  const url = new URL(request.url);
+  const { query } = parseListQuery(url.searchParams, { type: kind });
+  return { url, closeTo: listHref(listPath(kind), query) };
+}
+
+function idsOf(values: FormDataEntryValue[] | string[]): number[] | null {
+  const ids = [...new Set(values.map((value) => parseId(value)))];
+  return ids.length === 0 || ids.includes(null) ? null : (ids as number[]);
+}
+
+const isNotVerified = (error: unknown) =>
+  isAppError(error) && error.status === 403 && (error.details as { debugMessage?: string } | undefined)?.debugMessage === COMPANY_NOT_VERIFIED;
+
+export async function inviteLoader(kind: InvoiceKind, { request }: LoaderFunctionArgs) {
+  const { actor } = await requireCompanyUser(request);
+  const { url, closeTo } = listState(kind, request);
+  const ids = idsOf(url.searchParams.getAll("ids"));
+  if (!ids) throw await redirectWithToast(closeTo, { type: "error", message: INVOICE_IDS_NEEDED });
+  const preview = await previewInvites(actor, { type: kind, invoiceIds: ids });
+  const batchInvite = await isFeatureEnabled("batchInvite");
+  // Several companies at once is the batch invite, behind its flag.
+  if (preview.groups.length > 1 && !batchInvite) throw new Response("Not Found", { status: 404 });
+  return json({
+    kind,
+    closeTo, // The dialog's own URL (with the ids): after a refused POST the dialog is still this page.
+    action: `${url.pathname}${url.search}`,
+    ids,
+    preview,
+  });
+}
+
+export async function inviteAction(kind: InvoiceKind, { request }: ActionFunctionArgs) {
+  const { actor } = await requireCompanyUser(request);
+  const { url, closeTo } = listState(kind, request);
+  const form = await request.formData();
+  const ids = idsOf(form.getAll("ids"));
+  if (!ids) return redirectWithToast(closeTo, { type: "error", message: INVOICE_IDS_NEEDED });
+  const single = form.get("mode") !== "batch";
+  if (!single && !(await isFeatureEnabled("batchInvite"))) throw new Response("Not Found", { status: 404 });
+  const email = form.get("email");
+  const note = form.get("note");
+  try {
+    const result = await sendInvites(
+      actor,
+      {
+        type: kind,
+        invoiceIds: ids,
+        note: typeof note === "string" ? note : null,
+        ...(single ? { email: typeof email === "string" ? email : "" } : {}),
+        single,
+      },
+      { origin: url.origin }
+    );
+    const who = kind === "BILL" ? "supplier" : "customer";
+    const message = result.sent.length === 1 ? `Invite sent to ${result.sent[0].email}` : `Invites sent to ${result.sent.length} ${who}s`;
+    return redirectWithToast(closeTo, { type: "success", message });
+  } catch (error) {
+    // p2 §6, §8: an unverified company's invite is ignored and the form closes.
+    if (isNotVerified(error)) return redirect(closeTo);
+    if (isAppError(error) && error.status === 422 && error.field === "email") {
+      return json(
+        { fieldErrors: { email: error.message }, values: { email: typeof email === "string" ? email : "", note: typeof note === "string" ? note : "" } },
+        { status: 422 }
+      );
+    }
+    if (isAppError(error) && error.status < 500) return redirectWithToast(closeTo, { type: "error", message: error.message });
+    throw error;
+  }
+}
+
+/** Notify (the action of a Payment Offered bill whose supplier is on Earlybird): POST ids → "Notification sent". */
+export async function notifyAction({ request }: ActionFunctionArgs) {
+  const { actor } = await requireCompanyUser(request);
+  const { url, closeTo } = listState("BILL", request);
+  const form = await request.formData();
+  const ids = idsOf(form.getAll("ids"));
+  if (!ids) return redirectWithToast(closeTo, { type: "error", message: INVOICE_IDS_NEEDED });
+  try {
+    const result = await notifySuppliers(actor, { companyId: form.get("companyId") ?? undefined, invoiceIds: ids, type: "BILL" }, { origin: url.origin });
+    return redirectWithToast(closeTo, { type: "success", message: result.message });
+  } catch (error) {
+    if (isAppError(error) && error.status < 500) return redirectWithToast(closeTo, { type: "error", message: error.message });
+    throw error;
+  }
+}
