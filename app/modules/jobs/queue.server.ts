@@ -9,10 +9,12 @@ import { Job } from "../../../db/models/index";
 import { AppError } from "../../lib/errors";
 import { IMPORT_JOB_TYPES } from "../invoices/import-rules";
 import { runImport } from "../invoices/import.server";
+import { runPurchaserOfferExecution } from "../offers/execution.server";
 
 const QUEUED_WORK: Record<string, (jobId: string) => Promise<unknown>> = {
   [IMPORT_JOB_TYPES.INVOICE]: runImport,
   [IMPORT_JOB_TYPES.BILL]: runImport,
+  PURCHASER_OFFER_EXECUTION: runPurchaserOfferExecution,
 };
 
 export const QUEUED_JOB_TYPES = Object.keys(QUEUED_WORK);
