@@ -21,7 +21,7 @@ import { sequelize } from "../../../db/index";
 import { Company, Counterparty, Invoice, OfferExecution, OfferExecutionResult, PurchaserOffer } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { getRuntimeConfig } from "../../lib/config.server";
-import { CURRENCIES, daysBetween, todayIn, type Country } from "../../lib/dates";
+import { CURRENCIES, daysBetween, LOCALES, todayIn, type Country } from "../../lib/dates";
 import { AppError, notFound } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 import { requireVerifiedCompany } from "../../lib/verification.server";
@@ -649,4 +649,10 @@ export async function getPaidQuote(actor: Actor, input: { invoiceId: number | st
     }
     return { offerId: offer.id, customerName: ctx.purchaser.companyName, offerStatus: offer.offerStatus as GetPaidQuote["offerStatus"], invoices };
   });
+}
+
+/** The supplier's number format (D1), for the dialog's amounts. */
+export async function supplierLocale(actor: Actor): Promise<"en-NZ" | "en-AU"> {
+  const company = await Company.findByPk(supplierCompanyId(actor), { attributes: ["id", "country"] });
+  return LOCALES[((company?.country ?? "NZ") as Country) === "AU" ? "AU" : "NZ"];
 }
