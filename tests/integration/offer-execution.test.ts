@@ -377,6 +377,28 @@ describe("VIRTUAL offers are funded at acceptance", () => {
     await ledgerWideChecks();
   });
 
+  it("an execution and top-ups completing at the same time settle every invoice exactly once", { timeout: 120_000 }, async () => {
+    const w = await world({ invoices: 40, cashpool: 10_000_000, wallet: 0, status: "VIRTUAL", seed: 77, maxAmount: 200_000 });
+    const ids = w.invoices.map((invoice) => invoice.id);
+    const amounts = w.invoices.map((invoice) =>
+      purchaserOfferAmounts({ crrBp: 800, discountedTotal: invoice.discountedTotal, daysEarly: daysBetween(today, invoice.dueDate) })
+    );
+    const owed = amounts.reduce((sum, a) => sum + a.purchaserPays, 0);
+    const requested = await requestPurchaserOfferExecution(w.supplierActor, { offerId: w.offer.id, invoiceIds: ids });
+    const adminActor = await admin();
+    // Four top-ups that together cover everything, confirmed while the job runs.
+    const quarter = Math.ceil(owed / 4);
+    const topUps = await Promise.all([0, 1, 2, 3].map(() => createTopUp(w.purchaserActor, { amount: quarter, trigger: "CUSTOM" })));
+    await Promise.all([runPurchaserOfferExecution(requested.jobId), ...topUps.map((topUp) => confirmTopUp(adminActor, topUp.id))]);
+    const status = await purchaserOfferExecutionStatus(w.supplierActor, { offerId: w.offer.id, executionId: requested.executionId });
+    expect(status).toMatchObject({ status: "SUCCESS", success: 40, failed: 0, pending: 0 });
+    const received = amounts.reduce((sum, a) => sum + a.supplierReceives, 0);
+    expect(await walletFigures(w.supplier.id)).toEqual({ balance: received, sum: received });
+    expect(await walletFigures(w.purchaser.id)).toEqual({ balance: quarter * 4 - owed, sum: quarter * 4 - owed });
+    expect(new Set((await paymentEntries(w.offer.id)).map((e) => e.transaction_id)).size).toBe(40);
+    await ledgerWideChecks();
+  });
+
   it("pays at once when the purchaser's funds cover the invoice", async () => {
     const w = await world({ invoices: 1, cashpool: 1_000_000, wallet: 1_000_000, status: "VIRTUAL", seed: 41, maxAmount: 200_000 });
     const { status } = await getPaid(w, [w.invoices[0].id]);

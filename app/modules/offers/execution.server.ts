@@ -240,17 +240,19 @@ async function executeInvoices(executionId: number, invoiceIds: number[], progre
   try {
     for (const [index, invoiceId] of invoiceIds.entries()) {
       const percent = Math.min(99, Math.floor(((index + 1) * 100) / invoiceIds.length));
-      await sequelize.transaction(async (t) => {
-        const status = await executeOne(t, execution, offerId, invoiceId, config);
-        await sequelize.query(
-          `UPDATE offer_executions SET success_count = success_count + :success, failed_count = failed_count + :failed, progress = GREATEST(progress, :percent)
+      await retryOnDeadlock(() =>
+        sequelize.transaction(async (t) => {
+          const status = await executeOne(t, execution, offerId, invoiceId, config);
+          await sequelize.query(
+            `UPDATE offer_executions SET success_count = success_count + :success, failed_count = failed_count + :failed, progress = GREATEST(progress, :percent)
            WHERE id = :id`,
-          {
-            replacements: { id: executionId, success: status === "SUCCESS" ? 1 : 0, failed: status === "FAILED" ? 1 : 0, percent },
-            transaction: t,
-          }
-        );
-      });
+            {
+              replacements: { id: executionId, success: status === "SUCCESS" ? 1 : 0, failed: status === "FAILED" ? 1 : 0, percent },
+              transaction: t,
+            }
+          );
+        })
+      );
       await progress(percent);
     }
   } finally {
@@ -260,8 +262,33 @@ async function executeInvoices(executionId: number, invoiceIds: number[], progre
   return statusOf(executionId);
 }
 
+/**
+ * Runs one invoice's transaction again when PostgreSQL chose it as a deadlock's victim (or a serialisation failure):
+ * a top-up completing for the same purchaser takes its wallet before the offer (onTopUpCompleted), the other way
+ * round from a posting in account id order, and one of the two is rolled back whole. Nothing of it was kept.
+ */
+async function retryOnDeadlock<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      const failure = error as { code?: string; original?: { code?: string }; parent?: { code?: string } };
+      const code = failure.original?.code ?? failure.parent?.code ?? failure.code;
+      if (attempt >= attempts || (code !== "40P01" && code !== "40001")) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.floor(Math.random() * 30)));
+    }
+  }
+}
+
 /** Pays (or fails, or leaves PENDING) one invoice of an execution, in the caller's transaction. */
 async function executeOne(t: Transaction, execution: OfferExecution, offerId: number, invoiceId: number, config: OfferConfig): Promise<ExecutionResultStatus> {
+  const purchaserId = (await PurchaserOffer.findByPk(offerId, { attributes: ["id", "createdByCompany"], transaction: t }))?.createdByCompany;
+  if (purchaserId === undefined) throw notFound(EXECUTION_MESSAGES.OFFER_NOT_AVAILABLE);
+  const supplierId = execution.requestedByCompanyId;
+  const purchaser = await Company.findByPk(purchaserId, { attributes: ["id", "country"], transaction: t });
+  // Lock order, as a top-up's completion takes them (top-up, wallet, then offer): both wallets in account id order,
+  // then the offer row, then the invoice row (decision 010, docs/decisions/016).
+  const wallets = await lockWalletsInOrder(t, [purchaserId, supplierId], CURRENCIES[((purchaser?.country ?? "NZ") as Country) === "AU" ? "AU" : "NZ"]);
   const offer = await PurchaserOffer.findByPk(offerId, { transaction: t, lock: t.LOCK.UPDATE });
   const invoice = await Invoice.findByPk(invoiceId, { transaction: t, lock: t.LOCK.UPDATE });
   // A restarted run finds what it already did and carries on.
@@ -274,19 +301,13 @@ async function executeOne(t: Transaction, execution: OfferExecution, offerId: nu
     );
     return "FAILED" as const;
   };
-  if (!invoice) return fail(EXECUTION_MESSAGES.INVOICE_NOT_FOUND);
-  if (!offer || !isTakeable(offer.offerStatus) || !(await offersEnabledFor(offer.createdByCompany, execution.requestedByCompanyId, t))) {
-    return fail(EXECUTION_MESSAGES.OFFER_NOT_AVAILABLE);
-  }
+  // A result names a bill of the offer's company (a database rule): anything else cannot even be recorded.
+  if (!invoice || !offer || invoice.issuedFor !== offer.createdByCompany) return "FAILED";
+  if (!isTakeable(offer.offerStatus) || !(await offersEnabledFor(offer.createdByCompany, supplierId, t))) return fail(EXECUTION_MESSAGES.OFFER_NOT_AVAILABLE);
   const ctx = await offerContext(offer, t);
-  const check = await checkInvoice(ctx, execution.requestedByCompanyId, invoice, offer.cashpool, config, t, execution.id);
+  const check = await checkInvoice(ctx, supplierId, invoice, offer.cashpool, config, t, execution.id);
   if (!check.ok) return fail(check.reason);
   const { amounts, total } = check;
-
-  // Both wallets locked in account id order before the funds are read (decision 010).
-  const purchaserId = offer.createdByCompany;
-  const supplierId = execution.requestedByCompanyId;
-  const wallets = await lockWalletsInOrder(t, [purchaserId, supplierId], ctx.currency);
   const funds = await companyFunds(purchaserId, { transaction: t });
   let pay: boolean;
   if (offer.offerStatus === "VIRTUAL") {
@@ -442,12 +463,11 @@ export async function settlePendingExecutions(t: Transaction, companyId: number)
   const country = (purchaser.country ?? "NZ") as Country;
   const currency = CURRENCIES[country];
   const today = todayIn(country);
-  // Lock order: offers, invoices, then every wallet involved in account id order.
-  const offerIds = [...new Set(pending.map((row) => row.purchaser_offer_id))].sort((a, b) => a - b);
-  await PurchaserOffer.findAll({ where: { id: offerIds }, transaction: t, lock: t.LOCK.UPDATE, order: [["id", "ASC"]] });
+  // Lock order as in executeOne: every wallet involved in account id order (the top-up's own is already held), then
+  // the invoices.
+  const wallets = await lockWalletsInOrder(t, [...new Set([companyId, ...pending.map((row) => row.supplier_id)])], currency);
   const invoices = await Invoice.findAll({ where: { id: pending.map((row) => row.invoice_id) }, transaction: t, lock: t.LOCK.UPDATE, order: [["id", "ASC"]] });
   const invoiceById = new Map(invoices.map((invoice) => [invoice.id, invoice]));
-  const wallets = await lockWalletsInOrder(t, [...new Set([companyId, ...pending.map((row) => row.supplier_id)])], currency);
   let paid = 0;
   const touched = new Set<number>();
   for (const [index, row] of pending.entries()) {
