@@ -333,6 +333,9 @@ describe("refusals and failures", () => {
     const sum = quote.invoices.reduce((s, i) => s + i.total, 0);
     expect(sum).toBeLessThanOrEqual(a.discountedTotal + b.discountedTotal);
     for (const line of quote.invoices) expect(line.receive).toBe(line.total - line.fee);
+    // Once the offer is reset, the dialog has nothing to offer: "Offer not available to supplier" (shown as expired).
+    await w.offer.update({ offerStatus: "CANCELLED", cancelledAt: new Date() });
+    expect(await errorOf(getPaidQuote(w.supplierActor, { invoiceId: b.id }))).toMatchObject({ status: 404, message: EXECUTION_MESSAGES.OFFER_NOT_AVAILABLE });
   });
 });
 
