@@ -6,9 +6,9 @@
  *   under its customer's ACTIVE or VIRTUAL offer. Everything is checked (ownership, inclusion, D2 eligibility, the
  *   remaining cash pool), then an offer_executions row and a queued job are written in one transaction; an ACTIVE
  *   offer becomes CLEARING (D3) until no execution of it is in flight.
- * - runPurchaserOfferExecution (the queued job): one database transaction per invoice. Locks in one order
- *   everywhere: offer row, invoice row, then the two wallets in account id order. Under them every check is made
- *   again, the invoice's result is written (at most one live result per invoice, a unique index: a repeat finds it
+ * - runPurchaserOfferExecution (the queued job): one database transaction per invoice. Locks in one order: the two
+ *   wallets in account id order, the offer row, then the invoice row (a top-up's completion holds the wallet first).
+ *   Under them every check is made again, the invoice's result is written (at most one live result per invoice, a unique index: a repeat finds it
  *   and pays nothing), the payment is posted (D2: purchaser −(T − cb), supplier +(T − fee), FEE_REVENUE +(fee − cb);
  *   the ledger transaction carries the result id and the globally unique key offer-exec-<resultId>), the cash pool
  *   drops by T and the invoice is marked paid. The execution's counts and progress move in the same transaction.
