@@ -9,12 +9,13 @@ import { Job } from "../../../db/models/index";
 import { AppError } from "../../lib/errors";
 import { IMPORT_JOB_TYPES } from "../invoices/import-rules";
 import { runImport } from "../invoices/import.server";
+import { EXECUTION_JOB_TYPE } from "../offers/execution.rules";
 import { runPurchaserOfferExecution } from "../offers/execution.server";
 
 const QUEUED_WORK: Record<string, (jobId: string) => Promise<unknown>> = {
   [IMPORT_JOB_TYPES.INVOICE]: runImport,
   [IMPORT_JOB_TYPES.BILL]: runImport,
-  PURCHASER_OFFER_EXECUTION: runPurchaserOfferExecution,
+  [EXECUTION_JOB_TYPE]: runPurchaserOfferExecution,
 };
 
 export const QUEUED_JOB_TYPES = Object.keys(QUEUED_WORK);
