@@ -4,6 +4,7 @@ import { buttonVariants } from "~/components/ui/button";
 import type { Cents } from "~/lib/money";
 import type { ListQuery } from "~/modules/invoices/filters";
 import type { Locale } from "~/modules/invoices/rules";
+import { GetPaidLink } from "~/components/offers/get-paid-link";
 import { ComingSoonNote, ListRow, SortableHead, type ListTableRow } from "./list-parts";
 import { ContactEmailLink, RowCheckbox, SelectAllCheckbox, SelectionBar, useRowSelection } from "./selection";
 
@@ -102,6 +103,7 @@ export function InvoicesTable({
                   ) : undefined
                 }
                 contact={<ContactEmailLink kind="INVOICE" id={row.id} number={row.number} email={row.contactEmail} />}
+                action={row.status.action === "Get Paid" ? <GetPaidLink id={row.id} number={row.number} query={query} /> : undefined}
               />
             ))
           )}

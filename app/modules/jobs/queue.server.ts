@@ -10,11 +10,14 @@ import { AppError } from "../../lib/errors";
 import { IMPORT_JOB_TYPES } from "../invoices/import-rules";
 import { runImport } from "../invoices/import.server";
 import { STATEMENT_JOB_TYPE, runStatementJob } from "../statements/service.server";
+import { EXECUTION_JOB_TYPE } from "../offers/execution.rules";
+import { runPurchaserOfferExecution } from "../offers/execution.server";
 
 const QUEUED_WORK: Record<string, (jobId: string) => Promise<unknown>> = {
   [IMPORT_JOB_TYPES.INVOICE]: runImport,
   [IMPORT_JOB_TYPES.BILL]: runImport,
   [STATEMENT_JOB_TYPE]: runStatementJob,
+  [EXECUTION_JOB_TYPE]: runPurchaserOfferExecution,
 };
 
 export const QUEUED_JOB_TYPES = Object.keys(QUEUED_WORK);
