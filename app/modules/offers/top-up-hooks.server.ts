@@ -1,5 +1,6 @@
 import type { Transaction } from "sequelize";
 import type { TopUp } from "../../../db/models/index";
+import { onSupplierOfferTopUpClosed, onSupplierOfferTopUpCompleted } from "./pay-now.server";
 
 /**
  * What a top-up's end means for the offers (part 1 §4 Top-up triggers, part 2 §4, D3). The money area calls these in
@@ -16,12 +17,9 @@ import type { TopUp } from "../../../db/models/index";
  * twice, but a retry of the surrounding work must not pay or activate twice).
  */
 export async function onTopUpCompleted(t: Transaction, topUp: TopUp): Promise<void> {
-  void t;
-  void topUp;
+  await onSupplierOfferTopUpCompleted(t, topUp);
 }
 
 export async function onTopUpClosed(t: Transaction, topUp: TopUp, reason: "CANCELLED" | "EXPIRED"): Promise<void> {
-  void t;
-  void topUp;
-  void reason;
+  await onSupplierOfferTopUpClosed(t, topUp, reason);
 }
