@@ -53,6 +53,7 @@ const FormSchema = z.object({
   intent: z.enum(["pay", "cancel"]),
   supplierOfferId: z.coerce.number().int().positive(),
   invoiceIds: z.coerce.number().int().positive(),
+  expectedCashReward: z.coerce.number().int().nonnegative().optional(),
 });
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -69,7 +70,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithToast(closeTo, { type: "success", message: "Topup cancelled" });
     }
     const view = await payNowView(actor, billId);
-    const outcome = payNowOutcome(await payNow(actor, { supplierOfferId: form.supplierOfferId, invoiceIds: [billId] }));
+    const outcome = payNowOutcome(
+      await payNow(actor, { supplierOfferId: form.supplierOfferId, invoiceIds: [billId], expectedCashReward: form.expectedCashReward })
+    );
     switch (outcome.kind) {
       case "paid":
         return redirectWithToast(closeTo, {

@@ -17,8 +17,8 @@ import { companyFunds } from "../../app/modules/ledger/service.server";
 import { cancelTopUp, confirmTopUp, expireTopUps } from "../../app/modules/ledger/top-ups.server";
 import { ALREADY_PAID, cancelPayNow, payNow, payNowView, TOPUP_CANCELLED_REASON } from "../../app/modules/offers/pay-now.server";
 import { payNowAmounts } from "../../app/modules/offers/rules";
-import { CANNOT_PAY_NOW, TOPUP_ERROR_OFFER_NOT_ACCEPTED } from "../../app/modules/offers/supplier-offers.schema";
-import { cancelPaymentRequest, requestPayment } from "../../app/modules/offers/supplier-offers.server";
+import { CANNOT_PAY_NOW, OFFER_CHANGED, TOPUP_ERROR_OFFER_NOT_ACCEPTED } from "../../app/modules/offers/supplier-offers.schema";
+import { cancelPaymentRequest, editPaymentRequest, requestPayment } from "../../app/modules/offers/supplier-offers.server";
 import { makeCompany, makeUser } from "../support/factories";
 import { admin, fund, invoiceOf, paymentEntriesOf, verifiedCompany } from "./supplier-offers.support";
 import { errorOf } from "./top-ups.support";
@@ -50,7 +50,11 @@ async function feeRevenueOf(transactionIds: number[]) {
   return Number(row.c);
 }
 
-function expectThreeMovements(entries: Awaited<ReturnType<typeof paymentEntriesOf>>, ids: { purchaser: number; supplier: number }, expected: ReturnType<typeof payNowAmounts>) {
+function expectThreeMovements(
+  entries: Awaited<ReturnType<typeof paymentEntriesOf>>,
+  ids: { purchaser: number; supplier: number },
+  expected: ReturnType<typeof payNowAmounts>
+) {
   expect(new Set(entries.map((e) => e.transaction_id)).size).toBe(1);
   const byParty = entries.map((e) => [e.kind === "WALLET" ? (e.company_id === ids.purchaser ? "purchaser" : "supplier") : e.kind, Number(e.amount_c)]);
   expect(byParty).toEqual(
@@ -76,7 +80,12 @@ describe("Pay Now with Funds Available (D2: purchaser −(T − s), supplier +(T
     expect(view).toMatchObject({ offer: { id: offerId, status: "CLEARING", cashReward: 1_235 }, amounts: expected, shortfall: 0, fundsAvailable: 200_000 });
 
     const result = await payNow(purchaser.actor, { supplierOfferId: offerId, invoiceIds: [invoice.id] });
-    expect(result).toEqual({ status: "SUCCESS", invoicesExecutionResult: [{ invoiceId: invoice.id, status: "SUCCESS", reason: null }], topUpId: null, alreadyPaid: false });
+    expect(result).toEqual({
+      status: "SUCCESS",
+      invoicesExecutionResult: [{ invoiceId: invoice.id, status: "SUCCESS", reason: null }],
+      topUpId: null,
+      alreadyPaid: false,
+    });
 
     const entries = await paymentEntriesOf(invoice.id);
     expectThreeMovements(entries, { purchaser: purchaser.company.id, supplier: supplier.company.id }, expected);
@@ -84,11 +93,25 @@ describe("Pay Now with Funds Available (D2: purchaser −(T − s), supplier +(T
     expect(await feeRevenueOf([entries[0].transaction_id])).toBe(494);
 
     const paid = await Invoice.findByPk(invoice.id);
-    expect(paid).toMatchObject({ billStatus: "PAID", invoiceStatus: "PAYMENT_RECEIVED", paidDate: todayNz, totalPaid: 123_457, cashReward: 741, serviceFee: 1_235 });
+    expect(paid).toMatchObject({
+      billStatus: "PAID",
+      invoiceStatus: "PAYMENT_RECEIVED",
+      paidDate: todayNz,
+      totalPaid: 123_457,
+      cashReward: 741,
+      serviceFee: 1_235,
+    });
     expect(await SupplierOffer.findByPk(offerId)).toMatchObject({ offerStatus: "EXECUTED" });
     const results = await OfferExecutionResult.findAll({ where: { invoiceId: invoice.id } });
     expect(results).toHaveLength(1);
-    expect(results[0]).toMatchObject({ status: "SUCCESS", supplierOfferId: offerId, amount: 122_716, fee: 1_235, cashback: 741, ledgerTransactionId: entries[0].transaction_id });
+    expect(results[0]).toMatchObject({
+      status: "SUCCESS",
+      supplierOfferId: offerId,
+      amount: 122_716,
+      fee: 1_235,
+      cashback: 741,
+      ledgerTransactionId: entries[0].transaction_id,
+    });
     expect(await OfferExecution.findByPk(results[0].executionId)).toMatchObject({ offerKind: "SUPPLIER", status: "SUCCESS", progress: 100, successCount: 1 });
     // The bills list: Paid with View; paying again is "already paid", and moves nothing.
     const bills = await listBills(purchaser.actor as Actor & { companyId: number }, { ...defaultListQuery("BILL"), tab: "bills", status: "PAID" });
@@ -109,7 +132,10 @@ describe("Pay Now with Funds Available (D2: purchaser −(T − s), supplier +(T
     expect(results.filter((r) => !r.alreadyPaid)).toHaveLength(1);
     const expected = payNowAmounts({ discountedTotal: 500_000, cashReward: 25_000 });
     expectThreeMovements(await paymentEntriesOf(invoice.id), { purchaser: purchaser.company.id, supplier: supplier.company.id }, expected);
-    expect(await balances(purchaser.company.id, supplier.company.id)).toEqual([purchaserBefore - expected.purchaserPays, supplierBefore + expected.supplierReceives]);
+    expect(await balances(purchaser.company.id, supplier.company.id)).toEqual([
+      purchaserBefore - expected.purchaserPays,
+      supplierBefore + expected.supplierReceives,
+    ]);
     expect(await OfferExecution.count({ where: { supplierOfferId: offerId } })).toBe(1);
   });
 });
@@ -128,7 +154,10 @@ describe("Pay Now without enough funds: top-up trigger SUPPLIER_OFFER", () => {
     const bills = await listBills(purchaser.actor as Actor & { companyId: number }, { ...defaultListQuery("BILL"), tab: "bills" });
     expect(bills.rows.find((row) => row.id === invoice.id)?.status).toMatchObject({ label: "Topup Pending", action: "Cancel" });
     // A second click finds the same top-up.
-    expect(await payNow(purchaser.actor, { supplierOfferId: offerId, invoiceIds: [invoice.id] })).toMatchObject({ status: "TOPUP_PENDING", topUpId: topUp!.id });
+    expect(await payNow(purchaser.actor, { supplierOfferId: offerId, invoiceIds: [invoice.id] })).toMatchObject({
+      status: "TOPUP_PENDING",
+      topUpId: topUp!.id,
+    });
     expect(await TopUp.count({ where: { companyId: purchaser.company.id, trigger: "SUPPLIER_OFFER" } })).toBe(1);
     const [supplierBefore] = await balances(supplier.company.id);
 
@@ -172,10 +201,9 @@ describe("Pay Now without enough funds: top-up trigger SUPPLIER_OFFER", () => {
     const { purchaser, invoice, offerId } = await scenario(100_000 as Cents, "50", 0 as Cents);
     const result = await payNow(purchaser.actor, { supplierOfferId: offerId, invoiceIds: [invoice.id] });
     // Spend the wallet down before the top-up is confirmed: a Cash Reserve now holds everything the top-up brings.
-    await sequelize.query(
-      "INSERT INTO purchaser_offers (created_by_company, cashpool, crr, offer_status) VALUES (:companyId, 970.00, 5, 'ACTIVE')",
-      { replacements: { companyId: purchaser.company.id } }
-    );
+    await sequelize.query("INSERT INTO purchaser_offers (created_by_company, cashpool, crr, offer_status) VALUES (:companyId, 970.00, 5, 'ACTIVE')", {
+      replacements: { companyId: purchaser.company.id },
+    });
     await confirmTopUp(await admin(), result.topUpId!);
     expect(await TopUp.findByPk(result.topUpId!)).toMatchObject({ topupStatus: "COMPLETED" });
     expect(await SupplierOffer.findByPk(offerId)).toMatchObject({ offerStatus: "CLEARING", topUpId: null });
@@ -191,7 +219,10 @@ describe("Pay Now without enough funds: top-up trigger SUPPLIER_OFFER", () => {
     const actor: Actor = { userId: user.id, companyId: purchaserCompany.id, roles: ["ROLE_USER"] };
     const invoice = await invoiceOf(supplier.company, purchaserCompany, { total: 100_000 });
     const { offerId } = await requestPayment(supplier.actor, { invoiceId: invoice.id, amount: "50", expirationDate: todayNz });
-    expect(await errorOf(payNow(actor, { supplierOfferId: offerId, invoiceIds: [invoice.id] }))).toMatchObject({ status: 409, message: TOPUP_ERROR_OFFER_NOT_ACCEPTED });
+    expect(await errorOf(payNow(actor, { supplierOfferId: offerId, invoiceIds: [invoice.id] }))).toMatchObject({
+      status: 409,
+      message: TOPUP_ERROR_OFFER_NOT_ACCEPTED,
+    });
     expect(await SupplierOffer.findByPk(offerId)).toMatchObject({ offerStatus: "CLEARING", topUpId: null });
     expect(await TopUp.count({ where: { companyId: purchaserCompany.id } })).toBe(0);
     expect(await OfferExecution.count({ where: { supplierOfferId: offerId } })).toBe(0);
@@ -213,6 +244,18 @@ describe("Cannot pay now!", () => {
     await cancelPaymentRequest(supplier.actor, offerId);
     expect((await errorOf(payNow(purchaser.actor, { supplierOfferId: offerId, invoiceIds: [invoice.id] }))).message).toBe(CANNOT_PAY_NOW);
     expect(await paymentEntriesOf(invoice.id)).toEqual([]);
+  });
+
+  it("when the supplier changed amount A since the purchaser looked, nothing is paid", async () => {
+    const { supplier, purchaser, invoice, offerId } = await scenario(100_000 as Cents, "50", 200_000 as Cents);
+    const shown = (await payNowView(purchaser.actor, invoice.id)).offer!.cashReward;
+    await editPaymentRequest(supplier.actor, offerId, { amount: "60", expirationDate: todayNz });
+    const error = await errorOf(payNow(purchaser.actor, { supplierOfferId: offerId, invoiceIds: [invoice.id], expectedCashReward: shown }));
+    expect(error).toMatchObject({ status: 409, message: OFFER_CHANGED });
+    expect(await paymentEntriesOf(invoice.id)).toEqual([]);
+    expect(await payNow(purchaser.actor, { supplierOfferId: offerId, invoiceIds: [invoice.id], expectedCashReward: 6_000 })).toMatchObject({
+      status: "SUCCESS",
+    });
   });
 
   it("when day E has ended, even before the expiry job ran", async () => {
@@ -238,7 +281,9 @@ describe("Cannot pay now!", () => {
     const user = await makeUser({ company: purchaser });
     const invoice = await invoiceOf(supplier.company, purchaser, { total: 100_000 });
     const { offerId } = await requestPayment(supplier.actor, { invoiceId: invoice.id, amount: "50", expirationDate: todayNz });
-    const error = await errorOf(payNow({ userId: user.id, companyId: purchaser.id, roles: ["ROLE_USER"] }, { supplierOfferId: offerId, invoiceIds: [invoice.id] }));
+    const error = await errorOf(
+      payNow({ userId: user.id, companyId: purchaser.id, roles: ["ROLE_USER"] }, { supplierOfferId: offerId, invoiceIds: [invoice.id] })
+    );
     expect(error).toMatchObject({ status: 403, details: { debugMessage: "company not verified" } });
   });
 });

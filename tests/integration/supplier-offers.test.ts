@@ -42,7 +42,10 @@ describe("Request Payment (p2 §5 prompt payment request)", () => {
     const purchaser = await makeCompany();
     const invoice = await invoiceOf(supplier.company, purchaser, { total: 100_000, daysToDue: 20 });
     const cases: [Record<string, unknown>, Record<string, string>][] = [
-      [{ amount: "", expirationDate: "" }, { amount: "Please enter an amount", expirationDate: "Please select an expiry date" }],
+      [
+        { amount: "", expirationDate: "" },
+        { amount: "Please enter an amount", expirationDate: "Please select an expiry date" },
+      ],
       [{ amount: "abc", expirationDate: addDays(todayNz, 1) }, { amount: "Please enter an amount" }],
       [{ amount: "4.99", expirationDate: addDays(todayNz, 1) }, { amount: "Amount cannot be less than $5" }],
       [{ amount: "100.01", expirationDate: addDays(todayNz, 1) }, { amount: "Amount cannot be more than $100" }],
@@ -80,7 +83,11 @@ describe("Request Payment (p2 §5 prompt payment request)", () => {
     const invoice = await invoiceOf(supplier.company, purchaser.company, { total: 123_457, daysToDue: 15 });
     expect((await rowOf(supplier.actor, "INVOICE", invoice.id))?.status).toMatchObject({ action: "Request Payment" });
     await requestPayment(supplier.actor, { invoiceId: invoice.id, amount: "12.35", expirationDate: addDays(todayNz, 3) });
-    expect((await rowOf(supplier.actor, "INVOICE", invoice.id))?.status).toMatchObject({ label: "Payment Requested", action: "Edit", statusCode: "CASHBACK_OFFERED" });
+    expect((await rowOf(supplier.actor, "INVOICE", invoice.id))?.status).toMatchObject({
+      label: "Payment Requested",
+      action: "Edit",
+      statusCode: "CASHBACK_OFFERED",
+    });
     const savings = supplierOfferSavings(1_235 as Cents);
     expect(savings).toBe(741);
     const bill = await rowOf(purchaser.actor, "BILL", invoice.id);

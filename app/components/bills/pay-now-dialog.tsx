@@ -55,8 +55,8 @@ export function PayNowDialog({ closeTo, action, data }: { closeTo: string; actio
       {pending && data.topUp ? (
         <>
           <p className="text-sm">
-            This bill is paid as soon as your topup of <strong>{money(data.topUp.topupAmount)}</strong> arrives. Transfer it from your bank quoting the
-            payment reference.
+            This bill is paid as soon as your topup of <strong>{money(data.topUp.topupAmount)}</strong> arrives. Transfer it from your bank quoting the payment
+            reference.
           </p>
           <div className="rounded-lg border-2 border-primary/40 bg-accent/40 p-3 text-center">
             <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Payment reference</p>
@@ -88,6 +88,7 @@ export function PayNowDialog({ closeTo, action, data }: { closeTo: string; actio
       <Form method="post" action={action} preventScrollReset>
         <input type="hidden" name="supplierOfferId" value={offer.id} />
         <input type="hidden" name="invoiceIds" value={bill.id} />
+        <input type="hidden" name="expectedCashReward" value={offer.cashReward} />
         <RouteDialogFooter>
           <Link to={closeTo} preventScrollReset className={buttonVariants({ variant: "outline" })}>
             {pending ? "Done" : "Close"}

@@ -30,6 +30,7 @@ import { offerConfigFrom, payNowAmounts, type OfferConfig, type PayNowAmounts } 
 import { isPastExpiry } from "./supplier-offers.server";
 import {
   CANNOT_PAY_NOW,
+  OFFER_CHANGED,
   PayNowSchema,
   TOPUP_ERROR_OFFER_NOT_ACCEPTED,
   type PayNowInput,
@@ -214,6 +215,9 @@ export async function payNow(actor: Actor, input: PayNowInput): Promise<PayNowRe
       );
     }
     if (offer.offerStatus !== "CLEARING") throw cannotPayNow();
+    if (parsed.data.expectedCashReward !== undefined && parsed.data.expectedCashReward !== offer.cashReward) {
+      throw new AppError(409, OFFER_CHANGED, { code: "OFFER_CHANGED" });
+    }
     if (isPastExpiry(offer.expirationDate, await countryOf(offer.createdByCompany, t))) throw cannotPayNow();
 
     const refused = bills.find((bill) => isPaid(bill) || bill.live_result_id !== null);
@@ -273,7 +277,8 @@ export async function payNow(actor: Actor, input: PayNowInput): Promise<PayNowRe
     try {
       topUp = await createTopUp(actor, { amount: due - Math.max(0, funds.fundsAvailable), trigger: "SUPPLIER_OFFER" }, { transaction: t });
     } catch (error) {
-      if (isAppError(error) && error.status < 500) throw new AppError(409, TOPUP_ERROR_OFFER_NOT_ACCEPTED, { code: "TOPUP_FAILED", details: { cause: error.message } });
+      if (isAppError(error) && error.status < 500)
+        throw new AppError(409, TOPUP_ERROR_OFFER_NOT_ACCEPTED, { code: "TOPUP_FAILED", details: { cause: error.message } });
       throw error;
     }
     const execution = await OfferExecution.create(
@@ -448,7 +453,14 @@ export interface PayNowView {
 /** The bill and its open offer, for the purchaser's Pay Now dialog; offer null when there is none to pay. */
 export async function payNowView(actor: Actor, billId: number): Promise<PayNowView> {
   const companyId = companyIdOf(actor);
-  const [bill] = await sequelize.query<{ id: number; invoice_number: string; supplier_name: string; due_date: string; amount_due_c: string; offer_id: number | null }>(
+  const [bill] = await sequelize.query<{
+    id: number;
+    invoice_number: string;
+    supplier_name: string;
+    due_date: string;
+    amount_due_c: string;
+    offer_id: number | null;
+  }>(
     `SELECT i.id, i.invoice_number, i.issued_by_company_name AS supplier_name, to_char(i.due_date, 'YYYY-MM-DD') AS due_date,
             (i.discounted_total * 100)::bigint AS amount_due_c,
             (SELECT soi.supplier_offer_id FROM supplier_offer_invoices soi
@@ -464,7 +476,14 @@ export async function payNowView(actor: Actor, billId: number): Promise<PayNowVi
   let topUp: PayNowView["topUp"] = null;
   if (offer?.offerStatus === "TOPUP_PENDING" && offer.topUpId !== null) {
     const [view, instructions] = await Promise.all([getTopUp(actor, offer.topUpId), bankTransferInstructions(actor)]);
-    topUp = { id: view.id, topupAmount: view.topupAmount, topupStatus: view.topupStatus, paymentReference: view.paymentReference, expiresAt: view.expiresAt, instructions };
+    topUp = {
+      id: view.id,
+      topupAmount: view.topupAmount,
+      topupStatus: view.topupStatus,
+      paymentReference: view.paymentReference,
+      expiresAt: view.expiresAt,
+      instructions,
+    };
   }
   return {
     bill: { id: bill.id, number: bill.invoice_number, supplierName: bill.supplier_name, dueDate: bill.due_date, amountDue },

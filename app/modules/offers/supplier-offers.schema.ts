@@ -51,10 +51,13 @@ export const CHANGE_NOT_PERMITTED = "Transaction in progress. Please reset the o
 export const PAYMENT_REQUEST_EXISTS = "A prompt payment request already exists for this invoice";
 export const PAYMENT_REQUEST_NOT_AVAILABLE = "This invoice cannot get a prompt payment request";
 export const PAYMENT_REQUEST_NOT_FOUND = "Payment request not found";
+export const OFFER_CHANGED = "The payment request has just changed. Please check the amounts and try again.";
 
 export const PayNowSchema = z.object({
   supplierOfferId: z.coerce.number().int().positive(),
   invoiceIds: z.array(z.coerce.number().int().positive()).min(1).max(1000),
+  /** Amount A the purchaser was shown: if the supplier edited it since, nothing is paid (OFFER_CHANGED). */
+  expectedCashReward: z.coerce.number().int().nonnegative().optional(),
 });
 export type PayNowInput = z.input<typeof PayNowSchema>;
 

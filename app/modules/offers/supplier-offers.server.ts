@@ -19,7 +19,14 @@ import { LOCALES, TIME_ZONES, todayIn, type Country } from "../../lib/dates";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 import { requireVerifiedCompany } from "../../lib/verification.server";
-import { maxPromptPaymentAmount, offerConfigFrom, supplierOfferSavings, validatePromptPaymentAmount, validatePromptPaymentExpiry, type OfferConfig } from "./rules";
+import {
+  maxPromptPaymentAmount,
+  offerConfigFrom,
+  supplierOfferSavings,
+  validatePromptPaymentAmount,
+  validatePromptPaymentExpiry,
+  type OfferConfig,
+} from "./rules";
 import {
   CHANGE_NOT_PERMITTED,
   parseExpiryDate,
