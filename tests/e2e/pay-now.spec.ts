@@ -106,3 +106,56 @@ test("a supplier requests prompt payment; the purchaser pays now and both accoun
   await shoot(page, "supplier-account");
   await purchaserContext.close();
 });
+
+test("without JavaScript: a request, then Pay Now beyond Funds Available starts a top-up (Topup Pending) and Cancel returns the offer", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await loginAs(page, SUPPLIER);
+  // $250,000 is far beyond Harbour Foods' Funds Available.
+  const { number } = await addInvoice(page, "250,000.00");
+
+  const supplierContext = await browser.newContext({ javaScriptEnabled: false });
+  const sam = await supplierContext.newPage();
+  await loginAs(sam, SUPPLIER);
+  await sam.goto(`/invoices?number=${encodeURIComponent(`eq:${number}`)}`);
+  await sam.getByRole("link", { name: `Request Payment ${number}` }).click();
+  const dialog = sam.getByRole("dialog", { name: "Request Payment" });
+  await dialog.getByRole("button", { name: "Request Payment" }).click();
+  await expect(dialog.getByText("Please enter an amount")).toBeVisible();
+  await expect(dialog.getByText("Please select an expiry date")).toBeVisible();
+  await dialog.getByLabel("Amount").fill("25000.01");
+  await dialog.getByLabel("Expiry date").fill(todayNz());
+  await dialog.getByRole("button", { name: "Request Payment" }).click();
+  await expect(dialog.getByText("Amount cannot be more than $25,000")).toBeVisible();
+  await dialog.getByLabel("Amount").fill("100");
+  await dialog.getByRole("button", { name: "Request Payment" }).click();
+  // Back on the list (the toast is a <noscript> note without JavaScript).
+  await expect(dialog).toBeHidden();
+  await expect(sam.getByRole("table", { name: "Invoices" }).getByRole("row").filter({ hasText: number })).toContainText("Payment Requested");
+  await supplierContext.close();
+
+  const purchaserContext = await browser.newContext({ javaScriptEnabled: false });
+  const pat = await purchaserContext.newPage();
+  await loginAs(pat, PURCHASER);
+  const billsUrl = `/bills?tab=bills&number=${encodeURIComponent(`eq:${number}`)}`;
+  await pat.goto(billsUrl);
+  const bill = pat.getByRole("table", { name: "Bills" }).getByRole("row").filter({ hasText: number });
+  await expect(bill).toContainText("SAVE $60.00");
+  await bill.getByRole("link", { name: `Pay Now ${number}` }).click();
+  const payDialog = pat.getByRole("dialog", { name: "Pay Now" });
+  await expect(payDialog).toContainText("do not cover this payment");
+  await shoot(pat, "pay-now-needs-topup");
+  await payDialog.getByRole("button", { name: /^Top up .* & Pay Now$/ }).click();
+  const pending = pat.getByRole("dialog", { name: "Topup Pending" });
+  await expect(pending.getByTestId("payment-reference")).toHaveText(/^EB[2-9A-Z]{8}$/);
+  await shoot(pat, "pay-now-topup-pending");
+  await pat.goto(billsUrl);
+  await expect(bill).toContainText("Topup Pending");
+  await bill.getByRole("link", { name: `Cancel ${number}` }).click();
+  await pat.getByRole("dialog", { name: "Topup Pending" }).getByRole("button", { name: "Cancel" }).click();
+  await expect(pat.getByRole("dialog")).toHaveCount(0);
+  await expect(bill).toContainText("SAVE $60.00");
+  await purchaserContext.close();
+});
