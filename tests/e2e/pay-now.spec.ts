@@ -158,4 +158,13 @@ test("without JavaScript: a request, then Pay Now beyond Funds Available starts 
   await expect(pat.getByRole("dialog")).toHaveCount(0);
   await expect(bill).toContainText("SAVE $60.00");
   await purchaserContext.close();
+
+  // The supplier withdraws its request (Edit → Cancel request): the invoice can get a new one, and no open offer is left
+  // behind for the other specs' Topup Entry.
+  await page.goto(`/invoices?number=${encodeURIComponent(`eq:${number}`)}`);
+  const row = page.getByRole("table", { name: "Invoices" }).getByRole("row").filter({ hasText: number });
+  await row.getByRole("link", { name: `Edit ${number}` }).click();
+  await page.getByRole("dialog", { name: "Edit Payment Request" }).getByRole("button", { name: "Cancel request" }).click();
+  await expect(page.getByText(`Payment request on ${number} cancelled`)).toBeVisible();
+  await expect(row.getByRole("link", { name: `Request Payment ${number}` })).toBeVisible();
 });
