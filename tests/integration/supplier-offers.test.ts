@@ -107,6 +107,17 @@ describe("Request Payment (p2 §5 prompt payment request)", () => {
     expect(await SupplierOfferInvoice.count({ where: { invoiceId: invoice.id } })).toBe(1);
   });
 
+  it("five requests at once on one invoice: one offer, the others refused", async () => {
+    const supplier = await verifiedCompany();
+    const invoice = await invoiceOf(supplier.company, await makeCompany(), { total: 50_000 });
+    const settled = await Promise.allSettled(
+      Array.from({ length: 5 }, (_, i) => requestPayment(supplier.actor, { invoiceId: invoice.id, amount: String(10 + i), expirationDate: todayNz }))
+    );
+    expect(settled.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of settled) if (r.status === "rejected") expect(r.reason).toMatchObject({ status: 409, message: PAYMENT_REQUEST_EXISTS });
+    expect(await SupplierOfferInvoice.count({ where: { invoiceId: invoice.id } })).toBe(1);
+  });
+
   it("needs a verified company and the supplier's own invoice", async () => {
     const unverified = await activatedCompany();
     const purchaser = await makeCompany();
