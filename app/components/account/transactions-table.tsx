@@ -3,7 +3,8 @@
  * with the balance just after it (the reference shows in Details, where the particulars do not already name it); the pagination bar only above 10 rows; "You have no transactions yet" when empty.
  * Export (transactions.csv) is a plain download link, shown when the exportTransactions flag is on.
  */
-import { Download } from "lucide-react";
+import { Link } from "@remix-run/react";
+import { Download, FileText } from "lucide-react";
 import { Pager } from "~/components/invoices/pager";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
@@ -80,12 +81,18 @@ export function TransactionsSection({
         <h2 id="transactions-heading" className="text-lg font-semibold">
           Transactions
         </h2>
-        {exportEnabled ? (
-          <a href={TRANSACTIONS_EXPORT_HREF} download="transactions.csv" className={buttonVariants({ variant: "outline", size: "sm" })}>
-            <Download aria-hidden className="size-4" />
-            Export
-          </a>
-        ) : null}
+        <div className="flex flex-wrap items-center gap-2">
+          <Link to="/account/statements" className={buttonVariants({ variant: "outline", size: "sm" })}>
+            <FileText aria-hidden className="size-4" />
+            Statements
+          </Link>
+          {exportEnabled ? (
+            <a href={TRANSACTIONS_EXPORT_HREF} download="transactions.csv" className={buttonVariants({ variant: "outline", size: "sm" })}>
+              <Download aria-hidden className="size-4" />
+              Export
+            </a>
+          ) : null}
+        </div>
       </div>
       <Table aria-label="Transactions" className="min-w-[42rem]">
         <TableHeader>

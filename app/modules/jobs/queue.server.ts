@@ -9,10 +9,12 @@ import { Job } from "../../../db/models/index";
 import { AppError } from "../../lib/errors";
 import { IMPORT_JOB_TYPES } from "../invoices/import-rules";
 import { runImport } from "../invoices/import.server";
+import { STATEMENT_JOB_TYPE, runStatementJob } from "../statements/service.server";
 
 const QUEUED_WORK: Record<string, (jobId: string) => Promise<unknown>> = {
   [IMPORT_JOB_TYPES.INVOICE]: runImport,
   [IMPORT_JOB_TYPES.BILL]: runImport,
+  [STATEMENT_JOB_TYPE]: runStatementJob,
 };
 
 export const QUEUED_JOB_TYPES = Object.keys(QUEUED_WORK);

@@ -5,6 +5,7 @@
 import { expireStaleSessions } from "../auth/service.server";
 import { processPendingWithdrawals } from "../ledger/bank-files.server";
 import { expireTopUps } from "../ledger/top-ups.server";
+import { generateMonthEndStatements } from "../statements/service.server";
 import { expireSupplierOffers } from "../offers/supplier-offers.server";
 import { AppError } from "../../lib/errors";
 import { isScheduledJobName, unknownJobMessage, type ScheduledJobName } from "./schema";
@@ -17,6 +18,8 @@ const SCHEDULED_WORK: Record<ScheduledJobName, JobHandler<unknown>> = {
   "process-withdrawals": async ({ jobId, progress }) => processPendingWithdrawals({ jobId, progress }),
   // PENDING top-ups 7 days old become EXPIRED (D5); one guarded UPDATE, so overlapping runs are harmless.
   "expire-top-ups": async () => expireTopUps(new Date()),
+  // The statement of the month just ended, per company and time zone; existing statements are left alone.
+  "generate-statements": async ({ progress }) => generateMonthEndStatements(new Date(), progress),
   // CLEARING supplier offers past the end of day E in the supplier's zone become EXPIRED (D3); one guarded UPDATE.
   "expire-supplier-offers": async () => expireSupplierOffers(new Date()),
 };

@@ -286,6 +286,7 @@ function pendingView(row: PendingRow, company: CompanyFacts): AccountTransaction
 
 interface EntryRow {
   id: string;
+  transaction_id: number;
   created_at: Date;
   amount_c: string;
   after_c: string | null;
@@ -304,6 +305,24 @@ interface EntryRow {
   withdrawal_status: string | null;
   withdrawal_account_name: string | null;
 }
+
+/**
+ * Each entry of the CTE `page` (id, transaction_id, amount, balance_after) with its transaction, the companies, top-up
+ * and withdrawal it names (LATERAL: one index lookup each); :companyId scopes the withdrawal and its bank account.
+ */
+const ENTRY_DETAILS_SQL = `SELECT e.id::text AS id, e.transaction_id, lt.created_at, (e.amount * 100)::bigint AS amount_c, (e.balance_after * 100)::bigint AS after_c,
+            lt.transaction_class, reversed.transaction_class AS reversed_class, lt.description,
+            lt.source_company_id, lt.destination_company_id, sc.company_name AS source_name, dc.company_name AS destination_name,
+            lt.source_particulars, lt.destination_particulars, lt.source_reference, lt.destination_reference,
+            tu.payment_reference AS top_up_reference, w.status AS withdrawal_status, ba.bank_account_name AS withdrawal_account_name
+       FROM page e
+       CROSS JOIN LATERAL (SELECT * FROM ledger_transactions WHERE id = e.transaction_id) lt
+       LEFT JOIN LATERAL (SELECT transaction_class FROM ledger_transactions WHERE id = lt.reverses_transaction_id) reversed ON true
+       LEFT JOIN LATERAL (SELECT company_name FROM companies WHERE id = lt.source_company_id) sc ON true
+       LEFT JOIN LATERAL (SELECT company_name FROM companies WHERE id = lt.destination_company_id) dc ON true
+       LEFT JOIN LATERAL (SELECT payment_reference FROM top_ups WHERE id = lt.top_up_id) tu ON true
+       LEFT JOIN LATERAL (SELECT status, bank_account_id FROM withdrawals WHERE id = lt.withdrawal_id AND company_id = :companyId) w ON true
+       LEFT JOIN LATERAL (SELECT bank_account_name FROM bank_accounts WHERE id = w.bank_account_id AND company_id = :companyId) ba ON true`;
 
 /**
  * Settled rows, newest first: a window of the wallet's entries (an id range on the index ledger_entries
@@ -329,19 +348,7 @@ async function readSettled(
      ), page AS MATERIALIZED (
        SELECT e.id, e.transaction_id, e.amount, e.balance_after FROM ids CROSS JOIN LATERAL (SELECT * FROM ledger_entries WHERE id = ids.id) e
      )
-     SELECT e.id::text AS id, lt.created_at, (e.amount * 100)::bigint AS amount_c, (e.balance_after * 100)::bigint AS after_c,
-            lt.transaction_class, reversed.transaction_class AS reversed_class, lt.description,
-            lt.source_company_id, lt.destination_company_id, sc.company_name AS source_name, dc.company_name AS destination_name,
-            lt.source_particulars, lt.destination_particulars, lt.source_reference, lt.destination_reference,
-            tu.payment_reference AS top_up_reference, w.status AS withdrawal_status, ba.bank_account_name AS withdrawal_account_name
-       FROM page e
-       CROSS JOIN LATERAL (SELECT * FROM ledger_transactions WHERE id = e.transaction_id) lt
-       LEFT JOIN LATERAL (SELECT transaction_class FROM ledger_transactions WHERE id = lt.reverses_transaction_id) reversed ON true
-       LEFT JOIN LATERAL (SELECT company_name FROM companies WHERE id = lt.source_company_id) sc ON true
-       LEFT JOIN LATERAL (SELECT company_name FROM companies WHERE id = lt.destination_company_id) dc ON true
-       LEFT JOIN LATERAL (SELECT payment_reference FROM top_ups WHERE id = lt.top_up_id) tu ON true
-       LEFT JOIN LATERAL (SELECT status, bank_account_id FROM withdrawals WHERE id = lt.withdrawal_id AND company_id = :companyId) w ON true
-       LEFT JOIN LATERAL (SELECT bank_account_name FROM bank_accounts WHERE id = w.bank_account_id AND company_id = :companyId) ba ON true
+     ${ENTRY_DETAILS_SQL}
       ORDER BY e.id DESC`,
     {
       type: QueryTypes.SELECT,
@@ -381,6 +388,53 @@ function entryFacts(row: EntryRow): LedgerEntryFacts {
     withdrawalStatus: row.withdrawal_status,
     withdrawalAccountName: row.withdrawal_account_name,
   };
+}
+
+/** A settled wallet movement of a period, with its ledger transaction (statements link it to what it paid). */
+export interface WalletMovement extends AccountTransaction {
+  ledgerTransactionId: number;
+}
+
+/**
+ * The company's settled wallet movements in [startAt, endAt), oldest first, and the balance before the first of them
+ * (the statements' opening balance: the balance after the last earlier entry). Entries are in the wallet's own order
+ * (id), which is the order its balance followed. For jobs and reports: the caller has already scoped the company.
+ */
+export async function walletMovements(
+  companyId: number,
+  period: { startAt: Date; endAt: Date }
+): Promise<{ currency: Currency; openingBalance: Cents; closingBalance: Cents; movements: WalletMovement[] }> {
+  const company = await Company.findByPk(companyId, { attributes: ["id", "companyName", "country"] });
+  if (!company) throw notFound(ACCOUNT_MESSAGES.companyRequired);
+  const country = (company.country ?? "NZ") as Country;
+  const currency = CURRENCIES[country];
+  const [wallet] = await sequelize.query<{ id: number }>(
+    "SELECT id FROM ledger_accounts WHERE company_id = :companyId AND kind = 'WALLET' AND currency = :currency",
+    {
+      type: QueryTypes.SELECT,
+      replacements: { companyId, currency },
+    }
+  );
+  if (!wallet) return { currency, openingBalance: 0 as Cents, closingBalance: 0 as Cents, movements: [] };
+  const [opening] = await sequelize.query<{ after_c: string }>(
+    `SELECT (balance_after * 100)::bigint AS after_c FROM ledger_entries
+      WHERE account_id = :walletId AND created_at < :startAt ORDER BY id DESC LIMIT 1`,
+    { type: QueryTypes.SELECT, replacements: { walletId: wallet.id, startAt: period.startAt } }
+  );
+  const rows = await sequelize.query<EntryRow>(
+    `WITH page AS MATERIALIZED (
+       SELECT e.id, e.transaction_id, e.amount, e.balance_after FROM ledger_entries e
+        WHERE e.account_id = :walletId AND e.created_at >= :startAt AND e.created_at < :endAt
+     )
+     ${ENTRY_DETAILS_SQL}
+      ORDER BY e.id ASC`,
+    { type: QueryTypes.SELECT, replacements: { walletId: wallet.id, companyId, startAt: period.startAt, endAt: period.endAt } }
+  );
+  const owner = { id: company.id, name: company.companyName };
+  const movements = rows.map((row) => ({ ...ledgerEntryView(entryFacts(row), owner), ledgerTransactionId: Number(row.transaction_id) }));
+  const openingBalance = Number(opening?.after_c ?? 0) as Cents;
+  const last = movements.at(-1);
+  return { currency, openingBalance, closingBalance: (last?.balanceAfter ?? openingBalance) as Cents, movements };
 }
 
 export interface TransactionPage {

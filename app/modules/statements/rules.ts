@@ -1,0 +1,221 @@
+/**
+ * Monthly statements (part 2 §7 "Statement", p1 §9 page size 25; docs/decisions/015-statements.md): the pure part.
+ * A statement covers one calendar month in the company's time zone (D1) and lists every settled movement of its
+ * wallet in that month, with the fee or cashback of the early payments among them.
+ */
+import type { Cents } from "../../lib/money";
+import { centsToDecimal } from "../../lib/money";
+
+export const STATEMENTS_PAGE_SIZE = 25;
+/** Lines of a statement's details page: startAt (exclusive) to endAt (inclusive), 25 by default (p2 §7). */
+export const STATEMENT_LINES_PAGE = 25;
+
+export const STATEMENT_MESSAGES = {
+  notFound: "Statement not found",
+  monthInvalid: "Choose a month",
+  monthNotEnded: "A statement can be generated once its month has ended",
+  monthTooEarly: "There is no activity before this month",
+  companyRequired: "Statements belong to a company",
+  generating: "Your statement is being generated",
+  notReady: "This statement is not ready yet",
+} as const;
+
+export type StatementRecordType = "INVOICE" | "BILL" | "PAYMENT" | "TOPUP" | "WITHDRAWAL";
+
+export const RECORD_TYPE_LABELS: Record<StatementRecordType, string> = {
+  INVOICE: "Invoice paid early",
+  BILL: "Bill paid early",
+  PAYMENT: "Payment",
+  TOPUP: "Topup",
+  WITHDRAWAL: "Withdrawal",
+};
+
+// ---- Months and periods ---------------------------------------------------------------------------------------------
+
+const MONTH_RE = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** "2026-10" → true. */
+export const isMonth = (value: string): boolean => MONTH_RE.test(value);
+
+/** The month a day ("YYYY-MM-DD") falls in: "YYYY-MM". */
+export const monthOf = (isoDate: string): string => isoDate.slice(0, 7);
+
+/** The month `n` months after `month` (n may be negative). */
+export function addMonthsTo(month: string, n: number): string {
+  const [y, m] = month.split("-").map(Number);
+  const index = y * 12 + (m - 1) + n;
+  return `${String(Math.floor(index / 12)).padStart(4, "0")}-${String((index % 12) + 1).padStart(2, "0")}`;
+}
+
+/** Months from `from` to `to` inclusive, newest first (empty when from is after to). */
+export function monthsBetween(from: string, to: string): string[] {
+  const months: string[] = [];
+  for (let month = to; month >= from; month = addMonthsTo(month, -1)) months.push(month);
+  return months;
+}
+
+/** "October 2026". */
+export function monthLabel(month: string): string {
+  const [y, m] = month.split("-").map(Number);
+  return new Intl.DateTimeFormat("en-NZ", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 1)));
+}
+
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's offset from UTC at an instant, in minutes (Pacific/Auckland in summer: +780). */
+function zoneOffsetMinutes(instant: number, timeZone: string): number {
+  let format = offsetFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    offsetFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
+  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
+}
+
+/** The instant a local day starts (00:00 in the zone). NZ and AU change clocks at 2-3 am, never at midnight. */
+export function startOfDayIn(isoDate: string, timeZone: string): Date {
+  const [y, m, d] = isoDate.split("-").map(Number);
+  const guess = Date.UTC(y, m - 1, d);
+  let instant = guess - zoneOffsetMinutes(guess, timeZone) * 60_000;
+  // The offset at the guess may differ from the offset at the local midnight itself (a clock change in between).
+  instant = guess - zoneOffsetMinutes(instant, timeZone) * 60_000;
+  return new Date(instant);
+}
+
+/** A month's period as instants: [first day 00:00, next month's first day 00:00) in the company's zone (D1). */
+export function monthPeriod(month: string, timeZone: string): { month: string; startAt: Date; endAt: Date } {
+  if (!isMonth(month)) throw new Error(`Not a month: ${month}`);
+  return { month: `${month}-01`, startAt: startOfDayIn(`${month}-01`, timeZone), endAt: startOfDayIn(`${addMonthsTo(month, 1)}-01`, timeZone) };
+}
+
+/** The most recent month that has ended, given today's date in the company's zone. */
+export const lastEndedMonth = (today: string): string => addMonthsTo(monthOf(today), -1);
+
+/**
+ * Why a month cannot be generated now, or null: it must have ended (a statement never changes once generated) and not
+ * be before the company's first month.
+ */
+export function monthRefusal(month: string, today: string, firstMonth: string): string | null {
+  if (!isMonth(month)) return STATEMENT_MESSAGES.monthInvalid;
+  if (month > lastEndedMonth(today)) return STATEMENT_MESSAGES.monthNotEnded;
+  if (month < firstMonth) return STATEMENT_MESSAGES.monthTooEarly;
+  return null;
+}
+
+// ---- Lines ----------------------------------------------------------------------------------------------------------
+
+/** A settled wallet movement (ledger/account.server.ts walletMovements). */
+export interface MovementFacts {
+  ledgerTransactionId: number;
+  occurredAt: string;
+  transactionClass: "PAYMENT" | "TOPUP" | "WITHDRAWAL";
+  amount: Cents;
+  balanceAfter: Cents | null;
+  from: string | null;
+  to: string | null;
+  particulars: string | null;
+  reference: string | null;
+}
+
+/** The early payment behind a ledger transaction (offer_execution_results), when there is one. */
+export interface EarlyPaymentFacts {
+  invoiceId: number;
+  invoiceNumber: string | null;
+  fee: Cents | null;
+  cashback: Cents | null;
+}
+
+export interface StatementLineView {
+  lineNumber: number;
+  recordType: StatementRecordType;
+  occurredAt: string;
+  reference: string | null;
+  description: string | null;
+  counterpartyName: string | null;
+  invoiceId: number | null;
+  ledgerTransactionId: number | null;
+  amount: Cents;
+  fee: Cents | null;
+  cashback: Cents | null;
+  balance: Cents | null;
+}
+
+/**
+ * The statement's lines, numbered from 1 in the wallet's order. An early payment received is an INVOICE line with the
+ * supplier's service fee; one paid is a BILL line with the purchaser's cashback (D2); other movements keep their class.
+ */
+export function statementLines(movements: readonly MovementFacts[], earlyPayments: ReadonlyMap<number, EarlyPaymentFacts>): StatementLineView[] {
+  return movements.map((movement, index) => {
+    const counterparty = movement.amount < 0 ? movement.to : movement.from;
+    const early = movement.transactionClass === "PAYMENT" ? earlyPayments.get(movement.ledgerTransactionId) : undefined;
+    const recordType: StatementRecordType = early ? (movement.amount >= 0 ? "INVOICE" : "BILL") : movement.transactionClass;
+    const description = early
+      ? movement.amount >= 0
+        ? `Invoice ${early.invoiceNumber ?? early.invoiceId} paid early${counterparty ? ` by ${counterparty}` : ""}`
+        : `Bill ${early.invoiceNumber ?? early.invoiceId} paid early${counterparty ? ` to ${counterparty}` : ""}`
+      : movement.particulars;
+    return {
+      lineNumber: index + 1,
+      recordType,
+      occurredAt: movement.occurredAt,
+      reference: movement.reference,
+      description,
+      counterpartyName: counterparty,
+      invoiceId: early?.invoiceId ?? null,
+      ledgerTransactionId: movement.ledgerTransactionId,
+      amount: movement.amount,
+      fee: early && movement.amount >= 0 ? early.fee : null,
+      cashback: early && movement.amount < 0 ? early.cashback : null,
+      balance: movement.balanceAfter,
+    };
+  });
+}
+
+export interface StatementTotals {
+  moneyIn: Cents;
+  moneyOut: Cents;
+  fees: Cents;
+  cashback: Cents;
+}
+
+export function statementTotals(lines: readonly Pick<StatementLineView, "amount" | "fee" | "cashback">[]): StatementTotals {
+  let moneyIn = 0;
+  let moneyOut = 0;
+  let fees = 0;
+  let cashback = 0;
+  for (const line of lines) {
+    if (line.amount >= 0) moneyIn += line.amount;
+    else moneyOut -= line.amount;
+    fees += line.fee ?? 0;
+    cashback += line.cashback ?? 0;
+  }
+  return { moneyIn: moneyIn as Cents, moneyOut: moneyOut as Cents, fees: fees as Cents, cashback: cashback as Cents };
+}
+
+/** The page window of a statement's details (p2 §7: startAt default 0, endAt default 25), clamped to sane bounds. */
+export function linesWindow(startAt: number | undefined, endAt: number | undefined): { startAt: number; endAt: number } {
+  const start = Number.isInteger(startAt) && startAt! >= 0 ? startAt! : 0;
+  const end = Number.isInteger(endAt) && endAt! > start ? Math.min(endAt!, start + 100) : start + STATEMENT_LINES_PAGE;
+  return { startAt: start, endAt: end };
+}
+
+// ---- CSV ------------------------------------------------------------------------------------------------------------
+
+export const STATEMENT_CSV_HEADER = ["Line", "Date", "Type", "Reference", "Description", "Counterparty", "Amount", "Fee", "Cashback", "Balance"] as const;
+
+/** A statement's file name: statement-2026-10.csv / .pdf. */
+export const statementFileName = (month: string, extension: "csv" | "pdf") => `statement-${month.slice(0, 7)}.${extension}`;
+
+/** Plain signed decimal for a spreadsheet ("-50.00"), empty when absent. */
+export const csvAmount = (cents: Cents | null): string => (cents === null ? "" : centsToDecimal(cents));
