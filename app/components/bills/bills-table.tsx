@@ -12,6 +12,8 @@ import {
   useRowSelection,
   useSelectedRows,
 } from "~/components/invoices/selection";
+import { Link, useLocation } from "@remix-run/react";
+import { buttonVariants } from "~/components/ui/button";
 import { Table, TableBody, TableEmpty, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { Cents } from "~/lib/money";
 import type { ListQuery } from "~/modules/invoices/filters";
@@ -23,9 +25,27 @@ export interface BillTableRow extends ListTableRow {
   offersEnabled: boolean;
 }
 
+/** Pay Now and Cancel (a Topup Pending supplier offer) open the Pay Now dialog over the list. */
+function PayNowAction({ row, action }: { row: BillTableRow; action: "Pay Now" | "Cancel" }) {
+  const { search } = useLocation();
+  return (
+    <Link
+      to={`/bills/pay-now/${row.id}${search}`}
+      preventScrollReset
+      className={buttonVariants({ size: "sm", variant: action === "Pay Now" ? "default" : "outline" })}
+      aria-label={`${action} ${row.number}`}
+    >
+      {action}
+    </Link>
+  );
+}
+
 /** The row action: Include/Exclude post, View opens the bill details, Invite without a contact email edits it. */
 function BillAction({ row }: { row: BillTableRow }) {
   switch (row.status.action) {
+    case "Pay Now":
+    case "Cancel":
+      return <PayNowAction row={row} action={row.status.action} />;
     case "Include":
       return <IncludeRowAction id={row.id} number={row.number} intent="include" />;
     case "Exclude":

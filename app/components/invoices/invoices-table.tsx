@@ -1,11 +1,11 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { Table, TableBody, TableEmpty, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { buttonVariants } from "~/components/ui/button";
 import type { Cents } from "~/lib/money";
 import type { ListQuery } from "~/modules/invoices/filters";
 import type { Locale } from "~/modules/invoices/rules";
 import { GetPaidLink } from "~/components/offers/get-paid-link";
-import { ComingSoonNote, ListRow, SortableHead, type ListTableRow } from "./list-parts";
+import { ComingSoonAction, ComingSoonNote, ListRow, SortableHead, type ListTableRow } from "./list-parts";
 import { ContactEmailLink, RowCheckbox, SelectAllCheckbox, SelectionBar, useRowSelection } from "./selection";
 
 export interface InvoiceTableRow extends ListTableRow {
@@ -13,6 +13,26 @@ export interface InvoiceTableRow extends ListTableRow {
 }
 
 const CONNECT_LINK = "/settings?tab=connected-apps";
+
+/** Request Payment and Edit open the prompt payment dialog (/invoices/request-payment/:id) over the list. */
+function InvoiceAction({ row, query }: { row: InvoiceTableRow; query: ListQuery }) {
+  const { search } = useLocation();
+  const action = row.status.action;
+  if (action === "Get Paid") return <GetPaidLink id={row.id} number={row.number} query={query} />;
+  if (action === "Request Payment" || action === "Edit") {
+    return (
+      <Link
+        to={`/invoices/request-payment/${row.id}${search}`}
+        preventScrollReset
+        className={buttonVariants({ size: "sm", variant: "outline" })}
+        aria-label={`${action} ${row.number}`}
+      >
+        {action}
+      </Link>
+    );
+  }
+  return <ComingSoonAction action={action} />;
+}
 
 /**
  * Invoices table (p2 §2): [selection], invoice number, customer, due date, amount due, status, max fee, contact email,
@@ -103,7 +123,7 @@ export function InvoicesTable({
                   ) : undefined
                 }
                 contact={<ContactEmailLink kind="INVOICE" id={row.id} number={row.number} email={row.contactEmail} />}
-                action={row.status.action === "Get Paid" ? <GetPaidLink id={row.id} number={row.number} query={query} /> : undefined}
+                action={<InvoiceAction row={row} query={query} />}
               />
             ))
           )}

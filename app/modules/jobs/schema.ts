@@ -5,7 +5,7 @@ export const JOB_NOT_FOUND = "Job not found";
 export const JOB_NOT_RUNNING = "The job is not running";
 export const IDEMPOTENCY_KEY_REUSED = "This idempotency key belongs to a different job";
 
-export const SCHEDULED_JOB_NAMES = ["expire-sessions", "process-withdrawals", "expire-top-ups", "generate-statements"] as const;
+export const SCHEDULED_JOB_NAMES = ["expire-sessions", "process-withdrawals", "expire-top-ups", "generate-statements", "expire-supplier-offers"] as const;
 export type ScheduledJobName = (typeof SCHEDULED_JOB_NAMES)[number];
 
 export const unknownJobMessage = (name: string) => `Unknown job "${name}". Scheduled jobs: ${SCHEDULED_JOB_NAMES.join(", ")}`;

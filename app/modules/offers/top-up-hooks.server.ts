@@ -1,6 +1,7 @@
 import type { Transaction } from "sequelize";
 import type { TopUp } from "../../../db/models/index";
 import { settlePendingExecutions } from "./execution.server";
+import { onSupplierOfferTopUpClosed, onSupplierOfferTopUpCompleted } from "./pay-now.server";
 
 /**
  * What a top-up's end means for the offers (part 1 §4 Top-up triggers, part 2 §4, D3). The money area calls these in
@@ -17,11 +18,11 @@ import { settlePendingExecutions } from "./execution.server";
  * twice, but a retry of the surrounding work must not pay or activate twice).
  */
 export async function onTopUpCompleted(t: Transaction, topUp: TopUp): Promise<void> {
+  // The Pay Now the top-up was made for is paid first; what is left settles the VIRTUAL offer's pending acceptances.
+  await onSupplierOfferTopUpCompleted(t, topUp);
   if (topUp.companyId !== null) await settlePendingExecutions(t, topUp.companyId);
 }
 
 export async function onTopUpClosed(t: Transaction, topUp: TopUp, reason: "CANCELLED" | "EXPIRED"): Promise<void> {
-  void t;
-  void topUp;
-  void reason;
+  await onSupplierOfferTopUpClosed(t, topUp, reason);
 }
