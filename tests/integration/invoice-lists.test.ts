@@ -5,6 +5,7 @@
  */
 import { QueryTypes } from "sequelize";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { companyAnalytics, type InvoiceAnalytics } from "../../app/modules/analytics/service.server";
 import { sequelize } from "../../db/index";
 import { Counterparty, Invoice, PurchaserOffer, SupplierOffer, SupplierOfferInvoice, type Company } from "../../db/models/index";
 import { addDays, todayIn } from "../../app/lib/dates";
@@ -277,6 +278,18 @@ describe("summary cards", () => {
     expect(cards.cashbackThisMonth).toEqual({ count: 1, cashback: 350 });
     const none = await listBills(actorOf(otherPurchaser), q("BILL", "tab=bills"));
     expect(none.cards).toEqual({ cashReserve: null, cashbackThisMonth: { count: 0, cashback: 0 } });
+  });
+
+  it("GET /analytics/{type} gives the cards' figures, from fromTime (default: this month)", async () => {
+    const invoices = await companyAnalytics(actorOf(supplier), "invoices");
+    expect(invoices).toMatchObject({ totalAmountRequested: 20_000, maxServiceFeesRequested: 1_000, totalAmountPaid: 40_000, maxServiceFeesReceived: 400 });
+    const { total: unpaid } = await listInvoices(actorOf(supplier), q("INVOICE"));
+    expect((invoices as InvoiceAnalytics).unpaidInvoicesCount).toBe(unpaid);
+    expect(await companyAnalytics(actorOf(purchaser), "bills")).toEqual({ paidEarlyCount: 1, cashbackReceived: 350 });
+    // From tomorrow on nothing has been paid yet; the open requests do not depend on fromTime.
+    const later = await companyAnalytics(actorOf(supplier), "invoices", { fromTime: "2999-01-01" });
+    expect(later).toMatchObject({ totalAmountPaid: 0, maxServiceFeesReceived: 0, totalAmountRequested: 20_000 });
+    await expect(companyAnalytics(actorOf(supplier), "invoices", { fromTime: "01/11/2026" })).rejects.toMatchObject({ status: 422, field: "fromTime" });
   });
 });
 

@@ -41,6 +41,7 @@
  */
 import { QueryTypes } from "sequelize";
 import { sequelize } from "../../../db/index";
+import { billAnalytics, invoiceAnalytics, monthStartOf } from "../analytics/service.server";
 import { Company } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { getRuntimeConfig } from "../../lib/config.server";
@@ -854,37 +855,14 @@ function baseRow(row: RawRow): Omit<ListRowBase, "status"> {
   };
 }
 
-/** The first day of today's month (company time zone): "this month" of the cards. */
-function monthStartOf(today: string): string {
-  return `${today.slice(0, 8)}01`;
-}
-
 /** The supplier's invoices (issued_by = the actor's company). */
 export async function listInvoices(actor: ListActor, query: ListQuery): Promise<InvoiceListResult> {
   const ctx = await companyContext(actor);
   // The page and the cards are independent: their queries run side by side on the pool.
   const monthStart = monthStartOf(ctx.today);
-  const activeQuery = sequelize.query<{ count: string; fee_c: string; amount_c: string }>(
-    `SELECT count(*) AS count, COALESCE(sum(so.cash_reward * 100), 0)::bigint AS fee_c, COALESCE(sum(i.discounted_total * 100), 0)::bigint AS amount_c
-     FROM supplier_offer_invoices soi
-     JOIN supplier_offers so ON so.id = soi.supplier_offer_id AND so.offer_status IN ('CLEARING', 'TOPUP_PENDING')
-     JOIN invoices i ON i.id = soi.invoice_id
-     -- soi.offer_status is the trigger-kept copy of so.offer_status: it lets the partial index of open offers drive
-     -- this (open offers are few) instead of the company's invoices (possibly a million).
-     WHERE soi.offer_status IN ('CLEARING', 'TOPUP_PENDING') AND i.issued_by = :companyId AND i.deleted_at IS NULL`,
-    { type: QueryTypes.SELECT, replacements: { companyId: ctx.companyId } }
-  );
-  const receivedQuery = sequelize.query<{ count: string; fee_c: string; amount_c: string }>(
-    `SELECT count(*) AS count, COALESCE(sum(i.service_fee * 100), 0)::bigint AS fee_c, COALESCE(sum(i.total_paid * 100), 0)::bigint AS amount_c
-     FROM invoices i
-     WHERE i.issued_by = :companyId AND i.deleted_at IS NULL AND i.invoice_status = 'PAYMENT_RECEIVED'
-       AND i.paid_date >= CAST(:monthStart AS date) AND i.paid_date <= CAST(:today AS date)`,
-    { type: QueryTypes.SELECT, replacements: { companyId: ctx.companyId, monthStart, today: ctx.today } }
-  );
-  const [{ rows, total, totalIsEstimate, pageCursors, page, hasAnyRecords }, [active], [received]] = await Promise.all([
+  const [{ rows, total, totalIsEstimate, pageCursors, page, hasAnyRecords }, analytics] = await Promise.all([
     pageOf("INVOICE", ctx.companyId, { ...query, tab: null }, ctx.today, ctx.config, query),
-    activeQuery,
-    receivedQuery,
+    invoiceAnalytics(ctx.companyId, { fromDate: monthStart, today: ctx.today }),
   ]);
   const shaped = rows.map((row): InvoiceListRow => {
     const result = invoiceRowStatus({
@@ -924,8 +902,12 @@ export async function listInvoices(actor: ListActor, query: ListQuery): Promise<
     today: ctx.today,
     locale: ctx.locale,
     cards: {
-      activeRequests: { count: Number(active.count), maxServiceFee: Number(active.fee_c), amountRequested: Number(active.amount_c) },
-      receivedThisMonth: { count: Number(received.count), serviceFees: Number(received.fee_c), amountPaid: Number(received.amount_c) },
+      activeRequests: {
+        count: analytics.activeRequestsCount,
+        maxServiceFee: analytics.maxServiceFeesRequested,
+        amountRequested: analytics.totalAmountRequested,
+      },
+      receivedThisMonth: { count: analytics.receivedCount, serviceFees: analytics.maxServiceFeesReceived, amountPaid: analytics.totalAmountPaid },
     },
   };
 }
@@ -985,19 +967,12 @@ async function billCards(companyId: number, today: string): Promise<BillListResu
      FROM purchaser_offers WHERE created_by_company = :companyId AND offer_status <> 'CANCELLED' LIMIT 1`,
     { type: QueryTypes.SELECT, replacements: { companyId } }
   );
-  const cashbackQuery = sequelize.query<{ count: string; cashback_c: string }>(
-    `SELECT count(*) AS count, COALESCE(sum(i.cash_reward * 100), 0)::bigint AS cashback_c
-     FROM invoices i
-     WHERE i.issued_for = :companyId AND i.deleted_at IS NULL AND i.bill_status = 'PAID' AND i.cash_reward > 0
-       AND i.paid_date >= CAST(:monthStart AS date) AND i.paid_date <= CAST(:today AS date)`,
-    { type: QueryTypes.SELECT, replacements: { companyId, monthStart, today } }
-  );
-  const [[offer], [cashback]] = await Promise.all([offerQuery, cashbackQuery]);
+  const [[offer], cashback] = await Promise.all([offerQuery, billAnalytics(companyId, { fromDate: monthStart, today })]);
   return {
     cashReserve: offer
       ? { offerStatus: offer.offer_status, cashpool: Number(offer.cashpool_c), pendingCashpool: Number(offer.pending_c), crr: offer.crr }
       : null,
-    cashbackThisMonth: { count: Number(cashback.count), cashback: Number(cashback.cashback_c) },
+    cashbackThisMonth: { count: cashback.paidEarlyCount, cashback: cashback.cashbackReceived },
   };
 }
 

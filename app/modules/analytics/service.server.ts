@@ -1,0 +1,104 @@
+/**
+ * Analytics (part 2 §7 GET /analytics/{type}, optional fromTime = the month's start): the figures behind the invoices
+ * summary cards and the cashback-received card. One place computes them; the list loaders and the
+ * /resources/analytics/{type} route both read them.
+ * - totalAmountRequested / maxServiceFeesRequested: the supplier's open prompt payment requests (CLEARING or
+ *   TOPUP_PENDING): the invoices' amounts due and the fees asked (A).
+ * - totalAmountPaid / maxServiceFeesReceived: the supplier's invoices paid early since fromTime (PAYMENT_RECEIVED,
+ *   paid date from fromTime to today): the amounts paid and the service fees.
+ * - unpaidInvoicesCount: the supplier's live invoices not yet paid.
+ * - cashbackReceived: what the purchaser saved on bills paid early (offer cashback or Pay Now saving), paid from fromTime.
+ */
+import { QueryTypes } from "sequelize";
+import { sequelize } from "../../../db/index";
+import { Company } from "../../../db/models/index";
+import type { Actor } from "../../lib/actor";
+import { todayIn, type Country } from "../../lib/dates";
+import { AppError } from "../../lib/errors";
+import type { Cents } from "../../lib/money";
+
+export const ANALYTICS_TYPES = ["invoices", "bills"] as const;
+export type AnalyticsType = (typeof ANALYTICS_TYPES)[number];
+
+export interface InvoiceAnalytics {
+  activeRequestsCount: number;
+  totalAmountRequested: Cents;
+  maxServiceFeesRequested: Cents;
+  receivedCount: number;
+  totalAmountPaid: Cents;
+  maxServiceFeesReceived: Cents;
+  unpaidInvoicesCount: number;
+}
+
+export interface BillAnalytics {
+  paidEarlyCount: number;
+  cashbackReceived: Cents;
+}
+
+/** "YYYY-MM-01" of a day. */
+export const monthStartOf = (today: string) => `${today.slice(0, 8)}01`;
+
+export async function invoiceAnalytics(companyId: number, period: { fromDate: string; today: string }): Promise<InvoiceAnalytics> {
+  const [[active], [received], [unpaid]] = await Promise.all([
+    sequelize.query<{ count: string; fee_c: string; amount_c: string }>(
+      `SELECT count(*) AS count, COALESCE(sum(so.cash_reward * 100), 0)::bigint AS fee_c, COALESCE(sum(i.discounted_total * 100), 0)::bigint AS amount_c
+       FROM supplier_offer_invoices soi
+       JOIN supplier_offers so ON so.id = soi.supplier_offer_id AND so.offer_status IN ('CLEARING', 'TOPUP_PENDING')
+       JOIN invoices i ON i.id = soi.invoice_id
+       -- soi.offer_status is the trigger-kept copy of so.offer_status: it lets the partial index of open offers drive
+       -- this (open offers are few) instead of the company's invoices (possibly a million).
+       WHERE soi.offer_status IN ('CLEARING', 'TOPUP_PENDING') AND i.issued_by = :companyId AND i.deleted_at IS NULL`,
+      { type: QueryTypes.SELECT, replacements: { companyId } }
+    ),
+    sequelize.query<{ count: string; fee_c: string; amount_c: string }>(
+      `SELECT count(*) AS count, COALESCE(sum(i.service_fee * 100), 0)::bigint AS fee_c, COALESCE(sum(i.total_paid * 100), 0)::bigint AS amount_c
+       FROM invoices i
+       WHERE i.issued_by = :companyId AND i.deleted_at IS NULL AND i.invoice_status = 'PAYMENT_RECEIVED'
+         AND i.paid_date >= CAST(:fromDate AS date) AND i.paid_date <= CAST(:today AS date)`,
+      { type: QueryTypes.SELECT, replacements: { companyId, fromDate: period.fromDate, today: period.today } }
+    ),
+    sequelize.query<{ count: string }>(
+      `SELECT count(*) AS count FROM invoices i
+        WHERE i.issued_by = :companyId AND i.deleted_at IS NULL AND i.paid_date IS NULL
+          AND i.invoice_status IS DISTINCT FROM 'PAYMENT_RECEIVED' AND i.invoice_status IS DISTINCT FROM 'PAID'`,
+      { type: QueryTypes.SELECT, replacements: { companyId } }
+    ),
+  ]);
+  return {
+    activeRequestsCount: Number(active.count),
+    totalAmountRequested: Number(active.amount_c) as Cents,
+    maxServiceFeesRequested: Number(active.fee_c) as Cents,
+    receivedCount: Number(received.count),
+    totalAmountPaid: Number(received.amount_c) as Cents,
+    maxServiceFeesReceived: Number(received.fee_c) as Cents,
+    unpaidInvoicesCount: Number(unpaid.count),
+  };
+}
+
+export async function billAnalytics(companyId: number, period: { fromDate: string; today: string }): Promise<BillAnalytics> {
+  // A paid bill's cash_reward is what the purchaser saved on it: the offer's cashback, or a Pay Now's saving.
+  const [row] = await sequelize.query<{ count: string; cashback_c: string }>(
+    `SELECT count(*) AS count, COALESCE(sum(i.cash_reward * 100), 0)::bigint AS cashback_c
+     FROM invoices i
+     WHERE i.issued_for = :companyId AND i.deleted_at IS NULL AND i.bill_status = 'PAID' AND i.cash_reward > 0
+       AND i.paid_date >= CAST(:fromDate AS date) AND i.paid_date <= CAST(:today AS date)`,
+    { type: QueryTypes.SELECT, replacements: { companyId, fromDate: period.fromDate, today: period.today } }
+  );
+  return { paidEarlyCount: Number(row.count), cashbackReceived: Number(row.cashback_c) as Cents };
+}
+
+/**
+ * GET /analytics/{type}?fromTime: the actor's company's figures since fromTime (a "YYYY-MM-DD" day; default the first
+ * of this month in the company's time zone).
+ */
+export async function companyAnalytics(actor: Actor, type: AnalyticsType, query: { fromTime?: string | null } = {}): Promise<InvoiceAnalytics | BillAnalytics> {
+  if (actor.companyId === null) throw new AppError(403, "A company is required");
+  const company = await Company.findByPk(actor.companyId, { attributes: ["id", "country"] });
+  if (!company) throw new AppError(404, "Company not found");
+  const today = todayIn((company.country ?? "NZ") as Country);
+  const fromTime = query.fromTime ?? null;
+  if (fromTime !== null && !/^\d{4}-\d{2}-\d{2}$/.test(fromTime))
+    throw new AppError(422, "fromTime must be a date (YYYY-MM-DD)", { code: "VALIDATION", field: "fromTime" });
+  const period = { fromDate: fromTime ?? monthStartOf(today), today };
+  return type === "invoices" ? invoiceAnalytics(company.id, period) : billAnalytics(company.id, period);
+}
