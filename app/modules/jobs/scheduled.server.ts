@@ -6,6 +6,7 @@ import { expireStaleSessions } from "../auth/service.server";
 import { processPendingWithdrawals } from "../ledger/bank-files.server";
 import { expireTopUps } from "../ledger/top-ups.server";
 import { generateMonthEndStatements } from "../statements/service.server";
+import { checkPurchaserOffers } from "../offers/purchaser-offers.server";
 import { AppError } from "../../lib/errors";
 import { isScheduledJobName, unknownJobMessage, type ScheduledJobName } from "./schema";
 import { runJob, type ExecuteJobOptions, type JobHandler, type JobView } from "./service.server";
@@ -19,6 +20,8 @@ const SCHEDULED_WORK: Record<ScheduledJobName, JobHandler<unknown>> = {
   "expire-top-ups": async () => expireTopUps(new Date()),
   // The statement of the month just ended, per company and time zone; existing statements are left alone.
   "generate-statements": async ({ progress }) => generateMonthEndStatements(new Date(), progress),
+  // Recomputes purchaser offers' eligibility as due dates pass, reconciles them with their top-ups (docs/decisions/015).
+  "check-purchaser-offers": async () => checkPurchaserOffers(new Date()),
 };
 
 /** Runs a scheduled job in this process and records it in `jobs` (type = the job's name). */

@@ -1,6 +1,7 @@
 import type { Transaction } from "sequelize";
 import type { TopUp } from "../../../db/models/index";
 import { settlePendingExecutions } from "./execution.server";
+import { activatePurchaserOfferTopUp, cancelPurchaserOfferTopUp } from "./purchaser-offers.server";
 
 /**
  * What a top-up's end means for the offers (part 1 §4 Top-up triggers, part 2 §4, D3). The money area calls these in
@@ -18,10 +19,9 @@ import { settlePendingExecutions } from "./execution.server";
  */
 export async function onTopUpCompleted(t: Transaction, topUp: TopUp): Promise<void> {
   if (topUp.companyId !== null) await settlePendingExecutions(t, topUp.companyId);
+  await activatePurchaserOfferTopUp(t, topUp);
 }
 
 export async function onTopUpClosed(t: Transaction, topUp: TopUp, reason: "CANCELLED" | "EXPIRED"): Promise<void> {
-  void t;
-  void topUp;
-  void reason;
+  await cancelPurchaserOfferTopUp(t, topUp, reason);
 }
