@@ -159,3 +159,29 @@ describe("annualised return", () => {
     expect(annualisedReturnBp([])).toBeNull();
   });
 });
+
+describe("2,000 bills (the most the offer card considers)", () => {
+  it("answers both suggestions within a couple of seconds, valid and within the pool", () => {
+    const random = fc.sample(fc.record({ amount: fc.integer({ min: 1_000, max: 5_000_000 }), days: fc.integer({ min: 1, max: 120 }) }), {
+      numRuns: 2_000,
+      seed: 7,
+    });
+    const items = random.map(
+      (row, index): SelectionItem => ({
+        id: index + 1,
+        amount: row.amount as Cents,
+        cashback: Math.round((800 * row.amount * (row.days + 1)) / 3_650_000) as Cents,
+        daysToDue: row.days,
+      })
+    );
+    for (const capacity of [10_000_00, 250_000_00, 3_000_000_00] as Cents[]) {
+      const started = Date.now();
+      const total = largestTotalSelection(items, capacity);
+      const value = maxCashbackSelection(items, capacity);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      checkSelection(items, capacity, total);
+      checkSelection(items, capacity, value);
+      expect(value.cashback).toBeLessThanOrEqual(value.upperBound);
+    }
+  });
+});

@@ -91,7 +91,7 @@ export function largestTotalSelection(items: readonly SelectionItem[], capacity:
   if (sumAll <= capacity) return selectionOf(fitting, true, sumAll);
   const g = fitting.reduce((acc, item) => gcd(acc, item.amount), 0);
   const cap = Math.floor(capacity / g);
-  if (fitting.length > KNAPSACK_EXACT_ITEMS && cap <= SUBSET_SUM_MAX_CAPACITY) {
+  if (fitting.length > KNAPSACK_EXACT_ITEMS && cap <= SUBSET_SUM_MAX_CAPACITY && fitting.length * ((cap >>> 5) + 1) <= BITSET_WORD_BUDGET) {
     const chosen = subsetSumBitset(fitting, g, cap);
     const total = chosen.reduce((sum, item) => sum + item.amount, 0);
     return selectionOf(chosen, true, total);
@@ -104,8 +104,10 @@ export function largestTotalSelection(items: readonly SelectionItem[], capacity:
   return selectionOf(found.chosen, found.exact, found.exact ? found.total : capacity);
 }
 
-/** Largest capacity (in units of the amounts' gcd) of the bitset subset sum: 16M sums, a 32 MB parent table. */
+/** Largest capacity (in units of the amounts' gcd) of the bitset subset sum: 16M sums, a 64 MB parent table at most. */
 export const SUBSET_SUM_MAX_CAPACITY = 16_000_000;
+/** Word operations of the bitset subset sum (items × capacity / 32): about a quarter of a second. */
+export const BITSET_WORD_BUDGET = 60_000_000;
 
 /**
  * Subset sum over a bitset of reachable sums (32 per word), one shift-or per item: O(items × capacity / 32). The first
@@ -177,12 +179,12 @@ export function maxCashbackSelection(items: readonly SelectionItem[], capacity: 
   return branchAndBoundByValue(fitting, capacity);
 }
 
-/** Nodes the value branch and bound may visit before settling for the best found. */
-export const VALUE_NODE_BUDGET = 2_000_000;
+/** Work (nodes × bills, each node's bound walks the bills) the value branch and bound may do before settling for the best found. */
+export const VALUE_WORK_BUDGET = 40_000_000;
 
 /**
  * Beyond the DP tables: depth-first branch and bound over the bills by cashback per dollar, pruned by the fractional
- * (LP) bound, started from the greedy set. Exact when it finishes within VALUE_NODE_BUDGET nodes; otherwise the best
+ * (LP) bound, started from the greedy set. Exact when it finishes within VALUE_WORK_BUDGET; otherwise the best
  * found (never below the greedy, so at least half the optimum) with the LP bound as `upperBound`.
  */
 function branchAndBoundByValue(items: readonly SelectionItem[], capacity: number): Selection {
@@ -195,6 +197,7 @@ function branchAndBoundByValue(items: readonly SelectionItem[], capacity: number
   let bestPicks: number[] | null = null;
   const picks: number[] = [];
   let nodes = 0;
+  const nodeBudget = Math.max(1_000, Math.floor(VALUE_WORK_BUDGET / Math.max(1, n)));
   let exhausted = false;
   // The LP bound of items i.. with `room` left: whole items by ratio, then a fraction of the next (rounded up).
   const bound = (i: number, room: number): number => {
@@ -211,7 +214,7 @@ function branchAndBoundByValue(items: readonly SelectionItem[], capacity: number
   };
   const visit = (i: number, room: number, value: number): void => {
     if (exhausted) return;
-    if (++nodes > VALUE_NODE_BUDGET) {
+    if (++nodes > nodeBudget) {
       exhausted = true;
       return;
     }
