@@ -23,7 +23,7 @@ import {
   planOffer,
   resetPurchaserOffer,
   setOfferCheckDelay,
-  useSuggestedBills,
+  includeSuggestedBills,
 } from "../../app/modules/offers/purchaser-offers.server";
 import {
   CASHPOOL_MIN,
@@ -257,7 +257,7 @@ describe("included bills, suggestions and the background check", () => {
     // Most cashback: the long-dated 400 + 500 (cashback grows with the days).
     expect(suggestions.maxCashback.ids.sort()).toEqual([b.id, c.id].sort());
     expect(suggestions.maxCashback.annualisedReturnBp).toBeGreaterThan(800);
-    const used = await useSuggestedBills(actor, suggestions.maxCashback.ids);
+    const used = await includeSuggestedBills(actor, suggestions.maxCashback.ids);
     expect(used).toEqual({ included: 2, excluded: 1 });
     const flags = await Invoice.findAll({ where: { id: [a.id, b.id, c.id] }, attributes: ["id", "includeInPurchaserOffer"] });
     expect(Object.fromEntries(flags.map((row) => [row.id, row.includeInPurchaserOffer]))).toEqual({ [a.id]: false, [b.id]: true, [c.id]: true });

@@ -511,7 +511,7 @@ export async function offerSuggestions(actor: Actor, options: { crrBp?: BasisPoi
  * excluded, in one transaction (the company's own unpaid bills, suppliers with offers enabled; a bill with a payment in
  * progress keeps its flag).
  */
-export async function useSuggestedBills(actor: Actor, invoiceIds: readonly number[]): Promise<{ included: number; excluded: number }> {
+export async function includeSuggestedBills(actor: Actor, invoiceIds: readonly number[]): Promise<{ included: number; excluded: number }> {
   const companyId = companyIdOf(actor);
   const ids = [...new Set(invoiceIds)].filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647);
   if (ids.length === 0) throw validationError("invoiceIds", "List of invoice ids needed");
@@ -679,4 +679,38 @@ export async function checkPurchaserOffers(now: Date = new Date(), options: { co
     });
   }
   return summary;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The /bills cards in one call.
+
+export interface OfferPanel {
+  locale: Locale;
+  offer: PurchaserOfferView | null;
+  /** MAX_CASHBACK_PERCENT as "10.00", for the form's hint. */
+  maxCashbackPercent: string;
+  fundsAvailable: Cents;
+  suggestions: OfferSuggestions | null;
+  cashback: { cashback: Cents; count: number };
+}
+
+/** What the cash-reserve offer card and the cashback-received card show (p2 §2 Bills page). */
+export async function offerPanel(actor: Actor): Promise<OfferPanel> {
+  const companyId = companyIdOf(actor);
+  const [offer, config, funds, cashback, { country }] = await Promise.all([
+    getLiveOffer(actor),
+    offerConfig(),
+    companyFunds(companyId),
+    cashbackThisMonth(actor),
+    currencyOf(companyId),
+  ]);
+  const suggestions = offer && offer.offerStatus !== "CLEARING" ? await offerSuggestions(actor) : null;
+  return {
+    locale: country === "AU" ? "en-AU" : "en-NZ",
+    offer,
+    maxCashbackPercent: basisPointsToPercent(config.maxCashbackPercent),
+    fundsAvailable: funds.fundsAvailable,
+    suggestions,
+    cashback,
+  };
 }
