@@ -13,7 +13,11 @@ import { ADMIN, NEW_NZ_USER, PURCHASER, loginAs } from "./helpers";
 const SHOTS = process.env.SHOTS_DIR ?? "/tmp/h-offer-shots";
 
 async function fundsAvailable(page: Page): Promise<number> {
-  const text = (await page.getByText(/Funds Available: \$[\d,]+\.\d{2}\./).first().textContent()) ?? "";
+  const text =
+    (await page
+      .getByText(/Funds Available: \$[\d,]+\.\d{2}\./)
+      .first()
+      .textContent()) ?? "";
   const match = /Funds Available: \$([\d,]+\.\d{2})/.exec(text);
   expect(match).not.toBeNull();
   return Math.round(Number(match![1].replace(/,/g, "")) * 100);
@@ -90,7 +94,11 @@ test("a purchaser creates an offer through the top-up steps, the admin confirms 
   const admin = await adminContext.newPage();
   await loginAs(admin, ADMIN);
   await admin.goto("/?tab=pending");
-  await admin.getByRole("row").filter({ hasText: reference }).getByRole("link", { name: `Confirm topup ${reference}` }).click();
+  await admin
+    .getByRole("row")
+    .filter({ hasText: reference })
+    .getByRole("link", { name: `Confirm topup ${reference}` })
+    .click();
   await admin.getByRole("dialog", { name: "Confirm topup" }).getByRole("button", { name: "Confirm" }).click();
   await expect(admin.getByText("Topup confirmed")).toBeVisible();
   await adminContext.close();
