@@ -113,7 +113,7 @@ describe("earlybird CLI", () => {
 
   it("expected failures exit 1, unexpected ones print a stack and exit 2", async () => {
     const unknown = await earlybird(["jobs:run", "no-such-job"]);
-    expect(unknown).toMatchObject({ code: 1, stderr: 'Error: Unknown job "no-such-job". Scheduled jobs: expire-sessions, process-withdrawals, expire-top-ups, generate-statements\n' });
+    expect(unknown).toMatchObject({ code: 1, stderr: 'Error: Unknown job "no-such-job". Scheduled jobs: expire-sessions, process-withdrawals, expire-top-ups, generate-statements, check-purchaser-offers\n' });
     const badLimit = await earlybird(["jobs:list", "--limit", "0"]);
     expect(badLimit.code).toBe(1);
 
