@@ -178,10 +178,11 @@ export function OfferFields({
 }
 
 function CreateOfferForm({ data }: { data: OfferCardData }) {
+  const { search } = useLocation();
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formAction?.startsWith("/bills/offer");
   return (
-    <Form method="post" action="/bills/offer" preventScrollReset className="space-y-3" noValidate>
+    <Form method="post" action={`/bills/offer${search}`} preventScrollReset className="space-y-3" noValidate>
       <input type="hidden" name="intent" value="save" />
       <p className="text-sm text-muted-foreground">
         Offer your suppliers early payment from a cash reserve and earn cashback at your rate. Funds Available: {formatMoney(data.fundsAvailable, data.locale)}.
