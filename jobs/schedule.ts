@@ -14,6 +14,7 @@ export const SCHEDULE: ScheduleEntry[] = [
   { name: "expire-top-ups", intervalMs: 15 * 60_000, runAtStart: true },
   { name: "generate-statements", intervalMs: 60 * 60_000, runAtStart: true },
   { name: "expire-supplier-offers", intervalMs: 5 * 60_000, runAtStart: true },
+  { name: "check-purchaser-offers", intervalMs: 15 * 60_000, runAtStart: true },
 ];
 
 /** What a worker posts to the scheduler before 'done'. */

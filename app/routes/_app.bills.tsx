@@ -2,8 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { BillsTable } from "~/components/bills/bills-table";
+import { CashbackCard, OfferCard } from "~/components/bills/offer-cards";
 import { FilterMenu } from "~/components/invoices/filter-menu";
-import { CompanySearch, Pagination, statusTabItems, SummaryCard } from "~/components/invoices/list-parts";
+import { CompanySearch, Pagination, statusTabItems } from "~/components/invoices/list-parts";
 import { ToolbarActions } from "~/components/invoices/toolbar-actions";
 import { SuppliersTab } from "~/components/suppliers/suppliers-tab";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
@@ -13,10 +14,10 @@ import { isFeatureEnabled } from "~/lib/flags.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useRootData } from "~/root";
 import { filterFormTarget, isFilterFormSubmission } from "~/modules/invoices/filter-form";
-import { formatMoney } from "~/lib/money";
 import { defaultListQuery, parseListQuery, serializeListQuery, type BillListStatus } from "~/modules/invoices/filters";
-import { billsSummaryCards, listBills } from "~/modules/invoices/list.server";
+import { listBills } from "~/modules/invoices/list.server";
 import { loadSuppliersTab } from "~/modules/payables/suppliers-tab.server";
+import { offerPanel } from "~/modules/offers/purchaser-offers.server";
 
 export const handle: PageHandle = { title: "Bills" };
 export const meta = titleMeta;
@@ -30,9 +31,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const target = filterFormTarget(url.pathname, url.searchParams, query, { matchedEnabled: await isFeatureEnabled("agedPayablesFilter") });
     throw target.error ? await redirectWithToast(target.location, { type: "error", message: target.error }) : redirect(target.location);
   }
-  if (query.tab === "bills") return json({ query, bills: await listBills(actor, query), summary: null, suppliers: null });
-  const [summary, suppliers] = await Promise.all([billsSummaryCards(actor), loadSuppliersTab(actor, url.searchParams)]);
-  return json({ query, bills: null, summary, suppliers });
+  if (query.tab === "bills") {
+    const [bills, offer] = await Promise.all([listBills(actor, query), offerPanel(actor)]);
+    return json({ query, bills, summary: null, suppliers: null, offer });
+  }
+  const [suppliers, offer] = await Promise.all([loadSuppliersTab(actor, url.searchParams), offerPanel(actor)]);
+  return json({ query, bills: null, summary: null, suppliers, offer });
 }
 
 const STATUS_TABS: { status: BillListStatus | null; label: string }[] = [
@@ -49,37 +53,16 @@ function tabHref(pathname: string, tab: "suppliers" | "bills") {
 }
 
 export default function BillsPage() {
-  const { query, bills, summary, suppliers } = useLoaderData<typeof loader>();
+  const { query, bills, suppliers, offer } = useLoaderData<typeof loader>();
   // The list's own path, also while a dialog child route (/bills/delete, ...) is open over it.
   const pathname = "/bills";
-  const { cards, locale } = bills ?? summary!;
+  const { locale } = bills ?? { locale: offer.locale };
   const matchedEnabled = Boolean(useRootData()?.flags.agedPayablesFilter);
-  const reserve = cards.cashReserve;
   return (
     <div className="min-w-0 space-y-6">
-      <section aria-label="Summary" className="grid gap-4 md:grid-cols-2">
-        <SummaryCard
-          title="Cash-reserve offer"
-          items={
-            reserve
-              ? [
-                  { label: "Cash reserve", value: formatMoney(reserve.cashpool, locale) },
-                  { label: "Cashback rate", value: `${reserve.crr}% p.a.` },
-                ]
-              : [
-                  { label: "Cash reserve", value: formatMoney(0, locale) },
-                  { label: "Cashback rate", value: "None" },
-                ]
-          }
-          note={reserve ? (reserve.offerStatus === "TOPUP_PENDING" ? "Waiting for your top-up to complete." : null) : "You have no cash-reserve offer."}
-        />
-        <SummaryCard
-          title="Cashback received this month"
-          items={[
-            { label: "Cashback", value: formatMoney(cards.cashbackThisMonth.cashback, locale) },
-            { label: "Bills paid early", value: String(cards.cashbackThisMonth.count) },
-          ]}
-        />
+      <section aria-label="Summary" className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <OfferCard data={offer} />
+        <CashbackCard data={offer} />
       </section>
 
       <section aria-label="Payables" className="min-w-0 space-y-4">

@@ -113,7 +113,11 @@ describe("earlybird CLI", () => {
 
   it("expected failures exit 1, unexpected ones print a stack and exit 2", async () => {
     const unknown = await earlybird(["jobs:run", "no-such-job"]);
-    expect(unknown).toMatchObject({ code: 1, stderr: 'Error: Unknown job "no-such-job". Scheduled jobs: expire-sessions, process-withdrawals, expire-top-ups, generate-statements, expire-supplier-offers\n' });
+    expect(unknown).toMatchObject({
+      code: 1,
+      stderr: 'Error: Unknown job "no-such-job". Scheduled jobs: expire-sessions, process-withdrawals, expire-top-ups, generate-statements, expire-supplier-offers, check-purchaser-offers
+',
+    });
     const badLimit = await earlybird(["jobs:list", "--limit", "0"]);
     expect(badLimit.code).toBe(1);
 

@@ -25,7 +25,7 @@ import {
 export const TOPUP_STEPS = ["Topup Entry", "Topup Details", "Bank Transfer"] as const;
 type Locale = "en-NZ" | "en-AU";
 
-function Steps({ current }: { current: 0 | 1 | 2 }) {
+export function Steps({ current }: { current: 0 | 1 | 2 }) {
   return (
     <ol className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground" aria-label="Top-up steps">
       {TOPUP_STEPS.map((name, i) => (
@@ -292,7 +292,18 @@ export type Instructions =
   | { method: "BANK_ACCOUNT"; payId: null; bankName: string; accountNumber: string; mayTakeTwoHours: boolean };
 
 /** Step 3: where to pay and the payment reference (D5); a PENDING top-up may be cancelled here by its company (D5). */
-export function BankTransferStep({ closeTo, topUp, instructions }: { closeTo: string; topUp: TransferData; instructions: Instructions }) {
+export function BankTransferStep({
+  closeTo,
+  topUp,
+  instructions,
+  formAction = `/account/topup?id=${topUp.id}`,
+}: {
+  closeTo: string;
+  topUp: TransferData;
+  instructions: Instructions;
+  /** Where "Cancel topup" posts (the offers flow on /bills has its own route). */
+  formAction?: string;
+}) {
   const navigation = useNavigation();
   const cancelling = navigation.state !== "idle" && navigation.formMethod === "POST";
   const isPending = topUp.topupStatus === "PENDING";
@@ -346,7 +357,7 @@ export function BankTransferStep({ closeTo, topUp, instructions }: { closeTo: st
         {instructions.mayTakeTwoHours ? <li>Bank transfer may take up to 2 hours.</li> : null}
         {isPending && topUp.expiresOn ? <li>This topup expires on {topUp.expiresOn} if your transfer has not arrived.</li> : null}
       </ul>
-      <Form method="post" action={`/account/topup?id=${topUp.id}`} preventScrollReset>
+      <Form method="post" action={formAction} preventScrollReset>
         <input type="hidden" name="id" value={topUp.id} />
         <RouteDialogFooter>
           {isPending ? (

@@ -7,6 +7,7 @@ import { processPendingWithdrawals } from "../ledger/bank-files.server";
 import { expireTopUps } from "../ledger/top-ups.server";
 import { generateMonthEndStatements } from "../statements/service.server";
 import { expireSupplierOffers } from "../offers/supplier-offers.server";
+import { checkPurchaserOffers } from "../offers/purchaser-offers.server";
 import { AppError } from "../../lib/errors";
 import { isScheduledJobName, unknownJobMessage, type ScheduledJobName } from "./schema";
 import { runJob, type ExecuteJobOptions, type JobHandler, type JobView } from "./service.server";
@@ -22,6 +23,8 @@ const SCHEDULED_WORK: Record<ScheduledJobName, JobHandler<unknown>> = {
   "generate-statements": async ({ progress }) => generateMonthEndStatements(new Date(), progress),
   // CLEARING supplier offers past the end of day E in the supplier's zone become EXPIRED (D3); one guarded UPDATE.
   "expire-supplier-offers": async () => expireSupplierOffers(new Date()),
+  // Recomputes purchaser offers' eligibility as due dates pass, reconciles them with their top-ups (docs/decisions/015).
+  "check-purchaser-offers": async () => checkPurchaserOffers(new Date()),
 };
 
 /** Runs a scheduled job in this process and records it in `jobs` (type = the job's name). */

@@ -5,7 +5,14 @@ export const JOB_NOT_FOUND = "Job not found";
 export const JOB_NOT_RUNNING = "The job is not running";
 export const IDEMPOTENCY_KEY_REUSED = "This idempotency key belongs to a different job";
 
-export const SCHEDULED_JOB_NAMES = ["expire-sessions", "process-withdrawals", "expire-top-ups", "generate-statements", "expire-supplier-offers"] as const;
+export const SCHEDULED_JOB_NAMES = [
+  "expire-sessions",
+  "process-withdrawals",
+  "expire-top-ups",
+  "generate-statements",
+  "expire-supplier-offers",
+  "check-purchaser-offers",
+] as const;
 export type ScheduledJobName = (typeof SCHEDULED_JOB_NAMES)[number];
 
 export const unknownJobMessage = (name: string) => `Unknown job "${name}". Scheduled jobs: ${SCHEDULED_JOB_NAMES.join(", ")}`;
@@ -24,7 +31,12 @@ export const CreateJobSchema = z.object({
 export type CreateJobInput = z.input<typeof CreateJobSchema>;
 
 export const ListJobsSchema = z.object({
-  limit: z.coerce.number({ invalid_type_error: "Limit must be a number" }).int("Limit must be a whole number").min(1, "Limit must be between 1 and 200").max(200, "Limit must be between 1 and 200").default(20),
+  limit: z.coerce
+    .number({ invalid_type_error: "Limit must be a number" })
+    .int("Limit must be a whole number")
+    .min(1, "Limit must be between 1 and 200")
+    .max(200, "Limit must be between 1 and 200")
+    .default(20),
   type: z.string().trim().min(1).optional(),
 });
 export type ListJobsInput = z.input<typeof ListJobsSchema>;

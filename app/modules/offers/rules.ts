@@ -90,6 +90,16 @@ function assertInteger(value: number, what: string): void {
   if (!Number.isSafeInteger(value)) throw new RangeError(`${what} must be an integer: ${value}`);
 }
 
+/**
+ * bigint → Cents, refusing a value a JavaScript number cannot hold exactly (beyond 2^53 cents). Without it an absurd
+ * fee (a huge bill under a PROVIDER_FEE_PERCENT near 100 %) came back silently rounded to another amount; the
+ * property tests (rules.property.test.ts) found it.
+ */
+function toCents(value: bigint, what: string): Cents {
+  if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < -BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError(`${what} is out of range: ${value}`);
+  return Number(value) as Cents;
+}
+
 function assertNonNegativeInteger(value: number, what: string): void {
   assertInteger(value, what);
   if (value < 0) throw new RangeError(`${what} must not be negative: ${value}`);
@@ -140,11 +150,11 @@ export function purchaserOfferAmounts(input: PurchaserOfferAmountsInput, config:
   const fee = feeBeforeFixed + BigInt(config.fixedFee);
   const total = BigInt(input.discountedTotal);
   return {
-    cashback: Number(cashback) as Cents,
-    fee: Number(fee) as Cents,
-    earlybirdKeeps: Number(fee - cashback) as Cents,
-    supplierReceives: Number(total - fee) as Cents,
-    purchaserPays: Number(total - cashback) as Cents,
+    cashback: toCents(cashback, "cashback"),
+    fee: toCents(fee, "fee"),
+    earlybirdKeeps: toCents(fee - cashback, "earlybirdKeeps"),
+    supplierReceives: toCents(total - fee, "supplierReceives"),
+    purchaserPays: toCents(total - cashback, "purchaserPays"),
   };
 }
 

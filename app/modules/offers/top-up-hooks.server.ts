@@ -2,6 +2,7 @@ import type { Transaction } from "sequelize";
 import type { TopUp } from "../../../db/models/index";
 import { settlePendingExecutions } from "./execution.server";
 import { onSupplierOfferTopUpClosed, onSupplierOfferTopUpCompleted } from "./pay-now.server";
+import { activatePurchaserOfferTopUp, cancelPurchaserOfferTopUp } from "./purchaser-offers.server";
 
 /**
  * What a top-up's end means for the offers (part 1 §4 Top-up triggers, part 2 §4, D3). The money area calls these in
@@ -18,11 +19,19 @@ import { onSupplierOfferTopUpClosed, onSupplierOfferTopUpCompleted } from "./pay
  * twice, but a retry of the surrounding work must not pay or activate twice).
  */
 export async function onTopUpCompleted(t: Transaction, topUp: TopUp): Promise<void> {
-  // The Pay Now the top-up was made for is paid first; what is left settles the VIRTUAL offer's pending acceptances.
-  await onSupplierOfferTopUpCompleted(t, topUp);
+  // What the top-up was made for comes first (each hook acts only on the offer naming this top-up); what is left then
+  // settles the VIRTUAL offer's pending acceptances.
+  if (topUp.trigger === "PURCHASER_OFFER" || topUp.trigger === "PURCHASER_OFFER_EDIT") {
+    await activatePurchaserOfferTopUp(t, topUp);
+    await onSupplierOfferTopUpCompleted(t, topUp);
+  } else {
+    await onSupplierOfferTopUpCompleted(t, topUp);
+    await activatePurchaserOfferTopUp(t, topUp);
+  }
   if (topUp.companyId !== null) await settlePendingExecutions(t, topUp.companyId);
 }
 
 export async function onTopUpClosed(t: Transaction, topUp: TopUp, reason: "CANCELLED" | "EXPIRED"): Promise<void> {
   await onSupplierOfferTopUpClosed(t, topUp, reason);
+  await cancelPurchaserOfferTopUp(t, topUp, reason);
 }

@@ -1,0 +1,31 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { billsListHref } from "~/components/bills/offer-routes.server";
+import { requireCompanyUser } from "~/lib/auth.server";
+import { isAppError } from "~/lib/errors";
+import { redirectWithToast } from "~/lib/toast.server";
+import { parseId } from "~/modules/invoices/schema";
+import { includeSuggestedBills } from "~/modules/offers/purchaser-offers.server";
+
+/** POST /bills/offer/suggestion: the offer covers exactly a suggested set (included; the other included bills excluded). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireCompanyUser(request);
+  return redirect(billsListHref(request));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { actor } = await requireCompanyUser(request);
+  const closeTo = billsListHref(request);
+  const ids = (await request.formData()).getAll("ids").map(parseId);
+  if (ids.length === 0 || ids.includes(null)) return redirectWithToast(closeTo, { type: "info", message: "No bills to include/exclude" });
+  try {
+    const { included, excluded } = await includeSuggestedBills(actor, ids as number[]);
+    const message = [included > 0 ? `Included ${included} bill(s) in your offer` : null, excluded > 0 ? `Excluded ${excluded} bill(s) from your offer` : null]
+      .filter(Boolean)
+      .join(". ");
+    return redirectWithToast(closeTo, message ? { type: "success", message } : { type: "info", message: "No bills to include/exclude" });
+  } catch (error) {
+    if (!isAppError(error) || error.status >= 500) throw error;
+    return redirectWithToast(closeTo, { type: "error", message: `Could not include ${ids.length} bill(s) in your offer. ${error.message}` });
+  }
+}

@@ -1,0 +1,237 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { billsListHref, offerErrorResponse } from "~/components/bills/offer-routes.server";
+import { BankTransferStep, Steps } from "~/components/topups/topup-dialog";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { FieldError } from "~/components/ui/field-error";
+import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
+import { requireCompanyUser } from "~/lib/auth.server";
+import { formatDate, todayIn } from "~/lib/dates";
+import { isAppError } from "~/lib/errors";
+import { formatMoney, type Cents } from "~/lib/money";
+import { redirectWithToast } from "~/lib/toast.server";
+import { bankTransferInstructions, cancelTopUp, getTopUp } from "~/modules/ledger/top-ups.server";
+import { TopUpIdSchema } from "~/modules/ledger/top-ups.schema";
+import { createPurchaserOffer, editPurchaserOffer, getLiveOffer, planOffer, type OfferPlan } from "~/modules/offers/purchaser-offers.server";
+import { OFFER_CREATED, OFFER_UPDATED, TOPUP_CANCELLED_OFFER_NOT_CREATED, TOPUP_ERROR_OFFER_NOT_ACCEPTED } from "~/modules/offers/purchaser-offers.schema";
+
+/**
+ * /bills/offer/topup: the top-up steps under a purchaser-offer trigger (p1 §4 "Top-up flow", p2 §4 "Purchaser offer in
+ * the top-up flow"), the same three steps as /account/topup (decision 012) with the offer's amounts:
+ * GET ?cashpool=&crr=              → Topup Entry: the offer, Funds Available and the topup it needs (the shortfall)
+ * GET ?step=details&cashpool=&crr= → Topup Details; Cancel here: "Topup cancelled. Offer not created."
+ * POST intent=create               → the offer and its top-up in one transaction (PURCHASER_OFFER, or
+ *                                    PURCHASER_OFFER_EDIT for a raise), then GET ?id= → Bank Transfer
+ * POST intent=cancel               → the PENDING top-up is cancelled, and with it the offer waiting for it (D3)
+ */
+const TOPUP_CANCELLED = "Topup cancelled";
+
+function notFound(): never {
+  throw new Response("Not Found", { status: 404 });
+}
+
+function offerQuery(url: URL) {
+  return { cashpool: url.searchParams.get("cashpool") ?? "", crr: url.searchParams.get("crr") ?? "" };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { actor, user } = await requireCompanyUser(request);
+  const url = new URL(request.url);
+  const closeTo = billsListHref(request);
+  const idParam = url.searchParams.get("id");
+  if (idParam !== null) {
+    const id = TopUpIdSchema.safeParse(idParam);
+    if (!id.success) notFound();
+    try {
+      const [topUp, instructions] = await Promise.all([getTopUp(actor, id.data), bankTransferInstructions(actor)]);
+      const country = topUp.currency === "AUD" ? "AU" : "NZ";
+      return json({
+        step: "transfer" as const,
+        closeTo,
+        topUp: {
+          id: topUp.id,
+          topupAmount: topUp.topupAmount,
+          topupStatus: topUp.topupStatus,
+          paymentReference: topUp.paymentReference,
+          locale: topUp.locale,
+          expiresOn: topUp.expiresAt ? formatDate(todayIn(country, new Date(topUp.expiresAt))) : null,
+        },
+        instructions,
+      });
+    } catch (error) {
+      if (isAppError(error) && error.status === 404) notFound();
+      throw error;
+    }
+  }
+  const step = url.searchParams.get("step");
+  if (step === "cancelled") throw await redirectWithToast(closeTo, { type: "info", message: TOPUP_CANCELLED_OFFER_NOT_CREATED });
+  const values = offerQuery(url);
+  let plan: OfferPlan;
+  try {
+    plan = await planOffer(actor, values);
+  } catch (error) {
+    if (isAppError(error) && error.status < 500) throw await redirectWithToast(closeTo, { type: "error", message: error.message });
+    throw error;
+  }
+  if (plan.shortfall === 0) throw redirect(`/bills/offer?${new URLSearchParams(values).toString()}`);
+  if (!plan.accountActive) throw await redirectWithToast(closeTo, { type: "error", message: TOPUP_ERROR_OFFER_NOT_ACCEPTED });
+  const offer = await getLiveOffer(actor);
+  const query = new URLSearchParams(url.search);
+  query.delete("step");
+  const entryHref = `/bills/offer/topup?${query.toString()}`;
+  query.set("step", "details");
+  const detailsHref = `/bills/offer/topup?${query.toString()}`;
+  query.set("step", "cancelled");
+  const cancelHref = `/bills/offer/topup?${query.toString()}`;
+  const locale = (user.company?.country === "AU" ? "en-AU" : "en-NZ") as "en-NZ" | "en-AU";
+  return json({
+    step: step === "details" ? ("details" as const) : ("entry" as const),
+    closeTo,
+    plan: { cashpool: plan.cashpool, crr: plan.crr, fundsAvailable: plan.fundsAvailable, shortfall: plan.shortfall, mode: plan.mode },
+    current: offer ? { cashpool: offer.cashpool, pendingCashpool: offer.pendingCashpool, offerStatus: offer.offerStatus } : null,
+    values,
+    entryHref,
+    detailsHref,
+    cancelHref,
+    locale,
+    companyName: user.company?.companyName ?? null,
+    idempotencyKey: globalThis.crypto.randomUUID(),
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { actor } = await requireCompanyUser(request);
+  const closeTo = billsListHref(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "cancel") {
+    const id = TopUpIdSchema.safeParse(form.get("id"));
+    if (!id.success) notFound();
+    try {
+      const topUp = await getTopUp(actor, id.data);
+      await cancelTopUp(actor, id.data);
+      const message = topUp.trigger === "PURCHASER_OFFER" ? TOPUP_CANCELLED_OFFER_NOT_CREATED : TOPUP_CANCELLED;
+      return redirectWithToast(closeTo, { type: "info", message });
+    } catch (error) {
+      if (isAppError(error) && error.status === 404) notFound();
+      if (isAppError(error) && error.status < 500) return redirectWithToast(closeTo, { type: "error", message: error.message });
+      throw error;
+    }
+  }
+  if (intent !== "create") return json({ error: "Something went wrong. Please try again." }, { status: 400 });
+  const input = {
+    cashpool: String(form.get("cashpool") ?? ""),
+    crr: String(form.get("crr") ?? ""),
+    idempotencyKey: String(form.get("idempotencyKey") ?? "") || undefined,
+  };
+  try {
+    const offer = await getLiveOffer(actor);
+    const result = offer ? await editPurchaserOffer(actor, offer.id, input) : await createPurchaserOffer(actor, input);
+    if (result.topUp) return redirect(`/bills/offer/topup?id=${result.topUp.id}`);
+    return redirectWithToast(closeTo, { type: "success", message: offer ? OFFER_UPDATED : OFFER_CREATED });
+  } catch (error) {
+    if (isAppError(error) && (error.code === "TOPUP_NOT_POSSIBLE" || error.code === "ACCOUNT_NOT_ACTIVE"))
+      return redirectWithToast(closeTo, { type: "error", message: TOPUP_ERROR_OFFER_NOT_ACCEPTED });
+    if (isAppError(error) && error.status === 422) return json({ error: error.message }, { status: 422 });
+    return offerErrorResponse(error, closeTo);
+  }
+}
+
+function OfferSummary({
+  plan,
+  current,
+  locale,
+}: {
+  plan: { cashpool: Cents; crr: string; fundsAvailable: Cents; shortfall: Cents; mode: "create" | "edit" };
+  current: { cashpool: Cents; pendingCashpool: Cents } | null;
+  locale: "en-NZ" | "en-AU";
+}) {
+  const money = (cents: Cents) => formatMoney(cents, locale);
+  const rows: [string, string][] = [
+    [plan.mode === "edit" ? "New cash reserve" : "Cash reserve", money(plan.cashpool)],
+    ["Cashback rate", `${plan.crr}% p.a.`],
+    ...(current ? ([["Current cash reserve", money(current.cashpool)]] as [string, string][]) : []),
+    ["Funds Available", money(plan.fundsAvailable)],
+  ];
+  return (
+    <dl className="divide-y rounded-md border text-sm">
+      {rows.map(([label, value]) => (
+        <div key={label} className="flex justify-between gap-4 px-3 py-2">
+          <dt className="text-muted-foreground">{label}</dt>
+          <dd className="font-medium tabular-nums">{value}</dd>
+        </div>
+      ))}
+      <div className="flex justify-between gap-4 bg-accent/40 px-3 py-2">
+        <dt className="font-medium">Topup amount</dt>
+        <dd className="font-semibold tabular-nums">{money(plan.shortfall)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+export default function OfferTopupDialog() {
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const posting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  if (data.step === "transfer") {
+    return (
+      <BankTransferStep closeTo={data.closeTo} topUp={data.topUp} instructions={data.instructions} formAction={`/bills/offer/topup?id=${data.topUp.id}`} />
+    );
+  }
+  const money = (cents: Cents) => formatMoney(cents, data.locale);
+  if (data.step === "entry") {
+    return (
+      <RouteDialog
+        title="Topup Entry"
+        closeTo={data.closeTo}
+        description={`Your cash reserve is above your Funds Available. Top up ${money(data.plan.shortfall)} to ${
+          data.plan.mode === "edit" ? "raise your offer" : "start your offer"
+        }.`}
+      >
+        <Steps current={0} />
+        <OfferSummary plan={data.plan} current={data.current} locale={data.locale} />
+        <RouteDialogFooter>
+          <Link to={data.closeTo} preventScrollReset className={buttonVariants({ variant: "outline" })}>
+            Cancel
+          </Link>
+          <Link to={data.detailsHref} preventScrollReset className={buttonVariants()}>
+            Next
+          </Link>
+        </RouteDialogFooter>
+      </RouteDialog>
+    );
+  }
+  const error = result && "error" in result ? result.error : null;
+  return (
+    <RouteDialog title="Topup Details" closeTo={data.cancelHref} description="Check the amounts, then confirm to get your payment reference.">
+      <Steps current={1} />
+      <OfferSummary plan={data.plan} current={data.current} locale={data.locale} />
+      <p className="text-sm text-muted-foreground">
+        {data.plan.mode === "edit"
+          ? "Your offer keeps its current cash reserve; the raise starts when your transfer arrives."
+          : "Your offer starts when your transfer arrives (Topup Pending until then)."}{" "}
+        A topup whose transfer has not arrived within 7 days expires.
+      </p>
+      <FieldError id="offer-topup-error" message={error} />
+      <Form method="post" preventScrollReset>
+        <input type="hidden" name="intent" value="create" />
+        <input type="hidden" name="cashpool" value={data.values.cashpool} />
+        <input type="hidden" name="crr" value={data.values.crr} />
+        <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
+        <RouteDialogFooter>
+          <Link to={data.cancelHref} preventScrollReset className={buttonVariants({ variant: "outline" })}>
+            Cancel
+          </Link>
+          <Link to={data.entryHref} preventScrollReset className={buttonVariants({ variant: "outline" })}>
+            Back
+          </Link>
+          <Button type="submit" disabled={posting}>
+            {posting ? "Confirming..." : "Confirm"}
+          </Button>
+        </RouteDialogFooter>
+      </Form>
+    </RouteDialog>
+  );
+}
