@@ -42,7 +42,8 @@ describe("earlybird CLI", () => {
   it("--help lists the commands", async () => {
     const { code, stdout } = await earlybird(["--help"]);
     expect(code).toBe(0);
-    for (const command of ["db:migrate", "db:seed", "db:reset", "users:create", "jobs:run", "jobs:list", "mail:send", "import"]) expect(stdout).toContain(command);
+    for (const command of ["db:migrate", "db:seed", "db:reset", "users:create", "jobs:run", "jobs:list", "mail:send", "import"])
+      expect(stdout).toContain(command);
   });
 
   it("users:create --admin creates an admin who can log in", async () => {
@@ -115,8 +116,8 @@ describe("earlybird CLI", () => {
     const unknown = await earlybird(["jobs:run", "no-such-job"]);
     expect(unknown).toMatchObject({
       code: 1,
-      stderr: 'Error: Unknown job "no-such-job". Scheduled jobs: expire-sessions, process-withdrawals, expire-top-ups, generate-statements, expire-supplier-offers, check-purchaser-offers
-',
+      stderr:
+        'Error: Unknown job "no-such-job". Scheduled jobs: expire-sessions, process-withdrawals, expire-top-ups, generate-statements, expire-supplier-offers, check-purchaser-offers\n',
     });
     const badLimit = await earlybird(["jobs:list", "--limit", "0"]);
     expect(badLimit.code).toBe(1);
