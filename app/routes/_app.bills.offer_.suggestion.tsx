@@ -7,7 +7,10 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { parseId } from "~/modules/invoices/schema";
 import { includeSuggestedBills } from "~/modules/offers/purchaser-offers.server";
 
-/** POST /bills/offer/suggestion: the offer covers exactly a suggested set (included; the other included bills excluded). */
+/**
+ * POST /bills/offer/suggestion: the offer covers exactly a suggested set (included; the other included bills excluded).
+ * Back to the list, or to the Topup Entry step it was posted from (`returnTo`).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireCompanyUser(request);
   return redirect(billsListHref(request));
@@ -15,8 +18,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
-  const closeTo = billsListHref(request);
-  const ids = (await request.formData()).getAll("ids").map(parseId);
+  const form = await request.formData();
+  // From the Topup Entry step of an offer's top-up: back to that step (only there: never an outside address).
+  const returnTo = form.get("returnTo");
+  const closeTo = typeof returnTo === "string" && /^\/bills\/offer\/topup\?[^\\]*$/.test(returnTo) ? returnTo : billsListHref(request);
+  const ids = form.getAll("ids").map(parseId);
   if (ids.length === 0 || ids.includes(null)) return redirectWithToast(closeTo, { type: "info", message: "No bills to include/exclude" });
   try {
     const { included, excluded } = await includeSuggestedBills(actor, ids as number[]);

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { billsListHref, offerErrorResponse } from "~/components/bills/offer-routes.server";
+import { SuggestedBills } from "~/components/bills/offer-cards";
 import { BankTransferStep, Steps } from "~/components/topups/topup-dialog";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
@@ -13,13 +14,15 @@ import { formatMoney, type Cents } from "~/lib/money";
 import { redirectWithToast } from "~/lib/toast.server";
 import { bankTransferInstructions, cancelTopUp, getTopUp } from "~/modules/ledger/top-ups.server";
 import { TopUpIdSchema } from "~/modules/ledger/top-ups.schema";
-import { createPurchaserOffer, editPurchaserOffer, getLiveOffer, planOffer, type OfferPlan } from "~/modules/offers/purchaser-offers.server";
+import { createPurchaserOffer, editPurchaserOffer, getLiveOffer, offerSuggestions, planOffer, type OfferPlan } from "~/modules/offers/purchaser-offers.server";
 import { OFFER_CREATED, OFFER_UPDATED, TOPUP_CANCELLED_OFFER_NOT_CREATED, TOPUP_ERROR_OFFER_NOT_ACCEPTED } from "~/modules/offers/purchaser-offers.schema";
 
 /**
  * /bills/offer/topup: the top-up steps under a purchaser-offer trigger (p1 §4 "Top-up flow", p2 §4 "Purchaser offer in
  * the top-up flow"), the same three steps as /account/topup (decision 012) with the offer's amounts:
- * GET ?cashpool=&crr=              → Topup Entry: the offer, Funds Available and the topup it needs (the shortfall)
+ * GET ?cashpool=&crr=              → Topup Entry: the offer, Funds Available and the topup it needs (the shortfall), and
+ *                                    the two suggested sets of bills for the new cash pool (issue 5 part 3: largest
+ *                                    total, most cashback), each with "Include these bills" (back to this step)
  * GET ?step=details&cashpool=&crr= → Topup Details; Cancel here: "Topup cancelled. Offer not created."
  * POST intent=create               → the offer and its top-up in one transaction (PURCHASER_OFFER, or
  *                                    PURCHASER_OFFER_EDIT for a raise), then GET ?id= → Bank Transfer
@@ -76,7 +79,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   if (plan.shortfall === 0) throw redirect(`/bills/offer?${new URLSearchParams(values).toString()}`);
   if (!plan.accountActive) throw await redirectWithToast(closeTo, { type: "error", message: TOPUP_ERROR_OFFER_NOT_ACCEPTED });
-  const offer = await getLiveOffer(actor);
+  const isEntry = step !== "details";
+  const [offer, suggestions] = await Promise.all([
+    getLiveOffer(actor),
+    // The same service as the offer card's, for the cash pool being topped up to and the rate being offered.
+    isEntry ? offerSuggestions(actor, { crrBp: plan.crrBp, capacity: plan.cashpool }) : Promise.resolve(null),
+  ]);
   const query = new URLSearchParams(url.search);
   query.delete("step");
   const entryHref = `/bills/offer/topup?${query.toString()}`;
@@ -86,9 +94,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const cancelHref = `/bills/offer/topup?${query.toString()}`;
   const locale = (user.company?.country === "AU" ? "en-AU" : "en-NZ") as "en-NZ" | "en-AU";
   return json({
-    step: step === "details" ? ("details" as const) : ("entry" as const),
+    step: isEntry ? ("entry" as const) : ("details" as const),
     closeTo,
     plan: { cashpool: plan.cashpool, crr: plan.crr, fundsAvailable: plan.fundsAvailable, shortfall: plan.shortfall, mode: plan.mode },
+    suggestions: suggestions && suggestions.candidates > 0 ? suggestions : null,
     current: offer ? { cashpool: offer.cashpool, pendingCashpool: offer.pendingCashpool, offerStatus: offer.offerStatus } : null,
     values,
     entryHref,
@@ -186,12 +195,14 @@ export default function OfferTopupDialog() {
       <RouteDialog
         title="Topup Entry"
         closeTo={data.closeTo}
+        className={data.suggestions ? "max-w-2xl" : undefined}
         description={`Your cash reserve is above your Funds Available. Top up ${money(data.plan.shortfall)} to ${
           data.plan.mode === "edit" ? "raise your offer" : "start your offer"
         }.`}
       >
         <Steps current={0} />
         <OfferSummary plan={data.plan} current={data.current} locale={data.locale} />
+        {data.suggestions ? <SuggestedBills suggestions={data.suggestions} locale={data.locale} returnTo={data.entryHref} wide={false} /> : null}
         <RouteDialogFooter>
           <Link to={data.closeTo} preventScrollReset className={buttonVariants({ variant: "outline" })}>
             Cancel

@@ -201,12 +201,14 @@ function SuggestionPanel({
   locale,
   included,
   emphasis,
+  returnTo,
 }: {
   title: string;
   set: SuggestionSet;
   locale: Locale;
   included: boolean;
   emphasis: "total" | "cashback";
+  returnTo?: string;
 }) {
   const { search } = useLocation();
   const navigation = useNavigation();
@@ -248,6 +250,7 @@ function SuggestionPanel({
           ) : (
             <Form method="post" action={`/bills/offer/suggestion${search}`} preventScrollReset className="mt-auto">
               <input type="hidden" name="suggestion" value={emphasis} />
+              {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
               {set.ids.map((id) => (
                 <input key={id} type="hidden" name="ids" value={id} />
               ))}
@@ -266,6 +269,49 @@ function sameSet(a: readonly number[], b: readonly number[]): boolean {
   if (a.length !== b.length) return false;
   const set = new Set(a);
   return b.every((id) => set.has(id));
+}
+
+export type OfferSuggestionsData = NonNullable<OfferCardData["suggestions"]>;
+
+/**
+ * The two suggested selections for a capacity (issue 5 part 3), each with "Include these bills": on the offer card, and
+ * on the Topup Entry step of an offer's top-up (`returnTo` brings the user back to that step after including).
+ */
+export function SuggestedBills({
+  suggestions,
+  locale,
+  returnTo,
+  wide = true,
+}: {
+  suggestions: OfferSuggestionsData;
+  locale: Locale;
+  returnTo?: string;
+  /** Two columns on large screens (the card); a dialog keeps them side by side from small screens up. */
+  wide?: boolean;
+}) {
+  return (
+    <div className="space-y-2">
+      <h3 className="text-sm font-medium">Suggested bills for {formatMoney(suggestions.capacity, locale)}</h3>
+      <div className={cn("grid gap-2", wide ? "lg:grid-cols-2" : "sm:grid-cols-2")}>
+        <SuggestionPanel
+          title="Largest total"
+          set={suggestions.largestTotal}
+          locale={locale}
+          emphasis="total"
+          included={sameSet(suggestions.largestTotal.ids, suggestions.includedIds)}
+          returnTo={returnTo}
+        />
+        <SuggestionPanel
+          title="Most cashback"
+          set={suggestions.maxCashback}
+          locale={locale}
+          emphasis="cashback"
+          included={sameSet(suggestions.maxCashback.ids, suggestions.includedIds)}
+          returnTo={returnTo}
+        />
+      </div>
+    </div>
+  );
 }
 
 export function OfferCard({ data }: { data: OfferCardData }) {
@@ -323,27 +369,7 @@ export function OfferCard({ data }: { data: OfferCardData }) {
                 Reset offer
               </Link>
             </div>
-            {suggestions && suggestions.candidates > 0 ? (
-              <div className="space-y-2">
-                <h3 className="text-sm font-medium">Suggested bills for {money(suggestions.capacity)}</h3>
-                <div className="grid gap-2 lg:grid-cols-2">
-                  <SuggestionPanel
-                    title="Largest total"
-                    set={suggestions.largestTotal}
-                    locale={locale}
-                    emphasis="total"
-                    included={sameSet(suggestions.largestTotal.ids, suggestions.includedIds)}
-                  />
-                  <SuggestionPanel
-                    title="Most cashback"
-                    set={suggestions.maxCashback}
-                    locale={locale}
-                    emphasis="cashback"
-                    included={sameSet(suggestions.maxCashback.ids, suggestions.includedIds)}
-                  />
-                </div>
-              </div>
-            ) : null}
+            {suggestions && suggestions.candidates > 0 ? <SuggestedBills suggestions={suggestions} locale={locale} /> : null}
           </>
         )}
       </CardContent>
