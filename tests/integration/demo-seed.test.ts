@@ -73,7 +73,7 @@ describe("demo data", () => {
     }>(`
       SELECT u.username, c.company_name, c.country, c.verification_status, c.status,
              (SELECT count(*) FROM bank_accounts b WHERE b.company_id = c.id AND b.loaded_by = 'SYSTEM') AS system_accounts,
-             (SELECT balance FROM company_balances b WHERE b.company_id = c.id) AS balance
+             (SELECT sum(balance)::text FROM company_balances b WHERE b.company_id = c.id) AS balance
         FROM users u JOIN companies c ON c.id = u.company_id
        WHERE u.username IN ('robin@rimugrocers.test', 'taylor@tuitrading.test')
        ORDER BY u.username`);
@@ -85,7 +85,7 @@ describe("demo data", () => {
         verification_status: "VERIFIED",
         status: "ACTIVE",
         system_accounts: "1",
-        balance: "5000000",
+        balance: "50000.00",
       },
       {
         username: "taylor@tuitrading.test",
@@ -94,7 +94,7 @@ describe("demo data", () => {
         verification_status: "VERIFIED",
         status: "ACTIVE",
         system_accounts: "1",
-        balance: expect.toBeOneOf([null, "0"]),
+        balance: "0.00",
       },
     ]);
     const [pair] = await rows<{ offers: string; counterparties: string; invoices: string }>(`
