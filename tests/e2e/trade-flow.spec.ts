@@ -20,8 +20,8 @@ const PURCHASER = "robin@rimugrocers.test";
 const SUPPLIER = "taylor@tuitrading.test";
 /** Tui Trading's invoices to Rimu Grocers (seeded due in 30, 45 and 60 days) and to Rata Catering (40 days). */
 const OFFER_BILLS = [
-  { number: "TUI-3001", total: 123_456, daysEarly: 30 },
-  { number: "TUI-3002", total: 234_567, daysEarly: 45 },
+  { number: "TUI-3001", total: 123_456 },
+  { number: "TUI-3002", total: 234_567 },
 ];
 const BIG_BILL = { number: "TUI-3004", total: 6_000_000 };
 const RATA_INVOICE = "TUI-3005";
@@ -42,6 +42,8 @@ const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, ""))
 const money = (c: number) => `${c < 0 ? "-" : ""}$${Math.floor(Math.abs(c) / 100).toLocaleString("en-NZ")}.${String(Math.abs(c) % 100).padStart(2, "0")}`;
 const dollars = (c: number) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, "0")}`;
 const todayNz = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Auckland", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+/** Calendar days from today (NZ) to a due date shown as "23 Dec 2026": D2's d. */
+const daysUntil = (shown: string) => Math.round((Date.parse(`${shown.trim()} UTC`) - Date.parse(`${todayNz()}T00:00:00Z`)) / 86_400_000);
 const eq = (number: string) => encodeURIComponent(`eq:${number}`);
 
 async function balanceOf(page: Page): Promise<number> {
@@ -141,10 +143,14 @@ test("(a) a purchaser offer: the purchaser includes bills, the supplier gets pai
   await expect(dialog.getByRole("checkbox", { name: `Get paid for ${first.number}` })).toBeChecked();
   await dialog.getByRole("checkbox", { name: `Get paid for ${second.number}` }).check();
 
-  // D2 with the offer's rate: the dialog's figures are the rules' figures.
-  const amounts = OFFER_BILLS.map((bill) =>
-    purchaserOfferAmounts({ crrBp: percentToBasisPoints(CRR), discountedTotal: bill.total, daysEarly: bill.daysEarly })
-  );
+  // D2 with the offer's rate and each bill's days early (seeded due in 30 and 45 days): the dialog's figures are the rules' figures.
+  const quoted = dialog.getByRole("table", { name: "Invoices to get paid" });
+  const amounts = [];
+  for (const bill of OFFER_BILLS) {
+    const daysEarly = daysUntil((await quoted.getByRole("row").filter({ hasText: bill.number }).getByRole("cell").nth(2).textContent()) ?? "");
+    expect(daysEarly).toBeGreaterThan(0);
+    amounts.push(purchaserOfferAmounts({ crrBp: percentToBasisPoints(CRR), discountedTotal: bill.total, daysEarly }));
+  }
   const due = OFFER_BILLS.reduce((sum, bill) => sum + bill.total, 0);
   const fees = amounts.reduce((sum, a) => sum + a.fee, 0);
   const cashback = amounts.reduce((sum, a) => sum + a.cashback, 0);
@@ -200,8 +206,10 @@ test("(b) prompt payment: Pay Now beyond Funds Available tops up, the admin conf
   await shoot(pat, "purchaser-pay-now-needs-topup");
   const topUpButton = payDialog.getByRole("button", { name: /^Top up .* & Pay Now$/ });
   const topUp = cents(/Top up (\$[\d,.]+)/.exec((await topUpButton.textContent()) ?? "")![1]);
-  expect(topUp).toBeGreaterThan(0);
-  expect(topUp).toBeLessThanOrEqual(pay.purchaserPays);
+  // The top-up is the shortfall: what Robin pays less his Funds Available (balance less the offer's cash reserve).
+  const funds = cents(/Your Funds Available \((\$[\d,.]+)\)/.exec((await payDialog.textContent()) ?? "")![1]);
+  expect(funds).toBeGreaterThan(0);
+  expect(topUp).toBe(pay.purchaserPays - funds);
   await topUpButton.click();
   const pending = pat.getByRole("dialog", { name: "Topup Pending" });
   const reference = (await pending.getByTestId("payment-reference").textContent())!.trim();
