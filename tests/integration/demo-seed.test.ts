@@ -61,6 +61,51 @@ describe("demo data", () => {
     expect(counts).toEqual({ bank_accounts: "0", top_ups: "0", wallets: "0" });
   });
 
+  it("has Rimu Grocers and Tui Trading, a pair of their own for tests/e2e/trade-flow.spec.ts: verified, activated, the purchaser funded", async () => {
+    const people = await rows<{
+      username: string;
+      company_name: string;
+      country: string;
+      verification_status: string;
+      status: string;
+      system_accounts: string;
+      balance: string | null;
+    }>(`
+      SELECT u.username, c.company_name, c.country, c.verification_status, c.status,
+             (SELECT count(*) FROM bank_accounts b WHERE b.company_id = c.id AND b.loaded_by = 'SYSTEM') AS system_accounts,
+             (SELECT sum(balance)::text FROM company_balances b WHERE b.company_id = c.id) AS balance
+        FROM users u JOIN companies c ON c.id = u.company_id
+       WHERE u.username IN ('robin@rimugrocers.test', 'taylor@tuitrading.test')
+       ORDER BY u.username`);
+    expect(people).toEqual([
+      {
+        username: "robin@rimugrocers.test",
+        company_name: "Rimu Grocers Ltd",
+        country: "NZ",
+        verification_status: "VERIFIED",
+        status: "ACTIVE",
+        system_accounts: "1",
+        balance: "50000.00",
+      },
+      {
+        username: "taylor@tuitrading.test",
+        company_name: "Tui Trading Ltd",
+        country: "NZ",
+        verification_status: "VERIFIED",
+        status: "ACTIVE",
+        system_accounts: "1",
+        balance: "0.00",
+      },
+    ]);
+    const [pair] = await rows<{ offers: string; counterparties: string; invoices: string }>(`
+      SELECT (SELECT count(*) FROM purchaser_offers o JOIN companies c ON c.id = o.created_by_company WHERE c.company_name = 'Rimu Grocers Ltd') AS offers,
+             (SELECT count(*) FROM counterparties p JOIN companies a ON a.id = p.company_id JOIN companies b ON b.id = p.counterparty_company_id
+               WHERE p.is_purchaser_offers_enabled AND ((a.company_name = 'Rimu Grocers Ltd' AND b.company_name = 'Tui Trading Ltd' AND p.is_supplier)
+                  OR (a.company_name = 'Tui Trading Ltd' AND b.company_name = 'Rimu Grocers Ltd' AND p.is_customer))) AS counterparties,
+             (SELECT count(*) FROM invoices WHERE issued_by_company_name = 'Tui Trading Ltd' AND issued_for_company_name = 'Rimu Grocers Ltd' AND paid_date IS NULL) AS invoices`);
+    expect(pair).toEqual({ offers: "0", counterparties: "2", invoices: "4" });
+  });
+
   it("has around 300 invoices and bills over the last and next three months, in every status", async () => {
     const [{ count, earliest, latest }] = await rows<{ count: string; earliest: number; latest: number }>(
       `SELECT count(*), min(due_date - current_date) AS earliest, max(due_date - current_date) AS latest FROM invoices`,

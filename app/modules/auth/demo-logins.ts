@@ -7,4 +7,6 @@ export const DEMO_LOGINS: { email: string; label: string }[] = [
   { email: "sam@kiwisupplies.test", label: "Supplier, Kiwi Supplies Ltd (NZ)" },
   { email: "alex@outbackcoffee.test", label: "Outback Coffee Pty Ltd (AU, partially verified)" },
   { email: "casey@kauritimber.test", label: "Kauri Timber Co Ltd (NZ, verified, account not activated)" },
+  { email: "robin@rimugrocers.test", label: "Purchaser, Rimu Grocers Ltd (NZ, no offer yet)" },
+  { email: "taylor@tuitrading.test", label: "Supplier, Tui Trading Ltd (NZ, invoices Rimu Grocers)" },
 ];
