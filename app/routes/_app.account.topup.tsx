@@ -3,11 +3,11 @@ import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { BankTransferStep, TopupDetailsStep, TopupEntryStep } from "~/components/topups/topup-dialog";
+import { loadTransferStep } from "~/components/topups/transfer-step.server";
 import { requireCompanyUser } from "~/lib/auth.server";
-import { formatDate, todayIn } from "~/lib/dates";
 import { isAppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/toast.server";
-import { bankTransferInstructions, cancelTopUp, createTopUp, getTopUp, topUpEntry } from "~/modules/ledger/top-ups.server";
+import { cancelTopUp, createTopUp, topUpEntry } from "~/modules/ledger/top-ups.server";
 import { entryChoice, parseTopupAmount, TOPUP_ACCOUNT_NOT_ACTIVE, TOPUP_CANCELLED, TopUpIdSchema } from "~/modules/ledger/top-ups.schema";
 
 /**
@@ -28,28 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const idParam = url.searchParams.get("id");
   if (idParam !== null) {
-    const id = TopUpIdSchema.safeParse(idParam);
-    if (!id.success) notFound();
-    try {
-      const [topUp, instructions] = await Promise.all([getTopUp(actor, id.data), bankTransferInstructions(actor)]);
-      const country = topUp.currency === "AUD" ? "AU" : "NZ";
-      return json({
-        step: "transfer" as const,
-        closeTo: CLOSE_TO,
-        topUp: {
-          id: topUp.id,
-          topupAmount: topUp.topupAmount,
-          topupStatus: topUp.topupStatus,
-          paymentReference: topUp.paymentReference,
-          locale: topUp.locale,
-          expiresOn: topUp.expiresAt ? formatDate(todayIn(country, new Date(topUp.expiresAt))) : null,
-        },
-        instructions,
-      });
-    } catch (error) {
-      if (isAppError(error) && error.status === 404) notFound();
-      throw error;
-    }
+    return json({ step: "transfer" as const, closeTo: CLOSE_TO, ...(await loadTransferStep(actor, idParam)) });
   }
 
   const entry = await topUpEntry(actor);

@@ -7,12 +7,12 @@ import { BankTransferStep, Steps } from "~/components/topups/topup-dialog";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
+import { loadTransferStep } from "~/components/topups/transfer-step.server";
 import { requireCompanyUser } from "~/lib/auth.server";
-import { formatDate, todayIn } from "~/lib/dates";
 import { isAppError } from "~/lib/errors";
 import { formatMoney, type Cents } from "~/lib/money";
 import { redirectWithToast } from "~/lib/toast.server";
-import { bankTransferInstructions, cancelTopUp, getTopUp } from "~/modules/ledger/top-ups.server";
+import { cancelTopUp, getTopUp } from "~/modules/ledger/top-ups.server";
 import { TopUpIdSchema } from "~/modules/ledger/top-ups.schema";
 import { createPurchaserOffer, editPurchaserOffer, getLiveOffer, offerSuggestions, planOffer, type OfferPlan } from "~/modules/offers/purchaser-offers.server";
 import { OFFER_CREATED, OFFER_UPDATED, TOPUP_CANCELLED_OFFER_NOT_CREATED, TOPUP_ERROR_OFFER_NOT_ACCEPTED } from "~/modules/offers/purchaser-offers.schema";
@@ -44,28 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const closeTo = billsListHref(request);
   const idParam = url.searchParams.get("id");
   if (idParam !== null) {
-    const id = TopUpIdSchema.safeParse(idParam);
-    if (!id.success) notFound();
-    try {
-      const [topUp, instructions] = await Promise.all([getTopUp(actor, id.data), bankTransferInstructions(actor)]);
-      const country = topUp.currency === "AUD" ? "AU" : "NZ";
-      return json({
-        step: "transfer" as const,
-        closeTo,
-        topUp: {
-          id: topUp.id,
-          topupAmount: topUp.topupAmount,
-          topupStatus: topUp.topupStatus,
-          paymentReference: topUp.paymentReference,
-          locale: topUp.locale,
-          expiresOn: topUp.expiresAt ? formatDate(todayIn(country, new Date(topUp.expiresAt))) : null,
-        },
-        instructions,
-      });
-    } catch (error) {
-      if (isAppError(error) && error.status === 404) notFound();
-      throw error;
-    }
+    return json({ step: "transfer" as const, closeTo, ...(await loadTransferStep(actor, idParam)) });
   }
   const step = url.searchParams.get("step");
   if (step === "cancelled") throw await redirectWithToast(closeTo, { type: "info", message: TOPUP_CANCELLED_OFFER_NOT_CREATED });

@@ -334,28 +334,7 @@ export async function seedDemoWorld(t: Transaction, { passwordHash }: DemoUsers)
   };
   const amount = (min: number, max: number): Cents => between(rng, min, max) * 100 + pick(rng, [0, 0, 50, 95, between(rng, 1, 99)]);
 
-  async function record(values: {
-    type: "INVOICE" | "BILL";
-    supplier: Company;
-    purchaser: Company;
-    dueDate: string;
-    total: Cents;
-    country: Country;
-    prefix: string;
-    start: number;
-    loadedBy: "XERO" | "EARLYBIRD" | "MYOB_ACCOUNT_RIGHT" | "RIPE";
-    contactEmail: string;
-    invoiceStatus?: Invoice["invoiceStatus"];
-    billStatus?: Invoice["billStatus"];
-    include?: boolean;
-    paidDate?: string | null;
-    cashReward?: Cents | null;
-    serviceFee?: Cents | null;
-    sentToSupplier?: boolean;
-    orderNumber?: string | null;
-    glCode?: string | null;
-    items?: boolean;
-  }): Promise<SeededRecord> {
+  async function record(values: SeedRecordValues): Promise<SeededRecord> {
     const localToday = today(values.country);
     const issueDate = minDate(addDays(values.dueDate, -between(rng, 20, 40)), localToday);
     const withItems = values.items ?? false;
@@ -682,6 +661,30 @@ export async function seedDemoWorld(t: Transaction, { passwordHash }: DemoUsers)
   await seedTradeFlowPair(t, { passwordHash, admin, record, todayNz, nzd, clearing });
 }
 
+/** What the seed's `record` writes: one invoice record (an invoice to one side, a bill to the other). */
+interface SeedRecordValues {
+  type: "INVOICE" | "BILL";
+  supplier: Company;
+  purchaser: Company;
+  dueDate: string;
+  total: Cents;
+  country: Country;
+  prefix: string;
+  start: number;
+  loadedBy: "XERO" | "EARLYBIRD" | "MYOB_ACCOUNT_RIGHT" | "RIPE";
+  contactEmail: string;
+  invoiceStatus?: Invoice["invoiceStatus"];
+  billStatus?: Invoice["billStatus"];
+  include?: boolean;
+  paidDate?: string | null;
+  cashReward?: Cents | null;
+  serviceFee?: Cents | null;
+  sentToSupplier?: boolean;
+  orderNumber?: string | null;
+  glCode?: string | null;
+  items?: boolean;
+}
+
 /**
  * A purchaser and supplier pair of their own for the two-user flow (tests/e2e/trade-flow.spec.ts; no other spec
  * touches them): Rimu Grocers (robin@rimugrocers.test, funded wallet, no offer yet) buys from Tui Trading
@@ -693,19 +696,7 @@ async function seedTradeFlowPair(
   ctx: {
     passwordHash: string;
     admin: User;
-    record: (values: {
-      type: "INVOICE" | "BILL";
-      supplier: Company;
-      purchaser: Company;
-      dueDate: string;
-      total: Cents;
-      country: Country;
-      prefix: string;
-      start: number;
-      loadedBy: "XERO" | "EARLYBIRD" | "MYOB_ACCOUNT_RIGHT" | "RIPE";
-      contactEmail: string;
-      invoiceStatus?: Invoice["invoiceStatus"];
-    }) => Promise<unknown>;
+    record: (values: SeedRecordValues) => Promise<unknown>;
     todayNz: string;
     nzd: Currency;
     clearing: { id: number };
