@@ -1,5 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { actorOf, resolveSession, type SessionUser } from "../modules/auth/service.server";
+import { onboardingPath } from "../modules/onboarding/rules";
 import type { Actor } from "./actor";
 import { clearSessionToken, readSessionToken, setFlash } from "./session.server";
 
@@ -23,7 +24,11 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
  */
 export async function requireUser(request: Request): Promise<SessionUser> {
   const lookup = await resolveSession(await readSessionToken(request));
-  if (lookup.status === "valid") return lookup.user;
+  if (lookup.status === "valid") {
+    const onboarding = onboardingRedirect(lookup.user, request);
+    if (onboarding) throw redirect(onboarding);
+    return lookup.user;
+  }
   const url = new URL(request.url);
   const landing = LANDING_PARAMS.some((name) => url.searchParams.has(name));
   // Landing links (invites, notifications) are handled by their own pages: no `next` round trip.
@@ -34,6 +39,26 @@ export async function requireUser(request: Request): Promise<SessionUser> {
     headers.append("Set-Cookie", await setFlash("session-expired"));
   }
   throw redirect(target, { headers });
+}
+
+/**
+ * Where a user still onboarding may go (p1 §4): the onboarding screens themselves, /logout, the mailbox (read the SMS
+ * code), and resource routes (the onboarding screens' own searches; data a page needs is guarded by that page).
+ */
+const ONBOARDING_OPEN_PATHS = ["/activate", "/verify", "/signup", "/logout", "/mailbox", "/resources"];
+
+export const isOnboardingOpenPath = (pathname: string) => ONBOARDING_OPEN_PATHS.some((open) => pathname === open || pathname.startsWith(`${open}/`));
+
+/**
+ * The onboarding state machine decides (p1 §4): a company user who has not finished onboarding is sent where
+ * `onboardingPath` says, from every guarded page but the open ones. Admins skip the check. Null: stay.
+ */
+export function onboardingRedirect(
+  user: Pick<SessionUser, "isAdmin" | "onboardingState" | "verificationStatus" | "phoneNumber">,
+  request: Request
+): string | null {
+  if (isOnboardingOpenPath(new URL(request.url).pathname)) return null;
+  return onboardingPath(user);
 }
 
 export async function requireActor(request: Request): Promise<{ user: SessionUser; actor: Actor }> {
@@ -55,8 +80,23 @@ export async function requireAdmin(request: Request): Promise<{ user: SessionUse
   return { user, actor: actorOf(user) };
 }
 
-/** Where a user goes after login: `next` (other query parameters kept), else / for admins, /invoices for others. */
-export function postLoginPath(user: Pick<SessionUser, "isAdmin">, search: URLSearchParams): string {
+/**
+ * Where a user goes after login: first where onboarding continues (p1 §4), then `next` (other query parameters kept),
+ * else / for admins, /invoices for others.
+ */
+export function postLoginPath(
+  user: Pick<SessionUser, "isAdmin"> & Partial<Pick<SessionUser, "onboardingState" | "verificationStatus" | "phoneNumber">>,
+  search: URLSearchParams
+): string {
+  const onboarding = user.onboardingState
+    ? onboardingPath({
+        isAdmin: user.isAdmin,
+        onboardingState: user.onboardingState,
+        verificationStatus: user.verificationStatus ?? "NOT_VERIFIED",
+        phoneNumber: user.phoneNumber ?? null,
+      })
+    : null;
+  if (onboarding) return onboarding;
   const next = search.get("next");
   if (next && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\")) {
     const target = new URL(next, "http://earlybird.local");

@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (user) throw redirect(postLoginPath(user, url.searchParams));
   const flash = await readFlash(request);
   return json(
-    { sessionExpired: flash === "session-expired", demoLogins: isProduction() ? [] : DEMO_LOGINS },
+    { sessionExpired: flash === "session-expired", demoLogins: isProduction() ? [] : DEMO_LOGINS, mailboxLink: !isProduction() },
     flash ? { headers: { "Set-Cookie": await clearFlash() } } : undefined,
   );
 }
@@ -74,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
-  const { sessionExpired, demoLogins } = useLoaderData<typeof loader>();
+  const { sessionExpired, demoLogins, mailboxLink } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
@@ -170,6 +170,14 @@ export default function LoginPage() {
                 Got an invite code?
               </Link>
             </p>
+            {/* The built-in mailbox (decisions D7): the sign-up e-mail and SMS codes land there outside production. */}
+            {mailboxLink ? (
+              <p className="mt-2 text-center text-sm text-muted-foreground">
+                <Link to="/mailbox" className="font-medium text-primary hover:underline">
+                  Mailbox
+                </Link>
+              </p>
+            ) : null}
           </CardContent>
         </Card>
         {demoLogins.length > 0 ? (

@@ -30,15 +30,17 @@ async function sendWithCli(to: string, subject: string, text: string, html?: str
 const unique = () => crypto.randomBytes(4).toString("hex");
 const messages = (page: Page) => page.getByRole("table", { name: "Messages" });
 
-test("an admin reads mail sent with the CLI in the mailbox, filters it by recipient and opens it", async ({ page }) => {
+test("a visitor without a login reads mail sent with the CLI in the mailbox, filters it by recipient and opens it", async ({ page }) => {
   const id = unique();
   const first = `first-${id}@mailbox.test`;
   const second = `second-${id}@mailbox.test`;
   await sendWithCli(first, `Mailbox check ${id}`, `Hello from the CLI ${id}.\nSecond line.`);
   await sendWithCli(second, `Other mail ${id}`, "Someone else's mail.");
 
-  await loginAs(page, ADMIN);
-  await page.goto("/mailbox");
+  // Outside production the mailbox is public, linked from the login page (issue 6 part 2).
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Mailbox" }).click();
+  await expect(page).toHaveURL(/\/mailbox$/);
   await expect(page.getByRole("heading", { level: 1, name: "Mailbox" })).toBeVisible();
   await expect(page).toHaveTitle("Earlybird | Mailbox");
   const table = messages(page);
@@ -81,7 +83,6 @@ test("an e-mail's HTML is shown only in a sandboxed frame, where its scripts do 
   const to = `html-${id}@mailbox.test`;
   const html = `<p>Rich <b>${id}</b></p><script>document.body.textContent = "script ran"; parent.document.title = "pwned";</script>`;
   await sendWithCli(to, `HTML ${id}`, `Text ${id}`, html);
-  await loginAs(page, ADMIN);
   await page.goto(`/mailbox?to=${to}`);
   await messages(page).getByRole("link", { name: `HTML ${id}` }).click();
   await expect(page.getByRole("main").locator("pre")).toHaveText(`Text ${id}`);
@@ -100,7 +101,6 @@ test("the filters work without JavaScript", async ({ browser }) => {
   const id = unique();
   const to = `nojs-${id}@mailbox.test`;
   await sendWithCli(to, `No script ${id}`, "Plain HTML forms.");
-  await loginAs(page, ADMIN);
   await page.goto("/mailbox");
   await page.getByLabel("Recipient").fill(`nojs-${id}`);
   await page.getByRole("button", { name: "Filter" }).click();
@@ -111,7 +111,6 @@ test("the filters work without JavaScript", async ({ browser }) => {
 });
 
 test("an unknown message is the 404 page", async ({ page }) => {
-  await loginAs(page, ADMIN);
   for (const id of ["999999999", "not-a-number"]) {
     const response = await page.goto(`/mailbox/${id}`);
     expect(response?.status()).toBe(404);
@@ -119,13 +118,27 @@ test("an unknown message is the 404 page", async ({ page }) => {
   }
 });
 
-test("a purchaser asking for the mailbox gets the 404 page", async ({ page }) => {
-  await loginAs(page, PURCHASER);
-  for (const url of ["/mailbox", "/mailbox/1"]) {
-    const response = await page.goto(url);
-    expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
-    await expect(page.getByRole("table", { name: "Messages" })).toHaveCount(0);
+test("links in a message's text are clickable", async ({ page }) => {
+  const id = unique();
+  const to = `link-${id}@mailbox.test`;
+  await sendWithCli(to, `Link ${id}`, `Open http://localhost/login?from=${id}. Thanks.`);
+  await page.goto(`/mailbox?to=${to}`);
+  await messages(page).getByRole("link", { name: `Link ${id}` }).click();
+  const link = page.getByRole("main").locator("pre").getByRole("link");
+  await expect(link).toHaveAttribute("href", `http://localhost/login?from=${id}`);
+  await expect(page.getByRole("main").locator("pre")).toHaveText(`Open http://localhost/login?from=${id}. Thanks.`);
+});
+
+test("logged-in users (a purchaser, an admin) read the same public mailbox", async ({ page }) => {
+  for (const who of [PURCHASER, ADMIN]) {
+    await loginAs(page, who);
+    const response = await page.goto("/mailbox");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: "Mailbox" })).toBeVisible();
+    await expect(page.getByRole("table", { name: "Messages" })).toBeVisible();
+    await page.getByRole("link", { name: "Back to Earlybird" }).click();
+    await expect(page).not.toHaveURL(/mailbox/);
+    await page.goto("/logout");
   }
 });
 
@@ -136,7 +149,6 @@ test.describe("screenshots", () => {
   for (const width of [1280, 800] as const) {
     test(`mailbox and a message at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
-      await loginAs(page, ADMIN);
       // On a fresh e2e server (the first of these tests alone), this is the empty mailbox.
       await page.goto("/mailbox");
       await page.screenshot({ path: `tests/screenshots/mailbox-start-${width}.png`, fullPage: true });

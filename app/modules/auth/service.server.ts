@@ -20,6 +20,9 @@ export interface SessionUser {
   isAdmin: boolean;
   verificationStatus: string;
   onboardingState: string;
+  /** E.164; with onboardingState it decides where onboarding continues (onboarding/rules onboardingPath). */
+  phoneNumber: string | null;
+  phoneNumberVerified: boolean;
   company: null | {
     id: number;
     companyName: string;
@@ -40,6 +43,8 @@ export function toSessionUser(user: User, company: Company | null | undefined): 
     isAdmin: user.isAdmin,
     verificationStatus: user.verificationStatus,
     onboardingState: user.onboardingState,
+    phoneNumber: user.phoneNumber ?? null,
+    phoneNumberVerified: user.phoneNumberVerified ?? false,
     company: company
       ? { id: company.id, companyName: company.companyName, country: company.country, status: company.status, verificationStatus: company.verificationStatus }
       : null,

@@ -524,6 +524,12 @@ async function findToken(type: LandingType, token: string, now: Date, transactio
   return { record, row: notification as Invite | Notification };
 }
 
+/** The invited user a live invite link names, or null: /activate takes the link in place of an activation token (docs/decisions/018). */
+export async function invitedUserOfToken(token: string, now: Date = new Date()): Promise<number | null> {
+  const found = token ? await findToken("invite", token, now) : null;
+  return found && found.record.state === "live" ? found.record.userId : null;
+}
+
 /**
  * The landing offer page (p2 §2). 404 (the not-found page) for a missing token, an invalid type or invoiceType, a token
  * that names nothing, or an invited user that cannot be fetched. An expired, cancelled or used token, or records whose

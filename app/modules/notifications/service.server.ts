@@ -1,13 +1,12 @@
 /**
  * The built-in mailbox as the mailbox page (/mailbox) reads it: e-mail and SMS that stayed on this installation
- * because SMTP_URL is unset (decisions D7). For admins and outside production only: in production the mailbox is
- * not a page, whatever the table holds.
+ * because SMTP_URL is unset (decisions D7). Outside production it is a public page (issue 6 part 2: a new user reads
+ * the sign-up e-mail and the SMS code there before having a login); in production it is not a page, whatever the
+ * table holds.
  */
 import { simpleParser } from "mailparser";
 import { Op, Sequelize, type WhereOptions } from "sequelize";
 import { MailboxMessage, type MailboxAttachment, type MailboxChannel } from "../../../db/models/index";
-import type { Actor } from "../../lib/actor";
-import { isAdminActor } from "../../lib/actor";
 import { isProduction } from "../../lib/env.server";
 import { notFound } from "../../lib/errors";
 import { addressList, escapeLikePattern, formatMailboxTime, previewText } from "./rules";
@@ -38,9 +37,9 @@ export interface MailboxMessageView extends MailboxListItem {
   relatedUserId: number | null;
 }
 
-/** Admins (or the system: CLI, tests) outside production; everyone else gets the same 404 as an unknown page. */
-function assertMailboxReader(actor: Actor | null) {
-  if (isProduction() || (actor && !isAdminActor(actor))) throw notFound();
+/** Anyone outside production; in production the same 404 as an unknown page. */
+function assertMailboxReadable() {
+  if (isProduction()) throw notFound();
 }
 
 const PREVIEW_CHARS = 200;
@@ -60,8 +59,8 @@ function listItemOf(row: MailboxMessage): MailboxListItem {
 }
 
 /** Newest first; `to` matches part of the recipient, any case. Bodies and raw messages stay in the database. */
-export async function listMailbox(actor: Actor | null, input: ListMailboxInput = {}): Promise<MailboxListItem[]> {
-  assertMailboxReader(actor);
+export async function listMailbox(input: ListMailboxInput = {}): Promise<MailboxListItem[]> {
+  assertMailboxReadable();
   const { channel, to, limit } = ListMailboxSchema.parse(input);
   const where: WhereOptions<MailboxMessage> = {
     ...(channel ? { channel } : {}),
@@ -89,8 +88,8 @@ export async function listMailbox(actor: Actor | null, input: ListMailboxInput =
 }
 
 /** One message with its bodies. The id comes from a URL: anything that is not a stored message is a 404. */
-export async function getMailboxMessage(actor: Actor | null, id: unknown): Promise<MailboxMessageView> {
-  assertMailboxReader(actor);
+export async function getMailboxMessage(id: unknown): Promise<MailboxMessageView> {
+  assertMailboxReadable();
   const parsedId = MailboxMessageIdSchema.safeParse(id);
   if (!parsedId.success) throw notFound(MESSAGE_NOT_FOUND);
   const row = await MailboxMessage.findByPk(parsedId.data);

@@ -7,7 +7,6 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { requireAdmin } from "~/lib/auth.server";
 import { isProduction } from "~/lib/env.server";
 import { CHANNEL_LABELS, ListMailboxSchema, MAILBOX_PAGE_SIZE } from "~/modules/notifications/schema";
 import { listMailbox } from "~/modules/notifications/service.server";
@@ -17,12 +16,15 @@ export const meta = titleMeta;
 
 /** The built-in mailbox (decisions D7): e-mail and SMS kept on this installation while SMTP_URL is unset. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  // Not a page in production, for anyone: the same 404 as an unknown address, before any login redirect.
+  // Public outside production (mailbox.tsx); not a page in production, for anyone: the same 404 as an unknown address.
   if (isProduction()) throw new Response("Not Found", { status: 404 });
-  const { actor } = await requireAdmin(request);
   const search = new URL(request.url).searchParams;
-  const filters = ListMailboxSchema.parse({ channel: search.get("channel") ?? undefined, to: search.get("to") ?? undefined, limit: search.get("limit") ?? undefined });
-  const messages = await listMailbox(actor, filters);
+  const filters = ListMailboxSchema.parse({
+    channel: search.get("channel") ?? undefined,
+    to: search.get("to") ?? undefined,
+    limit: search.get("limit") ?? undefined,
+  });
+  const messages = await listMailbox(filters);
   return json({ messages, channel: filters.channel ?? "", to: search.get("to")?.trim() ?? "", limit: filters.limit });
 }
 
@@ -37,9 +39,10 @@ export default function MailboxPage() {
 
   return (
     <div className="space-y-6">
+      <h1 className="text-2xl font-semibold tracking-tight">Mailbox</h1>
       <p className="max-w-3xl text-sm text-muted-foreground">
-        E-mail and SMS that Earlybird sent while no outside mail server is configured (SMTP_URL unset), newest first. Nothing here has left this
-        machine. This page does not exist in production.
+        E-mail and SMS that Earlybird sent while no outside mail server is configured (SMTP_URL unset), newest first. Nothing here has left this machine. This
+        page does not exist in production.
       </p>
 
       {/* A plain GET form: the filters live in the URL and work without JavaScript. */}
@@ -60,7 +63,15 @@ export default function MailboxPage() {
         </div>
         <div className="w-full space-y-2 sm:w-80">
           <Label htmlFor="mailbox-to">Recipient</Label>
-          <Input id="mailbox-to" name="to" type="search" defaultValue={to} key={`to-${to}`} placeholder="Address or phone number, or part of it" autoComplete="off" />
+          <Input
+            id="mailbox-to"
+            name="to"
+            type="search"
+            defaultValue={to}
+            key={`to-${to}`}
+            placeholder="Address or phone number, or part of it"
+            autoComplete="off"
+          />
         </div>
         <div className="flex gap-2">
           <Button type="submit" variant="secondary" disabled={filtering}>

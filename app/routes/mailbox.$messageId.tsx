@@ -6,7 +6,6 @@ import type { ReactNode } from "react";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { requireAdmin } from "~/lib/auth.server";
 import { isProduction } from "~/lib/env.server";
 import { isAppError } from "~/lib/errors";
 import { CHANNEL_LABELS } from "~/modules/notifications/schema";
@@ -15,11 +14,10 @@ import { getMailboxMessage } from "~/modules/notifications/service.server";
 export const handle: PageHandle = { title: "Message", breadcrumb: [{ label: "Mailbox", to: "/mailbox" }] };
 export const meta = titleMeta;
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ params }: LoaderFunctionArgs) {
   if (isProduction()) throw new Response("Not Found", { status: 404 });
-  const { actor } = await requireAdmin(request);
   try {
-    return json({ message: await getMailboxMessage(actor, params.messageId) });
+    return json({ message: await getMailboxMessage(params.messageId) });
   } catch (error) {
     if (isAppError(error) && error.status === 404) throw new Response("Not Found", { status: 404 });
     throw error;
@@ -35,14 +33,37 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const formatSize = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const formatSize = (bytes: number) =>
+  bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /**
  * An e-mail's HTML is shown only inside a sandboxed frame (sandbox="": no scripts, no forms, no same-origin access,
  * and the page's CSP still applies), never injected into this page.
  */
 function HtmlBody({ html }: { html: string }) {
-  return <iframe title="HTML version of the message" sandbox="" srcDoc={html} referrerPolicy="no-referrer" className="h-[32rem] w-full rounded-lg border bg-white" />;
+  return (
+    <iframe title="HTML version of the message" sandbox="" srcDoc={html} referrerPolicy="no-referrer" className="h-[32rem] w-full rounded-lg border bg-white" />
+  );
+}
+
+/** The links in a text body made clickable (http and https only; React escapes the rest). */
+function LinkedText({ text }: { text: string }) {
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(/https?:\/\/[^\s<>"']+/g)) {
+    // Sentence punctuation after a link is not part of it.
+    const url = match[0].replace(/[.,;:!?)\]]+$/, "");
+    const start = match.index ?? 0;
+    parts.push(text.slice(last, start));
+    parts.push(
+      <a key={start} href={url} rel="noreferrer" className="break-all font-medium text-primary underline underline-offset-2">
+        {url}
+      </a>
+    );
+    last = start + url.length;
+  }
+  parts.push(text.slice(last));
+  return <>{parts}</>;
 }
 
 export default function MailboxMessagePage() {
@@ -52,10 +73,14 @@ export default function MailboxMessagePage() {
 
   return (
     <div className="space-y-6">
-      <Link to="/mailbox" className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+      <Link
+        to="/mailbox"
+        className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
         <ArrowLeft className="size-4" aria-hidden />
         Back to mailbox
       </Link>
+      <h1 className="text-2xl font-semibold tracking-tight">Message</h1>
 
       <Card>
         <CardHeader className="space-y-3">
@@ -103,7 +128,9 @@ export default function MailboxMessagePage() {
           {isSms ? "Text" : "Message"}
         </h2>
         {message.textBody ? (
-          <pre className="whitespace-pre-wrap break-words rounded-lg border bg-card p-4 font-sans text-sm leading-6">{message.textBody}</pre>
+          <pre className="whitespace-pre-wrap break-words rounded-lg border bg-card p-4 font-sans text-sm leading-6">
+            <LinkedText text={message.textBody} />
+          </pre>
         ) : message.htmlBody ? (
           <>
             <p className="text-sm text-muted-foreground">This e-mail has no text part; its HTML is shown in a frame without scripts.</p>
@@ -114,7 +141,9 @@ export default function MailboxMessagePage() {
         )}
         {message.textBody && message.htmlBody ? (
           <details className="rounded-lg border bg-card">
-            <summary className="cursor-pointer rounded-lg px-4 py-3 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">HTML version</summary>
+            <summary className="cursor-pointer rounded-lg px-4 py-3 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+              HTML version
+            </summary>
             <div className="p-4 pt-0">
               <HtmlBody html={message.htmlBody} />
             </div>
