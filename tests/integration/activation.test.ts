@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { sequelize } from "../../db/index";
-import { AuditLogEntry, MailboxMessage, User, type Company, type OnboardingState } from "../../db/models/index";
+import { AuditLogEntry, Invite, MailboxMessage, User, type Company, type OnboardingState } from "../../db/models/index";
 import type { Actor } from "../../app/lib/actor";
 import { onboardingRedirect, postLoginPath, requireUser } from "../../app/lib/auth.server";
 import { commitSessionToken } from "../../app/lib/session.server";
@@ -28,6 +28,7 @@ import {
 import { verifyPassword } from "../../app/modules/auth/password.server";
 import { createSession, login } from "../../app/modules/auth/service.server";
 import { issueUserToken } from "../../app/modules/auth/tokens.server";
+import { hashToken } from "../../app/modules/invites/service.server";
 import { makeCompany, makeUser, testIp } from "../support/factories";
 
 /**
@@ -144,6 +145,43 @@ describe("set_name", () => {
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     expect(results.filter((result) => result.status === "rejected").map((result) => (result as PromiseRejectedResult).reason.status)).toEqual([401]);
     expect(await AuditLogEntry.count({ where: { action: "USER_ACTIVATED", entityId: String(user.id) } })).toBe(1);
+  });
+});
+
+describe("an invite link (p1 §4 Invite landing)", () => {
+  async function invitedUser(state: OnboardingState) {
+    const { user, company } = await signedUpUser({ state });
+    const inviter = await makeCompany();
+    const token = crypto.randomBytes(32).toString("base64url");
+    const invite = await Invite.create({
+      invitingCompanyId: inviter.id,
+      invitedByUserId: null,
+      inviteeEmail: user.username,
+      inviteeCompanyId: company.id,
+      inviteeUserId: user.id,
+      note: null,
+      type: "INVOICE",
+      tokenHash: hashToken(token),
+      status: "SENT",
+      sentAt: new Date(),
+      acceptedAt: null,
+      expiresAt: new Date(Date.now() + 14 * 86_400_000),
+    });
+    return { user, invite, token };
+  }
+
+  it("activates an EMAIL_VERIFIED invited user and is redeemed once the password is set", async () => {
+    const { user, invite, token } = await invitedUser("EMAIL_VERIFIED");
+    expect((await openActivationLink(token)).userId).toBe(user.id);
+    expect(await setNameAndPassword(token, { fullName: "Invited Person", password: PASSWORD })).toEqual({ userId: user.id, kind: "invite" });
+    expect((await user.reload()).onboardingState).toBe("PASSWORD_UPDATED");
+    expect((await invite.reload()).status).toBe("ACCEPTED");
+    await expect(setNameAndPassword(token, { fullName: "Again Person", password: PASSWORD })).rejects.toMatchObject({ status: 401, message: LINK_EXPIRED });
+  });
+
+  it("does not activate an invited user who has not verified their e-mail", async () => {
+    const { token } = await invitedUser("SIGNED_UP");
+    await expect(openActivationLink(token)).rejects.toMatchObject({ status: 401, message: LINK_EXPIRED });
   });
 });
 
