@@ -113,12 +113,9 @@ export interface IdentityCheckRequest {
  * inside the caller's transaction: it is local by default, and a real client must answer within the request anyway.
  */
 export async function checkPersonIdentity(t: Transaction, request: IdentityCheckRequest): Promise<IdentityCheckResult> {
-  const user = await User.findByPk(request.userId, {
-    transaction: t,
-    lock: t.LOCK.UPDATE,
-    include: [{ model: Company, as: "company", attributes: ["id", "country"] }],
-  });
-  if (!user || !user.company) throw new AppError(404, "User not found");
+  const user = await User.findByPk(request.userId, { transaction: t, lock: t.LOCK.UPDATE, attributes: ["id", "companyId"] });
+  const company = user?.companyId ? await Company.findByPk(user.companyId, { transaction: t, attributes: ["id", "country"] }) : null;
+  if (!user || !company) throw new AppError(404, "User not found");
   const identity = request.identity;
   await User.update(
     {
@@ -135,7 +132,7 @@ export async function checkPersonIdentity(t: Transaction, request: IdentityCheck
     },
     { where: { id: user.id }, transaction: t }
   );
-  const result = await identityProvider().check({ ...identity, country: user.company.country });
+  const result = await identityProvider().check({ ...identity, country: company.country });
   await setPersonStatus(t, {
     userId: user.id,
     status: result.status,
