@@ -354,7 +354,7 @@ describe("the onboarding redirects (p1 §4)", () => {
   });
 
   it("after login, onboarding comes before next", () => {
-    const base = { isAdmin: false, verificationStatus: "NOT_VERIFIED", phoneNumber: null };
+    const base = { isAdmin: false, verificationStatus: "NOT_VERIFIED", phoneNumber: null } as const;
     expect(postLoginPath({ ...base, onboardingState: "PHONE_NUMBER_VERIFIED" }, new URLSearchParams("next=/bills"))).toBe("/verify?step=user_details");
     expect(postLoginPath({ ...base, onboardingState: "ONBOARDED" }, new URLSearchParams("next=/bills"))).toBe("/bills");
     expect(postLoginPath({ ...base, onboardingState: "ONBOARDED" }, new URLSearchParams())).toBe("/invoices");

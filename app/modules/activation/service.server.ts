@@ -10,7 +10,7 @@
 import crypto from "node:crypto";
 import type { Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
-import { AuditLogEntry, Company, User, type OnboardingState } from "../../../db/models/index";
+import { AuditLogEntry, Company, User, type OnboardingState, type PersonVerificationStatus } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { AppError, isAppError } from "../../lib/errors";
 import { hashPassword, verifyPassword } from "../auth/password.server";
@@ -59,7 +59,7 @@ export interface ActivationView {
   nationalNumber: string;
   phoneNumber: string | null;
   onboardingState: OnboardingState;
-  verificationStatus: string;
+  verificationStatus: PersonVerificationStatus;
   isAdmin: boolean;
   code: { state: CodeState; attemptsLeft: number; resendAvailableAt: string | null };
 }

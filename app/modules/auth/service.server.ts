@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { Op } from "sequelize";
 import { sequelize } from "../../../db/index";
-import { AuditLogEntry, Company, LoginAttempt, Session, User, type Role } from "../../../db/models/index";
+import { AuditLogEntry, Company, LoginAttempt, Session, User, type OnboardingState, type PersonVerificationStatus, type Role } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { env } from "../../lib/env.server";
 import { AppError } from "../../lib/errors";
@@ -18,8 +18,8 @@ export interface SessionUser {
   fullName: string;
   roles: Role[];
   isAdmin: boolean;
-  verificationStatus: string;
-  onboardingState: string;
+  verificationStatus: PersonVerificationStatus;
+  onboardingState: OnboardingState;
   /** E.164; with onboardingState it decides where onboarding continues (onboarding/rules onboardingPath). */
   phoneNumber: string | null;
   phoneNumberVerified: boolean;
