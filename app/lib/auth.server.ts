@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { actorOf, resolveSession, type SessionUser } from "../modules/auth/service.server";
-import { onboardingPath } from "../modules/onboarding/rules";
+import { isAtLeast, onboardingPath } from "../modules/onboarding/rules";
 import type { Actor } from "./actor";
 import { clearSessionToken, readSessionToken, setFlash } from "./session.server";
 
@@ -57,7 +57,10 @@ export function onboardingRedirect(
   user: Pick<SessionUser, "isAdmin" | "onboardingState" | "verificationStatus" | "phoneNumber">,
   request: Request
 ): string | null {
-  if (isOnboardingOpenPath(new URL(request.url).pathname)) return null;
+  const pathname = new URL(request.url).pathname;
+  // Verification comes after activation: /verify is open only from PHONE_NUMBER_VERIFIED on.
+  if ((pathname === "/verify" || pathname.startsWith("/verify/")) && !user.isAdmin && !isAtLeast(user.onboardingState, "PHONE_NUMBER_VERIFIED")) return onboardingPath(user);
+  if (isOnboardingOpenPath(pathname)) return null;
   return onboardingPath(user);
 }
 

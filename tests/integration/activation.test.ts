@@ -345,6 +345,10 @@ describe("the onboarding redirects (p1 §4)", () => {
     ]) {
       expect(await redirectOf(user, url)).toBeNull();
     }
+    // /verify only once the phone is verified: before that, activation comes first.
+    await user.update({ onboardingState: "PASSWORD_UPDATED", phoneNumber: null });
+    expect(await redirectOf(user, "http://x/verify?step=user_details")).toBe("/activate?set_phone_number=true");
+    expect(await redirectOf(user, "http://x/activate?set_phone_number=true")).toBeNull();
     const admin = await makeUser({ roles: ["ROLE_ADMIN"] });
     await admin.update({ onboardingState: "SIGNED_UP" });
     expect(await redirectOf(admin, "http://x/companies")).toBeNull();
