@@ -26,6 +26,7 @@ import {
   type ActivationView,
 } from "~/modules/activation/service.server";
 import { actorOf, createSession, logout } from "~/modules/auth/service.server";
+import { formatPhoneNumber } from "~/modules/activation/rules";
 import { onboardingPath } from "~/modules/onboarding/rules";
 
 export const meta: MetaFunction = () => [{ title: "Earlybird | Activate your account" }];
@@ -330,7 +331,7 @@ function VerifyCodeStep({ view, actionData, busy, intent }: { view: ActivationVi
       title="Verify your phone number"
       description={
         <>
-          Enter the 6-digit code we sent to <span className="font-medium text-foreground">{view.phoneNumber}</span>.
+          Enter the 6-digit code we sent to <span className="whitespace-nowrap font-medium text-foreground">{formatPhoneNumber(view.phoneNumber)}</span>.
         </>
       }
     >

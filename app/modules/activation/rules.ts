@@ -66,3 +66,14 @@ export function nationalNumberOf(e164: string | null | undefined, country: strin
   const prefix = phonePrefixOf(country);
   return e164.startsWith(prefix) ? e164.slice(prefix.length) : e164;
 }
+
+/** "+64212345678" → "+64 21 234 5678", "+61412345678" → "+61 412 345 678": the number as people read it. */
+export function formatPhoneNumber(e164: string | null | undefined): string {
+  if (!e164) return "";
+  const match = /^\+(61|64)(\d+)$/.exec(e164);
+  if (!match) return e164;
+  const [, code, national] = match;
+  const groups =
+    code === "61" ? [national.slice(0, 3), national.slice(3, 6), national.slice(6)] : [national.slice(0, 2), national.slice(2, 5), national.slice(5)];
+  return `+${code} ${groups.filter(Boolean).join(" ")}`;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { StrongPasswordSchema } from "../auth/schema";
-import { nationalNumberOf, normalisePhoneNumber, phonePrefixOf, splitFullName } from "./rules";
+import { formatPhoneNumber, nationalNumberOf, normalisePhoneNumber, phonePrefixOf, splitFullName } from "./rules";
 import {
   CODE_REQUIRED,
   FULL_NAME_INVALID,
@@ -127,6 +127,14 @@ describe("phone number (p1 §5 Activation)", () => {
     }
     expect(normalisePhoneNumber("0412 345 678", "AU")).toEqual({ kind: "ok", e164: "+61412345678", national: "412345678" });
     expect(nationalNumberOf("+61412345678", "AU")).toBe("412345678");
+  });
+
+  it("shows E.164 numbers grouped as people read them", () => {
+    expect(formatPhoneNumber("+64212345678")).toBe("+64 21 234 5678");
+    expect(formatPhoneNumber("+6421234567")).toBe("+64 21 234 567");
+    expect(formatPhoneNumber("+61412345678")).toBe("+61 412 345 678");
+    expect(formatPhoneNumber("+442071234567")).toBe("+442071234567");
+    expect(formatPhoneNumber(null)).toBe("");
   });
 });
 
