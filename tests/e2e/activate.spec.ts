@@ -182,6 +182,9 @@ test("a broken, expired or used link says so, with a way back to login", async (
   await shoot(page, "0-link-expired");
   await page.getByRole("link", { name: "Back to login" }).click();
   await expect(page).toHaveURL(/\/login$/);
+  // Outside production the login page links the built-in mailbox, where the activation e-mail lands.
+  await expect(page.getByRole("link", { name: "Mailbox" })).toHaveAttribute("href", "/mailbox");
+  await shoot(page, "0-login");
 });
 
 test("activation works without JavaScript; logging in mid-way continues where the user stopped", async ({ browser }) => {
