@@ -1,7 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { CodeStep, ConfirmationStep, ConnectAccountStep, ConnectMyobStep, FinalStep, SignupFormStep, SignupShell, type SignupFormState } from "~/components/signup/signup-steps";
+import {
+  CodeStep,
+  ConfirmationStep,
+  ConnectAccountStep,
+  ConnectMyobStep,
+  FinalStep,
+  SignupFormStep,
+  SignupShell,
+  type SignupFormState,
+} from "~/components/signup/signup-steps";
 import { getSessionUser, requireCompanyUser } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";
 import { getFeatureFlags } from "~/lib/flags.server";
@@ -25,7 +34,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     await requireCompanyUser(request);
     return json({
       step,
-      flags: { xero: flags.XERO_CONNECT, myob: flags.MYOB_CONNECT, essentials: flags.MYOB_ESSENTIALS, accountRight: flags.MYOB_ACCOUNT_RIGHT, australia: false },
+      flags: {
+        xero: flags.XERO_CONNECT,
+        myob: flags.MYOB_CONNECT,
+        essentials: flags.MYOB_ESSENTIALS,
+        accountRight: flags.MYOB_ACCOUNT_RIGHT,
+        australia: false,
+      },
       email: null,
       landing: null,
     } as const);
@@ -126,7 +141,8 @@ export default function SignupPage() {
   if (data.step === "connect-account-myob") return <ConnectMyobStep flags={data.flags} error={actionData?.stage === "connect" ? actionData.error : null} />;
   if (data.step === "final") return <FinalStep />;
 
-  if (actionData?.stage === "form") return <SignupFormStep state={actionData} australia={data.flags.australia} landingCompany={data.landing?.companyName ?? null} />;
+  if (actionData?.stage === "form")
+    return <SignupFormStep state={actionData} australia={data.flags.australia} landingCompany={data.landing?.companyName ?? null} />;
   if (data.landing && actionData?.stage !== "code") {
     const state: SignupFormState = {
       code: "",

@@ -16,5 +16,5 @@ InviteCodeAttempt.init(
     succeeded: { type: DataTypes.BOOLEAN, allowNull: false },
     createdAt: DataTypes.DATE,
   },
-  { sequelize, tableName: "invite_code_attempts", updatedAt: false },
+  { sequelize, tableName: "invite_code_attempts", updatedAt: false }
 );

@@ -133,7 +133,12 @@ export function BusinessNameField({
           )}
         </div>
         {showList ? (
-          <ul id={listId} role="listbox" aria-label="Business name suggestions" className="absolute z-20 mt-1 w-full overflow-hidden rounded-md border bg-popover shadow-lg">
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label="Business name suggestions"
+            className="absolute z-20 mt-1 w-full overflow-hidden rounded-md border bg-popover shadow-lg"
+          >
             {searching && !fresh ? (
               <li className="flex items-center gap-2 px-3 py-2 text-sm text-muted-foreground" role="presentation">
                 <Loader2 className="size-4 animate-spin" aria-hidden /> Searching…
@@ -171,7 +176,9 @@ export function BusinessNameField({
       {serverSuggestions && !selected ? (
         <fieldset className="space-y-2 rounded-md border p-3">
           <legend className="px-1 text-sm font-medium">Pick your company</legend>
-          {serverSuggestions.length === 0 ? <p className="text-sm text-muted-foreground">No companies found. Check the spelling of the registered name.</p> : null}
+          {serverSuggestions.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No companies found. Check the spelling of the registered name.</p>
+          ) : null}
           {serverSuggestions.map((suggestion) => (
             <label key={suggestion.registrationNumber} className="flex items-start gap-2 text-sm">
               <input type="radio" name="registrationNumber" value={suggestion.registrationNumber} className="mt-1" />

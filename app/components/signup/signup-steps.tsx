@@ -95,7 +95,11 @@ export function SignupFormStep({ state, australia, landingCompany }: { state: Si
     <SignupShell
       title="Create your account"
       wide
-      description={landingCompany ? `You were invited to Earlybird as ${landingCompany}. Find your business in the register and confirm your work email.` : "Find your business in the company register and tell us your work email."}
+      description={
+        landingCompany
+          ? `You were invited to Earlybird as ${landingCompany}. Find your business in the register and confirm your work email.`
+          : "Find your business in the company register and tell us your work email."
+      }
     >
       <Form method="post" action="/signup" noValidate className="space-y-5">
         <input type="hidden" name="code" value={state.code} />
@@ -120,10 +124,17 @@ export function SignupFormStep({ state, australia, landingCompany }: { state: Si
                   key={value}
                   className={cn(
                     "flex cursor-pointer items-center gap-2 rounded-md border p-3 text-sm transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
-                    country === value ? "border-primary bg-accent/60" : "hover:bg-accent/40",
+                    country === value ? "border-primary bg-accent/60" : "hover:bg-accent/40"
                   )}
                 >
-                  <input type="radio" name="country" value={value} checked={country === value} onChange={() => setCountry(value)} className="accent-[hsl(var(--primary))]" />
+                  <input
+                    type="radio"
+                    name="country"
+                    value={value}
+                    checked={country === value}
+                    onChange={() => setCountry(value)}
+                    className="accent-[hsl(var(--primary))]"
+                  />
                   {label}
                 </label>
               ))}
@@ -132,7 +143,13 @@ export function SignupFormStep({ state, australia, landingCompany }: { state: Si
         ) : (
           <input type="hidden" name="country" value="NZ" />
         )}
-        <BusinessNameField country={country} defaultQuery={state.companyQuery} defaultSelection={null} serverSuggestions={state.suggestions} error={errors.registrationNumber} />
+        <BusinessNameField
+          country={country}
+          defaultQuery={state.companyQuery}
+          defaultSelection={null}
+          serverSuggestions={state.suggestions}
+          error={errors.registrationNumber}
+        />
         <div className="space-y-2">
           <Label htmlFor="email">Work email</Label>
           <Input
@@ -184,7 +201,10 @@ function ChoiceList({ name, options }: { name: string; options: { value: string;
   return (
     <div className="grid gap-2">
       {options.map((option, index) => (
-        <label key={option.value} className="flex cursor-pointer items-start gap-3 rounded-md border p-4 text-sm hover:bg-accent/40 has-[:checked]:border-primary has-[:checked]:bg-accent/60">
+        <label
+          key={option.value}
+          className="flex cursor-pointer items-start gap-3 rounded-md border p-4 text-sm hover:bg-accent/40 has-[:checked]:border-primary has-[:checked]:bg-accent/60"
+        >
           <input type="radio" name={name} value={option.value} defaultChecked={index === 0} className="mt-1" />
           <span>
             <span className="block font-medium">{option.label}</span>
@@ -220,9 +240,16 @@ export function ConnectAccountStep({ flags, error }: { flags: ConnectFlags; erro
     ...(flags.myob ? [{ value: "MYOB", label: "MYOB", description: "MYOB Essentials or MYOB AccountRight." }] : []),
   ];
   return (
-    <SignupShell title="Connect your accounting software" description="Earlybird reads your invoices and bills from your accounting software. You can also connect later in Settings.">
+    <SignupShell
+      title="Connect your accounting software"
+      description="Earlybird reads your invoices and bills from your accounting software. You can also connect later in Settings."
+    >
       <Form method="post" action="/signup?step=connect-account" className="space-y-4">
-        {options.length ? <ChoiceList name="software" options={options} /> : <p className="text-sm text-muted-foreground">No accounting connections are available right now.</p>}
+        {options.length ? (
+          <ChoiceList name="software" options={options} />
+        ) : (
+          <p className="text-sm text-muted-foreground">No accounting connections are available right now.</p>
+        )}
         <FieldError id="software-error" message={error} />
         <ConnectButtons canContinue={options.length > 0} />
       </Form>
@@ -239,7 +266,11 @@ export function ConnectMyobStep({ flags, error }: { flags: ConnectFlags; error?:
   return (
     <SignupShell title="Which MYOB do you use?">
       <Form method="post" action="/signup?step=connect-account-myob" className="space-y-4">
-        {options.length ? <ChoiceList name="software" options={options} /> : <p className="text-sm text-muted-foreground">No MYOB connections are available right now.</p>}
+        {options.length ? (
+          <ChoiceList name="software" options={options} />
+        ) : (
+          <p className="text-sm text-muted-foreground">No MYOB connections are available right now.</p>
+        )}
         <FieldError id="software-error" message={error} />
         <ConnectButtons canContinue={options.length > 0} />
       </Form>

@@ -65,10 +65,11 @@ export interface CreateInviteCodeOptions {
 export async function createInviteCode(
   actor: Actor | null,
   input: CreateInviteCodeInput,
-  options: CreateInviteCodeOptions,
+  options: CreateInviteCodeOptions
 ): Promise<InviteCodeView & { emailSent: boolean | null }> {
   requireAdminOrOperator(actor);
-  const parsed = CreateInviteCodeSchema.safeParse(input);
+  const rawDays = input.days === "" || input.days === null ? undefined : input.days;
+  const parsed = CreateInviteCodeSchema.safeParse({ email: input.email, days: rawDays });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new AppError(400, issue.message, { code: "VALIDATION", field: String(issue.path[0] ?? "") });
@@ -80,12 +81,25 @@ export async function createInviteCode(
     try {
       row = await sequelize.transaction(async (transaction) => {
         const created = await InviteCode.create(
-          { code: randomInviteCode(), email: email ?? null, createdByUserId: actor?.userId ?? null, expiresAt: new Date(now.getTime() + days * DAY_MS), createdAt: now, updatedAt: now },
-          { transaction },
+          {
+            code: randomInviteCode(),
+            email: email ?? null,
+            createdByUserId: actor?.userId ?? null,
+            expiresAt: new Date(now.getTime() + days * DAY_MS),
+            createdAt: now,
+            updatedAt: now,
+          },
+          { transaction }
         );
         await AuditLogEntry.create(
-          { actorUserId: actor?.userId ?? null, action: "INVITE_CODE_CREATED", entityType: "invite_code", entityId: String(created.id), details: { email: email ?? null, days } },
-          { transaction },
+          {
+            actorUserId: actor?.userId ?? null,
+            action: "INVITE_CODE_CREATED",
+            entityType: "invite_code",
+            entityId: String(created.id),
+            details: { email: email ?? null, days },
+          },
+          { transaction }
         );
         return created;
       });
@@ -137,7 +151,14 @@ const inviteCodeIncludes = [
 /** The newest codes, for the admin's list. */
 export async function listInviteCodes(actor: Actor | null, options: { limit?: number; now?: Date } = {}): Promise<InviteCodeView[]> {
   requireAdminOrOperator(actor);
-  const rows = await InviteCode.findAll({ include: inviteCodeIncludes, order: [["createdAt", "DESC"], ["id", "DESC"]], limit: Math.min(options.limit ?? 10, 100) });
+  const rows = await InviteCode.findAll({
+    include: inviteCodeIncludes,
+    order: [
+      ["createdAt", "DESC"],
+      ["id", "DESC"],
+    ],
+    limit: Math.min(options.limit ?? 10, 100),
+  });
   const now = options.now ?? new Date();
   return rows.map((row) => viewOf(row, now));
 }

@@ -61,7 +61,8 @@ export const SignupSchema = z
     email: WorkEmailSchema,
   })
   .superRefine((value, ctx) => {
-    if (!value.landingToken && !INVITE_CODE_PATTERN.test(value.code.replace(/\s/g, ""))) ctx.addIssue({ code: "custom", path: ["code"], message: INVITE_CODE_REQUIRED });
+    if (!value.landingToken && !INVITE_CODE_PATTERN.test(value.code.replace(/\s/g, "")))
+      ctx.addIssue({ code: "custom", path: ["code"], message: INVITE_CODE_REQUIRED });
   })
   .transform((value) => ({ ...value, code: value.code.replace(/\s/g, "") }));
 export type SignupInput = z.infer<typeof SignupSchema>;
@@ -89,7 +90,8 @@ export const CreateInviteCodeSchema = z.object({
     .max(INVITE_CODE_MAX_DAYS, `Enter a number of days from 1 to ${INVITE_CODE_MAX_DAYS}`)
     .default(INVITE_CODE_DEFAULT_DAYS),
 });
-export type CreateInviteCodeInput = z.input<typeof CreateInviteCodeSchema>;
+// Loose on purpose: a form or the CLI hands the days over as text.
+export type CreateInviteCodeInput = { email?: string | null; days?: number | string | null };
 
 /** connect-account (p1 §2): Xero or MYOB, Continue or Skip; connect-account-myob: Essentials or AccountRight. */
 export const ACCOUNTING_CHOICES = ["XERO", "MYOB"] as const;

@@ -14,8 +14,7 @@ import { AppError, isAppError } from "../../lib/errors";
 import { issueUserToken } from "../auth/tokens.server";
 import { hashToken, redeemLandingToken } from "../invites/service.server";
 import { sendMail } from "../notifications/mail.server";
-import { companyRegister } from "../register";
-import type { RegisterCompany } from "../register";
+import { companyRegister, type RegisterCompany } from "../register/service.server";
 import { findUsableInviteCode, guardInviteCodeAttempt, recordInviteCodeFailure } from "./invite-codes.server";
 import { activationLink } from "./rules";
 import {
@@ -69,7 +68,12 @@ export interface LandingInvite {
  * The landing page's "Sign up" (docs/decisions/018): /signup?token=…&userId=… for an invited user who has not signed
  * up. A live invite token naming that user stands in for the invite code. Anything else is null (the code step shows).
  */
-export async function findLandingInvite(token: string | null | undefined, userId: number | null | undefined, now: Date = new Date(), transaction?: Transaction): Promise<LandingInvite | null> {
+export async function findLandingInvite(
+  token: string | null | undefined,
+  userId: number | null | undefined,
+  now: Date = new Date(),
+  transaction?: Transaction
+): Promise<LandingInvite | null> {
   if (!token || token.length > 200 || !userId) return null;
   const invite = await Invite.findOne({ where: { tokenHash: hashToken(token) }, transaction });
   if (!invite || invite.inviteeUserId !== userId || invite.status === "ACCEPTED" || invite.status === "CANCELLED" || invite.status === "EXPIRED") return null;
@@ -158,7 +162,12 @@ export async function signUp(request: SignupRequest): Promise<SignupResult> {
   }
 
   const link = activationLink(request.origin, token);
-  const emailSent = await sendMail({ to: result.email, subject: "Activate your Earlybird account", text: activationMailText(register.companyName, link), relatedUserId: result.userId })
+  const emailSent = await sendMail({
+    to: result.email,
+    subject: "Activate your Earlybird account",
+    text: activationMailText(register.companyName, link),
+    relatedUserId: result.userId,
+  })
     .then((sent) => sent.accepted.length > 0)
     .catch((error) => {
       // The account stands; the user can ask for the mail again from support or an admin (the token stays valid).
@@ -177,10 +186,10 @@ async function signUpWithCode(request: SignupRequest, register: RegisterCompany,
   const company = await Company.create({ status: "PENDING", verificationStatus: "NOT_VERIFIED", ...companyFields(register, request.country) }, { transaction });
   const user = await User.create(
     { username: request.email, passwordHash: null, roles: ["ROLE_USER"], companyId: company.id, onboardingState: "SIGNED_UP", phoneNumberVerified: false },
-    { transaction },
+    { transaction }
   );
   await code.update({ usedAt: now, usedByUserId: user.id, companyId: company.id }, { transaction });
-  const token = await issueUserToken(transaction, user.id, "ACTIVATION", ACTIVATION_TOKEN_DAYS * DAY_MS);
+  const token = await issueUserToken(transaction, user.id, "ACTIVATION", ACTIVATION_TOKEN_DAYS * DAY_MS, now);
   await AuditLogEntry.create(
     {
       actorUserId: user.id,
@@ -191,7 +200,7 @@ async function signUpWithCode(request: SignupRequest, register: RegisterCompany,
       details: { inviteCodeId: code.id, registrationNumber: register.registrationNumber, country: request.country },
       ip: request.ip,
     },
-    { transaction },
+    { transaction }
   );
   return { token, result: { userId: user.id, companyId: company.id, email: user.username, landingTokenRedeemed: false } };
 }
@@ -209,7 +218,7 @@ async function signUpInvitee(request: SignupRequest, register: RegisterCompany, 
   await company.update({ ...companyFields(register, request.country), status: company.status === "ACTIVE" ? "ACTIVE" : "PENDING" }, { transaction });
   await user.update({ username: request.email, roles: ["ROLE_USER"], onboardingState: "SIGNED_UP" }, { transaction });
   await redeemLandingToken({ token: request.landingToken, type: "invite", userId: user.id }, now, transaction);
-  const token = await issueUserToken(transaction, user.id, "ACTIVATION", ACTIVATION_TOKEN_DAYS * DAY_MS);
+  const token = await issueUserToken(transaction, user.id, "ACTIVATION", ACTIVATION_TOKEN_DAYS * DAY_MS, now);
   await AuditLogEntry.create(
     {
       actorUserId: user.id,
@@ -220,7 +229,7 @@ async function signUpInvitee(request: SignupRequest, register: RegisterCompany, 
       details: { landingInvite: true, registrationNumber: register.registrationNumber, country: request.country },
       ip: request.ip,
     },
-    { transaction },
+    { transaction }
   );
   return { token, result: { userId: user.id, companyId: company.id, email: request.email, landingTokenRedeemed: true } };
 }
@@ -260,7 +269,7 @@ export async function recordAccountingChoice(actor: Actor, software: AccountingS
         entityId: String(company.id),
         details: { software },
       },
-      { transaction },
+      { transaction }
     );
   });
 }
