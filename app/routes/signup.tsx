@@ -17,7 +17,7 @@ import { getFeatureFlags } from "~/lib/flags.server";
 import { checkInviteCode } from "~/modules/signup/invite-codes.server";
 import { confirmationPath } from "~/modules/signup/rules";
 import { CodeStepSchema, ConnectAccountSchema, ConnectMyobSchema, RegisterSearchSchema, SignupSchema, type SignupCountry } from "~/modules/signup/schema";
-import { findLandingInvite, recordAccountingChoice, searchRegister, signUp } from "~/modules/signup/signup.server";
+import { findLandingInvite, recordAccountingChoice, registerChoice, searchRegister, signUp } from "~/modules/signup/signup.server";
 
 export const meta: MetaFunction = () => [{ title: "Earlybird | Sign up" }];
 
@@ -94,6 +94,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     country,
     email: String(form.email ?? ""),
     companyQuery: String(form.companyQuery ?? ""),
+    // A refused post shows the company picked before (the register is asked again: the form's word is not taken).
+    selection: intent === "signup" ? await registerChoice(country, String(form.registrationNumber ?? "")) : null,
   };
 
   if (intent === "code") {
@@ -152,6 +154,7 @@ export default function SignupPage() {
       email: data.landing.email,
       companyQuery: "",
       suggestions: null,
+      selection: null,
       errors: {},
     };
     return <SignupFormStep state={state} australia={data.flags.australia} landingCompany={data.landing.companyName} />;

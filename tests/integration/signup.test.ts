@@ -87,7 +87,7 @@ async function request(overrides: Partial<SignupRequest> = {}): Promise<SignupRe
 async function rejection(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
     () => null,
-    (e: unknown) => e,
+    (e: unknown) => e
   );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
@@ -266,7 +266,14 @@ describe("sign-up through a landing-page invite (docs/decisions/018)", () => {
   async function invited() {
     const inviter = await makeCompany();
     const company = await makeCompany({ status: "INVITED", companyName: `Invited ${run} ${++counter}` });
-    const user = await User.create({ username: address("invited"), passwordHash: null, roles: ["ROLE_USER"], companyId: company.id, onboardingState: "SIGNED_UP", invitationStatus: "INVITED" });
+    const user = await User.create({
+      username: address("invited"),
+      passwordHash: null,
+      roles: ["ROLE_USER"],
+      companyId: company.id,
+      onboardingState: "SIGNED_UP",
+      invitationStatus: "INVITED",
+    });
     const token = crypto.randomBytes(32).toString("base64url");
     const invite = await Invite.create({
       invitingCompanyId: inviter.id,
@@ -294,7 +301,11 @@ describe("sign-up through a landing-page invite (docs/decisions/018)", () => {
     const req = await request({ code: "", landingToken: token, landingUserId: user.id, registrationNumber: picked.registrationNumber, email: user.username });
     const result = await signUp(req);
     expect(result).toMatchObject({ userId: user.id, companyId: company.id, landingTokenRedeemed: true, emailSent: true });
-    expect(await Company.findByPk(company.id)).toMatchObject({ status: "PENDING", companyName: picked.companyName, registrationNumber: picked.registrationNumber });
+    expect(await Company.findByPk(company.id)).toMatchObject({
+      status: "PENDING",
+      companyName: picked.companyName,
+      registrationNumber: picked.registrationNumber,
+    });
     expect(await User.findByPk(user.id)).toMatchObject({ invitationStatus: "ACCEPTED", onboardingState: "SIGNED_UP" });
     expect(await Invite.findByPk(invite.id)).toMatchObject({ status: "ACCEPTED", inviteeUserId: user.id });
     expect((await mailTo(user.username)).map((m) => m.subject)).toContain("Activate your Earlybird account");

@@ -83,6 +83,7 @@ export interface SignupFormState {
   email: string;
   companyQuery: string;
   suggestions: Suggestion[] | null;
+  selection: Suggestion | null;
   errors: Partial<Record<string, string>>;
 }
 
@@ -146,7 +147,7 @@ export function SignupFormStep({ state, australia, landingCompany }: { state: Si
         <BusinessNameField
           country={country}
           defaultQuery={state.companyQuery}
-          defaultSelection={null}
+          defaultSelection={state.selection}
           serverSuggestions={state.suggestions}
           error={errors.registrationNumber}
         />

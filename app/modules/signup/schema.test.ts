@@ -67,13 +67,19 @@ describe("the sign-up form", () => {
   });
 
   it("gives every field its message at once", () => {
-    expect(messages(SignupSchema.safeParse({ code: "123456", registrationNumber: "", email: "" }))).toEqual({ registrationNumber: COMPANY_REQUIRED, email: WORK_EMAIL_REQUIRED });
+    expect(messages(SignupSchema.safeParse({ code: "123456", registrationNumber: "", email: "" }))).toEqual({
+      registrationNumber: COMPANY_REQUIRED,
+      email: WORK_EMAIL_REQUIRED,
+    });
   });
 
   it("re-checks the carried code, unless a landing invite token stands in for it", () => {
     expect(messages(SignupSchema.safeParse({ ...valid, code: "" }))).toEqual({ code: INVITE_CODE_REQUIRED });
     expect(messages(SignupSchema.safeParse({ ...valid, code: "12" }))).toEqual({ code: INVITE_CODE_REQUIRED });
-    expect(SignupSchema.safeParse({ ...valid, code: "", landingToken: "abc", landingUserId: "7" })).toMatchObject({ success: true, data: { landingUserId: 7 } });
+    expect(SignupSchema.safeParse({ ...valid, code: "", landingToken: "abc", landingUserId: "7" })).toMatchObject({
+      success: true,
+      data: { landingUserId: 7 },
+    });
   });
 
   it("falls back to NZ for an unknown country (D1 default)", () => {
@@ -98,7 +104,8 @@ describe("creating an invite code", () => {
 
   it("refuses a bad address and days outside 1-90", () => {
     expect(messages(CreateInviteCodeSchema.safeParse({ email: "nope" }))).toEqual({ email: "Please enter a valid email address" });
-    for (const days of ["0", "91", "1.5", "x"]) expect(messages(CreateInviteCodeSchema.safeParse({ days }))).toEqual({ days: "Enter a number of days from 1 to 90" });
+    for (const days of ["0", "91", "1.5", "x"])
+      expect(messages(CreateInviteCodeSchema.safeParse({ days }))).toEqual({ days: "Enter a number of days from 1 to 90" });
   });
 });
 

@@ -58,6 +58,14 @@ export async function searchRegister(query: string, country: SignupCountry): Pro
   return found.slice(0, REGISTER_SEARCH_LIMIT).map(suggestionOf);
 }
 
+/** The register company a form carried (to show the pick again after a refused post), or null. */
+export async function registerChoice(country: SignupCountry, registrationNumber: string): Promise<RegisterSuggestion | null> {
+  const number = registrationNumber.trim();
+  if (!number || number.length > 40) return null;
+  const found = await companyRegister().lookup(country, number);
+  return found ? suggestionOf(found) : null;
+}
+
 export interface LandingInvite {
   userId: number;
   email: string;
