@@ -107,6 +107,7 @@ test("an admin's invite code lets a new company sign up; the activation e-mail c
   await shot(page, "signup-suggestions");
   await option.click();
   await expect(page.getByText(`Company number ${company.registrationNumber}`)).toBeVisible();
+  await expect(page.getByText("Please select your company")).toHaveCount(0);
 
   // A bad address keeps the pick and says so.
   await page.getByLabel("Work email").fill("not-an-email");

@@ -31,12 +31,15 @@ export function BusinessNameField({
   defaultSelection,
   serverSuggestions,
   error,
+  answer,
 }: {
   country: SignupCountry;
   defaultQuery: string;
   defaultSelection: Suggestion | null;
   serverSuggestions: Suggestion[] | null;
   error?: string | null;
+  /** The server's answer this field belongs to: each new answer shows its message again. */
+  answer?: object;
 }) {
   const fetcher = useFetcher<{ q: string; country: SignupCountry; suggestions: Suggestion[] }>();
   const [hydrated, setHydrated] = useState(false);
@@ -44,11 +47,14 @@ export function BusinessNameField({
   const [selected, setSelected] = useState<Suggestion | null>(defaultSelection);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  // The server's message stands until the user changes the business name.
+  const [touched, setTouched] = useState(false);
   const listId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const firstCountry = useRef(country);
 
   useEffect(() => setHydrated(true), []);
+  useEffect(() => setTouched(false), [answer]);
 
   // A change of country makes the pick meaningless (another register).
   useEffect(() => {
@@ -77,13 +83,15 @@ export function BusinessNameField({
   const showList = hydrated && open && !selected && trimmed.length >= REGISTER_SEARCH_MIN_LENGTH && (fresh || searching);
 
   function pick(suggestion: Suggestion) {
+    setTouched(true);
     setSelected(suggestion);
     setQuery(suggestion.companyName);
     setOpen(false);
     setActive(-1);
   }
 
-  const describedBy = [error ? "company-error" : null, "company-hint"].filter(Boolean).join(" ");
+  const shownError = touched ? null : error;
+  const describedBy = [shownError ? "company-error" : null, "company-hint"].filter(Boolean).join(" ");
   return (
     <div className="space-y-2">
       <Label htmlFor="companyQuery">Business name</Label>
@@ -101,10 +109,11 @@ export function BusinessNameField({
             aria-expanded={hydrated ? showList : undefined}
             aria-controls={hydrated ? listId : undefined}
             aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
-            aria-invalid={error ? true : undefined}
+            aria-invalid={shownError ? true : undefined}
             aria-describedby={describedBy}
             onChange={(event) => {
               setQuery(event.target.value);
+              setTouched(true);
               setSelected(null);
               setOpen(true);
             }}
@@ -203,7 +212,7 @@ export function BusinessNameField({
           <input type="hidden" name="registrationNumber" value={selected.registrationNumber} />
         </div>
       ) : null}
-      <FieldError id="company-error" message={error} />
+      <FieldError id="company-error" message={shownError} />
     </div>
   );
 }
