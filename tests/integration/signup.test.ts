@@ -23,6 +23,7 @@ import type { RegisterCompany } from "../../app/modules/register/service.server"
 import { checkInviteCode, CODE_ATTEMPT_LIMIT, createInviteCode, listInviteCodes } from "../../app/modules/signup/invite-codes.server";
 import { COMPANY_ALREADY_REGISTERED, COMPANY_REQUIRED, EMAIL_TAKEN, INVITE_CODE_INVALID, TOO_MANY_CODE_ATTEMPTS } from "../../app/modules/signup/schema";
 import { findLandingInvite, recordAccountingChoice, searchRegister, signUp, type SignupRequest } from "../../app/modules/signup/signup.server";
+import { loader as signupLoader, action as signupAction } from "../../app/routes/signup";
 import { makeCompany, makeUser, testIp } from "../support/factories";
 
 const run = crypto.randomBytes(4).toString("hex");
@@ -313,6 +314,36 @@ describe("sign-up through a landing-page invite (docs/decisions/018)", () => {
     expect(await findLandingInvite(token, user.id)).toBeNull();
     const again = await request({ code: "", landingToken: token, landingUserId: user.id, email: address("again") });
     expect(await rejection(signUp(again))).toMatchObject({ message: INVITE_CODE_INVALID, field: "code" });
+  });
+
+  it("the /signup route: the landing link skips the code step and its post signs up and redirects to the confirmation", async () => {
+    const { user, token, company } = await invited();
+    const args = (request: Request) => ({ request, params: {}, context: { ip: testIp() } } as never);
+    const url = `http://earlybird.test:3000/signup?token=${token}&userId=${user.id}`;
+    const page = (await (signupLoader(args(new Request(url))) as Promise<Response>).then((r) => r.json())) as { landing: unknown; step: string };
+    expect(page).toMatchObject({ step: "code", landing: { userId: user.id, email: user.username, companyName: company.companyName, token } });
+    // A link for another user is no invite: the code step.
+    const other = (await (signupLoader(args(new Request(`http://earlybird.test:3000/signup?token=${token}&userId=${user.id + 1}`))) as Promise<Response>).then(
+      (r) => r.json()
+    )) as { landing: unknown };
+    expect(other.landing).toBeNull();
+
+    const picked = await freshRegisterCompany("NZ");
+    const form = new URLSearchParams({
+      intent: "signup",
+      code: "",
+      landingToken: token,
+      landingUserId: String(user.id),
+      country: "NZ",
+      registrationNumber: picked.registrationNumber,
+      email: user.username,
+    });
+    const response = (await signupAction(args(new Request("http://earlybird.test:3000/signup", { method: "POST", body: form })))) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/signup?step=signup-confirmation&email=${encodeURIComponent(user.username)}`);
+    expect(await Company.findByPk(company.id)).toMatchObject({ status: "PENDING", registrationNumber: picked.registrationNumber });
+    const after = (await (signupLoader(args(new Request(url))) as Promise<Response>).then((r) => r.json())) as { landing: unknown };
+    expect(after.landing).toBeNull();
   });
 
   it("a refused landing sign-up (e-mail taken) leaves the token unused", async () => {
