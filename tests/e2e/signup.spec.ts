@@ -154,7 +154,19 @@ test("an admin's invite code lets a new company sign up; the activation e-mail c
 
 test("sign-up works without JavaScript: Search lists the register's suggestions as choices", async ({ browser }) => {
   const admin = await adminPage(browser);
-  const code = await createCode(admin);
+  // A bad address is refused in the dialog; a code for an address is e-mailed there.
+  await admin.goto("/companies/invite-code");
+  const dialog = admin.getByRole("dialog", { name: "Create invite code" });
+  await dialog.getByLabel("Email (optional)").fill("nope");
+  await dialog.getByRole("button", { name: "Create code" }).click();
+  await expect(dialog.getByText("Please enter a valid email address")).toBeVisible();
+  const invitee = `invitee-${unique()}@signup.test`;
+  const code = await createCode(admin, invitee);
+  await expect(admin.getByText(`E-mailed to ${invitee}.`)).toBeVisible();
+  await admin.goto(`/mailbox?to=${encodeURIComponent(invitee)}`);
+  await admin.getByRole("table", { name: "Messages" }).getByRole("link", { name: "Your Earlybird invite code" }).click();
+  await expect(admin.getByRole("main").locator("pre")).toContainText(`Your invite code is ${code}`);
+
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/signup");
@@ -170,6 +182,7 @@ test("sign-up works without JavaScript: Search lists the register's suggestions 
     .getByRole("radio", { name: new RegExp(company.companyName) })
     .first()
     .check();
+  await expect(page.getByLabel("Work email")).toHaveValue(invitee);
   const email = `nojs-${unique()}@signup.test`;
   await page.getByLabel("Work email").fill(email);
   await page.getByRole("button", { name: "Get Started" }).click();
