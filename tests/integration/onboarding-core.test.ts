@@ -8,7 +8,7 @@ import { Company, User, UserToken, VerificationHistoryEntry } from "../../db/mod
 import { AppError } from "../../app/lib/errors";
 import { issueUserToken, LINK_BROKEN, readUserToken, revokeUserTokens } from "../../app/modules/auth/tokens.server";
 import { advanceOnboarding } from "../../app/modules/onboarding/service.server";
-import { recomputeCompanyVerification, setPersonStatus, storeIdentityDocument } from "../../app/modules/kyc/status.server";
+import { checkPersonIdentity, recomputeCompanyVerification, setPersonStatus, storeIdentityDocument } from "../../app/modules/kyc/status.server";
 import { DOCUMENT_FORMAT, DOCUMENT_MISSING, DOCUMENT_TOO_LARGE } from "../../app/modules/kyc/schema";
 import { makeCompany, makeUser } from "../support/factories";
 
@@ -100,5 +100,40 @@ describe("person and company verification", () => {
     expect([tooLarge.message, tooLarge.field]).toEqual([DOCUMENT_TOO_LARGE, "document"]);
     expect(await VerificationHistoryEntry.count({ where: { userId: user.id } })).toBe(0);
     expect((await User.findByPk(user.id))!.verificationStatus).toBe("NOT_VERIFIED");
+  });
+
+  it("stores the identity, runs the sandbox check and records its result with the details checked", async () => {
+    const company = await makeCompany({ verificationStatus: "NOT_VERIFIED", country: "NZ" });
+    const person = await makeUser({ company });
+    const identity = {
+      firstName: "Jamie",
+      middleName: null,
+      lastName: "Mudflat",
+      dateOfBirth: "1980-04-12",
+      verifyWith: "LICENCE" as const,
+      driversLicenceNumber: "AB123000",
+      driversLicenceVersion: "123",
+      passportNumber: null,
+      address: null,
+    };
+    const failed = await sequelize.transaction((t) => checkPersonIdentity(t, { userId: person.id, identity, modifiedByUserId: person.id }));
+    expect([failed.status, failed.reasons]).toEqual(["VERIFICATION_FAILED", ["Licence not found"]]);
+    const passed = await sequelize.transaction((t) =>
+      checkPersonIdentity(t, { userId: person.id, identity: { ...identity, driversLicenceNumber: "AB123456" }, modifiedByUserId: person.id })
+    );
+    expect(passed.status).toBe("VERIFIED");
+    await person.reload();
+    expect([person.verificationStatus, person.driversLicenceNumber, person.dateOfBirth, person.lastName]).toEqual([
+      "VERIFIED",
+      "AB123456",
+      "1980-04-12",
+      "Mudflat",
+    ]);
+    const history = await VerificationHistoryEntry.findAll({ where: { userId: person.id }, order: [["id", "ASC"]] });
+    expect(history.map((entry) => [entry.status, entry.details.driversLicenceNumber])).toEqual([
+      ["VERIFICATION_FAILED", "AB123000"],
+      ["VERIFIED", "AB123456"],
+    ]);
+    expect((await Company.findByPk(company.id))!.verificationStatus).toBe("PARTIALLY_VERIFIED");
   });
 });

@@ -2,6 +2,7 @@ import { Op, type Transaction } from "sequelize";
 import { Company, IdentityDocument, User, VerificationHistoryEntry, type PersonVerificationStatus, type VerificationDetails } from "../../../db/models/index";
 import type { CompanyVerificationStatus } from "../../../db/models/company";
 import { AppError } from "../../lib/errors";
+import { identityProvider, type IdentityCheckInput, type IdentityCheckResult } from "./identity-provider.server";
 import { companyVerificationStatus, detectImageType } from "./rules";
 import { DOCUMENT_FORMAT, DOCUMENT_MISSING, DOCUMENT_TOO_LARGE, IDENTITY_DOCUMENT_MAX_BYTES } from "./schema";
 
@@ -96,4 +97,58 @@ export async function storeIdentityDocument(t: Transaction, upload: IdentityDocu
     identityDocumentId: document.id,
   });
   return document;
+}
+
+export interface IdentityCheckRequest {
+  userId: number;
+  /** The identity as entered (spec p1 §3 User): stored on the person, then sent to the provider. */
+  identity: Omit<IdentityCheckInput, "country">;
+  /** The person, a user of their company, or an admin acting for them. */
+  modifiedByUserId: number;
+}
+
+/**
+ * Stores a person's identity details and runs the identity provider's check on them, recording the result as the
+ * person's status (VERIFIED or VERIFICATION_FAILED) with the checked details in the history. The provider is called
+ * inside the caller's transaction: it is local by default, and a real client must answer within the request anyway.
+ */
+export async function checkPersonIdentity(t: Transaction, request: IdentityCheckRequest): Promise<IdentityCheckResult> {
+  const user = await User.findByPk(request.userId, { transaction: t, lock: t.LOCK.UPDATE, attributes: ["id", "companyId"] });
+  const company = user?.companyId ? await Company.findByPk(user.companyId, { transaction: t, attributes: ["id", "country"] }) : null;
+  if (!user || !company) throw new AppError(404, "User not found");
+  const identity = request.identity;
+  await User.update(
+    {
+      firstName: identity.firstName,
+      middleName: identity.middleName,
+      lastName: identity.lastName,
+      dateOfBirth: identity.dateOfBirth,
+      verifyWith: identity.verifyWith,
+      driversLicenceNumber: identity.verifyWith === "LICENCE" ? identity.driversLicenceNumber : null,
+      driversLicenceVersion: identity.verifyWith === "LICENCE" ? identity.driversLicenceVersion : null,
+      passportNumber: identity.verifyWith === "PASSPORT" ? identity.passportNumber : null,
+      address: identity.address,
+      lastModifiedBy: request.modifiedByUserId,
+    },
+    { where: { id: user.id }, transaction: t }
+  );
+  const result = await identityProvider().check({ ...identity, country: company.country });
+  await setPersonStatus(t, {
+    userId: user.id,
+    status: result.status,
+    modifiedByUserId: request.modifiedByUserId,
+    details: {
+      firstName: identity.firstName,
+      middleName: identity.middleName,
+      lastName: identity.lastName,
+      dateOfBirth: identity.dateOfBirth,
+      driversLicenceNumber: identity.verifyWith === "LICENCE" ? identity.driversLicenceNumber : null,
+      driversLicenceVersion: identity.verifyWith === "LICENCE" ? identity.driversLicenceVersion : null,
+      passportNumber: identity.verifyWith === "PASSPORT" ? identity.passportNumber : null,
+      provider: identityProvider().name,
+      reference: result.reference,
+      reasons: result.reasons,
+    },
+  });
+  return result;
 }
