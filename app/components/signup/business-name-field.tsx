@@ -107,7 +107,7 @@ export function BusinessNameField({
             role={hydrated ? "combobox" : undefined}
             aria-autocomplete={hydrated ? "list" : undefined}
             aria-expanded={hydrated ? showList : undefined}
-            aria-controls={hydrated ? listId : undefined}
+            aria-controls={showList ? listId : undefined}
             aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
             aria-invalid={shownError ? true : undefined}
             aria-describedby={describedBy}
