@@ -86,6 +86,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (await getSessionUser(request)) throw redirect("/invoices");
   const ip = context.ip ?? "unknown";
+  // Australian sign-ups only while the Australia sign-up flag is on (p1 §6): otherwise every sign-up is NZ.
+  if (!(await getFeatureFlags()).australiaSignUp) form.country = "NZ";
   const country = (form.country === "AU" ? "AU" : "NZ") as SignupCountry;
   const base = {
     code: String(form.code ?? ""),

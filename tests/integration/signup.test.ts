@@ -356,6 +356,33 @@ describe("sign-up through a landing-page invite (docs/decisions/018)", () => {
   });
 });
 
+describe("the Australia sign-up flag", () => {
+  it("shows the location choice only when on; when off, an AU post signs up in NZ", async () => {
+    const args = (request: Request) => ({ request, params: {}, context: { ip: testIp() } } as never);
+    const flagsOf = async () =>
+      (
+        (await (signupLoader(args(new Request("http://earlybird.test:3000/signup"))) as Promise<Response>).then((r) => r.json())) as {
+          flags: { australia: boolean };
+        }
+      ).flags;
+    expect((await flagsOf()).australia).toBe(true);
+    process.env.FLAG_australiaSignUp = "false";
+    try {
+      expect((await flagsOf()).australia).toBe(false);
+      // An NZ company's number posted as AU: looked up in the NZ register, signed up in NZ.
+      const picked = await freshRegisterCompany("NZ");
+      const email = address("nz-only");
+      const form = new URLSearchParams({ intent: "signup", code: (await newCode()).code, country: "AU", registrationNumber: picked.registrationNumber, email });
+      const response = (await signupAction(args(new Request("http://earlybird.test:3000/signup", { method: "POST", body: form })))) as Response;
+      expect(response.status).toBe(302);
+      const user = (await User.findOne({ where: { username: email } }))!;
+      expect(await Company.findByPk(user.companyId!)).toMatchObject({ country: "NZ", registrationNumber: picked.registrationNumber });
+    } finally {
+      delete process.env.FLAG_australiaSignUp;
+    }
+  });
+});
+
 describe("connect-account", () => {
   it("Continue records the software on the company with an audit entry; Skip records only the skip", async () => {
     const user = await makeUser();
