@@ -142,8 +142,8 @@ export async function openActivationLink(token: string, clock: Clock = {}): Prom
 /**
  * set_name: the full legal name and the password (p1 §5). Every field is checked before anything is written; then, in
  * one transaction, the token is used (single use, under its row lock), the names and the password hash stored and the
- * user moved to PASSWORD_UPDATED. Returns the user id for the route to start a session. An invite link is redeemed
- * after the commit (docs/decisions/018).
+ * user moved to PASSWORD_UPDATED. Returns the user id for the route to start a session. An invite link is redeemed in
+ * the same transaction (docs/decisions/018).
  */
 export async function setNameAndPassword(
   token: string,
@@ -155,7 +155,7 @@ export async function setNameAndPassword(
   if (!parsed.success) throw validationError(fieldErrorsOf(parsed.error));
   const { fullName, password } = parsed.data;
   const passwordHash = await hashPassword(password);
-  const result = await sequelize.transaction(async (transaction) => {
+  return sequelize.transaction(async (transaction) => {
     const { user, kind } = await userOfLink(transaction, token, { consume: true, now });
     await user.update(
       { firstName: fullName.firstName, middleName: fullName.middleName, lastName: fullName.lastName, passwordHash, lastModifiedBy: user.id },
@@ -163,17 +163,18 @@ export async function setNameAndPassword(
     );
     await advanceOnboarding(transaction, user.id, "EMAIL_VERIFIED");
     await advanceOnboarding(transaction, user.id, "PASSWORD_UPDATED");
+    if (kind === "invite") {
+      // Used in this transaction under the invite's row lock: the password and the invite's use commit together, once.
+      await redeemLandingToken({ token, type: "invite", userId: user.id }, now, transaction).catch((error: unknown) => {
+        throw isAppError(error) ? linkExpired() : error;
+      });
+    }
     await AuditLogEntry.create(
       { actorUserId: user.id, companyId: user.companyId, action: "USER_ACTIVATED", entityType: "user", entityId: String(user.id), details: { via: kind } },
       { transaction }
     );
-    return { userId: user.id, kind, companyId: user.companyId };
+    return { userId: user.id, kind };
   });
-  if (result.kind === "invite") {
-    // The invite's own rules decide (a foreign company or a used link changes nothing); activation has succeeded either way.
-    await redeemLandingToken({ token, type: "invite", userId: result.userId }, now).catch(() => undefined);
-  }
-  return { userId: result.userId, kind: result.kind };
 }
 
 function requireSelf(actor: Actor): number {
