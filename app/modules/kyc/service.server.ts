@@ -359,3 +359,40 @@ export async function confirmBusinessDetails(
     return { ok: true as const, status, otherPeople };
   });
 }
+
+/** A register company as the business form offers it (value: its registration number). */
+export interface RegisterChoice {
+  value: string;
+  label: string;
+  description: string | null;
+  registrationNumber: string;
+  businessNumber: string | null;
+}
+
+function toChoice(company: { companyName: string; registrationNumber: string; nzbn: string | null; businessNumber: string | null; country: "NZ" | "AU" }) {
+  const businessNumber = company.country === "AU" ? company.businessNumber : company.nzbn;
+  const description = company.country === "AU" ? `ACN ${company.registrationNumber}` : `Company number ${company.registrationNumber}`;
+  return { value: company.registrationNumber, label: company.companyName, description, registrationNumber: company.registrationNumber, businessNumber };
+}
+
+/** Register suggestions for the business form (up to 5; nothing below 3 characters). */
+export async function searchRegisterChoices(country: "NZ" | "AU", query: string): Promise<RegisterChoice[]> {
+  return (await companyRegister().search(query, country)).map(toChoice);
+}
+
+/** The register company with that number, as a choice, or null. */
+export async function registerChoice(country: "NZ" | "AU", number: string | null): Promise<RegisterChoice | null> {
+  if (!number) return null;
+  const found = await companyRegister().lookup(country, number);
+  return found ? toChoice(found) : null;
+}
+
+/** Address suggestions as the forms offer them, the chosen one kept first when the query no longer lists it. */
+export async function addressChoices(country: "NZ" | "AU", query: string, chosenId: string | null): Promise<{ value: string; label: string }[]> {
+  const found = (await addressSearch().suggest(query, country)).map((suggestion) => ({ value: suggestion.id, label: suggestion.label }));
+  if (chosenId && !found.some((choice) => choice.value === chosenId)) {
+    const chosen = await addressSearch().resolve(chosenId, country);
+    if (chosen) found.unshift({ value: chosen.id, label: chosen.label });
+  }
+  return found;
+}
