@@ -93,6 +93,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const step = params.get("step");
   let view: View;
 
+  // A person of another company is not found, whatever the company's status.
+  if (params.has("userId")) await person(actor, Number(params.get("userId")));
   if (company.verificationStatus === "VERIFIED") {
     view = { kind: "complete" };
   } else if (step === "user_details") {

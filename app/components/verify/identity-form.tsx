@@ -149,7 +149,7 @@ export function IdentityForm(props: IdentityFormProps) {
               defaultValue={values.driversLicenceNumber ?? ""}
               maxLength={8}
               autoComplete="off"
-              placeholder="AB123456"
+              placeholder="e.g. AB123456"
               className="uppercase"
               {...field("driversLicenceNumber")}
             />
@@ -164,7 +164,7 @@ export function IdentityForm(props: IdentityFormProps) {
               maxLength={3}
               inputMode="numeric"
               autoComplete="off"
-              placeholder="123"
+              placeholder="e.g. 123"
               {...field("driversLicenceVersion")}
             />
             <FieldError id="driversLicenceVersion-error" message={errors.driversLicenceVersion} />

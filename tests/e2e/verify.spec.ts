@@ -1,0 +1,193 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, test, type Page } from "@playwright/test";
+import pg from "pg";
+import { loginAs } from "./helpers";
+
+/**
+ * /verify (issue 6 part 5) for Jamie Mudflat (jamie@mudflat.test, seeded at PHONE_NUMBER_VERIFIED) of Mudflat
+ * Logistics Limited, a company of the local register with two people to verify: Jamie (director, 60 %) and Harriet
+ * Anne Kingi (30 %). The identity sandbox fails a licence number ending in 000.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const dataDir = path.resolve(root, process.env.EARLYBIRD_DATA_DIR ?? ".data/e2e");
+const SHOTS = process.env.SHOTS_DIR;
+const JAMIE = "jamie@mudflat.test";
+
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  for (const width of [1280, 800]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+async function companyVerificationStatus(name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: fs.readFileSync(path.join(dataDir, "pg.url"), "utf8").trim() });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ verification_status: string }>("SELECT verification_status FROM companies WHERE company_name = $1", [name]);
+    return rows[0].verification_status;
+  } finally {
+    await client.end();
+  }
+}
+
+async function userId(username: string): Promise<number> {
+  const client = new pg.Client({ connectionString: fs.readFileSync(path.join(dataDir, "pg.url"), "utf8").trim() });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: number }>("SELECT id FROM users WHERE username = $1", [username]);
+    return rows[0].id;
+  } finally {
+    await client.end();
+  }
+}
+
+const PNG = Buffer.concat([
+  Buffer.from(
+    "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f6a4d90000000049454e44ae426082",
+    "hex"
+  ),
+]);
+
+async function fillDateOfBirth(page: Page, day: string, month: string, year: string) {
+  await page.getByLabel("Year").selectOption(year);
+  await page.getByLabel("Month").selectOption({ label: month });
+  await page.getByLabel("Day").selectOption(day);
+}
+
+test("a new user verifies themselves, their business and an owner whose check fails, then lands on /invoices", async ({ page }) => {
+  await loginAs(page, JAMIE);
+  await page.goto("/verify");
+  await expect(page).toHaveURL(/\/verify\?step=user_details$/);
+  await expect(page.getByRole("heading", { name: "Verify your account" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Verification steps" }).getByRole("listitem").first()).toHaveAttribute("aria-current", "step");
+  await expect(page.getByText("Verify your identity")).toBeVisible();
+  await expect(page.getByLabel("Full legal name")).toHaveValue("Jamie Mudflat");
+  await shoot(page, "verify-user-details");
+
+  // The name edit: submitting while it is open, then Done with a single name.
+  await page.getByRole("button", { name: "Edit" }).click();
+  await page.getByLabel("Full legal name").fill("Jamie");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByText("Please confirm your changes by clicking Done button")).toBeVisible();
+  // The edit stays open.
+  await expect(page.getByLabel("Full legal name")).toHaveValue("Jamie");
+  await page.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByText("Plases enter your full legal name")).toBeVisible();
+  await page.getByLabel("Full legal name").fill("Jamie Mudflat");
+  await page.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByText("Plases enter your full legal name")).toBeHidden();
+
+  // Nothing else filled: every field's message.
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByText("Please select complete date of birth")).toBeVisible();
+  await expect(page.getByText("Please enter driver's licence number")).toBeVisible();
+  await expect(page.getByText("Please enter driver's licence version")).toBeVisible();
+  await shoot(page, "verify-user-details-errors");
+
+  // The day options follow the month: no 31 April.
+  await page.getByLabel("Month").selectOption({ label: "April" });
+  await expect(page.getByLabel("Day").locator("option")).toHaveCount(31); // "Day" + 30 days
+  await fillDateOfBirth(page, "12", "April", "1980");
+  await page.getByLabel("Driver licence number").fill("AB12345");
+  await page.getByLabel("Licence version").fill("123");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByText("Please enter a valid driver's licence number")).toBeVisible();
+  await expect(page.getByText("Please select complete date of birth")).toBeHidden();
+  await page.getByLabel("Driver licence number").fill("AB123456");
+  await page.getByRole("button", { name: "Verify" }).click();
+
+  // Business details: the register's company, read-only numbers, the website rule, the Done-button edit.
+  await expect(page).toHaveURL(/step=business_details/);
+  await expect(page.getByText("Confirm business details")).toBeVisible();
+  await expect(page.getByLabel("Registered business name")).toHaveValue("Mudflat Logistics Limited");
+  await expect(page.getByLabel("Company number")).toHaveValue("8812345");
+  await expect(page.getByLabel("NZBN")).toHaveValue("9429048812344");
+  await expect(page.getByText("I warrant that I am an authorised representative")).toBeVisible();
+  await shoot(page, "verify-business-details");
+  await page.getByLabel("Website (optional)").fill("mudflat");
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText("Please enter your business website address in correct format")).toBeVisible();
+  await page.getByRole("button", { name: "Edit" }).click();
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText("Please confirm your change by clicking Done button")).toBeVisible();
+  // The search suggests from the register after a pause in typing.
+  await page.getByLabel("Registered business name").fill("Mudflat Log");
+  await expect(page.getByRole("radio", { name: /Mudflat Logistics Limited/ })).toBeVisible();
+  await page.getByRole("radio", { name: /Mudflat Logistics Limited/ }).check();
+  await shoot(page, "verify-business-search");
+  await page.getByRole("button", { name: "Done" }).click();
+  await page.getByLabel("Website (optional)").fill("mudflatlogistics.co.nz");
+  await page.getByRole("button", { name: "Confirm" }).click();
+
+  // The owners: Jamie is the register's director (no duplicate), Harriet an owner; Tom Small (10 %) is not listed.
+  await expect(page).toHaveURL(/step=beneficial_owners&list=true/);
+  await expect(page.getByText("Verify identity of owners and directors")).toBeVisible();
+  const people = page.getByRole("list", { name: "Owners and directors" }).getByRole("listitem");
+  await expect(people).toHaveCount(2);
+  await expect(people.nth(0)).toContainText("Jamie Mudflat");
+  await expect(people.nth(0)).toContainText("Director, Owner");
+  await expect(people.nth(0)).toContainText("Verified");
+  await expect(people.nth(1)).toContainText("Harriet Anne Kingi");
+  await expect(people.nth(1)).toContainText("Owner");
+  await expect(people.nth(1)).toContainText("Unverified");
+  await expect(page.getByText("Tom Small")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "I'll do this later" })).toBeVisible();
+  await shoot(page, "verify-owners-list");
+  expect(await companyVerificationStatus("Mudflat Logistics Limited")).toBe("PARTIALLY_VERIFIED");
+
+  // Harriet's check fails (licence ending in 000): the document upload.
+  await page.getByRole("link", { name: "Continue" }).click();
+  await expect(page.getByText("Verify identity of owner or director")).toBeVisible();
+  await expect(page.getByLabel("Full legal name")).toHaveValue("Harriet Anne Kingi");
+  await expect(page.getByRole("button", { name: "Edit" })).toHaveCount(0);
+  await shoot(page, "verify-owner-details");
+  await fillDateOfBirth(page, "3", "September", "1975");
+  await page.getByLabel("Driver licence number").fill("HK123000");
+  await page.getByLabel("Licence version").fill("001");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/step=beneficial_owners&upload=true/);
+  await expect(page.getByText("Upload identity document for Harriet Anne Kingi")).toBeVisible();
+
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByText("Please select your document.")).toBeVisible();
+  await page.getByLabel("Identity document").setInputFiles({ name: "licence.png", mimeType: "image/png", buffer: Buffer.from("this is text, not an image") });
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByText("Unsupported file format. Please upload your document in JPG or PNG format.")).toBeVisible();
+  await shoot(page, "verify-owner-upload");
+  await page.getByLabel("Identity document").setInputFiles({ name: "licence.png", mimeType: "image/png", buffer: PNG });
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByText("Verification Pending")).toBeVisible();
+  await expect(page.getByText(/less than 1 hour/)).toBeVisible();
+  await expect(page.getByText(/send you an email/)).toBeVisible();
+  await shoot(page, "verify-owner-pending");
+
+  await page.getByRole("link", { name: "Continue" }).click();
+  await expect(people.nth(1)).toContainText("Pending");
+  await page.getByRole("link", { name: "Finish" }).click();
+  await expect(page).toHaveURL(/\/invoices/);
+  expect(await companyVerificationStatus("Mudflat Logistics Limited")).toBe("VERIFICATION_PENDING");
+
+  // Jamie's own details, read back as the success view.
+  await page.goto("/verify?step=beneficial_owners&list=true");
+  await people.nth(0).getByRole("link").click();
+  await expect(page.getByText("Verification Successful")).toBeVisible();
+  await expect(page.getByText("12/04/1980")).toBeVisible();
+  await expect(page.getByText("AB123456")).toBeVisible();
+  await shoot(page, "verify-success");
+});
+
+test("another company's person is not found, and a logged-out visitor is asked to log in", async ({ page }) => {
+  await page.goto("/verify?step=user_details");
+  await expect(page).toHaveURL(/\/login\?next=/);
+  const jamieId = await userId(JAMIE);
+  await loginAs(page, "alex@outbackcoffee.test");
+  for (const view of ["details", "success", "upload"]) {
+    const response = await page.goto(`/verify?step=beneficial_owners&${view}=true&userId=${jamieId}`);
+    expect(response?.status()).toBe(404);
+  }
+});
