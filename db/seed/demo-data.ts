@@ -120,12 +120,8 @@ export async function seedDemoWorld(t: Transaction, { passwordHash }: DemoUsers)
     address: { line1: "8 Smith Street", city: "Alice Springs", region: "NT", postcode: "0870", country: "Australia", countryCode: "AU" },
   });
 
-  const outsider = async (
-    companyName: string,
-    country: Country,
-    status: "INACTIVE" | "INVITED" | "PENDING" | "ACTIVE",
-    verificationStatus: "NOT_VERIFIED" | "VERIFIED" | "PARTIALLY_VERIFIED" = "NOT_VERIFIED"
-  ) => company({ companyName, country, status, verificationStatus });
+  const outsider = async (companyName: string, country: Country, status: "INACTIVE" | "INVITED" | "PENDING" | "ACTIVE", verificationStatus: "NOT_VERIFIED" | "VERIFIED" | "PARTIALLY_VERIFIED" = "NOT_VERIFIED") =>
+    company({ companyName, country, status, verificationStatus });
 
   const southern = await outsider("Southern Produce Ltd", "NZ", "INACTIVE");
   const tasman = await outsider("Tasman Packaging Ltd", "NZ", "INVITED");
@@ -155,89 +151,27 @@ export async function seedDemoWorld(t: Transaction, { passwordHash }: DemoUsers)
   });
 
   // ---- Users --------------------------------------------------------------------------------------------
-  const users: {
-    username: string;
-    roles: Role[];
-    companyId: number | null;
-    firstName: string;
-    lastName: string;
-    verificationStatus: "VERIFIED" | "NOT_VERIFIED";
-    phoneNumber: string | null;
-  }[] = [
-    {
-      username: "admin@earlybird.test",
-      roles: ["ROLE_ADMIN"],
-      companyId: null,
-      firstName: "Ada",
-      lastName: "Admin",
-      verificationStatus: "VERIFIED",
-      phoneNumber: null,
-    },
-    {
-      username: "pat@harbourfoods.test",
-      roles: ["ROLE_USER"],
-      companyId: harbour.id,
-      firstName: "Pat",
-      lastName: "Harbour",
-      verificationStatus: "VERIFIED",
-      phoneNumber: "+64211234567",
-    },
-    {
-      username: "sam@kiwisupplies.test",
-      roles: ["ROLE_USER"],
-      companyId: kiwi.id,
-      firstName: "Sam",
-      lastName: "Kiwi",
-      verificationStatus: "VERIFIED",
-      phoneNumber: "+64219876543",
-    },
-    {
-      username: "alex@outbackcoffee.test",
-      roles: ["ROLE_USER"],
-      companyId: outback.id,
-      firstName: "Alex",
-      lastName: "Outback",
-      verificationStatus: "VERIFIED",
-      phoneNumber: "+61412345678",
-    },
+  const users: { username: string; roles: Role[]; companyId: number | null; firstName: string; lastName: string; verificationStatus: "VERIFIED" | "NOT_VERIFIED"; phoneNumber: string | null }[] = [
+    { username: "admin@earlybird.test", roles: ["ROLE_ADMIN"], companyId: null, firstName: "Ada", lastName: "Admin", verificationStatus: "VERIFIED", phoneNumber: null },
+    { username: "pat@harbourfoods.test", roles: ["ROLE_USER"], companyId: harbour.id, firstName: "Pat", lastName: "Harbour", verificationStatus: "VERIFIED", phoneNumber: "+64211234567" },
+    { username: "sam@kiwisupplies.test", roles: ["ROLE_USER"], companyId: kiwi.id, firstName: "Sam", lastName: "Kiwi", verificationStatus: "VERIFIED", phoneNumber: "+64219876543" },
+    { username: "alex@outbackcoffee.test", roles: ["ROLE_USER"], companyId: outback.id, firstName: "Alex", lastName: "Outback", verificationStatus: "VERIFIED", phoneNumber: "+61412345678" },
   ];
   const created: Record<string, User> = {};
   for (const person of users) {
     created[person.username] = await User.create(
-      {
-        ...person,
-        passwordHash,
-        onboardingState: "ONBOARDED",
-        phoneNumberVerified: person.phoneNumber !== null,
-        dateOfBirth: person.companyId ? "1985-04-12" : null,
-      },
-      { transaction: t }
+      { ...person, passwordHash, onboardingState: "ONBOARDED", phoneNumberVerified: person.phoneNumber !== null, dateOfBirth: person.companyId ? "1985-04-12" : null },
+      { transaction: t },
     );
   }
   // Owners still to verify make Outback Coffee PARTIALLY_VERIFIED.
   await User.create(
-    {
-      username: "jordan@outbackcoffee.test",
-      roles: ["ROLE_DIRECTOR", "ROLE_BENEFICIAL_OWNER"],
-      companyId: outback.id,
-      firstName: "Jordan",
-      lastName: "Reid",
-      ownershipPercent: "40.00",
-      onboardingState: "SIGNED_UP",
-    },
-    { transaction: t }
+    { username: "jordan@outbackcoffee.test", roles: ["ROLE_DIRECTOR", "ROLE_BENEFICIAL_OWNER"], companyId: outback.id, firstName: "Jordan", lastName: "Reid", ownershipPercent: "40.00", onboardingState: "SIGNED_UP" },
+    { transaction: t },
   );
   await User.create(
-    {
-      username: "morgan@harbourfoods.test",
-      roles: ["ROLE_DIRECTOR"],
-      companyId: harbour.id,
-      firstName: "Morgan",
-      lastName: "Tane",
-      verificationStatus: "VERIFIED",
-      onboardingState: "ONBOARDED",
-    },
-    { transaction: t }
+    { username: "morgan@harbourfoods.test", roles: ["ROLE_DIRECTOR"], companyId: harbour.id, firstName: "Morgan", lastName: "Tane", verificationStatus: "VERIFIED", onboardingState: "ONBOARDED" },
+    { transaction: t },
   );
   // Kauri Timber's user: verified, with a phone for the SMS code of the bank account wizard.
   await User.create(
@@ -254,22 +188,16 @@ export async function seedDemoWorld(t: Transaction, { passwordHash }: DemoUsers)
       passwordHash,
       onboardingState: "ONBOARDED",
     },
-    { transaction: t }
+    { transaction: t },
   );
 
   // ---- Settings, payment terms, GL codes ----------------------------------------------------------------
   for (const member of [harbour, kiwi, outback, kauri]) {
     await CompanySettings.create({ companyId: member.id, isRipeEnabled: member.id === harbour.id }, { transaction: t });
-    await EntityPreferences.create(
-      { companyId: member.id, defaultProcessingQueue: member.id === harbour.id ? "AUTOMATIC" : "MANUAL", periodLockDate: null },
-      { transaction: t }
-    );
+    await EntityPreferences.create({ companyId: member.id, defaultProcessingQueue: member.id === harbour.id ? "AUTOMATIC" : "MANUAL", periodLockDate: null }, { transaction: t });
   }
   const term = (companyId: number, values: { frequency: "MONTHLY" | "WEEKLY"; date?: number; dayOfWeek?: "FRIDAY" | "WEDNESDAY"; defaultTerm?: boolean }) =>
-    PaymentTerm.create(
-      { companyId, frequency: values.frequency, date: values.date ?? null, dayOfWeek: values.dayOfWeek ?? null, defaultTerm: values.defaultTerm ?? false },
-      { transaction: t }
-    );
+    PaymentTerm.create({ companyId, frequency: values.frequency, date: values.date ?? null, dayOfWeek: values.dayOfWeek ?? null, defaultTerm: values.defaultTerm ?? false }, { transaction: t });
   const harbourMonthly = await term(harbour.id, { frequency: "MONTHLY", date: 20, defaultTerm: true });
   const harbourWeekly = await term(harbour.id, { frequency: "WEEKLY", dayOfWeek: "FRIDAY" });
   await term(harbour.id, { frequency: "MONTHLY", date: 5 });
@@ -315,17 +243,9 @@ export async function seedDemoWorld(t: Transaction, { passwordHash }: DemoUsers)
     for (const [index, [accountCode, accountName]] of accounts.entries()) {
       glCodes[companyId].push(
         await GlAccount.create(
-          {
-            companyId,
-            accountCode,
-            accountName,
-            accountId: `acc-${companyId}-${accountCode}`,
-            isDefault: index === 0,
-            accountType: "EXPENSE",
-            loadedBy: companyId === outback.id ? "EARLYBIRD" : "XERO",
-          },
-          { transaction: t }
-        )
+          { companyId, accountCode, accountName, accountId: `acc-${companyId}-${accountCode}`, isDefault: index === 0, accountType: "EXPENSE", loadedBy: companyId === outback.id ? "EARLYBIRD" : "XERO" },
+          { transaction: t },
+        ),
       );
     }
   }
@@ -334,17 +254,7 @@ export async function seedDemoWorld(t: Transaction, { passwordHash }: DemoUsers)
   const relate = (
     owner: Company,
     other: Company,
-    values: {
-      supplier?: boolean;
-      customer?: boolean;
-      email: string;
-      offers?: boolean;
-      queue?: "AUTOMATIC" | "MANUAL";
-      paymentTermId?: number | null;
-      glAccountId?: number | null;
-      bank?: string;
-      invited?: boolean;
-    }
+    values: { supplier?: boolean; customer?: boolean; email: string; offers?: boolean; queue?: "AUTOMATIC" | "MANUAL"; paymentTermId?: number | null; glAccountId?: number | null; bank?: string; invited?: boolean },
   ) =>
     Counterparty.create(
       {
@@ -365,7 +275,7 @@ export async function seedDemoWorld(t: Transaction, { passwordHash }: DemoUsers)
         nzbn: null,
         periodLockDate: null,
       },
-      { transaction: t }
+      { transaction: t },
     );
   const [purchases, cogs] = glCodes[harbour.id];
   const harbourSuppliers: Party[] = [];
@@ -373,12 +283,7 @@ export async function seedDemoWorld(t: Transaction, { passwordHash }: DemoUsers)
     await relate(harbour, other, { supplier: true, email, ...values });
     harbourSuppliers.push({ company: other, email });
   };
-  await supplierOf(kiwi, "accounts@kiwisupplies.test", {
-    queue: "AUTOMATIC",
-    paymentTermId: harbourMonthly.id,
-    glAccountId: purchases.id,
-    bank: "0212340123456000",
-  });
+  await supplierOf(kiwi, "accounts@kiwisupplies.test", { queue: "AUTOMATIC", paymentTermId: harbourMonthly.id, glAccountId: purchases.id, bank: "0212340123456000" });
   await supplierOf(southern, "accounts@southernproduce.test", { paymentTermId: harbourWeekly.id, glAccountId: cogs.id });
   await supplierOf(tasman, "billing@tasmanpackaging.test", { glAccountId: purchases.id, invited: true });
   await supplierOf(canterbury, "ar@canterburydairy.test", { paymentTermId: harbourMonthly.id, glAccountId: cogs.id });
@@ -391,20 +296,9 @@ export async function seedDemoWorld(t: Transaction, { passwordHash }: DemoUsers)
     { company: bayGrocers, email: "payables@baygrocers.test" },
     { company: waikato, email: "finance@waikatocatering.test" },
   ];
-  for (const customer of kiwiCustomers)
-    await relate(kiwi, customer.company, { customer: true, email: customer.email, invited: customer.company.id === waikato.id });
-  await relate(outback, sydneyRoasters, {
-    supplier: true,
-    email: "accounts@sydneyroasters.test",
-    paymentTermId: outbackTerm.id,
-    glAccountId: glCodes[outback.id][0].id,
-  });
-  await relate(outback, melbourneBeans, {
-    supplier: true,
-    email: "ar@melbournebeans.test",
-    paymentTermId: outbackTerm.id,
-    glAccountId: glCodes[outback.id][0].id,
-  });
+  for (const customer of kiwiCustomers) await relate(kiwi, customer.company, { customer: true, email: customer.email, invited: customer.company.id === waikato.id });
+  await relate(outback, sydneyRoasters, { supplier: true, email: "accounts@sydneyroasters.test", paymentTermId: outbackTerm.id, glAccountId: glCodes[outback.id][0].id });
+  await relate(outback, melbourneBeans, { supplier: true, email: "ar@melbournebeans.test", paymentTermId: outbackTerm.id, glAccountId: glCodes[outback.id][0].id });
   await relate(outback, brisbaneCafe, { customer: true, email: "ap@brisbanecafe.test" });
 
   // ---- Purchase orders (Harbour Foods) ------------------------------------------------------------------
@@ -423,7 +317,7 @@ export async function seedDemoWorld(t: Transaction, { passwordHash }: DemoUsers)
         loadedBy: "XERO",
         externalId: `po-${4100 + i}`,
       },
-      { transaction: t }
+      { transaction: t },
     );
   }
 
@@ -473,33 +367,17 @@ export async function seedDemoWorld(t: Transaction, { passwordHash }: DemoUsers)
         loadedBy: values.loadedBy,
         externalId: values.loadedBy === "XERO" ? `xero-inv-${numbers.size}-${values.prefix}-${numbers.get(values.prefix)}` : null,
       },
-      { transaction: t }
+      { transaction: t },
     );
     if (withItems && subTotal !== null) {
       // Two lines that add up to the sub-total exactly.
       const first = Math.floor(subTotal * 0.6);
       await InvoiceItem.bulkCreate(
         [
-          {
-            invoiceId: invoice.id,
-            itemNumber: between(rng, 1, 5000),
-            description: "Dry goods supply",
-            units: "1.00",
-            unitType: "QUANTITY",
-            unitPrice: first,
-            amount: first,
-          },
-          {
-            invoiceId: invoice.id,
-            itemNumber: between(rng, 5001, 10000),
-            description: "Delivery and handling",
-            units: "1.00",
-            unitType: "QUANTITY",
-            unitPrice: subTotal - first,
-            amount: subTotal - first,
-          },
+          { invoiceId: invoice.id, itemNumber: between(rng, 1, 5000), description: "Dry goods supply", units: "1.00", unitType: "QUANTITY", unitPrice: first, amount: first },
+          { invoiceId: invoice.id, itemNumber: between(rng, 5001, 10000), description: "Delivery and handling", units: "1.00", unitType: "QUANTITY", unitPrice: subTotal - first, amount: subTotal - first },
         ],
-        { transaction: t }
+        { transaction: t },
       );
     }
     return { invoice, daysToDue: daysBetween(localToday, values.dueDate) };
@@ -514,40 +392,16 @@ export async function seedDemoWorld(t: Transaction, { passwordHash }: DemoUsers)
   for (const offset of dueOffsets(60)) {
     const dueDate = addDays(todayNz, offset);
     const total = amount(400, 16000);
-    const base = {
-      type: "INVOICE" as const,
-      supplier: kiwi,
-      purchaser: harbour,
-      dueDate,
-      total,
-      country: "NZ" as const,
-      prefix: "KS",
-      start: 10040,
-      loadedBy: pick(rng, ["XERO", "XERO", "EARLYBIRD"] as const),
-      contactEmail: "ap@harbourfoods.test",
-    };
+    const base = { type: "INVOICE" as const, supplier: kiwi, purchaser: harbour, dueDate, total, country: "NZ" as const, prefix: "KS", start: 10040, loadedBy: pick(rng, ["XERO", "XERO", "EARLYBIRD"] as const), contactEmail: "ap@harbourfoods.test" };
     if (offset < 0) {
       const paid = rng() < 0.85;
       kiwiToHarbour.push(
-        await record({
-          ...base,
-          invoiceStatus: paid ? "PAID" : "EXPIRED",
-          billStatus: paid ? "PAID" : "NOT_ELIGIBLE_EXPIRED",
-          paidDate: paid ? minDate(addDays(dueDate, -between(rng, 0, 6)), todayNz) : null,
-          include: !paid,
-        })
+        await record({ ...base, invoiceStatus: paid ? "PAID" : "EXPIRED", billStatus: paid ? "PAID" : "NOT_ELIGIBLE_EXPIRED", paidDate: paid ? minDate(addDays(dueDate, -between(rng, 0, 6)), todayNz) : null, include: !paid }),
       );
     } else if (offset === 0) {
       kiwiToHarbour.push(await record({ ...base, invoiceStatus: "EXPIRED", billStatus: "NOT_ELIGIBLE_EXPIRED", include: true }));
     } else {
-      const r = await record({
-        ...base,
-        invoiceStatus: "PAYMENT_READY",
-        billStatus: "PAYMENT_OFFERED",
-        include: true,
-        items: base.loadedBy === "EARLYBIRD",
-        glCode: "300",
-      });
+      const r = await record({ ...base, invoiceStatus: "PAYMENT_READY", billStatus: "PAYMENT_OFFERED", include: true, items: base.loadedBy === "EARLYBIRD", glCode: "300" });
       kiwiToHarbour.push(r);
       harbourOpenBills.push(r);
     }
@@ -573,13 +427,7 @@ export async function seedDemoWorld(t: Transaction, { passwordHash }: DemoUsers)
     };
     if (offset < 0) {
       const paid = rng() < 0.85;
-      await record({
-        ...base,
-        billStatus: paid ? "PAID" : "NOT_ELIGIBLE_EXPIRED",
-        invoiceStatus: paid ? "PAID" : "EXPIRED",
-        paidDate: paid ? minDate(addDays(dueDate, -between(rng, 0, 3)), todayNz) : null,
-        include: !paid && offersEnabled,
-      });
+      await record({ ...base, billStatus: paid ? "PAID" : "NOT_ELIGIBLE_EXPIRED", invoiceStatus: paid ? "PAID" : "EXPIRED", paidDate: paid ? minDate(addDays(dueDate, -between(rng, 0, 3)), todayNz) : null, include: !paid && offersEnabled });
     } else if (offset === 0) {
       await record({ ...base, billStatus: "NOT_ELIGIBLE_EXPIRED", invoiceStatus: "EXPIRED", include: offersEnabled });
     } else if (!offersEnabled) {
@@ -592,40 +440,14 @@ export async function seedDemoWorld(t: Transaction, { passwordHash }: DemoUsers)
     }
   }
   // One bill larger than the whole cash pool: "Invoice amount is higher than available cash pool".
-  await record({
-    type: "BILL",
-    supplier: canterbury,
-    purchaser: harbour,
-    dueDate: addDays(todayNz, 45),
-    total: 18_750_000,
-    country: "NZ",
-    prefix: "CAN",
-    start: 9000,
-    loadedBy: "XERO",
-    contactEmail: "ar@canterburydairy.test",
-    billStatus: "NOT_ELIGIBLE",
-    invoiceStatus: "ALL_ELIGIBLE",
-    include: true,
-    glCode: "310",
-  });
+  await record({ type: "BILL", supplier: canterbury, purchaser: harbour, dueDate: addDays(todayNz, 45), total: 18_750_000, country: "NZ", prefix: "CAN", start: 9000, loadedBy: "XERO", contactEmail: "ar@canterburydairy.test", billStatus: "NOT_ELIGIBLE", invoiceStatus: "ALL_ELIGIBLE", include: true, glCode: "310" });
 
   // Kiwi Supplies' invoices to customers that are not on Earlybird.
   const kiwiOpenInvoices: SeededRecord[] = [];
   for (const [index, offset] of dueOffsets(80).entries()) {
     const customer = kiwiCustomers[1 + (index % 3)];
     const dueDate = addDays(todayNz, offset);
-    const base = {
-      type: "INVOICE" as const,
-      supplier: kiwi,
-      purchaser: customer.company,
-      dueDate,
-      total: amount(120, 9000),
-      country: "NZ" as const,
-      prefix: "KS",
-      start: 10040,
-      loadedBy: pick(rng, ["XERO", "XERO", "EARLYBIRD"] as const),
-      contactEmail: customer.email,
-    };
+    const base = { type: "INVOICE" as const, supplier: kiwi, purchaser: customer.company, dueDate, total: amount(120, 9000), country: "NZ" as const, prefix: "KS", start: 10040, loadedBy: pick(rng, ["XERO", "XERO", "EARLYBIRD"] as const), contactEmail: customer.email };
     if (offset < 0) {
       const paid = rng() < 0.8;
       await record({ ...base, invoiceStatus: paid ? "PAID" : "EXPIRED", paidDate: paid ? minDate(addDays(dueDate, between(rng, -2, 5)), todayNz) : null });
@@ -665,48 +487,28 @@ export async function seedDemoWorld(t: Transaction, { passwordHash }: DemoUsers)
     const due = r.invoice.discountedTotal;
     // decisions D2: $5 <= A <= MAX_FEE_PERCENT (10) % of the amount due.
     const cashReward = Math.max(500, Math.min(Math.floor(due / 10), Math.round(due * (0.01 + rng() * 0.03))));
-    const offer = await SupplierOffer.create(
-      { createdByCompany: kiwi.id, cashReward, autobid: false, offerUnit: "AMOUNT", expirationDate, offerStatus: status, topUpId: null },
-      { transaction: t }
-    );
+    const offer = await SupplierOffer.create({ createdByCompany: kiwi.id, cashReward, autobid: false, offerUnit: "AMOUNT", expirationDate, offerStatus: status, topUpId: null }, { transaction: t });
     await SupplierOfferInvoice.create({ supplierOfferId: offer.id, invoiceId: r.invoice.id }, { transaction: t });
     if (status === "CLEARING") {
       const saved = Math.round((cashReward * 60) / 100);
       await r.invoice.update(
-        {
-          invoiceStatus: "CASHBACK_OFFERED",
-          billStatus: r.invoice.issuedFor === harbour.id ? "CASHBACK_AVAILABLE" : null,
-          includeInPurchaserOffer: false,
-          cashReward: saved,
-          serviceFee: cashReward,
-        },
-        { transaction: t }
+        { invoiceStatus: "CASHBACK_OFFERED", billStatus: r.invoice.issuedFor === harbour.id ? "CASHBACK_AVAILABLE" : null, includeInPurchaserOffer: false, cashReward: saved, serviceFee: cashReward },
+        { transaction: t },
       );
     }
     return offer;
   };
   const openKiwiToHarbour = kiwiToHarbour.filter((r) => r.daysToDue > 3 && !r.invoice.paidDate).sort((a, b) => a.daysToDue - b.daysToDue);
   for (const r of openKiwiToHarbour.slice(0, 4)) await requestPrompt(r, "CLEARING", addDays(todayNz, Math.min(r.daysToDue - 1, between(rng, 1, 10))));
-  for (const r of kiwiOpenInvoices.filter((x) => x.daysToDue > 3).slice(0, 5))
-    await requestPrompt(r, "CLEARING", addDays(todayNz, Math.min(r.daysToDue - 1, between(rng, 2, 14))));
+  for (const r of kiwiOpenInvoices.filter((x) => x.daysToDue > 3).slice(0, 5)) await requestPrompt(r, "CLEARING", addDays(todayNz, Math.min(r.daysToDue - 1, between(rng, 2, 14))));
   const lapsed = kiwiOpenInvoices.filter((x) => x.daysToDue > 3).slice(5, 7);
   for (const r of lapsed) await requestPrompt(r, "EXPIRED", addDays(todayNz, -between(rng, 1, 5)));
 
   // ---- Credit notes ---------------------------------------------------------------------------------------
   const credit = (supplier: Company, creditNumber: string, total: Cents, supplierReference: string | null) =>
     CreditNote.create(
-      {
-        issuedBy: supplier.id,
-        issuedFor: harbour.id,
-        issuedByCompanyName: supplier.companyName,
-        issuedForCompanyName: harbour.companyName,
-        creditNumber,
-        total,
-        supplierReference,
-        issueDate: addDays(todayNz, -between(rng, 3, 40)),
-        loadedBy: "XERO",
-      },
-      { transaction: t }
+      { issuedBy: supplier.id, issuedFor: harbour.id, issuedByCompanyName: supplier.companyName, issuedForCompanyName: harbour.companyName, creditNumber, total, supplierReference, issueDate: addDays(todayNz, -between(rng, 3, 40)), loadedBy: "XERO" },
+      { transaction: t },
     );
   await credit(kiwi, "CN-1001", 45_000, "KS-RET-17");
   const partly = await credit(kiwi, "CN-1002", 120_000, "KS-RET-21");
@@ -715,8 +517,7 @@ export async function seedDemoWorld(t: Transaction, { passwordHash }: DemoUsers)
   const kiwiTarget = openKiwiToHarbour.slice(9).find((r) => r.invoice.total > 200_000);
   if (kiwiTarget) await CreditNoteAllocation.create({ creditNoteId: partly.id, invoiceId: kiwiTarget.invoice.id, allocatedAmount: 80_000 }, { transaction: t });
   const canterburyTarget = harbourOpenBills.find((r) => r.invoice.issuedBy === canterbury.id && r.invoice.total > 50_000);
-  if (canterburyTarget)
-    await CreditNoteAllocation.create({ creditNoteId: full.id, invoiceId: canterburyTarget.invoice.id, allocatedAmount: 15_000 }, { transaction: t });
+  if (canterburyTarget) await CreditNoteAllocation.create({ creditNoteId: full.id, invoiceId: canterburyTarget.invoice.id, allocatedAmount: 15_000 }, { transaction: t });
 
   // ---- Wallets, bank accounts, top-ups, early payments, withdrawals ------------------------------------------
   const nzd: Currency = "NZD";
@@ -729,51 +530,13 @@ export async function seedDemoWorld(t: Transaction, { passwordHash }: DemoUsers)
 
   await BankAccount.bulkCreate(
     [
-      {
-        companyId: harbour.id,
-        bankAccountName: "Harbour Foods Ltd - Earlybird working capital",
-        bankAccountNumber: "0201000456789001",
-        bankAccountStatus: "VERIFIED",
-        loadedBy: "SYSTEM",
-        defaultAccount: false,
-      },
-      {
-        companyId: harbour.id,
-        bankAccountName: "Harbour Foods Operating",
-        bankAccountNumber: "1202330123456000",
-        bankAccountStatus: "VERIFIED",
-        loadedBy: "EARLYBIRD",
-        defaultAccount: true,
-        documentFileName: "harbour-statement.pdf",
-      },
-      {
-        companyId: kiwi.id,
-        bankAccountName: "Kiwi Supplies Ltd - Earlybird working capital",
-        bankAccountNumber: "0201000456789002",
-        bankAccountStatus: "VERIFIED",
-        loadedBy: "SYSTEM",
-        defaultAccount: false,
-      },
-      {
-        companyId: kiwi.id,
-        bankAccountName: "Kiwi Supplies Business",
-        bankAccountNumber: "0212340123456000",
-        bankAccountStatus: "VERIFIED",
-        loadedBy: "XERO",
-        defaultAccount: true,
-        documentFileName: "kiwi-statement.pdf",
-      },
-      {
-        companyId: outback.id,
-        bankAccountName: "Outback Coffee Everyday",
-        bsb: "062000",
-        bankAccountNumber: "12345678",
-        bankAccountStatus: "UNVERIFIED",
-        loadedBy: "EARLYBIRD",
-        defaultAccount: true,
-      },
+      { companyId: harbour.id, bankAccountName: "Harbour Foods Ltd - Earlybird working capital", bankAccountNumber: "0201000456789001", bankAccountStatus: "VERIFIED", loadedBy: "SYSTEM", defaultAccount: false },
+      { companyId: harbour.id, bankAccountName: "Harbour Foods Operating", bankAccountNumber: "1202330123456000", bankAccountStatus: "VERIFIED", loadedBy: "EARLYBIRD", defaultAccount: true, documentFileName: "harbour-statement.pdf" },
+      { companyId: kiwi.id, bankAccountName: "Kiwi Supplies Ltd - Earlybird working capital", bankAccountNumber: "0201000456789002", bankAccountStatus: "VERIFIED", loadedBy: "SYSTEM", defaultAccount: false },
+      { companyId: kiwi.id, bankAccountName: "Kiwi Supplies Business", bankAccountNumber: "0212340123456000", bankAccountStatus: "VERIFIED", loadedBy: "XERO", defaultAccount: true, documentFileName: "kiwi-statement.pdf" },
+      { companyId: outback.id, bankAccountName: "Outback Coffee Everyday", bsb: "062000", bankAccountNumber: "12345678", bankAccountStatus: "UNVERIFIED", loadedBy: "EARLYBIRD", defaultAccount: true },
     ],
-    { transaction: t }
+    { transaction: t },
   );
   const kiwiBank = await BankAccount.findOne({ where: { companyId: kiwi.id, defaultAccount: true }, transaction: t });
 
@@ -781,17 +544,8 @@ export async function seedDemoWorld(t: Transaction, { passwordHash }: DemoUsers)
   const admin = created["admin@earlybird.test"];
   // A top-up is created PENDING and completes with its ledger transaction (the database insists).
   const funding = await TopUp.create(
-    {
-      companyId: harbour.id,
-      currency: nzd,
-      topupAmount: 25_000_000,
-      topupStatus: "PENDING",
-      paymentReference: "EBHF0001",
-      trigger: "PURCHASER_OFFER",
-      createdByUserId: harbourUser.id,
-      expiresAt: new Date(`${addDays(todayNz, -69)}T22:00:00Z`),
-    },
-    { transaction: t }
+    { companyId: harbour.id, currency: nzd, topupAmount: 25_000_000, topupStatus: "PENDING", paymentReference: "EBHF0001", trigger: "PURCHASER_OFFER", createdByUserId: harbourUser.id, expiresAt: new Date(`${addDays(todayNz, -69)}T22:00:00Z`) },
+    { transaction: t },
   );
   const fundingTx = await postTransaction(t, {
     transactionClass: "TOPUP",
@@ -806,51 +560,17 @@ export async function seedDemoWorld(t: Transaction, { passwordHash }: DemoUsers)
     topUpId: funding.id,
     createdByUserId: admin.id,
   });
-  await funding.update(
-    { topupStatus: "COMPLETED", ledgerTransactionId: fundingTx.id, confirmedByUserId: admin.id, completedAt: new Date(`${addDays(todayNz, -75)}T01:00:00Z`) },
-    { transaction: t }
-  );
+  await funding.update({ topupStatus: "COMPLETED", ledgerTransactionId: fundingTx.id, confirmedByUserId: admin.id, completedAt: new Date(`${addDays(todayNz, -75)}T01:00:00Z`) }, { transaction: t });
   await TopUp.bulkCreate(
     [
-      {
-        companyId: harbour.id,
-        currency: nzd,
-        topupAmount: 2_000_000,
-        topupStatus: "PENDING",
-        paymentReference: "EBHF0004",
-        trigger: "CUSTOM",
-        createdByUserId: harbourUser.id,
-        expiresAt: new Date(Date.now() + 6 * 86_400_000),
-      },
-      {
-        companyId: harbour.id,
-        currency: nzd,
-        topupAmount: 500_000,
-        topupStatus: "CANCELLED",
-        paymentReference: "EBHF0002",
-        trigger: "CUSTOM",
-        createdByUserId: harbourUser.id,
-        cancelledAt: new Date(`${addDays(todayNz, -40)}T03:00:00Z`),
-        cancelledByUserId: harbourUser.id,
-      },
-      {
-        companyId: harbour.id,
-        currency: nzd,
-        topupAmount: 1_000_000,
-        topupStatus: "EXPIRED",
-        paymentReference: "EBHF0003",
-        trigger: "NO_OFFER",
-        createdByUserId: harbourUser.id,
-        expiresAt: new Date(`${addDays(todayNz, -20)}T03:00:00Z`),
-      },
+      { companyId: harbour.id, currency: nzd, topupAmount: 2_000_000, topupStatus: "PENDING", paymentReference: "EBHF0004", trigger: "CUSTOM", createdByUserId: harbourUser.id, expiresAt: new Date(Date.now() + 6 * 86_400_000) },
+      { companyId: harbour.id, currency: nzd, topupAmount: 500_000, topupStatus: "CANCELLED", paymentReference: "EBHF0002", trigger: "CUSTOM", createdByUserId: harbourUser.id, cancelledAt: new Date(`${addDays(todayNz, -40)}T03:00:00Z`), cancelledByUserId: harbourUser.id },
+      { companyId: harbour.id, currency: nzd, topupAmount: 1_000_000, topupStatus: "EXPIRED", paymentReference: "EBHF0003", trigger: "NO_OFFER", createdByUserId: harbourUser.id, expiresAt: new Date(`${addDays(todayNz, -20)}T03:00:00Z`) },
     ],
-    { transaction: t }
+    { transaction: t },
   );
   // A deposit whose quoted reference matches no top-up: held in suspense until an admin assigns it.
-  const unknown = await TopUp.create(
-    { companyId: null, currency: nzd, topupAmount: 123_456, topupStatus: "UNKNOWN", paymentReference: "ACME2231", trigger: null },
-    { transaction: t }
-  );
+  const unknown = await TopUp.create({ companyId: null, currency: nzd, topupAmount: 123_456, topupStatus: "UNKNOWN", paymentReference: "ACME2231", trigger: null }, { transaction: t });
   const unknownTx = await postTransaction(t, {
     transactionClass: "TOPUP",
     currency: nzd,
@@ -885,32 +605,14 @@ export async function seedDemoWorld(t: Transaction, { passwordHash }: DemoUsers)
       destinationReference: r.invoice.invoiceNumber,
       idempotencyKey: `demo-early-payment-${r.invoice.id}`,
     });
-    await r.invoice.update(
-      {
-        invoiceStatus: "PAYMENT_RECEIVED",
-        billStatus: "PAID",
-        includeInPurchaserOffer: true,
-        paidDate,
-        totalPaid: r.invoice.total,
-        cashReward: cashback,
-        serviceFee: fee,
-      },
-      { transaction: t }
-    );
+    await r.invoice.update({ invoiceStatus: "PAYMENT_RECEIVED", billStatus: "PAID", includeInPurchaserOffer: true, paidDate, totalPaid: r.invoice.total, cashReward: cashback, serviceFee: fee }, { transaction: t });
   }
 
   // Kiwi Supplies withdrew part of its early payments to its bank account.
   if (kiwiBank) {
     const withdrawal = await Withdrawal.create(
-      {
-        companyId: kiwi.id,
-        bankAccountId: kiwiBank.id,
-        currency: nzd,
-        withdrawalAmount: 500_000,
-        status: "PENDING",
-        requestedByUserId: created["sam@kiwisupplies.test"].id,
-      },
-      { transaction: t }
+      { companyId: kiwi.id, bankAccountId: kiwiBank.id, currency: nzd, withdrawalAmount: 500_000, status: "PENDING", requestedByUserId: created["sam@kiwisupplies.test"].id },
+      { transaction: t },
     );
     const debit = await postTransaction(t, {
       transactionClass: "WITHDRAWAL",
@@ -945,33 +647,16 @@ export async function seedDemoWorld(t: Transaction, { passwordHash }: DemoUsers)
         totalAmount: 500_000,
         itemCount: 1,
       },
-      { transaction: t }
+      { transaction: t },
     );
     await withdrawal.update(
-      {
-        status: "COMPLETED",
-        bankPaymentFileId: file.id,
-        ledgerTransactionId: debit.id,
-        completedLedgerTransactionId: paidOut.id,
-        completedAt: new Date(`${addDays(todayNz, -12)}T04:00:00Z`),
-      },
-      { transaction: t }
+      { status: "COMPLETED", bankPaymentFileId: file.id, ledgerTransactionId: debit.id, completedLedgerTransactionId: paidOut.id, completedAt: new Date(`${addDays(todayNz, -12)}T04:00:00Z`) },
+      { transaction: t },
     );
   }
 
   // Harbour Foods' live purchaser offer: $150,000 cash reserve at 8% a year.
-  await PurchaserOffer.create(
-    {
-      createdByCompany: harbour.id,
-      cashpool: 15_000_000,
-      pendingCashpool: 0,
-      crr: `${CRR_PERCENT}.00`,
-      offerStatus: "ACTIVE",
-      topUpId: null,
-      cancelledAt: null,
-    },
-    { transaction: t }
-  );
+  await PurchaserOffer.create({ createdByCompany: harbour.id, cashpool: 15_000_000, pendingCashpool: 0, crr: `${CRR_PERCENT}.00`, offerStatus: "ACTIVE", topUpId: null, cancelledAt: null }, { transaction: t });
 
   await seedTradeFlowPair(t, { passwordHash, admin, record, todayNz, nzd, clearing });
   await seedVerificationDemo(t, { passwordHash });
@@ -1194,7 +879,7 @@ async function seedVerificationDemo(t: Transaction, { passwordHash }: { password
       registrationNumber: "8812345",
       nzbn: "9429048812344",
     },
-    { transaction: t }
+    { transaction: t },
   );
   await User.create(
     {
@@ -1208,7 +893,7 @@ async function seedVerificationDemo(t: Transaction, { passwordHash }: { password
       passwordHash,
       onboardingState: "PHONE_NUMBER_VERIFIED",
     },
-    { transaction: t }
+    { transaction: t },
   );
   await CompanySettings.create({ companyId: mudflat.id, isRipeEnabled: false }, { transaction: t });
   await EntityPreferences.create({ companyId: mudflat.id, defaultProcessingQueue: "MANUAL", periodLockDate: null }, { transaction: t });
