@@ -118,7 +118,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } else if (step === "business_details") {
     if (!ownStepDone) throw redirect(USER_DETAILS);
     const chosen = await registerChoice(company.country, company.registrationNumber);
-    view = { kind: "business", chosen, website: company.website ?? "" };
+    view = { kind: "business", chosen, website: company.website ?? chosen?.website ?? "" };
   } else if (step === "beneficial_owners") {
     const userId = Number(params.get("userId"));
     if (params.get("details") === "true" || params.get("success") === "true" || params.get("upload") === "true") {

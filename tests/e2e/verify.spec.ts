@@ -35,15 +35,30 @@ async function companyVerificationStatus(name: string): Promise<string> {
   }
 }
 
-async function userId(username: string): Promise<number> {
+async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: fs.readFileSync(path.join(dataDir, "pg.url"), "utf8").trim() });
   await client.connect();
   try {
-    const { rows } = await client.query<{ id: number }>("SELECT id FROM users WHERE username = $1", [username]);
-    return rows[0].id;
+    return (await client.query<T>(sql, params)).rows;
   } finally {
     await client.end();
   }
+}
+
+const userId = async (username: string) => (await query<{ id: number }>("SELECT id FROM users WHERE username = $1", [username]))[0].id;
+
+/** Wombat Cycles Pty Ltd (AU, in the register: Bruce Wombat director, Sheila Banks 75 %, Kylie Minor 25 %), made here for this spec. */
+async function makeWombat(email: string) {
+  await query(
+    `WITH company AS (
+       INSERT INTO companies (company_name, country, status, verification_status, registration_number)
+       VALUES ('Wombat Cycles Pty Ltd', 'AU', 'PENDING', 'NOT_VERIFIED', '612345678') RETURNING id)
+     INSERT INTO users (company_id, username, password_hash, roles, first_name, last_name, onboarding_state, phone_number, phone_number_verified)
+     SELECT company.id, $1, (SELECT password_hash FROM users WHERE username = 'pat@harbourfoods.test'), ARRAY['ROLE_USER'], 'Bruce', 'Wombat',
+            'PHONE_NUMBER_VERIFIED', '+61412555019', true
+       FROM company`,
+    [email]
+  );
 }
 
 const PNG = Buffer.concat([
@@ -109,6 +124,7 @@ test("a new user verifies themselves, their business and an owner whose check fa
   await expect(page.getByLabel("NZBN")).toHaveValue("9429048812344");
   await expect(page.getByText("I warrant that I am an authorised representative")).toBeVisible();
   await shoot(page, "verify-business-details");
+  await expect(page.getByLabel("Website (optional)")).toHaveValue("mudflatlogistics.co.nz");
   await page.getByLabel("Website (optional)").fill("mudflat");
   await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByText("Please enter your business website address in correct format")).toBeVisible();
@@ -190,4 +206,76 @@ test("another company's person is not found, and a logged-out visitor is asked t
     const response = await page.goto(`/verify?step=beneficial_owners&${view}=true&userId=${jamieId}`);
     expect(response?.status()).toBe(404);
   }
+  // A verified company is told so.
+  await page.context().clearCookies();
+  await loginAs(page, "pat@harbourfoods.test");
+  await page.goto("/verify?step=business_details");
+  await expect(page.getByText("Verification is complete")).toBeVisible();
+  await shoot(page, "verify-complete");
+  await page.getByRole("link", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/invoices/);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("an AU user verifies with plain forms: Edit and Done, the address and company searches post the form", async ({ page }) => {
+    const email = "bruce@wombat.test";
+    await makeWombat(email);
+    await loginAs(page, email);
+    await page.goto("/verify?step=user_details");
+    await expect(page.getByText("Verify your identity")).toBeVisible();
+
+    await page.getByRole("button", { name: "Edit" }).click();
+    await expect(page.getByRole("button", { name: "Done" })).toBeVisible();
+    await page.getByLabel("Full legal name").fill("Bruce");
+    await page.getByRole("button", { name: "Done" }).click();
+    await expect(page.getByText("Plases enter your full legal name")).toBeVisible();
+    await page.getByLabel("Full legal name").fill("Bruce James Wombat");
+    await page.getByRole("button", { name: "Done" }).click();
+    await expect(page.getByRole("button", { name: "Edit" })).toBeVisible();
+
+    await page.getByLabel("Day").selectOption("31");
+    await page.getByLabel("Month").selectOption({ label: "April" });
+    await page.getByLabel("Year").selectOption("1970");
+    await page.getByLabel("Driver licence number").fill("bw123456");
+    await page.getByLabel("Licence version").fill("456");
+    await page.getByRole("button", { name: "Verify" }).click();
+    // 31 April is refused on the server; the AU residential address is required.
+    await expect(page.getByText("Please select complete date of birth")).toBeVisible();
+    await expect(page.getByText("Plases select an address from the suggestions")).toBeVisible();
+    await expect(page.getByLabel("Driver licence number")).toHaveValue("bw123456");
+    await page.getByLabel("Day").selectOption("30");
+    await page.getByLabel("Residential address").fill("1 George");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("radio", { name: "1 George Street, Sydney NSW 2000" }).check();
+    await shoot(page, "verify-nojs-address");
+    await page.getByRole("button", { name: "Verify" }).click();
+
+    await expect(page).toHaveURL(/step=business_details/);
+    await expect(page.getByLabel("Registered business name")).toHaveValue("Wombat Cycles Pty Ltd");
+    await expect(page.getByLabel("ACN")).toHaveValue("612345678");
+    await expect(page.getByLabel("ABN")).toHaveValue("10612345678");
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByText("Plases select an address from the suggestions")).toBeVisible();
+    await page.getByRole("button", { name: "Edit" }).click();
+    await page.getByLabel("Registered business name").fill("Wombat");
+    await page.getByRole("button", { name: "Search" }).first().click();
+    await page.getByRole("radio", { name: /Wombat Cycles Pty Ltd/ }).check();
+    await page.getByRole("button", { name: "Done" }).click();
+    await page.getByLabel("Business address").fill("21 Collins");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("radio", { name: "21 Collins Street, Melbourne VIC 3000" }).check();
+    await shoot(page, "verify-nojs-business");
+    await page.getByRole("button", { name: "Confirm" }).click();
+
+    await expect(page).toHaveURL(/step=beneficial_owners&list=true/);
+    const people = page.getByRole("list", { name: "Owners and directors" }).getByRole("listitem");
+    await expect(people).toHaveCount(3);
+    await expect(people.nth(0)).toContainText("Bruce James Wombat (you)");
+    await expect(people.nth(0)).toContainText("Director");
+    await expect(people.nth(1)).toContainText("Sheila Banks");
+    await expect(people.nth(2)).toContainText("Kylie Minor");
+    await expect(page.getByRole("link", { name: "Continue" })).toBeVisible();
+  });
 });

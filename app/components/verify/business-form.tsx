@@ -13,6 +13,7 @@ export interface CompanyChoice extends Suggestion {
   registrationNumber: string;
   /** NZBN (NZ) or ABN (AU). */
   businessNumber: string | null;
+  website?: string | null;
 }
 
 export interface BusinessFormProps {

@@ -367,12 +367,27 @@ export interface RegisterChoice {
   description: string | null;
   registrationNumber: string;
   businessNumber: string | null;
+  website: string | null;
 }
 
-function toChoice(company: { companyName: string; registrationNumber: string; nzbn: string | null; businessNumber: string | null; country: "NZ" | "AU" }) {
+function toChoice(company: {
+  companyName: string;
+  registrationNumber: string;
+  nzbn: string | null;
+  businessNumber: string | null;
+  country: "NZ" | "AU";
+  website: string | null;
+}): RegisterChoice {
   const businessNumber = company.country === "AU" ? company.businessNumber : company.nzbn;
   const description = company.country === "AU" ? `ACN ${company.registrationNumber}` : `Company number ${company.registrationNumber}`;
-  return { value: company.registrationNumber, label: company.companyName, description, registrationNumber: company.registrationNumber, businessNumber };
+  return {
+    value: company.registrationNumber,
+    label: company.companyName,
+    description,
+    registrationNumber: company.registrationNumber,
+    businessNumber,
+    website: company.website,
+  };
 }
 
 /** Register suggestions for the business form (up to 5; nothing below 3 characters). */
