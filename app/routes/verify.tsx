@@ -16,8 +16,9 @@ import { DocumentUpload, OwnersList, VerificationComplete, VerificationPending, 
 import type { Suggestion } from "~/components/verify/suggestion-search";
 import { VerifyShell } from "~/components/verify/verify-shell";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { requireCompanyUser } from "~/lib/auth.server";
+import { getSessionUser, requireUser } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";
+import { actorOf } from "~/modules/auth/service.server";
 import { BUSINESS_ACKNOWLEDGEMENT, COMPANY_PICK, dobYears, NAME_REQUIRED, splitFullName } from "~/modules/kyc/schema";
 import {
   addressChoices,
@@ -60,6 +61,18 @@ type View =
 
 const notFound = () => new Response("Not Found", { status: 404 });
 
+/**
+ * The logged-in company user. /verify is where the onboarding redirect sends users, so it reads the session itself
+ * (no onboarding redirect can loop here); a missing or expired session still goes through requireUser to /login.
+ * Admins verify people from their own pages.
+ */
+async function requireVerifyActor(request: Request) {
+  const user = (await getSessionUser(request)) ?? (await requireUser(request));
+  if (user.isAdmin) throw redirect("/");
+  if (!user.company) throw notFound();
+  return { user, actor: { ...actorOf(user), companyId: user.company.id } };
+}
+
 async function person(actor: Parameters<typeof personForVerification>[0], userId: number): Promise<VerifyPersonDetails> {
   try {
     return await personForVerification(actor, userId);
@@ -83,7 +96,7 @@ const personView = (p: VerifyPersonDetails): PersonView => ({
 
 /** /verify needs a company user's login; admins verify people from their own pages (issue 6 part 5). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { actor } = await requireCompanyUser(request);
+  const { actor } = await requireVerifyActor(request);
   const url = new URL(request.url);
   const params = url.searchParams;
   const context = await verificationContext(actor);
@@ -216,7 +229,7 @@ async function uploadAction(request: Request, actor: Parameters<typeof uploadIde
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { actor } = await requireCompanyUser(request);
+  const { actor } = await requireVerifyActor(request);
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return uploadAction(request, actor);
   const form = await request.formData();
   const values: FormValues = {};

@@ -174,6 +174,9 @@ test("a new user verifies themselves, their business and an owner whose check fa
   await page.getByLabel("Identity document").setInputFiles({ name: "licence.png", mimeType: "image/png", buffer: Buffer.from("this is text, not an image") });
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(page.getByText("Unsupported file format. Please upload your document in JPG or PNG format.")).toBeVisible();
+  await page.getByLabel("Identity document").setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.concat([PNG, Buffer.alloc(10_000_000)]) });
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByText("Please choose a file which is less than 10 MB in size")).toBeVisible();
   await shoot(page, "verify-owner-upload");
   await page.getByLabel("Identity document").setInputFiles({ name: "licence.png", mimeType: "image/png", buffer: PNG });
   await page.getByRole("button", { name: "Upload" }).click();

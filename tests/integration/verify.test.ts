@@ -12,10 +12,20 @@ import {
   ownerUsername,
   peopleToVerify,
   personForVerification,
+  readDocumentStream,
   submitIdentity,
   uploadIdentityDocument,
 } from "../../app/modules/kyc/service.server";
-import { ADDRESS_PICK, BUSINESS_ACKNOWLEDGEMENT, COMPANY_PICK, DOCUMENT_FORMAT, LICENCE_INVALID, NAME_REQUIRED } from "../../app/modules/kyc/schema";
+import {
+  ADDRESS_PICK,
+  BUSINESS_ACKNOWLEDGEMENT,
+  COMPANY_PICK,
+  DOCUMENT_FORMAT,
+  DOCUMENT_TOO_LARGE,
+  IDENTITY_DOCUMENT_MAX_BYTES,
+  LICENCE_INVALID,
+  NAME_REQUIRED,
+} from "../../app/modules/kyc/schema";
 import { makeCompany, makeUser } from "../support/factories";
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
@@ -237,5 +247,26 @@ describe("scoping", () => {
     const owner = await User.findByPk(harriet.id);
     expect(owner!.verificationStatus).toBe("NOT_VERIFIED");
     expect((await Company.findByPk(other.companyId!))!.verificationStatus).not.toBe("VERIFIED");
+  });
+});
+
+describe("the uploaded file stream", () => {
+  it("keeps at most one byte more than 10,000,000, so a larger file is refused without being held", async () => {
+    async function* chunks(total: number, size = 1_000_000) {
+      for (let sent = 0; sent < total; sent += size) yield new Uint8Array(Math.min(size, total - sent));
+    }
+    const large = await readDocumentStream("big.png", chunks(25_000_000));
+    expect(large.content?.length).toBe(IDENTITY_DOCUMENT_MAX_BYTES + 1);
+    const exact = await readDocumentStream("ok.png", chunks(IDENTITY_DOCUMENT_MAX_BYTES));
+    expect(exact.content?.length).toBe(IDENTITY_DOCUMENT_MAX_BYTES);
+    expect((await readDocumentStream("empty.png", chunks(0))).content).toBeNull();
+
+    const { user, actor } = await mudflat();
+    await submitIdentity(actor, { userId: user.id, form: identity({ driversLicenceNumber: "AB123000" }) });
+    const content = Buffer.concat([PNG, large.content!]).subarray(0, IDENTITY_DOCUMENT_MAX_BYTES + 1);
+    const refused = await refusal(() => uploadIdentityDocument(actor, { userId: user.id, file: { fileName: "big.png", content } }));
+    expect([refused.status, refused.message]).toEqual([400, DOCUMENT_TOO_LARGE]);
+    await user.reload();
+    expect(user.verificationStatus).toBe("VERIFICATION_FAILED");
   });
 });
