@@ -75,6 +75,7 @@ async function fillDateOfBirth(page: Page, day: string, month: string, year: str
 }
 
 test("a new user verifies themselves, their business and an owner whose check fails, then lands on /invoices", async ({ page }) => {
+  test.setTimeout(120_000);
   await loginAs(page, JAMIE);
   await page.goto("/verify");
   await expect(page).toHaveURL(/\/verify\?step=user_details$/);
