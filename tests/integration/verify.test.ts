@@ -95,6 +95,9 @@ describe("the people to verify", () => {
       ["Harriet Anne Kingi", "Owner", false],
     ]);
     expect(await User.count({ where: { companyId: company.id, username: { [Op.like]: `owner-${company.id}-%` } } })).toBe(2);
+    // Later loads find them made.
+    await peopleToVerify(actor);
+    expect(await User.count({ where: { companyId: company.id } })).toBe(3);
   });
 
   it("are only the primary user for a company the register does not know", async () => {
@@ -147,7 +150,11 @@ describe("the identity form", () => {
     expect([wrong.status, wrong.message, wrong.field]).toEqual([400, DOCUMENT_FORMAT, "document"]);
     expect(await IdentityDocument.count({ where: { userId: user.id } })).toBe(0);
 
-    await uploadIdentityDocument(actor, { userId: user.id, file: { fileName: "licence.png", content: PNG } });
+    // Two uploads at once: one is stored, the other finds the person pending.
+    const both = await Promise.allSettled(
+      [1, 2].map(() => uploadIdentityDocument(actor, { userId: user.id, file: { fileName: "licence.png", content: PNG } }))
+    );
+    expect(both.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
     await user.reload();
     expect([user.onboardingState, user.verificationStatus]).toEqual(["OWNER_VERIFIED", "VERIFICATION_PENDING"]);
     expect(await IdentityDocument.count({ where: { userId: user.id } })).toBe(1);

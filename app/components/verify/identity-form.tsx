@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
@@ -94,6 +94,11 @@ export function IdentityForm(props: IdentityFormProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "identity";
   const [verifyWith, setVerifyWith] = useState(values.verifyWith === "PASSPORT" && props.passportAllowed ? "PASSPORT" : "LICENCE");
+  // Without JavaScript the choice cannot switch the fields, so both are shown and the server reads the chosen one.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const showLicence = !props.passportAllowed || !hydrated || verifyWith === "LICENCE";
+  const showPassport = props.passportAllowed && (!hydrated || verifyWith === "PASSPORT");
   const field = (name: string) => ({
     "aria-invalid": errors[name] ? true : undefined,
     "aria-describedby": errors[name] ? `${name}-error` : undefined,
@@ -139,7 +144,7 @@ export function IdentityForm(props: IdentityFormProps) {
       ) : (
         <input type="hidden" name="verifyWith" value="LICENCE" />
       )}
-      {verifyWith === "LICENCE" || !props.passportAllowed ? (
+      {showLicence ? (
         <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
           <div className="grid content-start gap-2">
             <Label htmlFor="driversLicenceNumber">Driver licence number</Label>
@@ -171,7 +176,7 @@ export function IdentityForm(props: IdentityFormProps) {
           </div>
         </div>
       ) : null}
-      {props.passportAllowed && verifyWith === "PASSPORT" ? (
+      {showPassport ? (
         <div className="grid gap-2">
           <Label htmlFor="passportNumber">Passport number</Label>
           <Input

@@ -57,6 +57,9 @@ export function designationOfRoles(roles: readonly Role[]): string {
  * only their primary user. Returns the number of users created.
  */
 export async function ensureCompanyOwners(t: Transaction, companyId: number): Promise<number> {
+  // Once made, nothing to do: answered without the company lock, so list loads do not queue behind each other.
+  const made = await User.count({ where: { companyId, roles: { [Op.overlap]: [...OWNER_ROLES] } }, transaction: t });
+  if (made > 0) return 0;
   const company = await Company.findByPk(companyId, { transaction: t, lock: t.LOCK.UPDATE, attributes: ["id", "country", "registrationNumber"] });
   if (!company) throw notFound("Company not found");
   const people = await User.findAll({ where: { companyId, ...PEOPLE_WHERE }, transaction: t, order: [["id", "ASC"]] });
@@ -216,6 +219,14 @@ export async function personForVerification(actor: Actor, userId: number): Promi
   };
 }
 
+/** Locks the person and re-reads their status, so two submits at once cannot both act on it. */
+async function lockCheckable(t: Transaction, userId: number, allowed: PersonVerificationStatus[]): Promise<void> {
+  const locked = await User.findByPk(userId, { transaction: t, lock: t.LOCK.UPDATE, attributes: ["id", "verificationStatus"] });
+  if (!locked || !allowed.includes(locked.verificationStatus)) {
+    throw new AppError(409, "This person's verification has already moved on", { code: "STATUS_CHANGED" });
+  }
+}
+
 export type FormResult<Field extends string> =
   | { ok: true; status: PersonVerificationStatus | CompanyVerificationStatus }
   | { ok: false; fieldErrors: Partial<Record<Field, string>> };
@@ -250,6 +261,7 @@ export async function submitIdentity(
   }
   const name = form.name ?? { firstName: person.firstName ?? "", middleName: person.middleName, lastName: person.lastName ?? "" };
   return sequelize.transaction(async (t) => {
+    await lockCheckable(t, person.id, ["NOT_VERIFIED", "VERIFICATION_FAILED"]);
     const result = await checkPersonIdentity(t, {
       userId: person.id,
       identity: {
@@ -298,6 +310,7 @@ export async function uploadIdentityDocument(actor: Actor, input: { userId: numb
     throw new AppError(409, "A document is needed only after a failed verification", { code: "DOCUMENT_NOT_NEEDED" });
   }
   await sequelize.transaction(async (t) => {
+    await lockCheckable(t, person.id, ["VERIFICATION_FAILED"]);
     await storeIdentityDocument(t, {
       userId: person.id,
       fileName: input.file?.fileName ?? "document",
