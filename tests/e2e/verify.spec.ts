@@ -47,17 +47,24 @@ async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[]
 
 const userId = async (username: string) => (await query<{ id: number }>("SELECT id FROM users WHERE username = $1", [username]))[0].id;
 
-/** Wombat Cycles Pty Ltd (AU, in the register: Bruce Wombat director, Sheila Banks 75 %, Kylie Minor 25 %), made here for this spec. */
-async function makeWombat(email: string) {
+/** A company and its primary user at PHONE_NUMBER_VERIFIED (the demo password), made here for this spec. */
+async function makeCompanyUser(values: {
+  companyName: string;
+  country: "NZ" | "AU";
+  registrationNumber: string | null;
+  email: string;
+  firstName: string;
+  lastName: string;
+}) {
   await query(
     `WITH company AS (
        INSERT INTO companies (company_name, country, status, verification_status, registration_number)
-       VALUES ('Wombat Cycles Pty Ltd', 'AU', 'PENDING', 'NOT_VERIFIED', '612345678') RETURNING id)
+       VALUES ($1, $2, 'PENDING', 'NOT_VERIFIED', $3) RETURNING id)
      INSERT INTO users (company_id, username, password_hash, roles, first_name, last_name, onboarding_state, phone_number, phone_number_verified)
-     SELECT company.id, $1, (SELECT password_hash FROM users WHERE username = 'pat@harbourfoods.test'), ARRAY['ROLE_USER'], 'Bruce', 'Wombat',
-            'PHONE_NUMBER_VERIFIED', '+61412555019', true
+     SELECT company.id, $4, (SELECT password_hash FROM users WHERE username = 'pat@harbourfoods.test'), ARRAY['ROLE_USER'], $5, $6,
+            'PHONE_NUMBER_VERIFIED', '+64215550177', true
        FROM company`,
-    [email]
+    [values.companyName, values.country, values.registrationNumber, values.email, values.firstName, values.lastName]
   );
 }
 
@@ -220,12 +227,58 @@ test("another company's person is not found, and a logged-out visitor is asked t
   await expect(page).toHaveURL(/\/invoices/);
 });
 
+test("a primary user whose check fails uploads a document, then finds their company in the register", async ({ page }) => {
+  const email = "amelia@sparky.test";
+  // A company signed up without a register match: Alpine Electrical Limited's director Amelia Tuhoe (100 %).
+  await makeCompanyUser({ companyName: "Sparky Trading Co", country: "NZ", registrationNumber: null, email, firstName: "Amelia", lastName: "Tuhoe" });
+  await loginAs(page, email);
+  await page.goto("/verify?step=user_details");
+  await fillDateOfBirth(page, "29", "February", "1988");
+  await page.getByLabel("Driver licence number").fill("AT123000");
+  await page.getByLabel("Licence version").fill("111");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/step=user_details&upload_document=true/);
+  await expect(page.getByText("Upload your identity document")).toBeVisible();
+  await page.getByLabel("Identity document").setInputFiles({ name: "licence.png", mimeType: "image/png", buffer: PNG });
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByText("Verification Pending")).toBeVisible();
+  await expect(page.getByText(/less than 1 hour/)).toBeVisible();
+  await page.getByRole("link", { name: "Continue" }).click();
+
+  await expect(page).toHaveURL(/step=business_details/);
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText("Please select your company from the suggestions shown")).toBeVisible();
+  await page.getByLabel("Registered business name").fill("Alpine Elec");
+  await page.getByRole("radio", { name: /Alpine Electrical Limited/ }).check();
+  await expect(page.getByRole("textbox", { name: "Company number" })).toHaveValue("6362533");
+  await page.getByRole("button", { name: "Confirm" }).click();
+
+  await expect(page).toHaveURL(/step=beneficial_owners&list=true/);
+  const people = page.getByRole("list", { name: "Owners and directors" }).getByRole("listitem");
+  await expect(people).toHaveCount(3);
+  await expect(people.nth(0)).toContainText("Amelia Tuhoe (you)");
+  await expect(people.nth(0)).toContainText("Director, Owner");
+  await expect(people.nth(0)).toContainText("Pending");
+  await expect(people.nth(1)).toContainText("Xavier Patel");
+  await expect(people.nth(2)).toContainText(/Ben( \w+)? Walker/);
+  await expect(page.getByRole("link", { name: "I'll do this later" })).toHaveAttribute("href", "/invoices");
+  expect(await companyVerificationStatus("Alpine Electrical Limited")).toBe("PARTIALLY_VERIFIED");
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("an AU user verifies with plain forms: Edit and Done, the address and company searches post the form", async ({ page }) => {
     const email = "bruce@wombat.test";
-    await makeWombat(email);
+    // Wombat Cycles Pty Ltd (AU, in the register: Bruce Wombat director, Sheila Banks 75 %, Kylie Minor 25 %).
+    await makeCompanyUser({
+      companyName: "Wombat Cycles Pty Ltd",
+      country: "AU",
+      registrationNumber: "612345678",
+      email,
+      firstName: "Bruce",
+      lastName: "Wombat",
+    });
     await loginAs(page, email);
     await page.goto("/verify?step=user_details");
     await expect(page.getByText("Verify your identity")).toBeVisible();
