@@ -34,7 +34,7 @@ import {
   type DocumentStream,
   type VerifyPersonDetails,
 } from "~/modules/kyc/service.server";
-import { isAtLeast } from "~/modules/onboarding/rules";
+import { isAtLeast, onboardingPath } from "~/modules/onboarding/rules";
 
 export const meta: MetaFunction = () => [{ title: "Earlybird | Verify your account" }];
 
@@ -70,6 +70,9 @@ async function requireVerifyActor(request: Request) {
   const user = (await getSessionUser(request)) ?? (await requireUser(request));
   if (user.isAdmin) throw redirect("/");
   if (!user.company) throw notFound();
+  // Verification follows activation (spec p1 §4): a user still activating goes back to their activation step.
+  const pending = onboardingPath(user);
+  if (pending && !isAtLeast(user.onboardingState, "PHONE_NUMBER_VERIFIED")) throw redirect(pending);
   return { user, actor: { ...actorOf(user), companyId: user.company.id } };
 }
 
