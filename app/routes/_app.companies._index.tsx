@@ -1,27 +1,59 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { CompaniesTable, CompanySearch } from "~/components/kyc-admin/companies";
+import { Pager } from "~/components/invoices/pager";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
-import { NotBuiltYet } from "~/components/layout/placeholder";
+import { LinkTabs } from "~/components/ui/tabs";
 import { requireAdmin } from "~/lib/auth.server";
+import { COMPANIES_DEFAULT_PAGE_SIZE, COMPANY_STATUS_LABELS, listCompanies } from "~/modules/kyc/admin.server";
 
 export const handle: PageHandle = { title: "Companies" };
 export const meta = titleMeta;
 
+/** /companies (p3 §2.3): every company with its verificationStatus; tabs, name search and paging live in the URL. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return json(null);
+  const { actor } = await requireAdmin(request);
+  const search = new URL(request.url).searchParams;
+  return json(
+    await listCompanies(actor, {
+      verificationStatus: search.get("verificationStatus"),
+      companyName: search.get("companyName"),
+      page: search.get("page"),
+      size: search.get("size"),
+    })
+  );
 }
 
+const TABS = [{ value: "", label: "All" }, ...Object.entries(COMPANY_STATUS_LABELS).map(([value, label]) => ({ value, label }))];
+
 export default function CompaniesPage() {
+  const { verificationStatus, companyName, page, size, totalElements, companies } = useLoaderData<typeof loader>();
+  const href = (changes: { verificationStatus?: string; page?: number; companyName?: string }) => {
+    const params = new URLSearchParams();
+    const status = changes.verificationStatus ?? verificationStatus ?? "";
+    const name = changes.companyName ?? companyName;
+    if (status) params.set("verificationStatus", status);
+    if (name) params.set("companyName", name);
+    if (size !== COMPANIES_DEFAULT_PAGE_SIZE) params.set("size", String(size));
+    if (changes.page && changes.page > 1) params.set("page", String(changes.page));
+    const query = params.toString();
+    return query ? `/companies?${query}` : "/companies";
+  };
+  const hidden: [string, string][] = [];
+  if (verificationStatus) hidden.push(["verificationStatus", verificationStatus]);
+  if (companyName) hidden.push(["companyName", companyName]);
+  const empty = companyName ? `No companies match "${companyName}"` : verificationStatus ? `No ${COMPANY_STATUS_LABELS[verificationStatus].toLowerCase()} companies` : "No companies yet";
   return (
-    <NotBuiltYet
-      summary="Companies are not built yet."
-      description="This page will list every company on Earlybird with its verification status, and let you search for a company by name."
-      planned={[
-        "Tabs: All, Not Verified, Partially Verified, Verification Pending, Verified",
-        "Search company by name",
-        "A link to each company's summary, directory, KYC, offers, contacts, transactions, activity and settings",
-      ]}
-    />
+    <div className="min-w-0 space-y-4">
+      <LinkTabs
+        label="Verification status"
+        value={verificationStatus ?? ""}
+        items={TABS.map((tab) => ({ ...tab, to: href({ verificationStatus: tab.value, page: 1 }) }))}
+      />
+      <CompanySearch companyName={companyName} verificationStatus={verificationStatus} clearHref={href({ companyName: "", page: 1 })} />
+      <CompaniesTable rows={companies} emptyText={empty} />
+      <Pager total={totalElements} page={page} size={size} hrefFor={(next) => href({ page: next })} hidden={hidden} />
+    </div>
   );
 }

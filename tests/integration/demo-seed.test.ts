@@ -144,6 +144,21 @@ describe("demo data", () => {
     expect(Number(orders)).toBeGreaterThanOrEqual(20);
   });
 
+  it("has Pukeko Plumbing waiting for KYC review: a verified user and an owner pending with a PNG licence (tests/e2e/kyc-admin.spec.ts)", async () => {
+    const people = await rows<{ username: string; verification_status: string; company_status: string; confirmed: boolean }>(`
+      SELECT u.username, u.verification_status, c.verification_status AS company_status, c.acknowledgement_timestamp IS NOT NULL AS confirmed
+        FROM users u JOIN companies c ON c.id = u.company_id
+       WHERE c.company_name = 'Pukeko Plumbing Limited' ORDER BY u.id`);
+    expect(people).toEqual([
+      { username: "drew@pukekoplumbing.test", verification_status: "VERIFIED", company_status: "VERIFICATION_PENDING", confirmed: true },
+      { username: "ari.pending@pukekoplumbing.test", verification_status: "VERIFICATION_PENDING", company_status: "VERIFICATION_PENDING", confirmed: true },
+    ]);
+    const [document] = await rows<{ mime_type: string; size_bytes: number; head: string }>(`
+      SELECT d.mime_type, d.size_bytes, encode(substring(d.content from 1 for 8), 'hex') AS head
+        FROM identity_documents d JOIN users u ON u.id = d.user_id WHERE u.username = 'ari.pending@pukekoplumbing.test'`);
+    expect(document).toMatchObject({ mime_type: "image/png", head: "89504e470d0a1a0a" });
+  });
+
   it("is not seeded twice", async () => {
     const env = { ...process.env, DATABASE_URL: seedUrl, APP_ENV: "test" };
     await run(process.execPath, [path.join(root, "bin/earlybird.js"), "db:seed", "--json"], { cwd: root, env, timeout: 120_000 });
