@@ -17,7 +17,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const document = await getIdentityDocumentInfo(actor, params.companyId, params.userId, documentId);
     return json({ companyId: Number(params.companyId), document, error: null });
   } catch (error) {
-    if (isAppError(error) && error.status === 404 && error.message === NO_DOCUMENT) return json({ companyId: Number(params.companyId), document: null, error: NO_DOCUMENT });
+    if (isAppError(error) && error.status === 404 && error.message === NO_DOCUMENT)
+      return json({ companyId: Number(params.companyId), document: null, error: NO_DOCUMENT });
     if (isAppError(error) && error.status === 404) throw new Response(error.message, { status: 404 });
     throw error;
   }
@@ -42,7 +43,12 @@ export default function DocumentDialog() {
           Could not load document
         </p>
       ) : (
-        <img src={src} alt={`Identity document of ${document.personName}`} onError={() => setFailed(true)} className="max-h-[65vh] w-full rounded-md border bg-muted object-contain" />
+        <img
+          src={src}
+          alt={`Identity document of ${document.personName}`}
+          onError={() => setFailed(true)}
+          className="max-h-[65vh] w-full rounded-md border bg-muted object-contain"
+        />
       )}
       <div className="mt-4 flex justify-end">
         <a href={src} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: "outline", size: "sm" })}>

@@ -43,7 +43,11 @@ export default function CompaniesPage() {
   const hidden: [string, string][] = [];
   if (verificationStatus) hidden.push(["verificationStatus", verificationStatus]);
   if (companyName) hidden.push(["companyName", companyName]);
-  const empty = companyName ? `No companies match "${companyName}"` : verificationStatus ? `No ${COMPANY_STATUS_LABELS[verificationStatus].toLowerCase()} companies` : "No companies yet";
+  const empty = companyName
+    ? `No companies match "${companyName}"`
+    : verificationStatus
+    ? `No ${COMPANY_STATUS_LABELS[verificationStatus].toLowerCase()} companies`
+    : "No companies yet";
   return (
     <div className="min-w-0 space-y-4">
       <LinkTabs

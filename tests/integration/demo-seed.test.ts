@@ -42,7 +42,13 @@ describe("demo data", () => {
        ORDER BY u.username`);
     expect(users).toEqual([
       { username: "admin@earlybird.test", roles: ["ROLE_ADMIN"], company_name: null, country: null, verification_status: null },
-      { username: "alex@outbackcoffee.test", roles: ["ROLE_USER"], company_name: "Outback Coffee Pty Ltd", country: "AU", verification_status: "PARTIALLY_VERIFIED" },
+      {
+        username: "alex@outbackcoffee.test",
+        roles: ["ROLE_USER"],
+        company_name: "Outback Coffee Pty Ltd",
+        country: "AU",
+        verification_status: "PARTIALLY_VERIFIED",
+      },
       { username: "pat@harbourfoods.test", roles: ["ROLE_USER"], company_name: "Harbour Foods Ltd", country: "NZ", verification_status: "VERIFIED" },
       { username: "sam@kiwisupplies.test", roles: ["ROLE_USER"], company_name: "Kiwi Supplies Ltd", country: "NZ", verification_status: "VERIFIED" },
     ]);
@@ -108,13 +114,15 @@ describe("demo data", () => {
 
   it("has around 300 invoices and bills over the last and next three months, in every status", async () => {
     const [{ count, earliest, latest }] = await rows<{ count: string; earliest: number; latest: number }>(
-      `SELECT count(*), min(due_date - current_date) AS earliest, max(due_date - current_date) AS latest FROM invoices`,
+      `SELECT count(*), min(due_date - current_date) AS earliest, max(due_date - current_date) AS latest FROM invoices`
     );
     expect(Number(count)).toBeGreaterThanOrEqual(280);
     expect(Number(count)).toBeLessThanOrEqual(330);
     expect(earliest).toBeLessThanOrEqual(-80);
     expect(latest).toBeGreaterThanOrEqual(80);
-    const invoiceStatuses = (await rows<{ s: string }>(`SELECT DISTINCT invoice_status AS s FROM invoices WHERE invoice_status IS NOT NULL`)).map((r) => r.s).sort();
+    const invoiceStatuses = (await rows<{ s: string }>(`SELECT DISTINCT invoice_status AS s FROM invoices WHERE invoice_status IS NOT NULL`))
+      .map((r) => r.s)
+      .sort();
     expect(invoiceStatuses).toEqual(["ALL_ELIGIBLE", "CASHBACK_OFFERED", "EXPIRED", "PAID", "PAYMENT_READY", "PAYMENT_RECEIVED"]);
     const billStatuses = (await rows<{ s: string }>(`SELECT DISTINCT bill_status AS s FROM invoices WHERE bill_status IS NOT NULL`)).map((r) => r.s);
     expect(billStatuses).toEqual(expect.arrayContaining(["CASHBACK_AVAILABLE", "PAYMENT_OFFERED", "NOT_ELIGIBLE_EXPIRED", "NOT_ELIGIBLE", "PAID"]));

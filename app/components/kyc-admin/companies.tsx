@@ -17,7 +17,15 @@ export function CompanySearch({ companyName, verificationStatus, clearHref }: { 
         <label htmlFor="company-search" className="sr-only">
           Search company by name
         </label>
-        <Input id="company-search" name="companyName" type="search" placeholder="Search company by name" defaultValue={companyName} key={companyName} maxLength={100} />
+        <Input
+          id="company-search"
+          name="companyName"
+          type="search"
+          placeholder="Search company by name"
+          defaultValue={companyName}
+          key={companyName}
+          maxLength={100}
+        />
         <Button type="submit" variant="outline" size="icon" aria-label="Search">
           <Search aria-hidden className="size-4" />
         </Button>
@@ -63,7 +71,9 @@ export function CompaniesTable({ rows, emptyText }: { rows: CompanyListRow[]; em
                   <CompanyStatusBadge status={company.verificationStatus} />
                 </TableCell>
                 <TableCell className="hidden md:table-cell">{company.status}</TableCell>
-                <TableCell className="hidden whitespace-nowrap md:table-cell">{dateAndTime(company.createdAt, company.country === "AU" ? "en-AU" : "en-NZ").date}</TableCell>
+                <TableCell className="hidden whitespace-nowrap md:table-cell">
+                  {dateAndTime(company.createdAt, company.country === "AU" ? "en-AU" : "en-NZ").date}
+                </TableCell>
               </TableRow>
             ))
           )}

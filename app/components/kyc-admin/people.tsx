@@ -84,7 +84,17 @@ function Detail({ term, children }: { term: string; children: React.ReactNode })
 }
 
 /** One person of the KYC screen (p3 §2.4, §3 "User or owner"): details, actions and their history. */
-export function PersonCard({ company, person, showEdit = true, verifyAction }: { company: KycCompany; person: KycPerson; showEdit?: boolean; verifyAction?: string }) {
+export function PersonCard({
+  company,
+  person,
+  showEdit = true,
+  verifyAction,
+}: {
+  company: KycCompany;
+  person: KycPerson;
+  showEdit?: boolean;
+  verifyAction?: string;
+}) {
   const nameId = `person-${person.id}-name`;
   const link = buttonVariants({ variant: "outline", size: "sm" });
   return (
@@ -166,7 +176,11 @@ export function HistoryPanel({ company, person }: { company: KycCompany; person:
                   {entry.modifiedByName ? <span className="text-muted-foreground"> by {entry.modifiedByName}</span> : null}
                   {entry.documentId ? (
                     <div>
-                      <Link to={documentViewPath(company.id, person.id, entry.documentId)} className="text-primary underline-offset-4 hover:underline" preventScrollReset>
+                      <Link
+                        to={documentViewPath(company.id, person.id, entry.documentId)}
+                        className="text-primary underline-offset-4 hover:underline"
+                        preventScrollReset
+                      >
                         {entry.documentName ?? "Document"}
                       </Link>
                     </div>

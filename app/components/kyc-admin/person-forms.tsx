@@ -24,7 +24,17 @@ function useBusy(intent: string) {
 }
 
 /** Upload on behalf (p1 §4): one JPG or PNG under 10 MB, checked on the server by its content. */
-export function UploadDocumentForm({ person, action, error, id = "upload" }: { person: Pick<KycPerson, "name">; action?: string; error?: string; id?: string }) {
+export function UploadDocumentForm({
+  person,
+  action,
+  error,
+  id = "upload",
+}: {
+  person: Pick<KycPerson, "name">;
+  action?: string;
+  error?: string;
+  id?: string;
+}) {
   const busy = useBusy("upload");
   return (
     <Form method="post" encType="multipart/form-data" action={action} className="space-y-3" preventScrollReset>

@@ -81,7 +81,13 @@ export function PersonPage() {
             <CardTitle className="text-base">Identity</CardTitle>
           </CardHeader>
           <CardContent>
-            <IdentityForm identity={identity} country={company.country} passportAllowed={passportAllowed} errors={errorsFor("identity")} values={valuesFor("identity")} />
+            <IdentityForm
+              identity={identity}
+              country={company.country}
+              passportAllowed={passportAllowed}
+              errors={errorsFor("identity")}
+              values={valuesFor("identity")}
+            />
           </CardContent>
         </Card>
         <Card>

@@ -1,10 +1,4 @@
-import {
-  json,
-  unstable_composeUploadHandlers,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  type UploadHandler,
-} from "@remix-run/node";
+import { json, unstable_composeUploadHandlers, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import { requireAdmin } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -47,7 +41,10 @@ export async function readIdentityUpload(request: Request): Promise<{ form: Form
     file = { fileName: filename, content: kept > 0 ? Buffer.concat(chunks) : null };
     return filename;
   };
-  const form = await unstable_parseMultipartFormData(request, unstable_composeUploadHandlers(fileHandler, unstable_createMemoryUploadHandler({ maxPartSize: 4_096 })));
+  const form = await unstable_parseMultipartFormData(
+    request,
+    unstable_composeUploadHandlers(fileHandler, unstable_createMemoryUploadHandler({ maxPartSize: 4_096 }))
+  );
   return { form, file };
 }
 
@@ -118,7 +115,10 @@ export async function personPageAction(request: Request, companyId: string | und
     }
     if (isAppError(error) && error.status < 500) {
       const fieldErrors: Record<string, string> = intent === "upload" ? { document: error.message } : {};
-      return json<PersonPageActionData>({ intent, fieldErrors, error: intent === "upload" ? undefined : error.message, values: form ? values(form) : undefined }, { status: error.status });
+      return json<PersonPageActionData>(
+        { intent, fieldErrors, error: intent === "upload" ? undefined : error.message, values: form ? values(form) : undefined },
+        { status: error.status }
+      );
     }
     throw error;
   }

@@ -39,7 +39,15 @@ function collect<T>(result: z.SafeParseReturnType<unknown, T>): Parsed<T> {
 }
 
 export const PersonDetailsSchema = z
-  .object({ firstName: text(), middleName: text(), lastName: text(), note: z.string().optional().transform((value) => (value ?? "").trim()) })
+  .object({
+    firstName: text(),
+    middleName: text(),
+    lastName: text(),
+    note: z
+      .string()
+      .optional()
+      .transform((value) => (value ?? "").trim()),
+  })
   .superRefine((value, ctx) => {
     if (!value.firstName || !value.lastName) ctx.addIssue({ code: "custom", path: ["fullName"], message: FULL_NAME_REQUIRED });
     if (value.note.length > NOTE_MAX_LENGTH) ctx.addIssue({ code: "custom", path: ["note"], message: NOTE_TOO_LONG });

@@ -198,7 +198,10 @@ async function loadPeople(company: Company, onlyUserId?: number): Promise<KycPer
   const modifierIds = new Set<number>();
   for (const row of rows) if (row.modifiedByUserId) modifierIds.add(row.modifiedByUserId);
   for (const person of shown) if (person.lastModifiedBy) modifierIds.add(person.lastModifiedBy);
-  const modifiers = modifierIds.size > 0 ? await User.findAll({ where: { id: [...modifierIds] }, attributes: ["id", "firstName", "middleName", "lastName", "username", "roles"] }) : [];
+  const modifiers =
+    modifierIds.size > 0
+      ? await User.findAll({ where: { id: [...modifierIds] }, attributes: ["id", "firstName", "middleName", "lastName", "username", "roles"] })
+      : [];
   const modifierName = new Map(modifiers.map((user) => [user.id, user.isAdmin ? `${displayName(user)} (admin)` : displayName(user)]));
   const companyUserIds = new Set(people.map((person) => person.id));
   const documentName = new Map(documents.map((document) => [document.id, document.fileName]));
@@ -220,8 +223,8 @@ async function loadPeople(company: Company, onlyUserId?: number): Promise<KycPer
         companyUserIds
       ).map((entry) => ({
         ...entry,
-        modifiedByName: entry.modifiedByUserId ? (modifierName.get(entry.modifiedByUserId) ?? null) : null,
-        documentName: entry.documentId ? (documentName.get(entry.documentId) ?? null) : null,
+        modifiedByName: entry.modifiedByUserId ? modifierName.get(entry.modifiedByUserId) ?? null : null,
+        documentName: entry.documentId ? documentName.get(entry.documentId) ?? null : null,
       }));
       return {
         id: person.id,
@@ -238,7 +241,7 @@ async function loadPeople(company: Company, onlyUserId?: number): Promise<KycPer
         verificationStatus: person.verificationStatus,
         verificationDocName: latest?.fileName ?? null,
         documentId: latest?.id ?? null,
-        lastModifiedBy: person.lastModifiedBy ? (modifierName.get(person.lastModifiedBy) ?? null) : null,
+        lastModifiedBy: person.lastModifiedBy ? modifierName.get(person.lastModifiedBy) ?? null : null,
         creationTime: person.createdAt.toISOString(),
         note: person.note,
         history,
@@ -273,7 +276,14 @@ export type PersonRef = { userName: string } | { userId: unknown };
 
 async function findPerson(company: Company, ref: PersonRef, t?: Transaction): Promise<User> {
   const where: WhereOptions =
-    "userName" in ref ? { username: String(ref.userName ?? "").trim().toLowerCase().slice(0, 320) } : { id: positiveId(ref.userId) ?? -1 };
+    "userName" in ref
+      ? {
+          username: String(ref.userName ?? "")
+            .trim()
+            .toLowerCase()
+            .slice(0, 320),
+        }
+      : { id: positiveId(ref.userId) ?? -1 };
   const person = await User.findOne({ where: { ...where, companyId: company.id, ...PEOPLE_WHERE }, transaction: t });
   if (!person) throw notFound("Earlybird user not found");
   return person;
@@ -375,7 +385,11 @@ export async function verifyPersonManually(actor: Actor, companyId: unknown, use
       modifiedByUserId: actor.userId,
       details: { manual: true, note: cleanNote, previousStatus: person.verificationStatus },
     });
-    await audit(t, actor, person, "kyc.person_verified", { previousStatus: person.verificationStatus, companyVerificationStatus: companyStatus, note: cleanNote });
+    await audit(t, actor, person, "kyc.person_verified", {
+      previousStatus: person.verificationStatus,
+      companyVerificationStatus: companyStatus,
+      note: cleanNote,
+    });
     return { name, companyVerificationStatus: companyStatus };
   });
 }
