@@ -5,7 +5,8 @@ import { getIdentityDocumentById } from "~/modules/kyc/admin.server";
 
 /**
  * The bytes of an identity document (p3 §7.3 "verification document link"), to admins only, with the type found
- * from its content at upload (never the browser's), inline, and never sniffed or cached.
+ * from its content at upload (never the browser's), inline, and never cached. X-Content-Type-Options: nosniff is set on
+ * every response by the server (app/lib/http-security.server.ts), so the browser never sniffs it into something else.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { actor } = await requireAdmin(request);
@@ -17,7 +18,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         "Content-Type": file.mimeType,
         "Content-Length": String(file.content.byteLength),
         "Content-Disposition": `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-        "X-Content-Type-Options": "nosniff",
         "Cache-Control": "private, no-store",
       },
     });
