@@ -150,7 +150,6 @@ function entryDetails(entry: KycHistoryEntry): string | null {
   if (typeof details.driversLicenceNumber === "string" && details.driversLicenceNumber) parts.push(`Licence ${details.driversLicenceNumber}`);
   if (typeof details.passportNumber === "string" && details.passportNumber) parts.push(`Passport ${details.passportNumber}`);
   if (typeof details.note === "string" && details.note) parts.push(details.note);
-  if (typeof details.reference === "string" && details.reference) parts.push(`Reference ${details.reference}`);
   return parts.length > 0 ? parts.join(" · ") : null;
 }
 

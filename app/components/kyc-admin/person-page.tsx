@@ -36,7 +36,7 @@ export function PersonPage() {
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <PersonStatusBadge status={person.verificationStatus} />
-            <span className="sr-only">Company status</span>
+            <span className="ml-2 text-xs text-muted-foreground">Company status</span>
             <CompanyStatusBadge status={company.verificationStatus} />
           </div>
         </CardHeader>
