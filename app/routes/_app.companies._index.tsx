@@ -2,33 +2,40 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CompaniesTable, CompanySearch } from "~/components/kyc-admin/companies";
+import { InviteCodesCard } from "~/components/signup/invite-codes-card";
 import { Pager } from "~/components/invoices/pager";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { LinkTabs } from "~/components/ui/tabs";
 import { requireAdmin } from "~/lib/auth.server";
 import { COMPANIES_DEFAULT_PAGE_SIZE, COMPANY_STATUS_LABELS, listCompanies } from "~/modules/kyc/admin.server";
+import { listInviteCodes } from "~/modules/signup/invite-codes.server";
 
 export const handle: PageHandle = { title: "Companies" };
 export const meta = titleMeta;
 
-/** /companies (p3 §2.3): every company with its verificationStatus; tabs, name search and paging live in the URL. */
+/**
+ * /companies (p3 §2.3): every company with its verificationStatus; tabs, name search and paging live in the URL. Below
+ * the list, the admin's invite codes (issue 6 part 1; its Create dialog is /companies/invite-code).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { actor } = await requireAdmin(request);
   const search = new URL(request.url).searchParams;
-  return json(
-    await listCompanies(actor, {
+  const [list, inviteCodes] = await Promise.all([
+    listCompanies(actor, {
       verificationStatus: search.get("verificationStatus"),
       companyName: search.get("companyName"),
       page: search.get("page"),
       size: search.get("size"),
-    })
-  );
+    }),
+    listInviteCodes(actor),
+  ]);
+  return json({ ...list, inviteCodes });
 }
 
 const TABS = [{ value: "", label: "All" }, ...Object.entries(COMPANY_STATUS_LABELS).map(([value, label]) => ({ value, label }))];
 
 export default function CompaniesPage() {
-  const { verificationStatus, companyName, page, size, totalElements, companies } = useLoaderData<typeof loader>();
+  const { verificationStatus, companyName, page, size, totalElements, companies, inviteCodes } = useLoaderData<typeof loader>();
   const href = (changes: { verificationStatus?: string; page?: number; companyName?: string }) => {
     const params = new URLSearchParams();
     const status = changes.verificationStatus ?? verificationStatus ?? "";
@@ -58,6 +65,7 @@ export default function CompaniesPage() {
       <CompanySearch companyName={companyName} verificationStatus={verificationStatus} clearHref={href({ companyName: "", page: 1 })} />
       <CompaniesTable rows={companies} emptyText={empty} />
       <Pager total={totalElements} page={page} size={size} hrefFor={(next) => href({ page: next })} hidden={hidden} />
+      <InviteCodesCard codes={inviteCodes} />
     </div>
   );
 }

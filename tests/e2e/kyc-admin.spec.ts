@@ -176,3 +176,22 @@ test("the admin edits names, notes and identity; saving the identity runs the ch
   await expect(page.getByText("Director, Owner of Pukeko Plumbing Limited (NZ)")).toBeVisible();
   await shot(page, "verify-owner");
 });
+
+test("without JavaScript, the upload dialog and Verify still work", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await loginAs(page, ADMIN);
+  await openKyc(page);
+  const ari = page.getByRole("region", { name: "Ari Pending" });
+  await ari.getByRole("link", { name: "Upload document" }).click();
+  const dialog = page.getByRole("dialog", { name: "Upload document" });
+  await dialog.getByLabel("Identity document").setInputFiles({ name: "ari-passport.png", mimeType: "image/png", buffer: PNG });
+  await dialog.getByRole("button", { name: "Upload document" }).click();
+  await expect(page).toHaveURL(/\/companies\/\d+\/kyc$/);
+  await expect(ari.getByText("Pending", { exact: true })).toBeVisible();
+  await expect(ari).toContainText("ari-passport.png");
+  await ari.getByRole("button", { name: "Verify" }).click();
+  await expect(ari.getByText("Verified", { exact: true })).toBeVisible();
+  await expect(ari.getByRole("region", { name: "History" }).getByRole("listitem").nth(0)).toContainText("Manually verified");
+  await context.close();
+});
