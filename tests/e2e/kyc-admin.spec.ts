@@ -34,9 +34,20 @@ async function openKyc(page: Page) {
   await expect(page.getByRole("heading", { name: "Identity verification" })).toBeVisible();
 }
 
+/** Errors thrown in the browser (a route module that fails to load on the client makes Remix reload the page). */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error" && message.text().includes("Error loading route module")) errors.push(message.text());
+  });
+  return errors;
+}
+
 test.describe.configure({ mode: "serial" });
 
 test("the admin finds the pending company, views the owner's document and verifies the owner", async ({ page }) => {
+  const errors = watchErrors(page);
   await loginAs(page, ADMIN);
   await page.goto("/companies");
   const tabs = page.getByRole("navigation", { name: "Verification status" });
@@ -92,13 +103,19 @@ test("the admin finds the pending company, views the owner's document and verifi
   await expect(page.getByText("Company status").locator("..")).toContainText("Verified");
   await shot(page, "kyc-verified");
 
-  await page.goto("/companies?verificationStatus=VERIFIED");
+  // Back to the list in the browser (client-side navigation): the company is under Verified now.
+  await page.getByRole("link", { name: "Companies", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/companies$/);
+  await page.getByRole("navigation", { name: "Verification status" }).getByRole("link", { name: "Verified", exact: true }).click();
+  await expect(page).toHaveURL(/verificationStatus=VERIFIED$/);
   await expect(page.getByRole("table", { name: "Companies" }).getByRole("link", { name: COMPANY })).toBeVisible();
+  expect(errors).toEqual([]);
   await page.goto("/companies?verificationStatus=VERIFICATION_PENDING");
   await expect(page.getByRole("table", { name: "Companies" }).getByRole("link", { name: COMPANY })).toHaveCount(0);
 });
 
 test("the admin uploads a document on behalf of the Earlybird user", async ({ page }) => {
+  const errors = watchErrors(page);
   await loginAs(page, ADMIN);
   await openKyc(page);
   const drew = page.getByRole("region", { name: "Drew Kahu" });
@@ -119,9 +136,11 @@ test("the admin uploads a document on behalf of the Earlybird user", async ({ pa
   await expect(drew.getByText("Pending", { exact: true })).toBeVisible();
   await expect(drew.getByRole("region", { name: "History" }).getByRole("listitem").nth(0)).toContainText("Document uploaded by Ada Admin (admin)");
   await expect(drew).toContainText("drew-licence.png");
+  expect(errors).toEqual([]);
 });
 
 test("the admin edits names, notes and identity; saving the identity runs the check again", async ({ page }) => {
+  const errors = watchErrors(page);
   await loginAs(page, ADMIN);
   await openKyc(page);
   await page.getByRole("region", { name: "Drew Kahu" }).getByRole("link", { name: "Edit" }).click();
@@ -175,6 +194,7 @@ test("the admin edits names, notes and identity; saving the identity runs the ch
   await expect(page.getByRole("heading", { name: "Ari Pending", exact: true })).toBeVisible();
   await expect(page.getByText("Director, Owner of Pukeko Plumbing Limited (NZ)")).toBeVisible();
   await shot(page, "verify-owner");
+  expect(errors).toEqual([]);
 });
 
 test("without JavaScript, the upload dialog and Verify still work", async ({ browser }) => {

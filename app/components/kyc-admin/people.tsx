@@ -4,19 +4,12 @@ import { dateAndTime } from "~/components/topups/admin-topups";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { COMPANY_STATUS_LABELS } from "~/modules/kyc/admin-schema";
 import { PERSON_STATUS_LABELS } from "~/modules/kyc/rules";
 import type { KycCompany, KycHistoryEntry, KycPerson } from "~/modules/kyc/admin.server";
 
 type CompanyStatus = KycCompany["verificationStatus"];
 type PersonStatus = KycPerson["verificationStatus"];
-
-/** Company verification labels, as the /companies tabs name them (p3 §2.3). */
-export const COMPANY_STATUS_TEXT: Record<CompanyStatus, string> = {
-  NOT_VERIFIED: "Not Verified",
-  PARTIALLY_VERIFIED: "Partially Verified",
-  VERIFICATION_PENDING: "Verification Pending",
-  VERIFIED: "Verified",
-};
 
 const COMPANY_VARIANT: Record<CompanyStatus, BadgeProps["variant"]> = {
   NOT_VERIFIED: "outline",
@@ -33,7 +26,7 @@ const PERSON_VARIANT: Record<PersonStatus, BadgeProps["variant"]> = {
 };
 
 export function CompanyStatusBadge({ status }: { status: CompanyStatus }) {
-  return <Badge variant={COMPANY_VARIANT[status]}>{COMPANY_STATUS_TEXT[status]}</Badge>;
+  return <Badge variant={COMPANY_VARIANT[status]}>{COMPANY_STATUS_LABELS[status]}</Badge>;
 }
 
 export function PersonStatusBadge({ status }: { status: PersonStatus }) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Address } from "../../../db/models/company";
+import type { Address, CompanyVerificationStatus } from "../../../db/models/company";
 
 /**
  * The admin's edits of a person (spec p1 §4 "Admin may edit any owner's name, notes and identity"), with the
@@ -24,6 +24,18 @@ const text = (max = 100) =>
     .string()
     .optional()
     .transform((value) => (value ?? "").trim().replace(/\s+/g, " ").slice(0, max));
+
+/** The admin companies list (p3 §2.3, §9): 25 a page by default. Shared with the browser (not a .server module). */
+export const COMPANIES_DEFAULT_PAGE_SIZE = 25;
+export const COMPANIES_PAGE_SIZES = [10, 25, 50, 100] as const;
+
+/** Company verification labels: the /companies tabs (p3 §2.3). */
+export const COMPANY_STATUS_LABELS: Record<CompanyVerificationStatus, string> = {
+  NOT_VERIFIED: "Not Verified",
+  PARTIALLY_VERIFIED: "Partially Verified",
+  VERIFICATION_PENDING: "Verification Pending",
+  VERIFIED: "Verified",
+};
 
 export type FieldErrors = Record<string, string>;
 export type Parsed<T> = { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors };

@@ -21,21 +21,11 @@ import { COMPANY_VERIFICATION_STATUSES } from "../../../db/models/company";
 import { isAdminActor, type Actor } from "../../lib/actor";
 import { AppError, notFound } from "../../lib/errors";
 import { isFeatureEnabled } from "../../lib/flags.server";
-import { parseIdentityEdit, parsePersonDetails, type FieldErrors } from "./admin-schema";
+import { COMPANIES_DEFAULT_PAGE_SIZE, COMPANIES_PAGE_SIZES, parseIdentityEdit, parsePersonDetails, type FieldErrors } from "./admin-schema";
 import { verificationHistory, type HistoryEntry } from "./history";
 import { checkPersonIdentity, setPersonStatus, storeIdentityDocument } from "./status.server";
 
-export const COMPANIES_DEFAULT_PAGE_SIZE = 25;
-export const COMPANIES_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const NO_DOCUMENT = "No document uploaded";
-
-/** Company verification labels: the /companies tabs (p3 §2.3). */
-export const COMPANY_STATUS_LABELS: Record<CompanyVerificationStatus, string> = {
-  NOT_VERIFIED: "Not Verified",
-  PARTIALLY_VERIFIED: "Partially Verified",
-  VERIFICATION_PENDING: "Verification Pending",
-  VERIFIED: "Verified",
-};
 
 function requireAdminActor(actor: Actor) {
   if (!isAdminActor(actor)) throw notFound();
