@@ -3,7 +3,8 @@
  * Verify with the company recomputed, identity edits that re-run the check, and the document bytes.
  */
 import { describe, expect, it } from "vitest";
-import { AuditLogEntry, Company, User, VerificationHistoryEntry } from "../../db/models/index";
+import type { User} from "../../db/models/index";
+import { AuditLogEntry, Company, VerificationHistoryEntry } from "../../db/models/index";
 import type { Actor } from "../../app/lib/actor";
 import { AppError } from "../../app/lib/errors";
 import {
