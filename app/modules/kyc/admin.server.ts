@@ -21,7 +21,7 @@ import { COMPANY_VERIFICATION_STATUSES } from "../../../db/models/company";
 import { isAdminActor, type Actor } from "../../lib/actor";
 import { AppError, notFound } from "../../lib/errors";
 import { isFeatureEnabled } from "../../lib/flags.server";
-import { COMPANIES_DEFAULT_PAGE_SIZE, COMPANIES_PAGE_SIZES, parseIdentityEdit, parsePersonDetails, type FieldErrors } from "./admin-schema";
+import { COMPANIES_DEFAULT_PAGE_SIZE, COMPANIES_PAGE_SIZES, FULL_NAME_REQUIRED, parseIdentityEdit, parsePersonDetails, type FieldErrors } from "./admin-schema";
 import { verificationHistory, type HistoryEntry } from "./history";
 import { checkPersonIdentity, setPersonStatus, storeIdentityDocument } from "./status.server";
 
@@ -415,7 +415,7 @@ export async function updatePersonIdentity(actor: Actor, companyId: unknown, use
   if (!parsed.ok) throw new KycValidationError(parsed.fieldErrors);
   return sequelize.transaction(async (t) => {
     const person = await lockedPerson(t, company.id, userId);
-    if (!person.firstName || !person.lastName) throw new KycValidationError({ fullName: "Plases enter your full legal name" });
+    if (!person.firstName || !person.lastName) throw new KycValidationError({ fullName: FULL_NAME_REQUIRED });
     const identity = parsed.data;
     const result = await checkPersonIdentity(t, {
       userId: person.id,
