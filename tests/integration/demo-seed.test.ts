@@ -42,7 +42,13 @@ describe("demo data", () => {
        ORDER BY u.username`);
     expect(users).toEqual([
       { username: "admin@earlybird.test", roles: ["ROLE_ADMIN"], company_name: null, country: null, verification_status: null },
-      { username: "alex@outbackcoffee.test", roles: ["ROLE_USER"], company_name: "Outback Coffee Pty Ltd", country: "AU", verification_status: "PARTIALLY_VERIFIED" },
+      {
+        username: "alex@outbackcoffee.test",
+        roles: ["ROLE_USER"],
+        company_name: "Outback Coffee Pty Ltd",
+        country: "AU",
+        verification_status: "PARTIALLY_VERIFIED",
+      },
       { username: "pat@harbourfoods.test", roles: ["ROLE_USER"], company_name: "Harbour Foods Ltd", country: "NZ", verification_status: "VERIFIED" },
       { username: "sam@kiwisupplies.test", roles: ["ROLE_USER"], company_name: "Kiwi Supplies Ltd", country: "NZ", verification_status: "VERIFIED" },
     ]);
@@ -108,13 +114,15 @@ describe("demo data", () => {
 
   it("has around 300 invoices and bills over the last and next three months, in every status", async () => {
     const [{ count, earliest, latest }] = await rows<{ count: string; earliest: number; latest: number }>(
-      `SELECT count(*), min(due_date - current_date) AS earliest, max(due_date - current_date) AS latest FROM invoices`,
+      `SELECT count(*), min(due_date - current_date) AS earliest, max(due_date - current_date) AS latest FROM invoices`
     );
     expect(Number(count)).toBeGreaterThanOrEqual(280);
     expect(Number(count)).toBeLessThanOrEqual(330);
     expect(earliest).toBeLessThanOrEqual(-80);
     expect(latest).toBeGreaterThanOrEqual(80);
-    const invoiceStatuses = (await rows<{ s: string }>(`SELECT DISTINCT invoice_status AS s FROM invoices WHERE invoice_status IS NOT NULL`)).map((r) => r.s).sort();
+    const invoiceStatuses = (await rows<{ s: string }>(`SELECT DISTINCT invoice_status AS s FROM invoices WHERE invoice_status IS NOT NULL`))
+      .map((r) => r.s)
+      .sort();
     expect(invoiceStatuses).toEqual(["ALL_ELIGIBLE", "CASHBACK_OFFERED", "EXPIRED", "PAID", "PAYMENT_READY", "PAYMENT_RECEIVED"]);
     const billStatuses = (await rows<{ s: string }>(`SELECT DISTINCT bill_status AS s FROM invoices WHERE bill_status IS NOT NULL`)).map((r) => r.s);
     expect(billStatuses).toEqual(expect.arrayContaining(["CASHBACK_AVAILABLE", "PAYMENT_OFFERED", "NOT_ELIGIBLE_EXPIRED", "NOT_ELIGIBLE", "PAID"]));
@@ -142,6 +150,21 @@ describe("demo data", () => {
     expect(Number(terms)).toBeGreaterThanOrEqual(3);
     expect(Number(codes)).toBeGreaterThanOrEqual(10);
     expect(Number(orders)).toBeGreaterThanOrEqual(20);
+  });
+
+  it("has Pukeko Plumbing waiting for KYC review: a verified user and an owner pending with a PNG licence (tests/e2e/kyc-admin.spec.ts)", async () => {
+    const people = await rows<{ username: string; verification_status: string; company_status: string; confirmed: boolean }>(`
+      SELECT u.username, u.verification_status, c.verification_status AS company_status, c.acknowledgement_timestamp IS NOT NULL AS confirmed
+        FROM users u JOIN companies c ON c.id = u.company_id
+       WHERE c.company_name = 'Pukeko Plumbing Limited' ORDER BY u.id`);
+    expect(people).toEqual([
+      { username: "drew@pukekoplumbing.test", verification_status: "VERIFIED", company_status: "VERIFICATION_PENDING", confirmed: true },
+      { username: "ari.pending@pukekoplumbing.test", verification_status: "VERIFICATION_PENDING", company_status: "VERIFICATION_PENDING", confirmed: true },
+    ]);
+    const [document] = await rows<{ mime_type: string; size_bytes: number; head: string }>(`
+      SELECT d.mime_type, d.size_bytes, encode(substring(d.content from 1 for 8), 'hex') AS head
+        FROM identity_documents d JOIN users u ON u.id = d.user_id WHERE u.username = 'ari.pending@pukekoplumbing.test'`);
+    expect(document).toMatchObject({ mime_type: "image/png", head: "89504e470d0a1a0a" });
   });
 
   it("is not seeded twice", async () => {

@@ -10,4 +10,5 @@ export const DEMO_LOGINS: { email: string; label: string }[] = [
   { email: "robin@rimugrocers.test", label: "Purchaser, Rimu Grocers Ltd (NZ, no offer yet)" },
   { email: "taylor@tuitrading.test", label: "Supplier, Tui Trading Ltd (NZ, invoices Rimu Grocers)" },
   { email: "jamie@mudflat.test", label: "Mudflat Logistics Limited (NZ, not verified yet: the /verify journey)" },
+  { email: "drew@pukekoplumbing.test", label: "Pukeko Plumbing Limited (NZ, an owner waiting for KYC review)" },
 ];

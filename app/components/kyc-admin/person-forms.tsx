@@ -1,0 +1,255 @@
+import { Form, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { FieldError } from "~/components/ui/field-error";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { DATE_OF_BIRTH_YEARS } from "~/modules/kyc/admin-schema";
+import type { KycPerson, KycPersonIdentity } from "~/modules/kyc/admin.server";
+
+const SELECT = "h-10 w-full rounded-md border border-input bg-background px-2 text-sm aria-[invalid=true]:border-destructive";
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+type Errors = Record<string, string> | undefined;
+
+function describedBy(id: string, errors: Errors, name: string) {
+  return errors?.[name] ? `${id}-${name}-error` : undefined;
+}
+
+function useBusy(intent: string) {
+  const navigation = useNavigation();
+  if (navigation.state === "idle") return false;
+  if (intent === "upload") return (navigation.formEncType ?? "").startsWith("multipart");
+  return navigation.formData?.get("intent") === intent;
+}
+
+/** Upload on behalf (p1 §4): one JPG or PNG under 10 MB, checked on the server by its content. */
+export function UploadDocumentForm({
+  person,
+  action,
+  error,
+  id = "upload",
+}: {
+  person: Pick<KycPerson, "name">;
+  action?: string;
+  error?: string;
+  id?: string;
+}) {
+  const busy = useBusy("upload");
+  return (
+    <Form method="post" encType="multipart/form-data" action={action} className="space-y-3" preventScrollReset>
+      <div className="space-y-1.5">
+        <Label htmlFor={`${id}-document`}>Identity document</Label>
+        <Input
+          id={`${id}-document`}
+          name="document"
+          type="file"
+          accept="image/jpeg,image/png"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-document-hint${error ? ` ${id}-document-error` : ""}`}
+        />
+        <p id={`${id}-document-hint`} className="text-xs text-muted-foreground">
+          A driver&apos;s licence or passport of {person.name}: JPG or PNG, less than 10 MB.
+        </p>
+        <FieldError id={`${id}-document-error`} message={error} />
+      </div>
+      <Button type="submit" variant="outline" disabled={busy}>
+        {busy ? "Uploading..." : "Upload document"}
+      </Button>
+    </Form>
+  );
+}
+
+/** Names and the admin-only notes (p1 §4). */
+export function PersonDetailsForm({ person, errors, values }: { person: KycPerson; errors: Errors; values?: Record<string, string> }) {
+  const busy = useBusy("details");
+  const id = "details";
+  const value = (name: "firstName" | "middleName" | "lastName" | "note") => values?.[name] ?? person[name] ?? "";
+  const nameError = errors?.fullName;
+  return (
+    <Form method="post" className="space-y-4" preventScrollReset>
+      <input type="hidden" name="intent" value="details" />
+      <fieldset className="space-y-3" aria-describedby={nameError ? `${id}-fullName-error` : undefined}>
+        <legend className="text-sm font-medium">Full legal name</legend>
+        <div className="grid gap-3 sm:grid-cols-3">
+          {(
+            [
+              ["firstName", "First name"],
+              ["middleName", "Middle name"],
+              ["lastName", "Last name"],
+            ] as const
+          ).map(([name, label]) => (
+            <div key={name} className="space-y-1.5">
+              <Label htmlFor={`${id}-${name}`}>{label}</Label>
+              <Input
+                id={`${id}-${name}`}
+                name={name}
+                defaultValue={value(name)}
+                maxLength={100}
+                autoComplete="off"
+                aria-invalid={nameError && name !== "middleName" ? true : undefined}
+                aria-describedby={nameError && name !== "middleName" ? `${id}-fullName-error` : undefined}
+              />
+            </div>
+          ))}
+        </div>
+        <FieldError id={`${id}-fullName-error`} message={nameError} />
+      </fieldset>
+      <div className="space-y-1.5">
+        <Label htmlFor={`${id}-note`}>Notes</Label>
+        <textarea
+          id={`${id}-note`}
+          name="note"
+          rows={3}
+          maxLength={1000}
+          defaultValue={value("note")}
+          aria-invalid={errors?.note ? true : undefined}
+          aria-describedby={`${id}-note-hint${errors?.note ? ` ${id}-note-error` : ""}`}
+          className="flex w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        />
+        <p id={`${id}-note-hint`} className="text-xs text-muted-foreground">
+          Seen by admins only.
+        </p>
+        <FieldError id={`${id}-note-error`} message={errors?.note} />
+      </div>
+      <Button type="submit" disabled={busy}>
+        {busy ? "Saving..." : "Save details"}
+      </Button>
+    </Form>
+  );
+}
+
+/**
+ * Identity (p1 §5 Identity form): date of birth, driver's licence (or passport under the flag), and a residential
+ * address for AU. Saving runs the identity check again.
+ */
+export function IdentityForm({
+  identity,
+  country,
+  passportAllowed,
+  errors,
+  values,
+}: {
+  identity: KycPersonIdentity;
+  country: "NZ" | "AU";
+  passportAllowed: boolean;
+  errors: Errors;
+  values?: Record<string, string>;
+}) {
+  const busy = useBusy("identity");
+  const id = "identity";
+  const [dobYear, dobMonth, dobDay] = (identity.dateOfBirth ?? "").split("-");
+  const initial = {
+    dobDay: values?.dobDay ?? (dobDay ? String(Number(dobDay)) : ""),
+    dobMonth: values?.dobMonth ?? (dobMonth ? String(Number(dobMonth)) : ""),
+    dobYear: values?.dobYear ?? dobYear ?? "",
+    verifyWith: values?.verifyWith ?? identity.verifyWith,
+    driversLicenceNumber: values?.driversLicenceNumber ?? identity.driversLicenceNumber ?? "",
+    driversLicenceVersion: values?.driversLicenceVersion ?? identity.driversLicenceVersion ?? "",
+    passportNumber: values?.passportNumber ?? identity.passportNumber ?? "",
+    addressLine1: values?.addressLine1 ?? identity.address?.line1 ?? "",
+    addressSuburb: values?.addressSuburb ?? identity.address?.suburb ?? identity.address?.city ?? "",
+    addressRegion: values?.addressRegion ?? identity.address?.region ?? "",
+    addressPostcode: values?.addressPostcode ?? identity.address?.postcode ?? "",
+  };
+  const [verifyWith, setVerifyWith] = useState(passportAllowed && initial.verifyWith === "PASSPORT" ? "PASSPORT" : "LICENCE");
+  // Without JavaScript both document blocks show (the radios cannot toggle them); the server keeps the one chosen.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const showLicence = !passportAllowed || !hydrated || verifyWith === "LICENCE";
+  const showPassport = passportAllowed && (!hydrated || verifyWith === "PASSPORT");
+  const thisYear = new Date().getFullYear();
+  const years = Array.from({ length: DATE_OF_BIRTH_YEARS + 1 }, (_, index) => thisYear - index);
+  const dobError = errors?.dateOfBirth;
+  const text = (name: keyof typeof initial, label: string, props: { maxLength?: number; inputMode?: "numeric"; autoCapitalize?: string } = {}) => (
+    <div className="space-y-1.5">
+      <Label htmlFor={`${id}-${name}`}>{label}</Label>
+      <Input
+        id={`${id}-${name}`}
+        name={name}
+        defaultValue={initial[name]}
+        autoComplete="off"
+        aria-invalid={errors?.[name] ? true : undefined}
+        aria-describedby={describedBy(id, errors, name)}
+        {...props}
+      />
+      <FieldError id={`${id}-${name}-error`} message={errors?.[name]} />
+    </div>
+  );
+  return (
+    <Form method="post" className="space-y-4" preventScrollReset>
+      <input type="hidden" name="intent" value="identity" />
+      <fieldset className="space-y-1.5" aria-describedby={dobError ? `${id}-dateOfBirth-error` : undefined}>
+        <legend className="text-sm font-medium">Date of birth</legend>
+        <div className="grid grid-cols-3 gap-2 sm:max-w-md">
+          <select name="dobDay" aria-label="Day" defaultValue={initial.dobDay} className={SELECT} aria-invalid={dobError ? true : undefined}>
+            <option value="">Day</option>
+            {Array.from({ length: 31 }, (_, index) => (
+              <option key={index} value={index + 1}>
+                {String(index + 1).padStart(2, "0")}
+              </option>
+            ))}
+          </select>
+          <select name="dobMonth" aria-label="Month" defaultValue={initial.dobMonth} className={SELECT} aria-invalid={dobError ? true : undefined}>
+            <option value="">Month</option>
+            {MONTHS.map((month, index) => (
+              <option key={month} value={index + 1}>
+                {String(index + 1).padStart(2, "0")} {month}
+              </option>
+            ))}
+          </select>
+          <select name="dobYear" aria-label="Year" defaultValue={initial.dobYear} className={SELECT} aria-invalid={dobError ? true : undefined}>
+            <option value="">Year</option>
+            {years.map((year) => (
+              <option key={year} value={year}>
+                {year}
+              </option>
+            ))}
+          </select>
+        </div>
+        <FieldError id={`${id}-dateOfBirth-error`} message={dobError} />
+      </fieldset>
+      {passportAllowed ? (
+        <fieldset className="space-y-1.5">
+          <legend className="text-sm font-medium">Verify with</legend>
+          <div className="flex gap-4 text-sm">
+            {(
+              [
+                ["LICENCE", "Driver's licence"],
+                ["PASSPORT", "Passport"],
+              ] as const
+            ).map(([value, label]) => (
+              <label key={value} className="flex items-center gap-2">
+                <input type="radio" name="verifyWith" value={value} checked={verifyWith === value} onChange={() => setVerifyWith(value)} />
+                {label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : (
+        <input type="hidden" name="verifyWith" value="LICENCE" />
+      )}
+      <div className={showLicence ? "grid gap-3 sm:grid-cols-2" : "hidden"}>
+        {text("driversLicenceNumber", "Driver's licence number", { maxLength: 8, autoCapitalize: "characters" })}
+        {text("driversLicenceVersion", "Driver's licence version", { maxLength: 3, inputMode: "numeric" })}
+      </div>
+      {showPassport ? text("passportNumber", "Passport number", { maxLength: 20, autoCapitalize: "characters" }) : null}
+      {country === "AU" ? (
+        <fieldset className="space-y-3" aria-describedby={errors?.address ? `${id}-address-error` : undefined}>
+          <legend className="text-sm font-medium">Residential address</legend>
+          <div className="grid gap-3 sm:grid-cols-2">
+            {text("addressLine1", "Street address", { maxLength: 200 })}
+            {text("addressSuburb", "Suburb", { maxLength: 100 })}
+            {text("addressRegion", "State", { maxLength: 50 })}
+            {text("addressPostcode", "Postcode", { maxLength: 4, inputMode: "numeric" })}
+          </div>
+          <FieldError id={`${id}-address-error`} message={errors?.address} />
+        </fieldset>
+      ) : null}
+      {errors?.fullName ? <FieldError id={`${id}-fullName-error`} message={errors.fullName} /> : null}
+      <Button type="submit" disabled={busy}>
+        {busy ? "Checking..." : "Save and verify"}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,60 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { documentFilePath } from "~/components/kyc-admin/people";
+import { buttonVariants } from "~/components/ui/button";
+import { RouteDialog } from "~/components/ui/route-dialog";
+import { requireAdmin } from "~/lib/auth.server";
+import { isAppError } from "~/lib/errors";
+import { getIdentityDocumentInfo, NO_DOCUMENT } from "~/modules/kyc/admin.server";
+
+/** View document (p3 §2.4): the person's newest identity document, or ?documentId= from a history entry. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { actor } = await requireAdmin(request);
+  const documentId = new URL(request.url).searchParams.get("documentId");
+  try {
+    const document = await getIdentityDocumentInfo(actor, params.companyId, params.userId, documentId);
+    return json({ companyId: Number(params.companyId), document, error: null });
+  } catch (error) {
+    if (isAppError(error) && error.status === 404 && error.message === NO_DOCUMENT)
+      return json({ companyId: Number(params.companyId), document: null, error: NO_DOCUMENT });
+    if (isAppError(error) && error.status === 404) throw new Response(error.message, { status: 404 });
+    throw error;
+  }
+}
+
+export default function DocumentDialog() {
+  const { companyId, document, error } = useLoaderData<typeof loader>();
+  const [failed, setFailed] = useState(false);
+  const closeTo = `/companies/${companyId}/kyc`;
+  if (!document) {
+    return (
+      <RouteDialog title="Identity document" closeTo={closeTo}>
+        <p className="text-sm text-muted-foreground">{error}</p>
+      </RouteDialog>
+    );
+  }
+  const src = documentFilePath(companyId, document.id);
+  return (
+    <RouteDialog title={`Identity document of ${document.personName}`} description={document.fileName} closeTo={closeTo} className="max-w-3xl">
+      {failed ? (
+        <p role="alert" className="text-sm text-destructive">
+          Could not load document
+        </p>
+      ) : (
+        <img
+          src={src}
+          alt={`Identity document of ${document.personName}`}
+          onError={() => setFailed(true)}
+          className="max-h-[65vh] w-full rounded-md border bg-muted object-contain"
+        />
+      )}
+      <div className="mt-4 flex justify-end">
+        <a href={src} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: "outline", size: "sm" })}>
+          Open in a new tab
+        </a>
+      </div>
+    </RouteDialog>
+  );
+}

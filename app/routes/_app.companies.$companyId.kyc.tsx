@@ -1,0 +1,104 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Outlet, useActionData, useLoaderData } from "@remix-run/react";
+import { CompanyStatusBadge, PersonCard } from "~/components/kyc-admin/people";
+import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
+import { CompanyTabs } from "~/components/withdrawals/company-tabs";
+import { Alert } from "~/components/ui/alert";
+import { useServerToast } from "~/components/ui/toast";
+import { requireAdmin } from "~/lib/auth.server";
+import { GENERIC_ERROR, isAppError } from "~/lib/errors";
+import { redirectWithToast } from "~/lib/toast.server";
+import { getCompanyKyc, verifyPersonManually } from "~/modules/kyc/admin.server";
+
+export const handle: PageHandle = {
+  title: "Company",
+  breadcrumb: [{ label: "Companies", to: "/companies" }],
+  titleFromData: (data) => (data as { company?: { companyName?: string } } | undefined)?.company?.companyName ?? "Company",
+};
+export const meta = titleMeta;
+
+/**
+ * /companies/{id}/kyc (p3 §2.4 KYC screen): the company's Earlybird user and beneficial owners with their status,
+ * document, history and the admin's actions. Upload and the document viewer are child route dialogs (decision 007);
+ * Verify posts here. The Remix router prefers this file to the $menu placeholder route.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { actor } = await requireAdmin(request);
+  try {
+    return json({ ...(await getCompanyKyc(actor, params.companyId)), loadError: null });
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) throw new Response(error.message, { status: 404 });
+    console.error("KYC screen failed to load", error);
+    return json({ company: null, earlybirdUsers: [], owners: [], loadError: GENERIC_ERROR }, { status: 500 });
+  }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { actor } = await requireAdmin(request);
+  const form = await request.formData();
+  const back = `/companies/${params.companyId}/kyc`;
+  if (form.get("intent") !== "verify") return json({ toast: { type: "error" as const, message: "Required parameters missing" } }, { status: 400 });
+  try {
+    const result = await verifyPersonManually(actor, params.companyId, form.get("userId"), String(form.get("note") ?? ""));
+    return redirectWithToast(back, { type: "success", message: `Verification is successful for ${result.name}` });
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) throw new Response(error.message, { status: 404 });
+    if (isAppError(error) && error.status < 500) return json({ toast: { type: "error" as const, message: error.message } }, { status: error.status });
+    throw error;
+  }
+}
+
+export default function CompanyKycPage() {
+  const { company, earlybirdUsers, owners, loadError } = useLoaderData<typeof loader>();
+  useServerToast(useActionData<typeof action>());
+  return (
+    <div className="min-w-0 space-y-6">
+      {company ? <CompanyTabs companyId={company.id} value="kyc" /> : null}
+      {loadError || !company ? (
+        <Alert variant="destructive">
+          <p className="font-semibold">Error fetching users</p>
+          <p>{loadError ?? GENERIC_ERROR}</p>
+        </Alert>
+      ) : (
+        <>
+          <div className="flex flex-wrap items-center gap-3">
+            <h2 className="text-lg font-semibold">Identity verification</h2>
+            <span className="text-sm text-muted-foreground">Company status</span>
+            <CompanyStatusBadge status={company.verificationStatus} />
+            {!company.businessConfirmed ? <span className="text-sm text-muted-foreground">Business details not confirmed yet</span> : null}
+          </div>
+          <section aria-labelledby="kyc-earlybird-user" className="space-y-3">
+            <h2 id="kyc-earlybird-user" className="text-base font-semibold">
+              Earlybird user
+            </h2>
+            {earlybirdUsers.length === 0 ? (
+              <p className="rounded-md border border-dashed p-4 text-sm text-muted-foreground">Earlybird user not found</p>
+            ) : (
+              <div className="grid gap-4 xl:grid-cols-2">
+                {earlybirdUsers.map((person) => (
+                  <PersonCard key={person.id} company={company} person={person} />
+                ))}
+              </div>
+            )}
+          </section>
+          <section aria-labelledby="kyc-owners" className="space-y-3">
+            <h2 id="kyc-owners" className="text-base font-semibold">
+              Beneficial owners
+            </h2>
+            {owners.length === 0 ? (
+              <p className="rounded-md border border-dashed p-4 text-sm text-muted-foreground">Beneficial owners not found</p>
+            ) : (
+              <div className="grid gap-4 xl:grid-cols-2">
+                {owners.map((person) => (
+                  <PersonCard key={person.id} company={company} person={person} />
+                ))}
+              </div>
+            )}
+          </section>
+        </>
+      )}
+      <Outlet />
+    </div>
+  );
+}

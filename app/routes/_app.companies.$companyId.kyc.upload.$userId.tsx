@@ -1,0 +1,40 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { UploadDocumentForm } from "~/components/kyc-admin/person-forms";
+import { isMultipart, personPageLoader, readIdentityUpload } from "~/components/kyc-admin/person-route.server";
+import { RouteDialog } from "~/components/ui/route-dialog";
+import { requireAdmin } from "~/lib/auth.server";
+import { isAppError } from "~/lib/errors";
+import { redirectWithToast } from "~/lib/toast.server";
+import { uploadDocumentForPerson } from "~/modules/kyc/admin.server";
+
+/** Upload document on behalf of a person (p1 §4, p3 §2.4), a dialog over the KYC screen (decision 007). */
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return personPageLoader(request, params.companyId, { userId: params.userId });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { actor } = await requireAdmin(request);
+  const back = `/companies/${params.companyId}/kyc`;
+  if (!isMultipart(request)) throw redirect(back);
+  const { file } = await readIdentityUpload(request);
+  try {
+    const result = await uploadDocumentForPerson(actor, params.companyId, params.userId, file ?? { fileName: "", content: null });
+    return redirectWithToast(back, { type: "success", message: `Document upload successful for ${result.name}` });
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) throw new Response(error.message, { status: 404 });
+    if (isAppError(error) && error.status < 500) return json({ error: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+export default function UploadDocumentDialog() {
+  const { company, person } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  return (
+    <RouteDialog title="Upload document" description={`Upload an identity document on behalf of ${person.name}.`} closeTo={`/companies/${company.id}/kyc`}>
+      <UploadDocumentForm person={person} error={data?.error} id="dialog-upload" />
+    </RouteDialog>
+  );
+}
