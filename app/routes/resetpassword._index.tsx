@@ -11,8 +11,9 @@ import { readResetLink, resetPassword } from "~/modules/password/service.server"
 
 export const meta: MetaFunction = () => [{ title: "Earlybird | Reset password" }];
 
-// The token is in the URL: never send it on to another site, never keep the page in a cache.
-const SECURITY_HEADERS = { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
+// The token is in the URL: never send it on to another site (same-origin: the form posts still carry their Origin for
+// the cross-site check), never keep the page in a cache.
+const SECURITY_HEADERS = { "Referrer-Policy": "same-origin", "Cache-Control": "no-store" };
 export const headers: HeadersFunction = () => SECURITY_HEADERS;
 
 type LinkState = { state: "form"; token: string; email: string } | { state: "broken"; message: string };
