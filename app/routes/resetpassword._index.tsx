@@ -6,7 +6,7 @@ import { PublicCard } from "~/components/password/public-card";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { isAppError } from "~/lib/errors";
-import { placeServerMessage, RESET_FAILED } from "~/modules/password/schema";
+import { fieldErrorsOf, placeServerMessage, RESET_FAILED, ResetPasswordSchema } from "~/modules/password/schema";
 import { readResetLink, resetPassword } from "~/modules/password/service.server";
 
 export const meta: MetaFunction = () => [{ title: "Earlybird | Reset password" }];
@@ -35,8 +35,14 @@ type ActionData = { fieldErrors?: { password?: string; confirmPassword?: string 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const token = new URL(request.url).searchParams.get("token") ?? String(form.get("token") ?? "");
+  const input = { token, password: form.get("password"), confirmPassword: form.get("confirmPassword") };
+  const parsed = ResetPasswordSchema.safeParse(input);
+  if (!parsed.success) {
+    const { password, confirmPassword } = fieldErrorsOf<"password" | "confirmPassword">(parsed.error);
+    if (password || confirmPassword) return json<ActionData>({ fieldErrors: { password, confirmPassword } }, { status: 400, headers: SECURITY_HEADERS });
+  }
   try {
-    await resetPassword({ token, password: form.get("password"), confirmPassword: form.get("confirmPassword"), ip: context.ip ?? null });
+    await resetPassword({ ...input, ip: context.ip ?? null });
   } catch (error) {
     if (!isAppError(error) || error.status >= 500) {
       console.error(error);

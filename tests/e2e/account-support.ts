@@ -71,6 +71,8 @@ export async function readMail(browser: Browser, to: string, subject: string): P
 /** Full-page screenshots at 1280 and 800 px wide. */
 export async function shoot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
+  // From the top: a full-page shot of a scrolled page repeats the sticky header halfway down.
+  await page.evaluate(() => window.scrollTo(0, 0));
   for (const width of [1280, 800]) {
     await page.setViewportSize({ width, height: 800 });
     await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });

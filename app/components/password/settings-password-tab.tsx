@@ -38,7 +38,7 @@ function ChangePasswordCard() {
   const { result, submitting } = useIntentResult("change-password");
   const errors = result?.fieldErrors ?? {};
   return (
-    <Card aria-labelledby="change-password-title">
+    <Card role="region" aria-labelledby="change-password-title">
       <CardHeader>
         <CardTitle id="change-password-title" className="text-lg">
           Change password
@@ -79,7 +79,7 @@ function ChangePasswordCard() {
 
 function TwoFactorCard({ mfa }: { mfa: SecurityTabData["mfa"] }) {
   return (
-    <Card id="two-factor" aria-labelledby="two-factor-title">
+    <Card id="two-factor" role="region" aria-labelledby="two-factor-title">
       <CardHeader className="flex-row items-start justify-between gap-4 space-y-0">
         <div className="space-y-1.5">
           <CardTitle id="two-factor-title" className="text-lg">

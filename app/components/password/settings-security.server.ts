@@ -3,7 +3,7 @@
  * the action's intents. _app.settings.tsx calls these for tab=password.
  */
 import type { AppLoadContext } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import QRCode from "qrcode";
 import { z } from "zod";
 import type { Actor } from "~/lib/actor";
@@ -11,7 +11,7 @@ import { isAppError } from "~/lib/errors";
 import { readSessionToken } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cancelMfaEnrolment, confirmMfaEnrolment, disableMfa, getMfaSettings, startMfaEnrolment } from "~/modules/password/mfa.server";
-import { MFA_TURNED_OFF, MFA_TURNED_ON, PASSWORD_CHANGED, placeServerMessage } from "~/modules/password/schema";
+import { ChangePasswordSchema, fieldErrorsOf, MFA_TURNED_OFF, MFA_TURNED_ON, PASSWORD_CHANGED, placeServerMessage } from "~/modules/password/schema";
 import { changePassword } from "~/modules/password/service.server";
 
 export const PASSWORD_TAB_PATH = "/settings?tab=password";
@@ -35,7 +35,7 @@ export async function securityTabData(actor: Actor): Promise<SecurityTabData> {
 const IntentSchema = z.enum(["change-password", "mfa-start", "mfa-confirm", "mfa-cancel", "mfa-disable"]);
 export type SecurityIntent = z.infer<typeof IntentSchema>;
 
-export type SecurityActionData = { intent: SecurityIntent; fieldErrors?: Record<string, string>; formError?: string };
+export type SecurityActionData = { intent: SecurityIntent; fieldErrors?: Partial<Record<string, string>>; formError?: string };
 
 /** The Password tab's forms; each answers a field error in place or a redirect back to the tab with a toast. */
 export async function securityAction(request: Request, context: AppLoadContext, actor: Actor) {
@@ -46,18 +46,16 @@ export async function securityAction(request: Request, context: AppLoadContext, 
   try {
     switch (intent.data) {
       case "change-password": {
-        await changePassword(actor, {
-          currentPassword: form.get("currentPassword"),
-          password: form.get("password"),
-          confirmPassword: form.get("confirmPassword"),
-          sessionToken: await readSessionToken(request),
-          ip,
-        });
+        const input = { currentPassword: form.get("currentPassword"), password: form.get("password"), confirmPassword: form.get("confirmPassword") };
+        // Every field's message at once; the service checks again and then the current password.
+        const parsed = ChangePasswordSchema.safeParse(input);
+        if (!parsed.success) return json<SecurityActionData>({ intent: intent.data, fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400 });
+        await changePassword(actor, { ...input, sessionToken: await readSessionToken(request), ip });
         return redirectWithToast(PASSWORD_TAB_PATH, { type: "success", message: PASSWORD_CHANGED });
       }
       case "mfa-start":
         await startMfaEnrolment(actor);
-        return redirectWithToast(`${PASSWORD_TAB_PATH}#two-factor`, { type: "info", message: "Scan the QR code with your authenticator app" });
+        return redirect(`${PASSWORD_TAB_PATH}#two-factor`);
       case "mfa-confirm":
         await confirmMfaEnrolment(actor, { code: form.get("code"), ip });
         return redirectWithToast(PASSWORD_TAB_PATH, { type: "success", message: MFA_TURNED_ON });
