@@ -25,6 +25,7 @@ import {
   TOO_MANY_RESET_REQUESTS,
 } from "../../app/modules/password/schema";
 import {
+  appOrigin,
   changePassword,
   readResetLink,
   requestPasswordReset,
@@ -105,6 +106,22 @@ describe("forgot password", () => {
     expect(ttl).toBeGreaterThan(59 * 60_000);
     expect(ttl).toBeLessThanOrEqual(60 * 60_000 + 5_000);
     expect(await readResetLink(token)).toEqual({ email: user.username });
+  });
+
+  it("points the link at APP_URL when it is set, never at the request's host", async () => {
+    const user = await makeUser();
+    process.env.APP_URL = "https://app.earlybird.example/";
+    resetEnvCache();
+    try {
+      await requestPasswordReset({ email: user.username, ip: testIp(), origin: appOrigin("http://attacker.example") });
+      const [mail] = await mailTo(user.username);
+      expect(mail.textBody).toMatch(/https:\/\/app\.earlybird\.example\/resetpassword\?token=[A-Za-z0-9_-]+/);
+      expect(mail.textBody).not.toContain("attacker.example");
+    } finally {
+      delete process.env.APP_URL;
+      resetEnvCache();
+    }
+    expect(appOrigin("http://localhost:3000")).toBe("http://localhost:3000");
   });
 
   it("answers the same for an unknown e-mail and sends nothing (no enumeration)", async () => {

@@ -51,7 +51,8 @@ function logMailFailure(error: unknown) {
 
 /** The site the links in e-mails point to: APP_URL when configured, else the origin the request came to. */
 export function appOrigin(requestOrigin: string): string {
-  const configured = (env() as { APP_URL?: string }).APP_URL;
+  // Set APP_URL in production: a link built from the request's Host header could point at another site.
+  const configured = env().APP_URL;
   return configured ? configured.replace(/\/+$/, "") : requestOrigin;
 }
 
