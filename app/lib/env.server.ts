@@ -15,11 +15,7 @@ const EnvSchema = z.object({
   EARLYBIRD_DATA_DIR: z.string().default(".data"),
   JOBS_ENABLED: booleanText.default("true"),
   SESSION_SECRET: z.string().min(16).optional(),
-  SESSION_IDLE_MINUTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(12 * 60),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(12 * 60),
   SESSION_MAX_DAYS: z.coerce.number().int().positive().default(7),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(30),
