@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { shoot } from "./account-support";
-import { loginAs, PURCHASER } from "./helpers";
+import { AU_USER, loginAs, PURCHASER } from "./helpers";
 
 test("/welcome asks how we can help, with its three cards (p1 §2)", async ({ page }) => {
   await loginAs(page, PURCHASER);
@@ -14,6 +14,8 @@ test("/welcome asks how we can help, with its three cards (p1 §2)", async ({ pa
     ["Pay Suppliers Early to Earn Cashback", /\/bills$/],
     ["Automate your cash flow", /\/bills\/pending-review$/],
   ];
+  // A verified company is not asked to get verified.
+  await expect(page.getByRole("region", { name: "Let's get verified" })).toHaveCount(0);
   for (const [index, [title]] of choices.entries()) await expect(cards.nth(index).getByRole("heading", { level: 2 })).toHaveText(title);
   await shoot(page, "welcome");
   for (const [title, url] of choices) {
@@ -21,6 +23,17 @@ test("/welcome asks how we can help, with its three cards (p1 §2)", async ({ pa
     await page.getByRole("link", { name: new RegExp(title) }).click();
     await expect(page).toHaveURL(url);
   }
+});
+
+test("/welcome prompts a company that is not verified yet to get verified", async ({ page }) => {
+  await loginAs(page, AU_USER);
+  await page.goto("/welcome");
+  const prompt = page.getByRole("region", { name: "Let's get verified" });
+  await expect(prompt).toBeVisible();
+  await expect(page.getByRole("main").getByRole("listitem")).toHaveCount(3);
+  await shoot(page, "welcome-get-verified");
+  await prompt.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/\/verify\?step=beneficial_owners&list=true$/);
 });
 
 test("/welcome needs a login", async ({ page }) => {
