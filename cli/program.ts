@@ -2,6 +2,7 @@ import { Command } from "commander";
 import { registerBankCommands } from "./commands/bank";
 import { registerDbCommands } from "./commands/db";
 import { registerImportCommands } from "./commands/import";
+import { registerInviteCodeCommands } from "./commands/invite-codes";
 import { registerJobCommands } from "./commands/jobs";
 import { registerMailCommands } from "./commands/mail";
 import { registerUserCommands } from "./commands/users";
@@ -17,6 +18,7 @@ export function createProgram(): Command {
     .configureHelp({ sortSubcommands: false });
   registerDbCommands(program);
   registerUserCommands(program);
+  registerInviteCodeCommands(program);
   registerJobCommands(program);
   registerMailCommands(program);
   registerImportCommands(program);

@@ -38,6 +38,8 @@ export class Company extends Model<InferAttributes<Company>, InferCreationAttrib
   declare myobEssentialsAccountsConfigured: CreationOptional<boolean>;
   declare myobAccountRightAccountsConfigured: CreationOptional<boolean>;
   declare inboundEmailAddress: CreationOptional<string | null>;
+  /** The accounting software chosen at sign-up (connect-account), before any connection exists. */
+  declare accountingSoftware: CreationOptional<"XERO" | "MYOB_ESSENTIALS" | "MYOB_ACCOUNT_RIGHT" | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 }
@@ -64,6 +66,7 @@ Company.init(
     myobEssentialsAccountsConfigured: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
     myobAccountRightAccountsConfigured: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
     inboundEmailAddress: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+    accountingSoftware: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
     createdAt: DataTypes.DATE,
     updatedAt: DataTypes.DATE,
   },

@@ -2,6 +2,7 @@
 export * from "./company-settings";
 export * from "./entity-preferences";
 export * from "./invite-code";
+export * from "./invite-code-attempt";
 export * from "./payment-term";
 export * from "./gl-account";
 export * from "./counterparty";

@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { sequelize } from "../../db/index";
-import { Job, User } from "../../db/models/index";
+import { InviteCode, Job, MailboxMessage, User } from "../../db/models/index";
 import { login } from "../../app/modules/auth/service.server";
 
 afterAll(() => sequelize.close());
@@ -42,7 +42,7 @@ describe("earlybird CLI", () => {
   it("--help lists the commands", async () => {
     const { code, stdout } = await earlybird(["--help"]);
     expect(code).toBe(0);
-    for (const command of ["db:migrate", "db:seed", "db:reset", "users:create", "jobs:run", "jobs:list", "mail:send", "import"])
+    for (const command of ["db:migrate", "db:seed", "db:reset", "users:create", "invite-codes:create", "jobs:run", "jobs:list", "mail:send", "import"])
       expect(stdout).toContain(command);
   });
 
@@ -81,6 +81,28 @@ describe("earlybird CLI", () => {
     expect(weak).toMatchObject({ code: 1, stderr: "Error: Password should match the criteria as shown below\n" });
     const noCompany = await earlybird(["users:create", "--email", email(), "--password", PASSWORD, "--company", "x"]);
     expect(noCompany).toMatchObject({ code: 1, stderr: "Error: --company: must be a company id\n" });
+  });
+
+  it("invite-codes:create makes a single-use code (14 days by default) and e-mails it with --email", async () => {
+    const created = await earlybird(["invite-codes:create", "--json"]);
+    expect(created.code).toBe(0);
+    const code = JSON.parse(created.stdout) as { id: number; code: string; status: string; expiresAt: string; emailSent: null };
+    expect(code).toMatchObject({ code: expect.stringMatching(/^\d{6}$/), status: "UNUSED", emailSent: null });
+    const row = (await InviteCode.findByPk(code.id))!;
+    expect(row.code).toBe(code.code);
+    expect(Math.round((row.expiresAt.getTime() - row.createdAt.getTime()) / 86_400_000)).toBe(14);
+
+    const to = email();
+    const mailed = await earlybird(["invite-codes:create", "--email", to, "--days", "3", "--app-url", "https://app.earlybird.test"]);
+    expect(mailed.code).toBe(0);
+    const text = /Created invite code (\d{6})/.exec(mailed.stdout);
+    expect(text).not.toBeNull();
+    const [mail] = await MailboxMessage.findAll({ where: { toAddress: to } });
+    expect(mail.textBody).toContain(`Your invite code is ${text![1]}`);
+    expect(mail.textBody).toContain("https://app.earlybird.test/signup");
+
+    const bad = await earlybird(["invite-codes:create", "--days", "0"]);
+    expect(bad).toMatchObject({ code: 1, stderr: "Error: Enter a number of days from 1 to 90\n" });
   });
 
   it("db:migrate reports nothing pending on an up-to-date database", async () => {

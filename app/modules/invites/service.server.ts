@@ -603,8 +603,13 @@ async function offeredItems(record: TokenRecord, row: Invite | Notification, sen
  * link. The user must belong to the invited or notified company. A token used, expired or cancelled is refused with
  * "Oops! This offer is no longer available." (410); an unknown one is a 404.
  */
-export async function redeemLandingToken(input: { token: string; type: LandingType; userId: number }, now: Date = new Date()): Promise<{ companyId: number }> {
-  return sequelize.transaction(async (transaction) => {
+export async function redeemLandingToken(
+  input: { token: string; type: LandingType; userId: number },
+  now: Date = new Date(),
+  outer?: Transaction
+): Promise<{ companyId: number }> {
+  // Sign-up passes its own transaction, so the invitee's account and the token's use commit together.
+  const work = async (transaction: Transaction) => {
     const found = await findToken(input.type, input.token, now, transaction);
     if (!found) throw notFound();
     const user = await User.findByPk(input.userId, { attributes: ["id", "companyId"], transaction });
@@ -617,5 +622,6 @@ export async function redeemLandingToken(input: { token: string; type: LandingTy
       await found.row.update({ usedAt: now, usedByUserId: user.id }, { transaction });
     }
     return { companyId: found.record.recipientId };
-  });
+  };
+  return outer ? work(outer) : sequelize.transaction(work);
 }

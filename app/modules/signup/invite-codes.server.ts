@@ -1,0 +1,202 @@
+/**
+ * Sign-up invite codes (p1 §5, §9; issue 6 part 1; docs/decisions/022): an admin creates a 6-digit code, single use,
+ * expiring (14 days by default), optionally for an e-mail address, which then receives it. /signup checks a code
+ * before the form appears and again, under a row lock, when the form is posted (signup.server.ts).
+ */
+import crypto from "node:crypto";
+import { Op, UniqueConstraintError, type Transaction } from "sequelize";
+import { sequelize } from "../../../db/index";
+import { AuditLogEntry, InviteCode, InviteCodeAttempt, User } from "../../../db/models/index";
+import { isAdminActor, type Actor } from "../../lib/actor";
+import { AppError } from "../../lib/errors";
+import { sendMail } from "../notifications/mail.server";
+import { inviteCodeStatus, type InviteCodeStatus } from "./rules";
+import { CreateInviteCodeSchema, INVITE_CODE_INVALID, INVITE_CODE_PATTERN, TOO_MANY_CODE_ATTEMPTS, type CreateInviteCodeInput } from "./schema";
+
+const DAY_MS = 86_400_000;
+/** Wrong codes one client address may try in the window before /signup refuses it (docs/decisions/022). */
+export const CODE_ATTEMPT_LIMIT = 10;
+export const CODE_ATTEMPT_WINDOW_MINUTES = 15;
+
+export interface InviteCodeView {
+  id: number;
+  code: string;
+  email: string | null;
+  status: InviteCodeStatus;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+  usedBy: string | null;
+  createdBy: string | null;
+}
+
+function viewOf(row: InviteCode, now: Date): InviteCodeView {
+  return {
+    id: row.id,
+    code: row.code,
+    email: row.email,
+    status: inviteCodeStatus(row, now),
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    usedAt: row.usedAt?.toISOString() ?? null,
+    usedBy: row.usedBy?.username ?? null,
+    createdBy: row.createdBy?.username ?? null,
+  };
+}
+
+function requireAdminOrOperator(actor: Actor | null) {
+  // null: the operator at the CLI, who has the database already.
+  if (actor && !isAdminActor(actor)) throw new AppError(403, "Forbidden", { code: "FORBIDDEN" });
+}
+
+/** Six random digits from the CSPRNG, leading zeros kept. */
+export const randomInviteCode = () => String(crypto.randomInt(0, 1_000_000)).padStart(6, "0");
+
+export interface CreateInviteCodeOptions {
+  /** The site's origin for the /signup link in the e-mail (the request's origin on the web). */
+  origin: string;
+  now?: Date;
+}
+
+/**
+ * Creates a code. A collision with any code ever issued (the column is unique) draws again. With an e-mail address the
+ * code is sent to it after the commit; the result says whether a mail server took it.
+ */
+export async function createInviteCode(
+  actor: Actor | null,
+  input: CreateInviteCodeInput,
+  options: CreateInviteCodeOptions
+): Promise<InviteCodeView & { emailSent: boolean | null }> {
+  requireAdminOrOperator(actor);
+  const rawDays = input.days === "" || input.days === null ? undefined : input.days;
+  const parsed = CreateInviteCodeSchema.safeParse({ email: input.email, days: rawDays });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError(400, issue.message, { code: "VALIDATION", field: String(issue.path[0] ?? "") });
+  }
+  const { email, days } = parsed.data;
+  const now = options.now ?? new Date();
+  let row: InviteCode | null = null;
+  for (let attempt = 0; attempt < 20 && !row; attempt += 1) {
+    try {
+      row = await sequelize.transaction(async (transaction) => {
+        const created = await InviteCode.create(
+          {
+            code: randomInviteCode(),
+            email: email ?? null,
+            createdByUserId: actor?.userId ?? null,
+            expiresAt: new Date(now.getTime() + days * DAY_MS),
+            createdAt: now,
+            updatedAt: now,
+          },
+          { transaction }
+        );
+        await AuditLogEntry.create(
+          {
+            actorUserId: actor?.userId ?? null,
+            action: "INVITE_CODE_CREATED",
+            entityType: "invite_code",
+            entityId: String(created.id),
+            details: { email: email ?? null, days },
+          },
+          { transaction }
+        );
+        return created;
+      });
+    } catch (error) {
+      if (!(error instanceof UniqueConstraintError)) throw error;
+    }
+  }
+  if (!row) throw new AppError(503, "Could not find a free invite code. Please try again.", { code: "INVITE_CODE_EXHAUSTED" });
+
+  let emailSent: boolean | null = null;
+  if (row.email) {
+    emailSent = await sendMail({
+      to: row.email,
+      subject: "Your Earlybird invite code",
+      text: inviteCodeMailText(row.code, new URL("/signup", options.origin).toString(), row.expiresAt),
+    })
+      .then((sent) => sent.accepted.length > 0)
+      .catch((error) => {
+        console.error("invite code e-mail failed", error);
+        return false;
+      });
+  }
+  const fresh = (await InviteCode.findByPk(row.id, { include: inviteCodeIncludes }))!;
+  return { ...viewOf(fresh, now), emailSent };
+}
+
+export function inviteCodeMailText(code: string, signupUrl: string, expiresAt: Date): string {
+  const until = new Intl.DateTimeFormat("en-NZ", { day: "2-digit", month: "short", year: "numeric", timeZone: "Pacific/Auckland" }).format(expiresAt);
+  return [
+    "Hello,",
+    "",
+    "You have been invited to Earlybird.",
+    "",
+    `Your invite code is ${code}`,
+    "",
+    `Sign up here: ${signupUrl}`,
+    "",
+    `The code works once and expires on ${until}.`,
+    "",
+    "The Earlybird team",
+  ].join("\n");
+}
+
+const inviteCodeIncludes = [
+  { model: User, as: "usedBy", attributes: ["id", "username"] },
+  { model: User, as: "createdBy", attributes: ["id", "username"] },
+];
+
+/** The newest codes, for the admin's list. */
+export async function listInviteCodes(actor: Actor | null, options: { limit?: number; now?: Date } = {}): Promise<InviteCodeView[]> {
+  requireAdminOrOperator(actor);
+  const rows = await InviteCode.findAll({
+    include: inviteCodeIncludes,
+    order: [
+      ["createdAt", "DESC"],
+      ["id", "DESC"],
+    ],
+    limit: Math.min(options.limit ?? 10, 100),
+  });
+  const now = options.now ?? new Date();
+  return rows.map((row) => viewOf(row, now));
+}
+
+async function assertNotGuessing(ip: string, now: Date, transaction?: Transaction) {
+  const since = new Date(now.getTime() - CODE_ATTEMPT_WINDOW_MINUTES * 60_000);
+  const failures = await InviteCodeAttempt.count({ where: { ip, succeeded: false, createdAt: { [Op.gte]: since } }, transaction });
+  if (failures >= CODE_ATTEMPT_LIMIT) throw new AppError(429, TOO_MANY_CODE_ATTEMPTS, { code: "RATE_LIMITED", field: "code" });
+}
+
+const recordAttempt = (ip: string, succeeded: boolean, now: Date) => InviteCodeAttempt.create({ ip, succeeded, createdAt: now });
+
+/** A code row that can still be used: unused and not expired. `lock` takes the row for the sign-up transaction. */
+export async function findUsableInviteCode(code: string, now: Date, transaction?: Transaction): Promise<InviteCode | null> {
+  if (!INVITE_CODE_PATTERN.test(code)) return null;
+  const row = await InviteCode.findOne({ where: { code }, transaction, lock: transaction ? transaction.LOCK.UPDATE : undefined });
+  if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime()) return null;
+  return row;
+}
+
+/**
+ * The default step of /signup (p1 §5): is this code one that can be used? Wrong codes count towards the client address's
+ * limit; past it every check is refused with 429 until the window passes. Returns the e-mail the code was issued for.
+ */
+export async function checkInviteCode(input: { code: string; ip: string; now?: Date }): Promise<{ email: string | null }> {
+  const now = input.now ?? new Date();
+  await assertNotGuessing(input.ip, now);
+  const row = await findUsableInviteCode(input.code, now);
+  await recordAttempt(input.ip, Boolean(row), now);
+  if (!row) throw new AppError(400, INVITE_CODE_INVALID, { code: "INVITE_CODE_INVALID", field: "code" });
+  return { email: row.email };
+}
+
+/** The sign-up post re-checks the code: a refused or rate-limited address is handled the same way. */
+export async function guardInviteCodeAttempt(ip: string, now: Date) {
+  await assertNotGuessing(ip, now);
+}
+
+export async function recordInviteCodeFailure(ip: string, now: Date) {
+  await recordAttempt(ip, false, now);
+}
