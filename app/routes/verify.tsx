@@ -1,31 +1,410 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { PublicPage } from "~/components/layout/placeholder";
+import {
+  json,
+  redirect,
+  unstable_composeUploadHandlers,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type UploadHandler,
+} from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { BusinessForm, type CompanyChoice } from "~/components/verify/business-form";
+import { IdentityForm, type FormValues } from "~/components/verify/identity-form";
+import { DocumentUpload, OwnersList, VerificationComplete, VerificationPending, VerificationSuccess, detailsPath } from "~/components/verify/people";
+import type { Suggestion } from "~/components/verify/suggestion-search";
+import { VerifyShell } from "~/components/verify/verify-shell";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { getSessionUser, requireUser } from "~/lib/auth.server";
+import { isAppError } from "~/lib/errors";
+import { actorOf } from "~/modules/auth/service.server";
+import { BUSINESS_ACKNOWLEDGEMENT, COMPANY_PICK, dobYears, NAME_REQUIRED, splitFullName } from "~/modules/kyc/schema";
+import {
+  addressChoices,
+  confirmBusinessDetails,
+  peopleToVerify,
+  personForVerification,
+  readDocumentStream,
+  registerChoice,
+  searchRegisterChoices,
+  submitIdentity,
+  uploadIdentityDocument,
+  verificationContext,
+  type DocumentStream,
+  type VerifyPersonDetails,
+} from "~/modules/kyc/service.server";
+import { isAtLeast } from "~/modules/onboarding/rules";
 
 export const meta: MetaFunction = () => [{ title: "Earlybird | Verify your account" }];
 
-/** /verify needs a login, unless the link carries a token (spec p1 §2: invited owners and directors). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const hasToken = new URL(request.url).searchParams.has("token");
-  const user = hasToken ? await getSessionUser(request) : await requireUser(request);
-  return json({ back: user ? (user.isAdmin ? "/" : "/invoices") : "/login" });
+/** The /verify URLs (spec p1 §2, §4). */
+const USER_DETAILS = "/verify?step=user_details";
+const UPLOAD_OWN_DOCUMENT = "/verify?step=user_details&upload_document=true";
+const BUSINESS_DETAILS = "/verify?step=business_details";
+const OWNERS_LIST = "/verify?step=beneficial_owners&list=true";
+const successPath = (userId: number) => `/verify?step=beneficial_owners&success=true&userId=${userId}`;
+const uploadPath = (userId: number) => `/verify?step=beneficial_owners&upload=true&userId=${userId}`;
+
+type PersonView = Pick<
+  VerifyPersonDetails,
+  "id" | "fullName" | "isSelf" | "dateOfBirth" | "driversLicenceNumber" | "driversLicenceVersion" | "passportNumber" | "note" | "verifyWith"
+>;
+type View =
+  | { kind: "complete" }
+  | { kind: "identity"; heading: string; description: string; person: PersonView }
+  | { kind: "upload"; person: PersonView }
+  | { kind: "pending"; person: PersonView; continueTo: string }
+  | { kind: "success"; person: PersonView; continueTo: string }
+  | { kind: "business"; chosen: CompanyChoice | null; website: string }
+  | { kind: "list"; people: Awaited<ReturnType<typeof peopleToVerify>>; nextPersonId: number | null };
+
+const notFound = () => new Response("Not Found", { status: 404 });
+
+/**
+ * The logged-in company user. /verify is where the onboarding redirect sends users, so it reads the session itself
+ * (no onboarding redirect can loop here); a missing or expired session still goes through requireUser to /login.
+ * Admins verify people from their own pages.
+ */
+async function requireVerifyActor(request: Request) {
+  const user = (await getSessionUser(request)) ?? (await requireUser(request));
+  if (user.isAdmin) throw redirect("/");
+  if (!user.company) throw notFound();
+  return { user, actor: { ...actorOf(user), companyId: user.company.id } };
 }
 
+async function person(actor: Parameters<typeof personForVerification>[0], userId: number): Promise<VerifyPersonDetails> {
+  try {
+    return await personForVerification(actor, userId);
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) throw notFound();
+    throw error;
+  }
+}
+
+const personView = (p: VerifyPersonDetails): PersonView => ({
+  id: p.id,
+  fullName: p.fullName,
+  isSelf: p.isSelf,
+  dateOfBirth: p.dateOfBirth,
+  driversLicenceNumber: p.driversLicenceNumber,
+  driversLicenceVersion: p.driversLicenceVersion,
+  passportNumber: p.passportNumber,
+  note: p.note,
+  verifyWith: p.verifyWith,
+});
+
+/** /verify needs a company user's login; admins verify people from their own pages (issue 6 part 5). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { actor } = await requireVerifyActor(request);
+  const url = new URL(request.url);
+  const params = url.searchParams;
+  const context = await verificationContext(actor);
+  const { company, me } = context;
+  const ownStepDone = isAtLeast(me.onboardingState, "OWNER_VERIFIED");
+  const afterOwnStep = company.businessConfirmed ? OWNERS_LIST : BUSINESS_DETAILS;
+  const step = params.get("step");
+  let view: View;
+
+  // A person of another company is not found, whatever the company's status.
+  if (params.has("userId")) await person(actor, Number(params.get("userId")));
+  if (company.verificationStatus === "VERIFIED") {
+    view = { kind: "complete" };
+  } else if (step === "user_details") {
+    const self = await person(actor, actor.userId);
+    if (params.get("upload_document") === "true") {
+      if (self.verificationStatus === "VERIFICATION_FAILED") view = { kind: "upload", person: personView(self) };
+      else if (self.verificationStatus === "VERIFICATION_PENDING") view = { kind: "pending", person: personView(self), continueTo: afterOwnStep };
+      else throw redirect(USER_DETAILS);
+    } else if (self.verificationStatus === "VERIFICATION_FAILED") {
+      throw redirect(UPLOAD_OWN_DOCUMENT);
+    } else if (self.verificationStatus !== "NOT_VERIFIED") {
+      throw redirect(afterOwnStep);
+    } else {
+      view = {
+        kind: "identity",
+        heading: "Verify your identity",
+        description: "We check your details with the identity service. They are kept private and used only to verify you.",
+        person: personView(self),
+      };
+    }
+  } else if (step === "business_details") {
+    if (!ownStepDone) throw redirect(USER_DETAILS);
+    const chosen = await registerChoice(company.country, company.registrationNumber);
+    view = { kind: "business", chosen, website: company.website ?? chosen?.website ?? "" };
+  } else if (step === "beneficial_owners") {
+    const userId = Number(params.get("userId"));
+    if (params.get("details") === "true" || params.get("success") === "true" || params.get("upload") === "true") {
+      const target = await person(actor, userId);
+      const status = target.verificationStatus;
+      if (params.get("success") === "true") {
+        if (status !== "VERIFIED") throw redirect(detailsPath(target.id));
+        view = { kind: "success", person: personView(target), continueTo: OWNERS_LIST };
+      } else if (params.get("upload") === "true") {
+        if (status !== "VERIFICATION_FAILED") throw redirect(detailsPath(target.id));
+        view = { kind: "upload", person: personView(target) };
+      } else if (status === "VERIFIED") {
+        throw redirect(successPath(target.id));
+      } else if (status === "VERIFICATION_FAILED") {
+        throw redirect(uploadPath(target.id));
+      } else if (status === "VERIFICATION_PENDING") {
+        view = { kind: "pending", person: personView(target), continueTo: OWNERS_LIST };
+      } else {
+        view = {
+          kind: "identity",
+          heading: target.isSelf ? "Verify your identity" : "Verify identity of owner or director",
+          description: target.isSelf
+            ? "We check your details with the identity service. They are kept private and used only to verify you."
+            : `Enter the details of ${target.fullName} as they appear on their driver licence.`,
+          person: personView(target),
+        };
+      }
+    } else {
+      const people = await peopleToVerify(actor);
+      const next = people.find((p) => p.verificationStatus === "NOT_VERIFIED" || p.verificationStatus === "VERIFICATION_FAILED");
+      view = { kind: "list", people, nextPersonId: next?.id ?? null };
+    }
+  } else {
+    // No step: where the user's onboarding stands (spec p1 §4).
+    throw redirect(!ownStepDone ? USER_DETAILS : !company.businessConfirmed ? BUSINESS_DETAILS : OWNERS_LIST);
+  }
+
+  const stepIndex = step === "user_details" ? 0 : 1;
+  return json({
+    view,
+    action: `${url.pathname}${url.search}`,
+    stepper: {
+      current: view.kind === "complete" ? 1 : stepIndex,
+      done: view.kind === "complete" ? 2 : (ownStepDone ? 1 : 0) + (company.businessConfirmed ? 1 : 0),
+    },
+    country: company.country,
+    passportAllowed: context.passportAllowed,
+    addressRequired: context.addressRequired,
+    years: dobYears(new Date()),
+    acknowledgement: BUSINESS_ACKNOWLEDGEMENT,
+  });
+}
+
+interface ActionData {
+  nonce: string;
+  values: FormValues;
+  errors: Record<string, string>;
+  addressSuggestions?: Suggestion[];
+  business?: { chosen: CompanyChoice | null; picked: CompanyChoice | null; editing: boolean; companySuggestions: CompanyChoice[] };
+}
+
+const answer = (data: Omit<ActionData, "nonce">, status = 200) => json<ActionData>({ nonce: crypto.randomUUID(), ...data }, { status });
+
+async function uploadAction(request: Request, actor: Parameters<typeof uploadIdentityDocument>[0]) {
+  let file: DocumentStream | null = null;
+  const fileHandler: UploadHandler = async ({ name, filename, data }) => {
+    if (name !== "document") return undefined;
+    if (!filename || file) {
+      for await (const chunk of data) void chunk; // no file chosen (an empty part), or a second file: drained
+      return undefined;
+    }
+    file = await readDocumentStream(filename, data);
+    return filename;
+  };
+  let form: FormData;
+  try {
+    // Other parts are small text fields (the person's id), kept in memory (4 kB at most).
+    form = await unstable_parseMultipartFormData(
+      request,
+      unstable_composeUploadHandlers(fileHandler, unstable_createMemoryUploadHandler({ maxPartSize: 4_096 }))
+    );
+  } catch {
+    return answer({ values: {}, errors: { document: "Something went wrong" } }, 400);
+  }
+  const userId = Number(form.get("userId"));
+  try {
+    await uploadIdentityDocument(actor, { userId, file });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    if (error.status === 404) throw notFound();
+    if (error.status === 409) throw redirect(userId === actor.userId ? UPLOAD_OWN_DOCUMENT : detailsPath(userId));
+    return answer({ values: {}, errors: { document: error.message } }, error.status);
+  }
+  return redirect(userId === actor.userId ? UPLOAD_OWN_DOCUMENT : detailsPath(userId));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { actor } = await requireVerifyActor(request);
+  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return uploadAction(request, actor);
+  const form = await request.formData();
+  const values: FormValues = {};
+  for (const [key, value] of form) if (typeof value === "string" && key !== "intent") values[key] = value.slice(0, 500);
+  const intent = String(form.get("intent") ?? "");
+  const context = await verificationContext(actor);
+  const country = context.company.country;
+  const addressSuggestions = () => addressChoices(country, values.addressQuery ?? "", values.addressId || null);
+  // In the company search, `chosen` stays the company's current one (Done returns to it) and `picked` is the radio.
+  const businessState = async (editing: boolean) => {
+    const picked = await registerChoice(country, values.registrationNumber || null);
+    const chosen = editing ? await registerChoice(country, context.company.registrationNumber) : picked;
+    if (editing && !values.companyQuery && chosen) values.companyQuery = chosen.label;
+    const companySuggestions = editing ? await searchRegisterChoices(country, values.companyQuery ?? "") : [];
+    if (editing && picked && !companySuggestions.some((choice) => choice.value === picked.value)) companySuggestions.unshift(picked);
+    return { chosen, picked, editing, companySuggestions };
+  };
+
+  switch (intent) {
+    case "identity": {
+      const userId = Number(values.userId);
+      let result: Awaited<ReturnType<typeof submitIdentity>>;
+      try {
+        result = await submitIdentity(actor, { userId, form: values });
+      } catch (error) {
+        if (isAppError(error) && error.status === 404) throw notFound();
+        if (isAppError(error) && error.status === 409) throw redirect(userId === actor.userId ? USER_DETAILS : detailsPath(userId));
+        throw error;
+      }
+      if (!result.ok) return answer({ values, errors: result.fieldErrors, addressSuggestions: await addressSuggestions() }, 400);
+      if (userId === actor.userId) {
+        if (result.status !== "VERIFIED") return redirect(UPLOAD_OWN_DOCUMENT);
+        return redirect(context.company.businessConfirmed ? OWNERS_LIST : BUSINESS_DETAILS);
+      }
+      return redirect(result.status === "VERIFIED" ? successPath(userId) : uploadPath(userId));
+    }
+    case "search-address":
+      return answer({
+        values,
+        errors: {},
+        addressSuggestions: await addressSuggestions(),
+        business: values.companyEditing !== undefined || values.registrationNumber !== undefined ? await businessState(false) : undefined,
+      });
+    case "edit-name":
+      return answer({ values: { ...values, nameEditing: "true" }, errors: {}, addressSuggestions: await addressSuggestions() });
+    case "done-name":
+      if (!splitFullName(values.fullName ?? ""))
+        return answer({ values, errors: { fullName: NAME_REQUIRED }, addressSuggestions: await addressSuggestions() }, 400);
+      return answer({ values: { ...values, nameEditing: "" }, errors: {}, addressSuggestions: await addressSuggestions() });
+    case "business": {
+      let result: Awaited<ReturnType<typeof confirmBusinessDetails>>;
+      try {
+        result = await confirmBusinessDetails(actor, { form: values });
+      } catch (error) {
+        if (isAppError(error) && error.status === 409) throw redirect(USER_DETAILS);
+        throw error;
+      }
+      if (!result.ok) {
+        const editing = values.companyEditing === "true" || !values.registrationNumber;
+        return answer({ values, errors: result.fieldErrors, addressSuggestions: await addressSuggestions(), business: await businessState(editing) }, 400);
+      }
+      return redirect(result.otherPeople ? OWNERS_LIST : "/invoices");
+    }
+    case "search-company":
+    case "edit-company":
+      return answer({ values, errors: {}, addressSuggestions: await addressSuggestions(), business: await businessState(true) });
+    case "done-company": {
+      const chosen = await registerChoice(country, values.registrationNumber || null);
+      if (!chosen)
+        return answer({ values, errors: { company: COMPANY_PICK }, addressSuggestions: await addressSuggestions(), business: await businessState(true) }, 400);
+      return answer({
+        values: { ...values, companyEditing: "" },
+        errors: {},
+        addressSuggestions: await addressSuggestions(),
+        business: await businessState(false),
+      });
+    }
+    default:
+      return answer({ values, errors: {} }, 400);
+  }
+}
+
+const dobParts = (iso: string | null): FormValues => {
+  const [year, month, day] = (iso ?? "").split("-");
+  return iso ? { dobYear: year, dobMonth: String(Number(month)), dobDay: String(Number(day)) } : {};
+};
+
 export default function VerifyPage() {
-  const { back } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const view = data.view as View;
+  const errors = actionData?.errors ?? {};
+
+  let body: JSX.Element;
+  switch (view.kind) {
+    case "complete":
+      body = <VerificationComplete />;
+      break;
+    case "identity": {
+      const initial: FormValues = {
+        fullName: view.person.fullName,
+        ...dobParts(view.person.dateOfBirth),
+        driversLicenceNumber: view.person.driversLicenceNumber ?? "",
+        driversLicenceVersion: view.person.driversLicenceVersion ?? "",
+      };
+      body = (
+        <Card>
+          <CardHeader>
+            <CardTitle className="text-xl">{view.heading}</CardTitle>
+            <CardDescription>{view.description}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <IdentityForm
+              key={actionData?.nonce ?? "initial"}
+              action={data.action}
+              userId={view.person.id}
+              fullName={view.person.fullName}
+              nameEditable={view.person.isSelf}
+              passportAllowed={data.passportAllowed}
+              addressRequired={data.addressRequired}
+              years={data.years}
+              values={actionData?.values ?? initial}
+              errors={errors}
+              addressSuggestions={actionData?.addressSuggestions ?? []}
+            />
+          </CardContent>
+        </Card>
+      );
+      break;
+    }
+    case "upload":
+      body = <DocumentUpload action={data.action} userId={view.person.id} fullName={view.person.fullName} self={view.person.isSelf} error={errors.document} />;
+      break;
+    case "pending":
+      body = <VerificationPending fullName={view.person.fullName} self={view.person.isSelf} continueTo={view.continueTo} />;
+      break;
+    case "success":
+      body = <VerificationSuccess person={view.person} continueTo={view.continueTo} />;
+      break;
+    case "business": {
+      const business = actionData?.business;
+      const chosen = business ? business.chosen : view.chosen;
+      body = (
+        <Card>
+          <CardHeader>
+            <CardTitle className="text-xl">Confirm business details</CardTitle>
+            <CardDescription>Check that these are your company&apos;s registered details.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <BusinessForm
+              key={actionData?.nonce ?? "initial"}
+              action={data.action}
+              country={data.country}
+              chosen={chosen}
+              picked={business ? business.picked : view.chosen}
+              editing={business ? business.editing || !chosen : !chosen}
+              companySuggestions={business?.companySuggestions ?? []}
+              addressSuggestions={actionData?.addressSuggestions ?? []}
+              values={actionData?.values ?? { website: view.website }}
+              errors={errors}
+              acknowledgement={data.acknowledgement}
+            />
+          </CardContent>
+        </Card>
+      );
+      break;
+    }
+    case "list":
+      body = <OwnersList people={view.people} nextPersonId={view.nextPersonId} />;
+      break;
+  }
+
   return (
-    <PublicPage
-      title="Verify your account"
-      backTo={back}
-      backLabel={back === "/login" ? "Back to login" : "Back to Earlybird"}
-      summary="Verification is not built yet."
-    >
-      <p>
-        This page will take you through two steps, Your Details and Business Details: confirming your identity, your business, and the identity of the owners
-        and directors of your company.
-      </p>
-    </PublicPage>
+    <VerifyShell closeTo="/invoices" current={data.stepper.current} done={data.stepper.done}>
+      {body}
+    </VerifyShell>
   );
 }

@@ -659,6 +659,7 @@ export async function seedDemoWorld(t: Transaction, { passwordHash }: DemoUsers)
   await PurchaserOffer.create({ createdByCompany: harbour.id, cashpool: 15_000_000, pendingCashpool: 0, crr: `${CRR_PERCENT}.00`, offerStatus: "ACTIVE", topUpId: null, cancelledAt: null }, { transaction: t });
 
   await seedTradeFlowPair(t, { passwordHash, admin, record, todayNz, nzd, clearing });
+  await seedVerificationDemo(t, { passwordHash });
 }
 
 /** What the seed's `record` writes: one invoice record (an invoice to one side, a bill to the other). */
@@ -859,4 +860,41 @@ async function seedTradeFlowPair(
   await invoice(rimu, 25, 84_520, "ap@rimugrocers.test"); // TUI-3003
   await invoice(rimu, 60, 6_000_000, "ap@rimugrocers.test"); // TUI-3004
   await invoice(rata, 40, 150_000, "accounts@ratacatering.test"); // TUI-3005
+}
+
+// ---- Verification demo (issue 6 part 5, tests/e2e/verify.spec.ts; no other spec touches it) ----------------------
+/**
+ * Mudflat Logistics Limited (NZ, in the local register: fixtures/register/README.md) with its primary user Jamie
+ * Mudflat (jamie@mudflat.test), who has activated the account (phone verified) but not verified anything yet: logging
+ * in leads to /verify. The register's owners (Jamie himself as director, Harriet Anne Kingi 30 %) are created by
+ * /verify on first need, not here. Seeded last, so the rows above keep their ids.
+ */
+async function seedVerificationDemo(t: Transaction, { passwordHash }: { passwordHash: string }): Promise<void> {
+  const mudflat = await Company.create(
+    {
+      companyName: "Mudflat Logistics Limited",
+      country: "NZ",
+      status: "PENDING",
+      verificationStatus: "NOT_VERIFIED",
+      registrationNumber: "8812345",
+      nzbn: "9429048812344",
+    },
+    { transaction: t },
+  );
+  await User.create(
+    {
+      username: "jamie@mudflat.test",
+      roles: ["ROLE_USER"],
+      companyId: mudflat.id,
+      firstName: "Jamie",
+      lastName: "Mudflat",
+      phoneNumber: "+64215550188",
+      phoneNumberVerified: true,
+      passwordHash,
+      onboardingState: "PHONE_NUMBER_VERIFIED",
+    },
+    { transaction: t },
+  );
+  await CompanySettings.create({ companyId: mudflat.id, isRipeEnabled: false }, { transaction: t });
+  await EntityPreferences.create({ companyId: mudflat.id, defaultProcessingQueue: "MANUAL", periodLockDate: null }, { transaction: t });
 }

@@ -150,4 +150,26 @@ describe("demo data", () => {
     const [{ count }] = await rows<{ count: string }>(`SELECT count(*) FROM users WHERE username = 'pat@harbourfoods.test'`);
     expect(Number(count)).toBe(1);
   });
+
+  it("has Jamie Mudflat at Mudflat Logistics Limited, phone verified and nothing verified yet (tests/e2e/verify.spec.ts)", async () => {
+    const [jamie] = await rows<Record<string, unknown>>(`
+      SELECT u.roles, u.first_name, u.last_name, u.onboarding_state, u.verification_status AS person_status,
+             c.company_name, c.country, c.status, c.verification_status, c.registration_number,
+             (SELECT count(*) FROM users o WHERE o.company_id = c.id) AS people
+        FROM users u JOIN companies c ON c.id = u.company_id
+       WHERE u.username = 'jamie@mudflat.test'`);
+    expect(jamie).toEqual({
+      roles: ["ROLE_USER"],
+      first_name: "Jamie",
+      last_name: "Mudflat",
+      onboarding_state: "PHONE_NUMBER_VERIFIED",
+      person_status: "NOT_VERIFIED",
+      company_name: "Mudflat Logistics Limited",
+      country: "NZ",
+      status: "PENDING",
+      verification_status: "NOT_VERIFIED",
+      registration_number: "8812345",
+      people: "1",
+    });
+  });
 });

@@ -9,4 +9,5 @@ export const DEMO_LOGINS: { email: string; label: string }[] = [
   { email: "casey@kauritimber.test", label: "Kauri Timber Co Ltd (NZ, verified, account not activated)" },
   { email: "robin@rimugrocers.test", label: "Purchaser, Rimu Grocers Ltd (NZ, no offer yet)" },
   { email: "taylor@tuitrading.test", label: "Supplier, Tui Trading Ltd (NZ, invoices Rimu Grocers)" },
+  { email: "jamie@mudflat.test", label: "Mudflat Logistics Limited (NZ, not verified yet: the /verify journey)" },
 ];
