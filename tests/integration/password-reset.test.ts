@@ -234,6 +234,15 @@ describe("reset password", () => {
     expect(await loginKind(user.username, TEST_PASSWORD)).toBe("session");
   });
 
+  it("lifts a login lock-out from earlier wrong passwords", async () => {
+    const user = await makeUser();
+    for (let i = 0; i < 5; i++) expect(await loginKind(user.username, `Wrong#Guess${i}`)).toBe(401);
+    expect(await loginKind(user.username, TEST_PASSWORD)).toBe(429);
+    const token = await requestLink(user.username);
+    await resetPassword({ token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    expect(await loginKind(user.username, NEW_PASSWORD)).toBe("session");
+  });
+
   it("refuses an unknown token", async () => {
     const error = await refusal(resetPassword({ token: "not-a-token", password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }));
     expect({ status: error.status, message: error.message }).toEqual({ status: 401, message: LINK_BROKEN });

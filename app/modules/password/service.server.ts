@@ -5,7 +5,8 @@
  * - A request always answers the same, registered e-mail or not; the e-mail goes out after the commit without being
  *   awaited, so the answer's timing does not tell either. Requests are limited per e-mail and per IP.
  * - The link carries a PASSWORD_RESET user token (only its hash is stored): one hour, single use, and a new request
- *   revokes the earlier links. Using it sets the password and revokes every session of the user.
+ *   revokes the earlier links. Using it sets the password, revokes every session of the user and clears the account's
+ *   failed logins.
  * - A change in settings needs the current password (wrong ones count towards the login limit) and revokes the user's
  *   other sessions.
  */
@@ -162,6 +163,9 @@ export async function resetPassword(input: {
     await user.update({ passwordHash, lastModifiedBy: user.id }, { transaction: t });
     await revokeUserTokens(t, user.id, "PASSWORD_RESET", now);
     const sessions = await revokeSessions(t, user.id, now);
+    // The link proved the e-mail: earlier failed logins (a user who forgot the password has usually tried a few) no
+    // longer lock the account out of its new password.
+    await LoginAttempt.destroy({ where: { username: user.username, succeeded: false }, transaction: t });
     await AuditLogEntry.create(
       {
         actorUserId: user.id,
