@@ -10,6 +10,8 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   MAIL_FROM: z.string().trim().min(1).default("Earlybird <no-reply@earlybird.test>"),
+  /** The site's address for links in e-mails (e.g. https://app.earlybird.nz); unset: the address the request came to. */
+  APP_URL: z.string().url().optional(),
   EARLYBIRD_DATA_DIR: z.string().default(".data"),
   JOBS_ENABLED: booleanText.default("true"),
   SESSION_SECRET: z.string().min(16).optional(),

@@ -3,6 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { PayNowDialog } from "~/components/bills/pay-now-dialog";
+import { isCompanyNotVerified, redirectToGetVerified } from "~/components/verification/get-verified.server";
 import { listHref } from "~/components/invoices/list-parts";
 import { requireCompanyUser } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";
@@ -87,6 +88,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
   } catch (error) {
     if (isAppError(error) && error.status === 404) return redirectWithToast(closeTo, { type: "error", message: CANNOT_PAY_NOW });
+    // p1 §8: 403 "company not verified" opens the get-verified dialog over /bills.
+    if (isCompanyNotVerified(error)) return redirectToGetVerified(closeTo);
     if (isAppError(error) && error.status < 500) return redirectWithToast(closeTo, { type: "error", message: error.message });
     throw error;
   }

@@ -18,6 +18,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { parseListQuery, serializeListQuery } from "~/modules/invoices/filters";
 import { EXECUTION_MESSAGES, isOfferUnavailableMessage } from "~/modules/offers/execution.rules";
 import { getPaidQuote, purchaserOfferExecutionStatus, requestPurchaserOfferExecution, supplierLocale } from "~/modules/offers/execution.server";
+import { isCompanyNotVerified, redirectToGetVerified } from "~/components/verification/get-verified.server";
 
 function listState(request: Request) {
   const url = new URL(request.url);
@@ -64,7 +65,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(`${url.pathname}?${search.toString()}`);
   } catch (error) {
     if (!isAppError(error)) throw error;
-    // p2 §8 "Offer 403 company not verified": the modal closes.
+    // p2 §8 "Offer 403 company not verified": the modal closes, and the get-verified dialog opens (p1 §8).
+    if (isCompanyNotVerified(error)) return redirectToGetVerified(closeTo);
     if (error.status === 403) return redirectWithToast(closeTo, { type: "error", message: error.message });
     if (isOfferUnavailableMessage(error.message)) return json<GetPaidActionData>({ state: "expired" }, { status: error.status });
     return json<GetPaidActionData>({ state: "error", message: error.message }, { status: error.status });

@@ -10,6 +10,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { parseListQuery } from "~/modules/invoices/filters";
 import { parseId } from "~/modules/invoices/schema";
 import { cancelPaymentRequest, editPaymentRequest, promptPaymentView, requestPayment } from "~/modules/offers/supplier-offers.server";
+import { isCompanyNotVerified, redirectToGetVerified } from "~/components/verification/get-verified.server";
 
 /**
  * /invoices/request-payment/:invoiceId: Request Payment (a new prompt payment request) or Edit (the open one) over
@@ -72,7 +73,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return json<PromptPaymentActionData>({ fieldErrors, values }, { status: 422 });
     }
     if (error.status === 404) throw new Response("Not Found", { status: 404 });
-    // p2 §8 "Offer 403 company not verified": the modal closes.
+    // p2 §8 "Offer 403 company not verified": the modal closes, and the get-verified dialog opens (p1 §8).
+    if (isCompanyNotVerified(error)) return redirectToGetVerified(closeTo);
     if (error.status === 403) return redirectWithToast(closeTo, { type: "error", message: error.message });
     return json<PromptPaymentActionData>({ formError: error.message, values }, { status: error.status });
   }

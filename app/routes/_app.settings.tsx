@@ -1,9 +1,11 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { WithdrawalAccountCard } from "~/components/banking/withdrawal-account-card";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { NotBuiltYet } from "~/components/layout/placeholder";
+import { SettingsPasswordTab } from "~/components/password/settings-password-tab";
+import { securityAction, securityTabData } from "~/components/password/settings-security.server";
 import { Alert } from "~/components/ui/alert";
 import { LinkTabs } from "~/components/ui/tabs";
 import { requireCompanyUser } from "~/lib/auth.server";
@@ -85,18 +87,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
       withdrawalsError = ERROR_FETCHING_BANK_ACCOUNTS;
     }
   }
-  return json({ tabs, tab, withdrawals, withdrawalsError });
+  // The Password tab: change password and two-factor authentication (components/password, docs/decisions/024).
+  const security = tab === "password" ? await securityTabData(actor) : null;
+  return json({ tabs, tab, withdrawals, withdrawalsError, security });
+}
+
+/** The Password tab's forms post here (/settings?tab=password); the other tabs' dialogs have their own routes. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { actor } = await requireCompanyUser(request);
+  if (new URL(request.url).searchParams.get("tab") !== "password") throw new Response("Method Not Allowed", { status: 405 });
+  return securityAction(request, context, actor);
 }
 
 export default function SettingsPage() {
-  const { tabs, tab, withdrawals, withdrawalsError } = useLoaderData<typeof loader>();
+  const { tabs, tab, withdrawals, withdrawalsError, security } = useLoaderData<typeof loader>();
   const current = TABS[tab];
   return (
     <div className="space-y-6">
       <LinkTabs label="Settings sections" value={tab} items={tabs.map((value) => ({ value, label: TABS[value].label }))} />
       {withdrawals ? <WithdrawalAccountCard settings={withdrawals} /> : null}
       {withdrawalsError ? <Alert variant="destructive">{withdrawalsError}</Alert> : null}
-      {tab !== "withdrawals" ? <NotBuiltYet summary={current.summary} description={current.description} /> : null}
+      {security ? <SettingsPasswordTab data={security} /> : null}
+      {tab !== "withdrawals" && tab !== "password" ? <NotBuiltYet summary={current.summary} description={current.description} /> : null}
       <Outlet />
     </div>
   );

@@ -1,7 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link } from "@remix-run/react";
-import { ArrowRight, FileText, ReceiptText, Workflow, type LucideIcon } from "lucide-react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ArrowRight, FileText, ReceiptText, ShieldAlert, Workflow, type LucideIcon } from "lucide-react";
+import { GET_VERIFIED_PATH } from "~/components/layout/user-menu";
+import { buttonVariants } from "~/components/ui/button";
+import { GET_VERIFIED_TEXT, GET_VERIFIED_TITLE } from "~/components/verification/get-verified-dialog";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { requireCompanyUser } from "~/lib/auth.server";
 
@@ -9,8 +12,8 @@ export const handle: PageHandle = { title: "How can we help?" };
 export const meta = titleMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireCompanyUser(request);
-  return json(null);
+  const { user } = await requireCompanyUser(request);
+  return json({ verified: user.company?.verificationStatus === "VERIFIED" });
 }
 
 const CHOICES: { title: string; description: string; to: string; icon: LucideIcon }[] = [
@@ -25,6 +28,37 @@ const CHOICES: { title: string; description: string; to: string; icon: LucideIco
 ];
 
 export default function WelcomePage() {
+  const { verified } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-6">
+      {verified ? null : <GetVerifiedCard />}
+      <Choices />
+    </div>
+  );
+}
+
+/** The get-verified prompt (p1 §2 Modals) for a company that is not verified yet: Next goes to the owners list. */
+function GetVerifiedCard() {
+  return (
+    <section
+      aria-labelledby="get-verified-title"
+      className="flex flex-col gap-4 rounded-lg border border-primary/30 bg-accent/60 p-5 sm:flex-row sm:items-center"
+    >
+      <ShieldAlert className="size-6 shrink-0 text-primary" aria-hidden />
+      <div className="flex-1 space-y-1">
+        <h2 id="get-verified-title" className="font-semibold">
+          {GET_VERIFIED_TITLE}
+        </h2>
+        <p className="text-sm text-muted-foreground">{GET_VERIFIED_TEXT}</p>
+      </div>
+      <Link to={GET_VERIFIED_PATH} className={buttonVariants({ className: "shrink-0" })}>
+        Next
+      </Link>
+    </section>
+  );
+}
+
+function Choices() {
   return (
     <ul className="grid gap-4 md:grid-cols-3">
       {CHOICES.map((choice) => (

@@ -11,6 +11,7 @@ export * from "./user";
 export * from "./user-token";
 export * from "./session";
 export * from "./login-attempt";
+export * from "./password-reset-request";
 export * from "./feature-flag";
 export * from "./runtime-config-entry";
 export * from "./job";

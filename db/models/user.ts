@@ -41,6 +41,9 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
   declare invitationStatus: CreationOptional<"INVITED" | "ACCEPTED" | null>;
   declare mfaEnabled: CreationOptional<boolean>;
   declare mfaSecret: CreationOptional<string | null>;
+  /** A TOTP secret offered in settings, not yet confirmed with a code (docs/decisions/024). */
+  declare pendingMfaSecret: CreationOptional<string | null>;
+  declare pendingMfaExpiresAt: CreationOptional<Date | null>;
   declare smsCodeHash: CreationOptional<string | null>;
   declare smsCodeExpiresAt: CreationOptional<Date | null>;
   declare smsFailedAttempts: CreationOptional<number>;
@@ -87,6 +90,8 @@ User.init(
     invitationStatus: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
     mfaEnabled: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
     mfaSecret: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+    pendingMfaSecret: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+    pendingMfaExpiresAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
     smsCodeHash: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
     smsCodeExpiresAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
     smsFailedAttempts: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },

@@ -5,6 +5,7 @@
  */
 import { json } from "@remix-run/node";
 import { isAppError } from "~/lib/errors";
+import { isCompanyNotVerified, redirectToGetVerified } from "~/components/verification/get-verified.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { parseListQuery } from "~/modules/invoices/filters";
 import { listHref } from "~/components/invoices/list-parts";
@@ -16,6 +17,8 @@ export function billsListHref(request: Request): string {
 /** A field error (422) stays in the dialog; anything else the user can act on closes it with a toast. */
 export async function offerErrorResponse(error: unknown, closeTo: string) {
   if (!isAppError(error)) throw error;
+  // p1 §8: 403 "company not verified" closes the modal and opens the get-verified dialog over the list.
+  if (isCompanyNotVerified(error)) return redirectToGetVerified(closeTo);
   if (error.status === 422 && error.field) return json({ errors: { [error.field]: error.message } as Record<string, string> }, { status: 422 });
   if (error.status >= 500) throw error;
   return redirectWithToast(closeTo, { type: "error", message: error.message });

@@ -6,11 +6,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { listHref } from "~/components/invoices/list-parts";
+import { isCompanyNotVerified } from "~/components/verification/get-verified.server";
 import { requireCompanyUser } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";
 import { isFeatureEnabled } from "~/lib/flags.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { COMPANY_NOT_VERIFIED } from "~/lib/verification.server";
 import { parseListQuery } from "~/modules/invoices/filters";
 import { INVOICE_IDS_NEEDED, parseId, type InvoiceKind } from "~/modules/invoices/schema";
 import { notifySuppliers, previewInvites, sendInvites } from "~/modules/invites/service.server";
@@ -27,9 +27,6 @@ function idsOf(values: FormDataEntryValue[] | string[]): number[] | null {
   const ids = [...new Set(values.map((value) => parseId(value)))];
   return ids.length === 0 || ids.includes(null) ? null : (ids as number[]);
 }
-
-const isNotVerified = (error: unknown) =>
-  isAppError(error) && error.status === 403 && (error.details as { debugMessage?: string } | undefined)?.debugMessage === COMPANY_NOT_VERIFIED;
 
 export async function inviteLoader(kind: InvoiceKind, { request }: LoaderFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
@@ -75,8 +72,8 @@ export async function inviteAction(kind: InvoiceKind, { request }: ActionFunctio
     const message = result.sent.length === 1 ? `Invite sent to ${result.sent[0].email}` : `Invites sent to ${result.sent.length} ${who}s`;
     return redirectWithToast(closeTo, { type: "success", message });
   } catch (error) {
-    // p2 §6, §8: an unverified company's invite is ignored and the form closes.
-    if (isNotVerified(error)) return redirect(closeTo);
+    // p2 §6, §8: an unverified company's invite is ignored and the form closes (no get-verified dialog, unlike offers).
+    if (isCompanyNotVerified(error)) return redirect(closeTo);
     if (isAppError(error) && error.status === 422 && error.field === "email") {
       return json(
         { fieldErrors: { email: error.message }, values: { email: typeof email === "string" ? email : "", note: typeof note === "string" ? note : "" } },

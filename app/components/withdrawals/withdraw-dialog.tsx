@@ -13,6 +13,7 @@ import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
+import { GetVerifiedDialog } from "~/components/verification/get-verified-dialog";
 import { GET_VERIFIED_TITLE, TITLE_PENDING, VERIFICATION_FAILED_MESSAGE, VERIFICATION_PENDING_NOTICE } from "~/modules/ledger/withdrawals.schema";
 import type { AccountOption, ContextView, WithdrawLoaderData, WithdrawStep, WithdrawValues } from "./withdraw-types";
 
@@ -49,6 +50,9 @@ export function WithdrawDialog() {
       </RouteDialog>
     );
   }
+  // A company that is not verified gets the get-verified prompt (p1 §2 Modals), the same dialog as a 403 opens.
+  if (data.mode === "company" && data.context.block === "COMPANY_NOT_VERIFIED")
+    return <GetVerifiedDialog closeTo={data.closeTo} message={data.context.blockMessage ?? undefined} />;
   if (step?.step === "confirm") {
     return (
       <RouteDialog title="Confirm Withdrawal" description="Check the details, then confirm." closeTo={data.closeTo} className={DIALOG_CLASS}>

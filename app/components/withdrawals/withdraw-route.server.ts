@@ -12,6 +12,7 @@ import { requireAdmin, requireCompanyUser } from "~/lib/auth.server";
 import type { Actor } from "~/lib/actor";
 import { formatDate, todayIn } from "~/lib/dates";
 import { isAppError } from "~/lib/errors";
+import { isCompanyNotVerified, redirectToGetVerified } from "~/components/verification/get-verified.server";
 import { centsToDecimal, formatMoney, type Cents } from "~/lib/money";
 import {
   getCompanyFundsSummary,
@@ -164,6 +165,8 @@ export async function withdrawAction(request: Request, mode: WithdrawMode, param
       note: reviewed.context.verificationPending ? VERIFICATION_PENDING_NOTICE : TRANSFER_TIME,
     });
   } catch (error) {
+    // p1 §8: a 403 "company not verified" opens the get-verified dialog over the account screen.
+    if (mode === "company" && isCompanyNotVerified(error)) return redirectToGetVerified(d.closeTo);
     return failed(values, error);
   }
 }

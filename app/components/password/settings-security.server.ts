@@ -1,0 +1,78 @@
+/**
+ * The settings Password tab (p3 §2.2, §5 Password) and its two-factor section, on the server: the loader's data and
+ * the action's intents. _app.settings.tsx calls these for tab=password.
+ */
+import type { AppLoadContext } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import QRCode from "qrcode";
+import { z } from "zod";
+import type { Actor } from "~/lib/actor";
+import { isAppError } from "~/lib/errors";
+import { readSessionToken } from "~/lib/session.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { cancelMfaEnrolment, confirmMfaEnrolment, disableMfa, getMfaSettings, startMfaEnrolment } from "~/modules/password/mfa.server";
+import { ChangePasswordSchema, fieldErrorsOf, MFA_TURNED_OFF, MFA_TURNED_ON, PASSWORD_CHANGED, placeServerMessage } from "~/modules/password/schema";
+import { changePassword } from "~/modules/password/service.server";
+
+export const PASSWORD_TAB_PATH = "/settings?tab=password";
+
+export interface SecurityTabData {
+  mfa: { enabled: boolean; pending: { secret: string; qrCode: string; expiresAt: string } | null };
+}
+
+export async function securityTabData(actor: Actor): Promise<SecurityTabData> {
+  const settings = await getMfaSettings(actor);
+  const pending = settings.pending
+    ? {
+        secret: settings.pending.secret,
+        expiresAt: settings.pending.expiresAt,
+        qrCode: await QRCode.toDataURL(settings.pending.otpauthUri, { margin: 1, width: 200 }),
+      }
+    : null;
+  return { mfa: { enabled: settings.enabled, pending } };
+}
+
+const IntentSchema = z.enum(["change-password", "mfa-start", "mfa-confirm", "mfa-cancel", "mfa-disable"]);
+export type SecurityIntent = z.infer<typeof IntentSchema>;
+
+export type SecurityActionData = { intent: SecurityIntent; fieldErrors?: Partial<Record<string, string>>; formError?: string };
+
+/** The Password tab's forms; each answers a field error in place or a redirect back to the tab with a toast. */
+export async function securityAction(request: Request, context: AppLoadContext, actor: Actor) {
+  const form = await request.formData();
+  const intent = IntentSchema.safeParse(form.get("intent"));
+  if (!intent.success) throw new Response("Bad Request", { status: 400 });
+  const ip = context.ip ?? "unknown";
+  try {
+    switch (intent.data) {
+      case "change-password": {
+        const input = { currentPassword: form.get("currentPassword"), password: form.get("password"), confirmPassword: form.get("confirmPassword") };
+        // Every field's message at once; the service checks again and then the current password.
+        const parsed = ChangePasswordSchema.safeParse(input);
+        if (!parsed.success) return json<SecurityActionData>({ intent: intent.data, fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400 });
+        await changePassword(actor, { ...input, sessionToken: await readSessionToken(request), ip });
+        return redirectWithToast(PASSWORD_TAB_PATH, { type: "success", message: PASSWORD_CHANGED });
+      }
+      case "mfa-start":
+        await startMfaEnrolment(actor);
+        return redirect(`${PASSWORD_TAB_PATH}#two-factor`);
+      case "mfa-confirm":
+        await confirmMfaEnrolment(actor, { code: form.get("code"), ip });
+        return redirectWithToast(PASSWORD_TAB_PATH, { type: "success", message: MFA_TURNED_ON });
+      case "mfa-cancel":
+        await cancelMfaEnrolment(actor);
+        return redirectWithToast(PASSWORD_TAB_PATH, { type: "info", message: "Two-factor authentication was not turned on" });
+      case "mfa-disable":
+        await disableMfa(actor, { currentPassword: form.get("currentPassword"), ip });
+        return redirectWithToast(PASSWORD_TAB_PATH, { type: "success", message: MFA_TURNED_OFF });
+    }
+  } catch (error) {
+    if (!isAppError(error) || error.status >= 500) throw error;
+    if (error.field) return json<SecurityActionData>({ intent: intent.data, fieldErrors: { [error.field]: error.message } }, { status: error.status });
+    const placed = placeServerMessage(error.message);
+    return json<SecurityActionData>(
+      placed.field === "password" ? { intent: intent.data, fieldErrors: { password: placed.message } } : { intent: intent.data, formError: placed.message },
+      { status: error.status }
+    );
+  }
+}

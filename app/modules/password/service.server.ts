@@ -1,0 +1,242 @@
+/**
+ * Forgot / reset password (spec p1 §4 "Password reset", §5, §8; issue 6 part 8) and the settings password change
+ * (p3 §5 Password). docs/decisions/024.
+ *
+ * - A request always answers the same, registered e-mail or not; the e-mail goes out after the commit without being
+ *   awaited, so the answer's timing does not tell either. Requests are limited per e-mail and per IP.
+ * - The link carries a PASSWORD_RESET user token (only its hash is stored): one hour, single use, and a new request
+ *   revokes the earlier links. Using it sets the password, revokes every session of the user and clears the account's
+ *   failed logins.
+ * - A change in settings needs the current password (wrong ones count towards the login limit) and revokes the user's
+ *   other sessions.
+ */
+import crypto from "node:crypto";
+import { Op, type Transaction } from "sequelize";
+import { sequelize } from "../../../db/index";
+import { AuditLogEntry, LoginAttempt, PasswordResetRequest, Session, User } from "../../../db/models/index";
+import type { Actor } from "../../lib/actor";
+import { env } from "../../lib/env.server";
+import { AppError } from "../../lib/errors";
+import { hashPassword, verifyPassword } from "../auth/password.server";
+import { issueUserToken, readUserToken, revokeUserTokens } from "../auth/tokens.server";
+import { sendMail } from "../notifications/mail.server";
+import {
+  ChangePasswordSchema,
+  CURRENT_PASSWORD_WRONG,
+  ForgotPasswordSchema,
+  ResetPasswordSchema,
+  SAME_PASSWORD,
+  TOO_MANY_PASSWORD_ATTEMPTS,
+  TOO_MANY_RESET_REQUESTS,
+} from "./schema";
+import type { z } from "zod";
+
+/** A reset link works for one hour (issue 6 part 8). */
+export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+/** Forgot-password requests allowed per e-mail and per IP in an hour (ours: the spec gives no numbers). */
+export const RESET_REQUESTS_PER_EMAIL = 5;
+export const RESET_REQUESTS_PER_IP = 20;
+const RESET_WINDOW_MS = 60 * 60_000;
+
+const sha256 = (value: string) => crypto.createHash("sha256").update(value).digest("hex");
+
+/** The first zod issue as the AppError a form shows on its field. */
+function invalid(error: z.ZodError): AppError {
+  const issue = error.issues[0];
+  return new AppError(400, issue.message, { code: "VALIDATION", field: String(issue.path[0] ?? "") || undefined });
+}
+
+function logMailFailure(error: unknown) {
+  console.error("password e-mail failed", error);
+}
+
+/** The site the links in e-mails point to: APP_URL when configured, else the origin the request came to. */
+export function appOrigin(requestOrigin: string): string {
+  // Set APP_URL in production: a link built from the request's Host header could point at another site.
+  const configured = env().APP_URL;
+  return configured ? configured.replace(/\/+$/, "") : requestOrigin;
+}
+
+export const resetLink = (origin: string, token: string) => `${origin}/resetpassword?token=${encodeURIComponent(token)}`;
+
+export interface ForgotPasswordRequest {
+  email: unknown;
+  ip: string;
+  /** Where the link points: appOrigin(request origin). */
+  origin: string;
+  now?: Date;
+}
+
+/**
+ * Forgot password: answers nothing (the page always shows the same confirmation). When the e-mail belongs to an
+ * active user, earlier reset links are revoked and a new one is e-mailed.
+ */
+export async function requestPasswordReset(request: ForgotPasswordRequest): Promise<void> {
+  const parsed = ForgotPasswordSchema.safeParse({ email: request.email });
+  if (!parsed.success) throw invalid(parsed.error);
+  const { email } = parsed.data;
+  const now = request.now ?? new Date();
+  const since = new Date(now.getTime() - RESET_WINDOW_MS);
+  const [byEmail, byIp] = await Promise.all([
+    PasswordResetRequest.count({ where: { email, createdAt: { [Op.gte]: since } } }),
+    PasswordResetRequest.count({ where: { ip: request.ip, createdAt: { [Op.gte]: since } } }),
+  ]);
+  // Counted per requested e-mail, registered or not, so the limit reveals nothing either.
+  if (byEmail >= RESET_REQUESTS_PER_EMAIL || byIp >= RESET_REQUESTS_PER_IP) throw new AppError(429, TOO_MANY_RESET_REQUESTS, { code: "RATE_LIMITED" });
+
+  await sequelize.transaction(async (t) => {
+    await PasswordResetRequest.create({ email, ip: request.ip, createdAt: now }, { transaction: t });
+    const user = await User.findOne({ where: { username: email }, transaction: t, lock: t.LOCK.UPDATE });
+    if (!user || user.disabledAt) return;
+    await revokeUserTokens(t, user.id, "PASSWORD_RESET", now);
+    const token = await issueUserToken(t, user.id, "PASSWORD_RESET", RESET_TOKEN_TTL_MS, now);
+    await AuditLogEntry.create(
+      { actorUserId: null, companyId: user.companyId, action: "PASSWORD_RESET_REQUESTED", entityType: "user", entityId: String(user.id), ip: request.ip },
+      { transaction: t }
+    );
+    const link = resetLink(request.origin, token);
+    t.afterCommit(() => {
+      void sendMail({
+        to: user.username,
+        subject: "Reset your Earlybird password",
+        text: [
+          `Hello${user.firstName ? ` ${user.firstName}` : ""},`,
+          "",
+          "We received a request to reset the password of your Earlybird account. Choose a new password here:",
+          link,
+          "",
+          "The link works once and expires in one hour. If you did not ask for it, you can ignore this e-mail: your password stays as it is.",
+        ].join("\n"),
+        relatedUserId: user.id,
+      }).catch(logMailFailure);
+    });
+  });
+}
+
+/** Whom a reset link is for, without using it (the reset page shows the form, or the link's error). */
+export async function readResetLink(token: string, now: Date = new Date()): Promise<{ email: string }> {
+  const user = await sequelize.transaction((t) => readUserToken(t, token, "PASSWORD_RESET", { now }));
+  return { email: user.username };
+}
+
+async function revokeSessions(t: Transaction, userId: number, now: Date, keepTokenHash?: string): Promise<number> {
+  const [count] = await Session.update(
+    { revokedAt: now, revokedReason: "PASSWORD_CHANGED" },
+    { where: { userId, revokedAt: null, ...(keepTokenHash ? { tokenHash: { [Op.ne]: keepTokenHash } } : {}) }, transaction: t }
+  );
+  return count;
+}
+
+function passwordChangedNotice(user: User) {
+  return sendMail({
+    to: user.username,
+    subject: "Your Earlybird password was changed",
+    text: [
+      `Hello${user.firstName ? ` ${user.firstName}` : ""},`,
+      "",
+      "The password of your Earlybird account was just changed, and you were logged out everywhere else.",
+      "If this was not you, reset your password at once and contact us.",
+    ].join("\n"),
+    relatedUserId: user.id,
+  });
+}
+
+/**
+ * Reset with the link's token: the token is used (once, under a row lock), the password set, other reset links
+ * revoked and every session of the user revoked (PASSWORD_CHANGED).
+ */
+export async function resetPassword(input: {
+  token: unknown;
+  password: unknown;
+  confirmPassword: unknown;
+  ip?: string | null;
+  now?: Date;
+}): Promise<{ userId: number }> {
+  const parsed = ResetPasswordSchema.safeParse(input);
+  if (!parsed.success) throw invalid(parsed.error);
+  const now = input.now ?? new Date();
+  const passwordHash = await hashPassword(parsed.data.password);
+  return sequelize.transaction(async (t) => {
+    const tokenUser = await readUserToken(t, parsed.data.token, "PASSWORD_RESET", { consume: true, now });
+    const user = await User.findByPk(tokenUser.id, { transaction: t, lock: t.LOCK.UPDATE });
+    if (!user || user.disabledAt) throw new AppError(401, "The link might be broken or expired", { code: "TOKEN_INVALID" });
+    await user.update({ passwordHash, lastModifiedBy: user.id }, { transaction: t });
+    await revokeUserTokens(t, user.id, "PASSWORD_RESET", now);
+    const sessions = await revokeSessions(t, user.id, now);
+    // The link proved the e-mail: earlier failed logins (a user who forgot the password has usually tried a few) no
+    // longer lock the account out of its new password.
+    await LoginAttempt.destroy({ where: { username: user.username, succeeded: false }, transaction: t });
+    await AuditLogEntry.create(
+      {
+        actorUserId: user.id,
+        companyId: user.companyId,
+        action: "PASSWORD_RESET",
+        entityType: "user",
+        entityId: String(user.id),
+        details: { sessionsRevoked: sessions },
+        ip: input.ip ?? null,
+      },
+      { transaction: t }
+    );
+    t.afterCommit(() => void passwordChangedNotice(user).catch(logMailFailure));
+    return { userId: user.id };
+  });
+}
+
+/**
+ * Checks the current password of a logged-in user before a security change. Wrong passwords count as failed logins
+ * (the same limit: a stolen session cannot guess the password faster than the login page allows).
+ */
+export async function assertCurrentPassword(user: User, password: string, ip: string, now: Date = new Date()): Promise<void> {
+  const { LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MINUTES } = env();
+  const since = new Date(now.getTime() - LOGIN_WINDOW_MINUTES * 60_000);
+  const failures = await LoginAttempt.count({ where: { username: user.username, succeeded: false, createdAt: { [Op.gte]: since } } });
+  if (failures >= LOGIN_MAX_FAILURES_PER_ACCOUNT) throw new AppError(429, TOO_MANY_PASSWORD_ATTEMPTS, { code: "RATE_LIMITED" });
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    await LoginAttempt.create({ username: user.username, ip, succeeded: false, createdAt: now });
+    throw new AppError(400, CURRENT_PASSWORD_WRONG, { code: "CURRENT_PASSWORD_WRONG", field: "currentPassword" });
+  }
+}
+
+export interface ChangePasswordInput {
+  currentPassword: unknown;
+  password: unknown;
+  confirmPassword: unknown;
+  /** The session making the change: it stays; every other session of the user is revoked. */
+  sessionToken?: string | null;
+  ip: string;
+  now?: Date;
+}
+
+/** The settings Password tab: the user's own password, after the current one; the user's other sessions end. */
+export async function changePassword(actor: Actor, input: ChangePasswordInput): Promise<{ sessionsRevoked: number }> {
+  const parsed = ChangePasswordSchema.safeParse(input);
+  if (!parsed.success) throw invalid(parsed.error);
+  const now = input.now ?? new Date();
+  const user = await User.findByPk(actor.userId);
+  if (!user || user.disabledAt) throw new AppError(404, "User not found");
+  await assertCurrentPassword(user, parsed.data.currentPassword, input.ip, now);
+  if (parsed.data.password === parsed.data.currentPassword) throw new AppError(400, SAME_PASSWORD, { code: "VALIDATION", field: "password" });
+  const passwordHash = await hashPassword(parsed.data.password);
+  return sequelize.transaction(async (t) => {
+    const locked = await User.findByPk(user.id, { transaction: t, lock: t.LOCK.UPDATE });
+    if (!locked) throw new AppError(404, "User not found");
+    await locked.update({ passwordHash, lastModifiedBy: actor.userId }, { transaction: t });
+    await revokeUserTokens(t, locked.id, "PASSWORD_RESET", now);
+    const sessionsRevoked = await revokeSessions(t, locked.id, now, input.sessionToken ? sha256(input.sessionToken) : undefined);
+    await AuditLogEntry.create(
+      {
+        actorUserId: actor.userId,
+        companyId: locked.companyId,
+        action: "PASSWORD_CHANGED",
+        entityType: "user",
+        entityId: String(locked.id),
+        details: { sessionsRevoked },
+        ip: input.ip,
+      },
+      { transaction: t }
+    );
+    t.afterCommit(() => void passwordChangedNotice(locked).catch(logMailFailure));
+    return { sessionsRevoked };
+  });
+}

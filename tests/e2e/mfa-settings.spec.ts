@@ -1,0 +1,139 @@
+import { expect, test, type Page } from "@playwright/test";
+import { totpCode } from "../../app/modules/auth/totp.server";
+import { createCompanyUser, shoot } from "./account-support";
+import { loginAs } from "./helpers";
+
+const PASSWORD = "Mfa#Settings2026";
+
+const twoFactor = (page: Page) => page.getByRole("region", { name: "Two-factor authentication" });
+
+/** A six-digit code the authenticator would not show for `secret` now. */
+function wrongCode(secret: string): string {
+  const valid = new Set([-1, 0, 1].map((drift) => totpCode(secret, Date.now() + drift * 30_000)));
+  return ["000000", "111111", "222222"].find((code) => !valid.has(code))!;
+}
+
+test("a user turns on two-factor authentication by scanning the QR code, and login then asks for the code", async ({ page }) => {
+  const email = await createCompanyUser("Harbour Foods Ltd", PASSWORD);
+  await loginAs(page, email, PASSWORD);
+  await page.goto("/settings?tab=password");
+  await expect(page.getByRole("link", { name: "Password" })).toHaveAttribute("aria-current", "page");
+  await expect(twoFactor(page)).toContainText("Off");
+  await twoFactor(page).getByRole("button", { name: "Turn on two-factor authentication" }).click();
+
+  await expect(twoFactor(page).getByRole("img", { name: "QR code" })).toBeVisible();
+  await expect(twoFactor(page).getByRole("img", { name: "QR code" })).toHaveAttribute("src", /^data:image\/png;base64,/);
+  // The setup key, as a user types it into the app instead of scanning.
+  const key = ((await twoFactor(page).getByLabel("Setup key").textContent()) ?? "").replace(/\s+/g, "");
+  expect(key).toMatch(/^[A-Z2-7]{32}$/);
+  await shoot(page, "settings-mfa-enrol");
+
+  // Not on yet: only a confirmed code turns it on.
+  await expect(twoFactor(page)).toContainText("Off");
+  await twoFactor(page).getByRole("button", { name: "Confirm" }).click();
+  await expect(twoFactor(page).getByText("Please enter the code shown on your authenticator app")).toBeVisible();
+  await twoFactor(page).getByLabel("Authenticator code").fill(wrongCode(key));
+  await twoFactor(page).getByRole("button", { name: "Confirm" }).click();
+  await expect(twoFactor(page).getByText("Invalid code", { exact: true })).toBeVisible();
+  await shoot(page, "settings-mfa-invalid-code");
+  await twoFactor(page).getByLabel("Authenticator code").fill(totpCode(key));
+  await twoFactor(page).getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText("Two-factor authentication is on").first()).toBeVisible();
+  await expect(twoFactor(page)).toContainText("On");
+  await expect(twoFactor(page).getByRole("img", { name: "QR code" })).toHaveCount(0);
+  await shoot(page, "settings-mfa-on");
+
+  // Log out, then log in: the code is asked for; a wrong one is refused, the right one lets the user in.
+  await page.getByRole("button", { name: /Riley Test|account menu|user menu/i }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByLabel("Authenticator code")).toBeVisible();
+  await page.getByLabel("Authenticator code").fill(wrongCode(key));
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByText("Invalid code", { exact: true })).toBeVisible();
+  await page.getByLabel("Authenticator code").fill(totpCode(key));
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/invoices/);
+
+  // Turning it off needs the password.
+  await page.goto("/settings?tab=password");
+  await twoFactor(page).getByLabel("Password to turn it off").fill("Wrong#Password1");
+  await twoFactor(page).getByRole("button", { name: "Turn off two-factor authentication" }).click();
+  await expect(twoFactor(page).getByText("Your current password is incorrect")).toBeVisible();
+  await twoFactor(page).getByLabel("Password to turn it off").fill(PASSWORD);
+  await twoFactor(page).getByRole("button", { name: "Turn off two-factor authentication" }).click();
+  await expect(page.getByText("Two-factor authentication is off").first()).toBeVisible();
+  await expect(twoFactor(page).getByRole("button", { name: "Turn on two-factor authentication" })).toBeVisible();
+});
+
+test("changing the password in settings keeps this session and logs out every other device", async ({ page, browser }) => {
+  const email = await createCompanyUser("Harbour Foods Ltd", PASSWORD);
+  const elsewhere = await browser.newContext();
+  const otherDevice = await elsewhere.newPage();
+  await loginAs(otherDevice, email, PASSWORD);
+  await loginAs(page, email, PASSWORD);
+  await page.goto("/settings?tab=password");
+  const card = page.getByRole("region", { name: "Change password" });
+  await card.getByRole("button", { name: "Change password" }).click();
+  await expect(card.getByText("Current password is required")).toBeVisible();
+  await expect(card.getByText("New password is required")).toBeVisible();
+  await card.getByLabel("Current password").fill(PASSWORD);
+  await card.getByLabel("New password", { exact: true }).fill("nodigits!");
+  await card.getByLabel("Confirm new password").fill("nodigits!");
+  await card.getByRole("button", { name: "Change password" }).click();
+  await expect(card.getByText("Password should match the criteria as shown below")).toBeVisible();
+  await shoot(page, "settings-password-criteria");
+  await card.getByLabel("Current password").fill("Not#MyPassword1");
+  await card.getByLabel("New password", { exact: true }).fill("Changed#Password2027");
+  await card.getByLabel("Confirm new password").fill("Changed#Password2027");
+  await card.getByRole("button", { name: "Change password" }).click();
+  await expect(card.getByText("Your current password is incorrect")).toBeVisible();
+  await card.getByLabel("Current password").fill(PASSWORD);
+  await card.getByLabel("New password", { exact: true }).fill("Changed#Password2027");
+  await card.getByLabel("Confirm new password").fill("Changed#Password2027");
+  await card.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Your password has been changed").first()).toBeVisible();
+
+  // This session stays; the other device is logged out.
+  await page.goto("/invoices");
+  await expect(page).toHaveURL(/\/invoices/);
+  await otherDevice.goto("/invoices");
+  await expect(otherDevice).toHaveURL(/\/login/);
+  await expect(otherDevice.getByText("Your session has expired. Please login again.")).toBeVisible();
+  await loginAs(otherDevice, email, "Changed#Password2027");
+  await elsewhere.close();
+});
+
+test("the other settings tabs still work, and an unknown tab goes to the default", async ({ page }) => {
+  const email = await createCompanyUser("Harbour Foods Ltd", PASSWORD);
+  await loginAs(page, email, PASSWORD);
+  await page.goto("/settings?tab=nonsense");
+  await expect(page).not.toHaveURL(/tab=nonsense/);
+  await expect(page).toHaveURL(/tab=(withdrawals|connected-apps)/);
+  await page.getByRole("link", { name: "Password" }).click();
+  await expect(page).toHaveURL(/tab=password/);
+  await expect(page.getByRole("region", { name: "Change password" })).toBeVisible();
+  await page.getByRole("link", { name: "Withdrawals" }).click();
+  await expect(page.getByRole("region", { name: "Change password" })).toHaveCount(0);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("two-factor authentication turns on with plain forms", async ({ page }) => {
+    const email = await createCompanyUser("Harbour Foods Ltd", PASSWORD);
+    await loginAs(page, email, PASSWORD);
+    await page.goto("/settings?tab=password");
+    await twoFactor(page).getByRole("button", { name: "Turn on two-factor authentication" }).click();
+    const key = ((await twoFactor(page).getByLabel("Setup key").textContent()) ?? "").replace(/\s+/g, "");
+    await twoFactor(page).getByLabel("Authenticator code").fill(wrongCode(key));
+    await twoFactor(page).getByRole("button", { name: "Confirm" }).click();
+    await expect(twoFactor(page).getByText("Invalid code", { exact: true })).toBeVisible();
+    await twoFactor(page).getByLabel("Authenticator code").fill(totpCode(key));
+    await twoFactor(page).getByRole("button", { name: "Confirm" }).click();
+    await expect(twoFactor(page).getByRole("button", { name: "Turn off two-factor authentication" })).toBeVisible();
+  });
+});
