@@ -14,9 +14,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 type RegisterEntry = { companyName: string; country: "NZ" | "AU"; registrationNumber: string };
 const register = JSON.parse(fs.readFileSync(path.join(root, "fixtures/register/companies.json"), "utf8")) as RegisterEntry[];
 const used = new Set<string>();
-/** A register company no other test of this run has signed up (the seed uses numbers outside the fixtures). */
+/**
+ * Register companies other specs and the demo seed put on Earlybird (verify, onboarding-journey): signing one of them
+ * up again would be refused.
+ */
+const RESERVED = new Set(["Mudflat Logistics Limited", "Manuka Wines Limited", "Alpine Electrical Limited", "Wombat Cycles Pty Ltd"]);
+/** A register company no other test of this run has signed up. */
 function registerCompany(country: "NZ" | "AU" = "NZ"): RegisterEntry {
-  const candidates = register.filter((c) => c.country === country && !used.has(c.registrationNumber));
+  const candidates = register.filter((c) => c.country === country && !used.has(c.registrationNumber) && !RESERVED.has(c.companyName));
   const pick = candidates[crypto.randomInt(candidates.length)];
   used.add(pick.registrationNumber);
   return pick;
