@@ -6,6 +6,7 @@ import { CreateInviteCodeDialog, InviteCodesCard, type CreatedInviteCode } from 
 import { requireAdmin } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";
 import { createInviteCode, listInviteCodes } from "~/modules/signup/invite-codes.server";
+import { appOrigin } from "~/lib/app-url.server";
 
 export const handle: PageHandle = { title: "Companies" };
 export const meta = titleMeta;
@@ -25,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const values = { email: String(form.get("email") ?? ""), days: String(form.get("days") ?? "") };
   try {
-    const code = await createInviteCode(actor, values, { origin: new URL(request.url).origin });
+    const code = await createInviteCode(actor, values, { origin: appOrigin(new URL(request.url).origin) });
     return json<ActionData>({ created: { code: code.code, email: code.email, expiresAt: code.expiresAt, emailSent: code.emailSent }, errors: {}, values });
   } catch (error) {
     if (!isAppError(error)) throw error;

@@ -18,6 +18,7 @@ import { checkInviteCode } from "~/modules/signup/invite-codes.server";
 import { confirmationPath } from "~/modules/signup/rules";
 import { CodeStepSchema, ConnectAccountSchema, ConnectMyobSchema, RegisterSearchSchema, SignupSchema, type SignupCountry } from "~/modules/signup/schema";
 import { findLandingInvite, recordAccountingChoice, registerChoice, searchRegister, signUp } from "~/modules/signup/signup.server";
+import { appOrigin } from "~/lib/app-url.server";
 
 export const meta: MetaFunction = () => [{ title: "Earlybird | Sign up" }];
 
@@ -126,7 +127,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json<ActionData>({ stage: "form", ...base, suggestions: null, errors }, { status: 400 });
   }
   try {
-    const result = await signUp({ ...parsed.data, ip, origin: url.origin });
+    const result = await signUp({ ...parsed.data, ip, origin: appOrigin(url.origin) });
     return redirect(confirmationPath(result.email));
   } catch (error) {
     if (!isAppError(error)) throw error;

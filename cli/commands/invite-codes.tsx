@@ -25,7 +25,7 @@ export function registerInviteCodeCommands(program: Command) {
           await assertMigrated(sequelize);
           const { env } = await import("../../app/lib/env.server");
           const { createInviteCode } = await import("../../app/modules/signup/invite-codes.server");
-          const origin = options.appUrl ?? process.env.APP_URL ?? `http://localhost:${env().PORT}`;
+          const origin = options.appUrl ?? env().APP_URL ?? `http://localhost:${env().PORT}`;
           return createInviteCode(null, { email: options.email ?? null, days: options.days }, { origin });
         });
         const fields: FieldList = [

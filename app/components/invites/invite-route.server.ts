@@ -14,6 +14,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { parseListQuery } from "~/modules/invoices/filters";
 import { INVOICE_IDS_NEEDED, parseId, type InvoiceKind } from "~/modules/invoices/schema";
 import { notifySuppliers, previewInvites, sendInvites } from "~/modules/invites/service.server";
+import { appOrigin } from "~/lib/app-url.server";
 
 const listPath = (kind: InvoiceKind) => (kind === "BILL" ? "/bills" : "/invoices");
 
@@ -66,7 +67,7 @@ export async function inviteAction(kind: InvoiceKind, { request }: ActionFunctio
         ...(single ? { email: typeof email === "string" ? email : "" } : {}),
         single,
       },
-      { origin: url.origin }
+      { origin: appOrigin(url.origin) }
     );
     const who = kind === "BILL" ? "supplier" : "customer";
     const message = result.sent.length === 1 ? `Invite sent to ${result.sent[0].email}` : `Invites sent to ${result.sent.length} ${who}s`;
@@ -93,7 +94,11 @@ export async function notifyAction({ request }: ActionFunctionArgs) {
   const ids = idsOf(form.getAll("ids"));
   if (!ids) return redirectWithToast(closeTo, { type: "error", message: INVOICE_IDS_NEEDED });
   try {
-    const result = await notifySuppliers(actor, { companyId: form.get("companyId") ?? undefined, invoiceIds: ids, type: "BILL" }, { origin: url.origin });
+    const result = await notifySuppliers(
+      actor,
+      { companyId: form.get("companyId") ?? undefined, invoiceIds: ids, type: "BILL" },
+      { origin: appOrigin(url.origin) }
+    );
     return redirectWithToast(closeTo, { type: "success", message: result.message });
   } catch (error) {
     if (isAppError(error) && error.status < 500) return redirectWithToast(closeTo, { type: "error", message: error.message });

@@ -1,17 +1,19 @@
 import { z } from "zod";
 import type { Address, CompanyVerificationStatus } from "../../../db/models/company";
+import {
+  DOB_INCOMPLETE as DATE_OF_BIRTH_INCOMPLETE,
+  LICENCE_INVALID as LICENCE_NUMBER_INVALID,
+  LICENCE_REQUIRED as LICENCE_NUMBER_REQUIRED,
+  LICENCE_VERSION_REQUIRED,
+  NAME_REQUIRED as FULL_NAME_REQUIRED,
+  PASSPORT_REQUIRED as PASSPORT_NUMBER_REQUIRED,
+} from "./schema";
 
 /**
  * The admin's edits of a person (spec p1 §4 "Admin may edit any owner's name, notes and identity"), with the
- * messages of the person's own identity form (p1 §5 Identity form, typos kept). Shared with the verify screens
- * once their schema lands (issue 6 part 4).
+ * messages of the person's own identity form (p1 §5 Identity form, typos kept), defined once in ./schema.
  */
-export const FULL_NAME_REQUIRED = "Plases enter your full legal name";
-export const DATE_OF_BIRTH_INCOMPLETE = "Please select complete date of birth";
-export const LICENCE_NUMBER_REQUIRED = "Please enter driver's licence number";
-export const LICENCE_NUMBER_INVALID = "Please enter a valid driver's licence number";
-export const LICENCE_VERSION_REQUIRED = "Please enter driver's licence version";
-export const PASSPORT_NUMBER_REQUIRED = "Please enter your passport number";
+export { DATE_OF_BIRTH_INCOMPLETE, FULL_NAME_REQUIRED, LICENCE_NUMBER_INVALID, LICENCE_NUMBER_REQUIRED, LICENCE_VERSION_REQUIRED, PASSPORT_NUMBER_REQUIRED };
 /** AU requires a residential address (p1 §5); the spec names no message for a typed address. */
 export const ADDRESS_REQUIRED = "Please enter the residential address";
 export const NOTE_TOO_LONG = "Notes can be at most 1000 characters";

@@ -117,19 +117,18 @@ export async function checkPersonIdentity(t: Transaction, request: IdentityCheck
   const company = user?.companyId ? await Company.findByPk(user.companyId, { transaction: t, attributes: ["id", "country"] }) : null;
   if (!user || !company) throw new AppError(404, "User not found");
   const identity = request.identity;
+  // Only the chosen document's numbers are kept: switching to a passport clears the licence, and back.
+  const checked = {
+    firstName: identity.firstName,
+    middleName: identity.middleName,
+    lastName: identity.lastName,
+    dateOfBirth: identity.dateOfBirth,
+    driversLicenceNumber: identity.verifyWith === "LICENCE" ? identity.driversLicenceNumber : null,
+    driversLicenceVersion: identity.verifyWith === "LICENCE" ? identity.driversLicenceVersion : null,
+    passportNumber: identity.verifyWith === "PASSPORT" ? identity.passportNumber : null,
+  };
   await User.update(
-    {
-      firstName: identity.firstName,
-      middleName: identity.middleName,
-      lastName: identity.lastName,
-      dateOfBirth: identity.dateOfBirth,
-      verifyWith: identity.verifyWith,
-      driversLicenceNumber: identity.verifyWith === "LICENCE" ? identity.driversLicenceNumber : null,
-      driversLicenceVersion: identity.verifyWith === "LICENCE" ? identity.driversLicenceVersion : null,
-      passportNumber: identity.verifyWith === "PASSPORT" ? identity.passportNumber : null,
-      address: identity.address,
-      lastModifiedBy: request.modifiedByUserId,
-    },
+    { ...checked, verifyWith: identity.verifyWith, address: identity.address, lastModifiedBy: request.modifiedByUserId },
     { where: { id: user.id }, transaction: t }
   );
   const result = await identityProvider().check({ ...identity, country: company.country });
@@ -137,18 +136,7 @@ export async function checkPersonIdentity(t: Transaction, request: IdentityCheck
     userId: user.id,
     status: result.status,
     modifiedByUserId: request.modifiedByUserId,
-    details: {
-      firstName: identity.firstName,
-      middleName: identity.middleName,
-      lastName: identity.lastName,
-      dateOfBirth: identity.dateOfBirth,
-      driversLicenceNumber: identity.verifyWith === "LICENCE" ? identity.driversLicenceNumber : null,
-      driversLicenceVersion: identity.verifyWith === "LICENCE" ? identity.driversLicenceVersion : null,
-      passportNumber: identity.verifyWith === "PASSPORT" ? identity.passportNumber : null,
-      provider: identityProvider().name,
-      reference: result.reference,
-      reasons: result.reasons,
-    },
+    details: { ...checked, provider: identityProvider().name, reference: result.reference, reasons: result.reasons },
   });
   return result;
 }

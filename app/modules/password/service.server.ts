@@ -50,12 +50,7 @@ function logMailFailure(error: unknown) {
   console.error("password e-mail failed", error);
 }
 
-/** The site the links in e-mails point to: APP_URL when configured, else the origin the request came to. */
-export function appOrigin(requestOrigin: string): string {
-  // Set APP_URL in production: a link built from the request's Host header could point at another site.
-  const configured = env().APP_URL;
-  return configured ? configured.replace(/\/+$/, "") : requestOrigin;
-}
+export { appOrigin } from "../../lib/app-url.server";
 
 export const resetLink = (origin: string, token: string) => `${origin}/resetpassword?token=${encodeURIComponent(token)}`;
 
