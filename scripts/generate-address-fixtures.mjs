@@ -4,22 +4,9 @@
  * Australian street addresses with suburb, state and postcode. Deterministic (seeded), so the file only changes when
  * this script does. Run: node scripts/generate-address-fixtures.mjs
  */
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { seededRandom, writeFixture } from "./lib/fixture-writer.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const out = path.join(root, "fixtures/addresses/au.json");
-
-let seed = 20261124;
-function random() {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const pick = (list) => list[Math.floor(random() * list.length)];
+const { random, pick } = seededRandom(20261124);
 
 // Real suburbs with their state and postcode; street names common across Australia.
 const SUBURBS = [
@@ -104,5 +91,5 @@ const rows = addresses.map((a, index) => ({
     countryCode: "AU",
   },
 }));
-fs.writeFileSync(out, `${JSON.stringify(rows, null, 1)}\n`);
-console.log(`wrote ${rows.length} addresses to ${path.relative(root, out)}`);
+writeFixture("fixtures/addresses/au.json", rows, 1);
+console.log(`wrote ${rows.length} addresses to fixtures/addresses/au.json`);

@@ -5,22 +5,9 @@
  * this script does. Numbers carry valid check digits (NZBN GS1 mod 10, ABN mod 89, ACN mod 10) so a real register
  * client would accept them. Run: node scripts/generate-register-fixtures.mjs
  */
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { seededRandom, writeFixture } from "./lib/fixture-writer.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const out = path.join(root, "fixtures/register/companies.json");
-
-let seed = 20261123;
-function random() {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const pick = (list) => list[Math.floor(random() * list.length)];
+const { random, pick } = seededRandom(20261123);
 const digits = (n) => Array.from({ length: n }, () => Math.floor(random() * 10)).join("");
 
 function nzbn() {
@@ -347,6 +334,5 @@ for (let i = 0; companies.length < 360; i += 1) {
 }
 
 companies.sort((a, b) => a.country.localeCompare(b.country) || a.companyName.localeCompare(b.companyName));
-fs.mkdirSync(path.dirname(out), { recursive: true });
-fs.writeFileSync(out, `${JSON.stringify(companies, null, 1)}\n`);
-console.log(`${companies.length} companies written to ${path.relative(root, out)}`);
+writeFixture("fixtures/register/companies.json", companies, 1);
+console.log(`${companies.length} companies written to fixtures/register/companies.json`);

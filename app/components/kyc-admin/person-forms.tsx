@@ -4,11 +4,10 @@ import { Button } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { DateOfBirthSelect } from "~/components/verify/date-of-birth";
+import { VerifyWithChoice, type VerifyWith } from "~/components/verify/verify-with-choice";
 import { DATE_OF_BIRTH_YEARS } from "~/modules/kyc/admin-schema";
 import type { KycPerson, KycPersonIdentity } from "~/modules/kyc/admin.server";
-
-const SELECT = "h-10 w-full rounded-md border border-input bg-background px-2 text-sm aria-[invalid=true]:border-destructive";
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 type Errors = Record<string, string> | undefined;
 
@@ -152,7 +151,7 @@ export function IdentityForm({
     addressRegion: values?.addressRegion ?? identity.address?.region ?? "",
     addressPostcode: values?.addressPostcode ?? identity.address?.postcode ?? "",
   };
-  const [verifyWith, setVerifyWith] = useState(passportAllowed && initial.verifyWith === "PASSPORT" ? "PASSPORT" : "LICENCE");
+  const [verifyWith, setVerifyWith] = useState<VerifyWith>(passportAllowed && initial.verifyWith === "PASSPORT" ? "PASSPORT" : "LICENCE");
   // Without JavaScript both document blocks show (the radios cannot toggle them); the server keeps the one chosen.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -179,56 +178,13 @@ export function IdentityForm({
   return (
     <Form method="post" className="space-y-4" preventScrollReset>
       <input type="hidden" name="intent" value="identity" />
-      <fieldset className="space-y-1.5" aria-describedby={dobError ? `${id}-dateOfBirth-error` : undefined}>
-        <legend className="text-sm font-medium">Date of birth</legend>
-        <div className="grid grid-cols-3 gap-2 sm:max-w-md">
-          <select name="dobDay" aria-label="Day" defaultValue={initial.dobDay} className={SELECT} aria-invalid={dobError ? true : undefined}>
-            <option value="">Day</option>
-            {Array.from({ length: 31 }, (_, index) => (
-              <option key={index} value={index + 1}>
-                {String(index + 1).padStart(2, "0")}
-              </option>
-            ))}
-          </select>
-          <select name="dobMonth" aria-label="Month" defaultValue={initial.dobMonth} className={SELECT} aria-invalid={dobError ? true : undefined}>
-            <option value="">Month</option>
-            {MONTHS.map((month, index) => (
-              <option key={month} value={index + 1}>
-                {String(index + 1).padStart(2, "0")} {month}
-              </option>
-            ))}
-          </select>
-          <select name="dobYear" aria-label="Year" defaultValue={initial.dobYear} className={SELECT} aria-invalid={dobError ? true : undefined}>
-            <option value="">Year</option>
-            {years.map((year) => (
-              <option key={year} value={year}>
-                {year}
-              </option>
-            ))}
-          </select>
-        </div>
-        <FieldError id={`${id}-dateOfBirth-error`} message={dobError} />
-      </fieldset>
-      {passportAllowed ? (
-        <fieldset className="space-y-1.5">
-          <legend className="text-sm font-medium">Verify with</legend>
-          <div className="flex gap-4 text-sm">
-            {(
-              [
-                ["LICENCE", "Driver's licence"],
-                ["PASSPORT", "Passport"],
-              ] as const
-            ).map(([value, label]) => (
-              <label key={value} className="flex items-center gap-2">
-                <input type="radio" name="verifyWith" value={value} checked={verifyWith === value} onChange={() => setVerifyWith(value)} />
-                {label}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      ) : (
-        <input type="hidden" name="verifyWith" value="LICENCE" />
-      )}
+      <DateOfBirthSelect
+        years={years}
+        value={{ day: initial.dobDay, month: initial.dobMonth, year: initial.dobYear }}
+        error={dobError}
+        errorId={`${id}-dateOfBirth-error`}
+      />
+      <VerifyWithChoice passportAllowed={passportAllowed} value={verifyWith} onChange={setVerifyWith} />
       <div className={showLicence ? "grid gap-3 sm:grid-cols-2" : "hidden"}>
         {text("driversLicenceNumber", "Driver's licence number", { maxLength: 8, autoCapitalize: "characters" })}
         {text("driversLicenceVersion", "Driver's licence version", { maxLength: 3, inputMode: "numeric" })}

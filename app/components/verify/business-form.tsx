@@ -6,7 +6,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { COMPANY_PICK } from "~/modules/kyc/schema";
 import type { FormValues } from "./identity-form";
-import { SuggestionSearch, type Suggestion } from "./suggestion-search";
+import { AuAddressSearch, SuggestionSearch, type Suggestion } from "./suggestion-search";
 
 /** A register company as the business form shows it: value = its registration number. */
 export interface CompanyChoice extends Suggestion {
@@ -127,18 +127,13 @@ export function BusinessForm(props: BusinessFormProps) {
         </div>
       </div>
       {props.country === "AU" ? (
-        <SuggestionSearch
-          id="addressQuery"
+        <AuAddressSearch
           label="Business address"
-          queryName="addressQuery"
-          query={values.addressQuery ?? ""}
-          searchIntent="search-address"
-          resourceUrl={(query) => `/resources/address-search?${new URLSearchParams({ q: query, country: "AU" })}`}
-          choiceName="addressId"
-          suggestions={props.addressSuggestions}
-          selected={values.addressId || null}
-          error={errors.address}
           placeholder="Start typing the business address"
+          query={values.addressQuery ?? ""}
+          selected={values.addressId || null}
+          suggestions={props.addressSuggestions}
+          error={errors.address}
         />
       ) : null}
       <div className="grid gap-2">

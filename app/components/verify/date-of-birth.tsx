@@ -11,12 +11,22 @@ const selectClass =
  * month's length). Without JavaScript all 31 days are offered and the server refuses an impossible date; with it the
  * day options follow the chosen month and year.
  */
-export function DateOfBirthSelect({ years, value, error }: { years: number[]; value: { day: string; month: string; year: string }; error?: string | null }) {
+export function DateOfBirthSelect({
+  years,
+  value,
+  error,
+  errorId = "dateOfBirth-error",
+}: {
+  years: number[];
+  value: { day: string; month: string; year: string };
+  error?: string | null;
+  /** Unique per page when several forms show one. */
+  errorId?: string;
+}) {
   const [month, setMonth] = useState(value.month);
   const [year, setYear] = useState(value.year);
   const [day, setDay] = useState(value.day);
   const limit = month ? daysInMonth(Number(year) || 2000, Number(month)) : 31;
-  const errorId = "dateOfBirth-error";
   const invalid = error ? true : undefined;
   return (
     <fieldset className="grid gap-2" aria-describedby={error ? errorId : undefined}>

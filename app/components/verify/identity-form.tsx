@@ -6,7 +6,8 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NAME_REQUIRED, splitFullName } from "~/modules/kyc/schema";
 import { DateOfBirthSelect } from "./date-of-birth";
-import { SuggestionSearch, type Suggestion } from "./suggestion-search";
+import { AuAddressSearch, type Suggestion } from "./suggestion-search";
+import { VerifyWithChoice, type VerifyWith } from "./verify-with-choice";
 
 export type FormValues = Record<string, string>;
 
@@ -93,7 +94,7 @@ export function IdentityForm(props: IdentityFormProps) {
   const { values, errors } = props;
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "identity";
-  const [verifyWith, setVerifyWith] = useState(values.verifyWith === "PASSPORT" && props.passportAllowed ? "PASSPORT" : "LICENCE");
+  const [verifyWith, setVerifyWith] = useState<VerifyWith>(values.verifyWith === "PASSPORT" && props.passportAllowed ? "PASSPORT" : "LICENCE");
   // Without JavaScript the choice cannot switch the fields, so both are shown and the server reads the chosen one.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -124,26 +125,7 @@ export function IdentityForm(props: IdentityFormProps) {
         value={{ day: values.dobDay ?? "", month: values.dobMonth ?? "", year: values.dobYear ?? "" }}
         error={errors.dateOfBirth}
       />
-      {props.passportAllowed ? (
-        <fieldset className="grid gap-2">
-          <legend className="mb-2 text-sm font-medium leading-none">Verify with</legend>
-          <div className="flex gap-4 text-sm">
-            {(
-              [
-                ["LICENCE", "Driver licence"],
-                ["PASSPORT", "Passport"],
-              ] as const
-            ).map(([value, label]) => (
-              <label key={value} className="flex items-center gap-2">
-                <input type="radio" name="verifyWith" value={value} checked={verifyWith === value} onChange={() => setVerifyWith(value)} />
-                {label}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      ) : (
-        <input type="hidden" name="verifyWith" value="LICENCE" />
-      )}
+      <VerifyWithChoice passportAllowed={props.passportAllowed} value={verifyWith} onChange={setVerifyWith} />
       {showLicence ? (
         <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
           <div className="grid content-start gap-2">
@@ -192,18 +174,13 @@ export function IdentityForm(props: IdentityFormProps) {
         </div>
       ) : null}
       {props.addressRequired ? (
-        <SuggestionSearch
-          id="addressQuery"
+        <AuAddressSearch
           label="Residential address"
-          queryName="addressQuery"
-          query={values.addressQuery ?? ""}
-          searchIntent="search-address"
-          resourceUrl={(query) => `/resources/address-search?${new URLSearchParams({ q: query, country: "AU" })}`}
-          choiceName="addressId"
-          suggestions={props.addressSuggestions}
-          selected={values.addressId || null}
-          error={errors.address}
           placeholder="Start typing your street address"
+          query={values.addressQuery ?? ""}
+          selected={values.addressId || null}
+          suggestions={props.addressSuggestions}
+          error={errors.address}
         />
       ) : null}
       <div className="flex justify-end">

@@ -120,3 +120,32 @@ export function SuggestionSearch({
     </div>
   );
 }
+
+/**
+ * An AU address picked from the address-search suggestions (spec p1 §5): the residential address of the identity
+ * form and the business address of the business details.
+ */
+export function AuAddressSearch(props: {
+  label: string;
+  placeholder: string;
+  query: string;
+  selected: string | null;
+  suggestions: Suggestion[];
+  error?: string | null;
+}) {
+  return (
+    <SuggestionSearch
+      id="addressQuery"
+      label={props.label}
+      queryName="addressQuery"
+      query={props.query}
+      searchIntent="search-address"
+      resourceUrl={(query) => `/resources/address-search?${new URLSearchParams({ q: query, country: "AU" })}`}
+      choiceName="addressId"
+      suggestions={props.suggestions}
+      selected={props.selected}
+      error={props.error}
+      placeholder={props.placeholder}
+    />
+  );
+}
