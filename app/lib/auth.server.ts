@@ -2,6 +2,7 @@ import { redirect } from "@remix-run/node";
 import { actorOf, resolveSession, type SessionUser } from "../modules/auth/service.server";
 import { isAtLeast, onboardingPath } from "../modules/onboarding/rules";
 import type { Actor } from "./actor";
+import { resolveSameOriginPath } from "./safe-redirect";
 import { clearSessionToken, readSessionToken, setFlash } from "./session.server";
 
 /** Query parameters that make a guarded page a landing page reachable without a login (spec p1 §2). */
@@ -100,8 +101,9 @@ export function postLoginPath(
       })
     : null;
   if (onboarding) return onboarding;
-  const next = search.get("next");
-  if (next && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\")) {
+  // Resolved as the browser would, then kept only if it stays on this site (issue 13 part 5).
+  const next = resolveSameOriginPath(search.get("next"));
+  if (next) {
     const target = new URL(next, "http://earlybird.local");
     for (const [key, value] of search) {
       if (key !== "next" && !target.searchParams.has(key)) target.searchParams.append(key, value);

@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import { billsListHref } from "~/components/bills/offer-routes.server";
 import { requireCompanyUser } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";
+import { resolveSameOriginPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 import { parseId } from "~/modules/invoices/schema";
 import { includeSuggestedBills } from "~/modules/offers/purchaser-offers.server";
@@ -20,8 +21,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
   const form = await request.formData();
   // From the Topup Entry step of an offer's top-up: back to that step (only there: never an outside address).
-  const returnTo = form.get("returnTo");
-  const closeTo = typeof returnTo === "string" && /^\/bills\/offer\/topup\?[^\\]*$/.test(returnTo) ? returnTo : billsListHref(request);
+  const returnTo = resolveSameOriginPath(form.get("returnTo"));
+  const closeTo = returnTo && /^\/bills\/offer\/topup\?/.test(returnTo) ? returnTo : billsListHref(request);
   const ids = form.getAll("ids").map(parseId);
   if (ids.length === 0 || ids.includes(null)) return redirectWithToast(closeTo, { type: "info", message: "No bills to include/exclude" });
   try {

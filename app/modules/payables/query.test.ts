@@ -113,7 +113,7 @@ describe("form inputs", () => {
   it("only returns to our own list pages", () => {
     expect(safeReturnTo("/bills?status=PAID", 4)).toBe("/bills?status=PAID");
     expect(safeReturnTo("/suppliers/4?month=2026-10", 4)).toBe("/suppliers/4?month=2026-10");
-    for (const evil of ["https://evil.test/bills", "//evil.test", "/billsx", "/\\evil", null]) expect(safeReturnTo(evil, 4)).toBe("/suppliers/4");
+    for (const evil of ["https://evil.test/bills", "//evil.test", "/billsx", "/\\evil", null, "/bills/..//evil.test", "/bills/%2e%2e//evil.test", "/suppliers/4/../..//evil.test"]) expect(safeReturnTo(evil, 4)).toBe("/suppliers/4");
     expect(listSearchOf(params("bill=1&month=2026-10&creditNote=2&status=PAID"))).toBe("?month=2026-10&status=PAID");
   });
 });

@@ -5,6 +5,7 @@
  * pages are accepted, so it can never send the user elsewhere.
  */
 import { z } from "zod";
+import { resolveSameOriginPath } from "../../lib/safe-redirect";
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -43,9 +44,10 @@ export function parseInclusion(form: FieldSource, url: URLSearchParams): { inclu
 /** A same-site path under /bills or this supplier's page, else the supplier page. */
 export function safeReturnTo(value: unknown, supplierId: number): string {
   const fallback = `/suppliers/${supplierId}`;
-  if (typeof value !== "string" || value.length > 2000) return fallback;
-  if (!/^\/(bills|suppliers\/\d+)(?:[/?]|$)/.test(value) || value.startsWith("//") || value.includes("\\")) return fallback;
-  return value;
+  // The resolved path (dot segments, encoded dots, backslashes) must be ours and under one of the two pages.
+  const path = resolveSameOriginPath(value);
+  if (!path || !/^\/(bills|suppliers\/\d+)(?:[/?]|$)/.test(path)) return fallback;
+  return path;
 }
 
 /** The list query of the supplier page, without the selection fields (for dialogs' closeTo and redirects). */
