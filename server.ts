@@ -15,7 +15,15 @@ import { rejectCrossSiteRequests, securityHeaders } from "./app/lib/http-securit
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const started = Date.now();
-const config = env();
+// An invalid environment (e.g. production without APP_URL) stops here with its message, before anything starts.
+const config = (() => {
+  try {
+    return env();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+})();
 
 const database = await ensureDatabase();
 const { sequelize } = await import("./db/index");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AppError } from "./errors";
 
 /** The process environment, validated once at start-up for web, jobs and CLI alike (GUIDE rule 12). */
 const booleanText = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
@@ -10,8 +11,17 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   MAIL_FROM: z.string().trim().min(1).default("Earlybird <no-reply@earlybird.test>"),
-  /** The site's address for links in e-mails (e.g. https://app.earlybird.nz); unset: the address the request came to. */
-  APP_URL: z.string().url().optional(),
+  /**
+   * The site's public address for links in e-mails (e.g. https://app.earlybird.nz). Required in production; elsewhere
+   * unset means http://localhost:PORT. Never the request's Host header (issue 13 part 6).
+   */
+  APP_URL: z
+    .string()
+    .url()
+    .refine((value) => /^https?:\/\//i.test(value), "must start with http:// or https://")
+    .optional(),
+  /** Serve /mailbox (outside production) to other machines too, not only to this one (docs/decisions/032). */
+  MAILBOX_PUBLIC: booleanText.default("false"),
   EARLYBIRD_DATA_DIR: z.string().default(".data"),
   JOBS_ENABLED: booleanText.default("true"),
   SESSION_SECRET: z.string().min(16).optional(),
@@ -20,6 +30,15 @@ const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+}).superRefine((value, ctx) => {
+  if (value.APP_ENV === "production" && !value.APP_URL) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["APP_URL"],
+      message:
+        "required when APP_ENV=production: set it to Earlybird's public address (e.g. APP_URL=https://app.earlybird.nz), which every e-mailed link (activation, password reset, invites) points to",
+    });
+  }
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -31,7 +50,8 @@ export function env(): Env {
     const parsed = EnvSchema.safeParse(process.env);
     if (!parsed.success) {
       const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-      throw new Error(`Invalid environment: ${problems}`);
+      // An AppError: the CLI prints the message and exits 1; server.ts prints it and does not start.
+      throw new AppError(500, `Invalid environment: ${problems}`, { code: "INVALID_ENVIRONMENT" });
     }
     cached = parsed.data;
   }

@@ -26,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const values = { email: String(form.get("email") ?? ""), days: String(form.get("days") ?? "") };
   try {
-    const code = await createInviteCode(actor, values, { origin: appOrigin(new URL(request.url).origin) });
+    const code = await createInviteCode(actor, values, { origin: appOrigin() });
     return json<ActionData>({ created: { code: code.code, email: code.email, expiresAt: code.expiresAt, emailSent: code.emailSent }, errors: {}, values });
   } catch (error) {
     if (!isAppError(error)) throw error;

@@ -25,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const email = String(form.get("email") ?? "");
   try {
-    await requestPasswordReset({ email, ip: context.ip ?? "unknown", origin: appOrigin(new URL(request.url).origin) });
+    await requestPasswordReset({ email, ip: context.ip ?? "unknown", origin: appOrigin() });
   } catch (error) {
     if (!isAppError(error) || error.status >= 500) {
       console.error(error);

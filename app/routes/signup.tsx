@@ -127,7 +127,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json<ActionData>({ stage: "form", ...base, suggestions: null, errors }, { status: 400 });
   }
   try {
-    const result = await signUp({ ...parsed.data, ip, origin: appOrigin(url.origin) });
+    const result = await signUp({ ...parsed.data, ip, origin: appOrigin() });
     return redirect(confirmationPath(result.email));
   } catch (error) {
     if (!isAppError(error)) throw error;

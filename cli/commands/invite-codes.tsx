@@ -23,9 +23,9 @@ export function registerInviteCodeCommands(program: Command) {
         const options = parseOptions(CreateInviteCodeOptions, rawOptions);
         const code = await withDatabase(async (sequelize) => {
           await assertMigrated(sequelize);
-          const { env } = await import("../../app/lib/env.server");
+          const { appOrigin } = await import("../../app/lib/app-url.server");
           const { createInviteCode } = await import("../../app/modules/signup/invite-codes.server");
-          const origin = options.appUrl ?? env().APP_URL ?? `http://localhost:${env().PORT}`;
+          const origin = options.appUrl ?? appOrigin();
           return createInviteCode(null, { email: options.email ?? null, days: options.days }, { origin });
         });
         const fields: FieldList = [

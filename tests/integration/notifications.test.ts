@@ -222,12 +222,14 @@ describe("listMailbox and getMailboxMessage", () => {
     expect((await getMailboxMessage(any.id)).id).toBe(any.id);
 
     process.env.APP_ENV = "production";
+    process.env.APP_URL = "https://app.earlybird.example";
     resetEnvCache();
     try {
       await expect(listMailbox({ limit: 5 })).rejects.toMatchObject({ status: 404 });
       await expect(getMailboxMessage(any.id)).rejects.toMatchObject({ status: 404 });
     } finally {
       process.env.APP_ENV = "test";
+      delete process.env.APP_URL;
       resetEnvCache();
     }
   });

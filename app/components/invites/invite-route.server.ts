@@ -67,7 +67,7 @@ export async function inviteAction(kind: InvoiceKind, { request }: ActionFunctio
         ...(single ? { email: typeof email === "string" ? email : "" } : {}),
         single,
       },
-      { origin: appOrigin(url.origin) }
+      { origin: appOrigin() }
     );
     const who = kind === "BILL" ? "supplier" : "customer";
     const message = result.sent.length === 1 ? `Invite sent to ${result.sent[0].email}` : `Invites sent to ${result.sent.length} ${who}s`;
@@ -97,7 +97,7 @@ export async function notifyAction({ request }: ActionFunctionArgs) {
     const result = await notifySuppliers(
       actor,
       { companyId: form.get("companyId") ?? undefined, invoiceIds: ids, type: "BILL" },
-      { origin: appOrigin(url.origin) }
+      { origin: appOrigin() }
     );
     return redirectWithToast(closeTo, { type: "success", message: result.message });
   } catch (error) {
