@@ -278,12 +278,12 @@ describe("verify_code", () => {
     await expect(resendPhoneCode(actor, { now: new Date(start + 120_000) })).rejects.toMatchObject({ status: 409 });
   });
 
-  it("counts attempts under a row lock: five wrong codes at once make exactly three failures", async () => {
+  it("counts attempts under a row lock: twenty wrong codes at once make exactly three failures", async () => {
     const { user, actor, code } = await withCode();
-    const results = await Promise.allSettled(Array.from({ length: 5 }, () => verifyPhoneCode(actor, { code: wrongCode(code) })));
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => verifyPhoneCode(actor, { code: wrongCode(code) })));
     const messages = results.map((result) => (result as PromiseRejectedResult).reason.message as string);
     expect(messages.filter((message) => message === CODE_INVALID)).toHaveLength(2);
-    expect(messages.filter((message) => message === CODE_LOCKED)).toHaveLength(3);
+    expect(messages.filter((message) => message === CODE_LOCKED)).toHaveLength(18);
     expect((await user.reload()).smsFailedAttempts).toBe(3);
   });
 

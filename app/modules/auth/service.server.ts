@@ -4,7 +4,8 @@ import { sequelize } from "../../../db/index";
 import { AuditLogEntry, Company, LoginAttempt, Session, User, type OnboardingState, type PersonVerificationStatus, type Role } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { env } from "../../lib/env.server";
-import { AppError } from "../../lib/errors";
+import { AppError, isAppError } from "../../lib/errors";
+import { settleAttempt, underAttemptLocks, type AttemptOutcome } from "./attempt-limit.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
 import { EMAIL_PATTERN, LOGIN_FAILED, MFA_INVALID, MfaCodeSchema, StrongPasswordSchema, TOO_MANY_ATTEMPTS } from "./schema";
 import { generateTotpSecret, verifyTotp } from "./totp.server";
@@ -91,20 +92,30 @@ export interface LoginRequest {
   now?: Date;
 }
 
-async function assertNotRateLimited(username: string, ip: string, now: Date) {
+/**
+ * Records a login attempt as a failure before it is evaluated, unless the account or the client address already has
+ * its limit of failures in the window (429). Count and record are one step under advisory locks (attempt-limit.server.ts),
+ * so concurrent guesses get exactly the limit evaluated. The settings' current-password check shares the limit.
+ */
+export async function claimLoginAttempt(username: string, ip: string, now: Date, tooMany: string = TOO_MANY_ATTEMPTS): Promise<number> {
   const { LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP, LOGIN_WINDOW_MINUTES } = env();
   const since = new Date(now.getTime() - LOGIN_WINDOW_MINUTES * 60_000);
-  const [accountFailures, ipFailures] = await Promise.all([
-    LoginAttempt.count({ where: { username, succeeded: false, createdAt: { [Op.gte]: since } } }),
-    LoginAttempt.count({ where: { ip, succeeded: false, createdAt: { [Op.gte]: since } } }),
-  ]);
-  if (accountFailures >= LOGIN_MAX_FAILURES_PER_ACCOUNT || ipFailures >= LOGIN_MAX_FAILURES_PER_IP) {
-    throw new AppError(429, TOO_MANY_ATTEMPTS, { code: "RATE_LIMITED" });
-  }
+  return underAttemptLocks([`login-account:${username}`, `login-ip:${ip}`], async (transaction) => {
+    const recent = { succeeded: false, createdAt: { [Op.gte]: since } };
+    const accountFailures = await LoginAttempt.count({ where: { username, ...recent }, transaction });
+    const ipFailures = await LoginAttempt.count({ where: { ip, ...recent }, transaction });
+    if (accountFailures >= LOGIN_MAX_FAILURES_PER_ACCOUNT || ipFailures >= LOGIN_MAX_FAILURES_PER_IP) {
+      throw new AppError(429, tooMany, { code: "RATE_LIMITED" });
+    }
+    const attempt = await LoginAttempt.create({ username, ip, succeeded: false, createdAt: now }, { transaction });
+    return attempt.id;
+  });
 }
 
-async function recordAttempt(username: string, ip: string, succeeded: boolean) {
-  await LoginAttempt.create({ username, ip, succeeded });
+/** Settles a claimed attempt: a failure stays; a success is marked; an attempt that decided nothing is dropped. */
+export async function settleLoginAttempt(id: number, outcome: AttemptOutcome): Promise<void> {
+  if (outcome === "succeeded") await LoginAttempt.update({ succeeded: true }, { where: { id } });
+  else if (outcome === "uncounted") await LoginAttempt.destroy({ where: { id } });
 }
 
 /**
@@ -114,13 +125,19 @@ async function recordAttempt(username: string, ip: string, succeeded: boolean) {
 export async function login(request: LoginRequest): Promise<LoginResult> {
   const now = request.now ?? new Date();
   const username = request.email.trim().toLowerCase();
-  await assertNotRateLimited(username, request.ip, now);
+  const attempt = await claimLoginAttempt(username, request.ip, now);
+  return settleAttempt(attempt, () => checkLogin(username, request, now), settleLoginAttempt, {
+    // A session is a success; the password step of an MFA login decided nothing yet, nor did a missing or malformed code.
+    ofResult: (result) => (result.kind === "session" ? "succeeded" : "uncounted"),
+    ofError: (error) => (isAppError(error) && error.code === "MFA_REQUIRED" ? "uncounted" : "failed"),
+  });
+}
 
+async function checkLogin(username: string, request: LoginRequest, now: Date): Promise<LoginResult> {
   if (request.mfaChallenge) {
     const userId = readChallenge(request.mfaChallenge, now.getTime());
     const user = userId ? await User.findByPk(userId, { include: [{ model: Company, as: "company" }] }) : null;
     if (!user || user.username !== username || user.disabledAt || !user.mfaEnabled || !user.mfaSecret) {
-      await recordAttempt(username, request.ip, false);
       throw new AppError(401, LOGIN_FAILED, { code: "LOGIN_FAILED" });
     }
     return completeMfa(user, request, now);
@@ -129,7 +146,6 @@ export async function login(request: LoginRequest): Promise<LoginResult> {
   const user = await User.findOne({ where: { username }, include: [{ model: Company, as: "company" }] });
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), request.password);
   if (!user || !passwordOk || user.disabledAt || !user.passwordHash) {
-    await recordAttempt(username, request.ip, false);
     throw new AppError(401, LOGIN_FAILED, { code: "LOGIN_FAILED" });
   }
   if (user.mfaEnabled) {
@@ -145,7 +161,6 @@ async function completeMfa(user: User, request: LoginRequest, now: Date): Promis
     throw new AppError(400, code.error.issues[0].message, { code: "MFA_REQUIRED", field: "mfaCode", details: { challenge: signChallenge(user.id, now.getTime()) } });
   }
   if (!verifyTotp(user.mfaSecret!, code.data, now.getTime())) {
-    await recordAttempt(user.username, request.ip, false);
     throw new AppError(401, MFA_INVALID, { code: "MFA_INVALID", field: "mfaCode", details: { challenge: signChallenge(user.id, now.getTime()) } });
   }
   return startSession(user, request, now);
@@ -153,7 +168,6 @@ async function completeMfa(user: User, request: LoginRequest, now: Date): Promis
 
 async function startSession(user: User, request: LoginRequest, now: Date): Promise<LoginResult> {
   const token = await createSession(user.id, { ip: request.ip, userAgent: request.userAgent ?? null, now });
-  await recordAttempt(user.username, request.ip, true);
   await user.update({ lastLoginAt: now });
   return { kind: "session", token, user: toSessionUser(user, user.company) };
 }

@@ -15,9 +15,10 @@ import { Op, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { AuditLogEntry, LoginAttempt, PasswordResetRequest, Session, User } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
-import { env } from "../../lib/env.server";
 import { AppError } from "../../lib/errors";
 import { hashPassword, verifyPassword } from "../auth/password.server";
+import { lockAttemptKeys } from "../auth/attempt-limit.server";
+import { claimLoginAttempt, settleLoginAttempt } from "../auth/service.server";
 import { issueUserToken, readUserToken, revokeUserTokens } from "../auth/tokens.server";
 import { sendMail } from "../notifications/mail.server";
 import {
@@ -72,14 +73,14 @@ export async function requestPasswordReset(request: ForgotPasswordRequest): Prom
   const { email } = parsed.data;
   const now = request.now ?? new Date();
   const since = new Date(now.getTime() - RESET_WINDOW_MS);
-  const [byEmail, byIp] = await Promise.all([
-    PasswordResetRequest.count({ where: { email, createdAt: { [Op.gte]: since } } }),
-    PasswordResetRequest.count({ where: { ip: request.ip, createdAt: { [Op.gte]: since } } }),
-  ]);
-  // Counted per requested e-mail, registered or not, so the limit reveals nothing either.
-  if (byEmail >= RESET_REQUESTS_PER_EMAIL || byIp >= RESET_REQUESTS_PER_IP) throw new AppError(429, TOO_MANY_RESET_REQUESTS, { code: "RATE_LIMITED" });
 
   await sequelize.transaction(async (t) => {
+    // Counted and recorded under the limit's locks, so concurrent requests cannot all pass (issue 13 part 7).
+    await lockAttemptKeys(t, [`reset-email:${email}`, `reset-ip:${request.ip}`]);
+    const byEmail = await PasswordResetRequest.count({ where: { email, createdAt: { [Op.gte]: since } }, transaction: t });
+    const byIp = await PasswordResetRequest.count({ where: { ip: request.ip, createdAt: { [Op.gte]: since } }, transaction: t });
+    // Counted per requested e-mail, registered or not, so the limit reveals nothing either.
+    if (byEmail >= RESET_REQUESTS_PER_EMAIL || byIp >= RESET_REQUESTS_PER_IP) throw new AppError(429, TOO_MANY_RESET_REQUESTS, { code: "RATE_LIMITED" });
     await PasswordResetRequest.create({ email, ip: request.ip, createdAt: now }, { transaction: t });
     const user = await User.findOne({ where: { username: email }, transaction: t, lock: t.LOCK.UPDATE });
     if (!user || user.disabledAt) return;
@@ -183,14 +184,11 @@ export async function resetPassword(input: {
  * (the same limit: a stolen session cannot guess the password faster than the login page allows).
  */
 export async function assertCurrentPassword(user: User, password: string, ip: string, now: Date = new Date()): Promise<void> {
-  const { LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MINUTES } = env();
-  const since = new Date(now.getTime() - LOGIN_WINDOW_MINUTES * 60_000);
-  const failures = await LoginAttempt.count({ where: { username: user.username, succeeded: false, createdAt: { [Op.gte]: since } } });
-  if (failures >= LOGIN_MAX_FAILURES_PER_ACCOUNT) throw new AppError(429, TOO_MANY_PASSWORD_ATTEMPTS, { code: "RATE_LIMITED" });
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    await LoginAttempt.create({ username: user.username, ip, succeeded: false, createdAt: now });
-    throw new AppError(400, CURRENT_PASSWORD_WRONG, { code: "CURRENT_PASSWORD_WRONG", field: "currentPassword" });
-  }
+  // Claimed as a failure first, under the login limit's locks (issue 13 part 7); a right password leaves no trace.
+  const attempt = await claimLoginAttempt(user.username, ip, now, TOO_MANY_PASSWORD_ATTEMPTS);
+  const right = await verifyPassword(user.passwordHash, password);
+  if (!right) throw new AppError(400, CURRENT_PASSWORD_WRONG, { code: "CURRENT_PASSWORD_WRONG", field: "currentPassword" });
+  await settleLoginAttempt(attempt, "uncounted");
 }
 
 export interface ChangePasswordInput {

@@ -9,6 +9,7 @@ import { sequelize } from "../../../db/index";
 import { AuditLogEntry, InviteCode, InviteCodeAttempt, User } from "../../../db/models/index";
 import { isAdminActor, type Actor } from "../../lib/actor";
 import { AppError } from "../../lib/errors";
+import { underAttemptLocks, type AttemptOutcome } from "../auth/attempt-limit.server";
 import { sendMail } from "../notifications/mail.server";
 import { inviteCodeStatus, type InviteCodeStatus } from "./rules";
 import { CreateInviteCodeSchema, INVITE_CODE_INVALID, INVITE_CODE_PATTERN, TOO_MANY_CODE_ATTEMPTS, type CreateInviteCodeInput } from "./schema";
@@ -163,13 +164,25 @@ export async function listInviteCodes(actor: Actor | null, options: { limit?: nu
   return rows.map((row) => viewOf(row, now));
 }
 
-async function assertNotGuessing(ip: string, now: Date, transaction?: Transaction) {
+/**
+ * Records a code check as a failure before it is evaluated, unless the client address already has its limit of wrong
+ * codes in the window (429). Count and record are one step under the address's advisory lock (issue 13 part 7).
+ */
+export async function claimInviteCodeAttempt(ip: string, now: Date): Promise<number> {
   const since = new Date(now.getTime() - CODE_ATTEMPT_WINDOW_MINUTES * 60_000);
-  const failures = await InviteCodeAttempt.count({ where: { ip, succeeded: false, createdAt: { [Op.gte]: since } }, transaction });
-  if (failures >= CODE_ATTEMPT_LIMIT) throw new AppError(429, TOO_MANY_CODE_ATTEMPTS, { code: "RATE_LIMITED", field: "code" });
+  return underAttemptLocks([`invite-code-ip:${ip}`], async (transaction) => {
+    const failures = await InviteCodeAttempt.count({ where: { ip, succeeded: false, createdAt: { [Op.gte]: since } }, transaction });
+    if (failures >= CODE_ATTEMPT_LIMIT) throw new AppError(429, TOO_MANY_CODE_ATTEMPTS, { code: "RATE_LIMITED", field: "code" });
+    const attempt = await InviteCodeAttempt.create({ ip, succeeded: false, createdAt: now }, { transaction });
+    return attempt.id;
+  });
 }
 
-const recordAttempt = (ip: string, succeeded: boolean, now: Date) => InviteCodeAttempt.create({ ip, succeeded, createdAt: now });
+/** A claimed code check: a wrong code stays a failure; a usable one is marked; one that decided nothing is dropped. */
+export async function settleInviteCodeAttempt(id: number, outcome: AttemptOutcome): Promise<void> {
+  if (outcome === "succeeded") await InviteCodeAttempt.update({ succeeded: true }, { where: { id } });
+  else if (outcome === "uncounted") await InviteCodeAttempt.destroy({ where: { id } });
+}
 
 /** A code row that can still be used: unused and not expired. `lock` takes the row for the sign-up transaction. */
 export async function findUsableInviteCode(code: string, now: Date, transaction?: Transaction): Promise<InviteCode | null> {
@@ -185,18 +198,9 @@ export async function findUsableInviteCode(code: string, now: Date, transaction?
  */
 export async function checkInviteCode(input: { code: string; ip: string; now?: Date }): Promise<{ email: string | null }> {
   const now = input.now ?? new Date();
-  await assertNotGuessing(input.ip, now);
+  const attempt = await claimInviteCodeAttempt(input.ip, now);
   const row = await findUsableInviteCode(input.code, now);
-  await recordAttempt(input.ip, Boolean(row), now);
   if (!row) throw new AppError(400, INVITE_CODE_INVALID, { code: "INVITE_CODE_INVALID", field: "code" });
+  await settleInviteCodeAttempt(attempt, "succeeded");
   return { email: row.email };
-}
-
-/** The sign-up post re-checks the code: a refused or rate-limited address is handled the same way. */
-export async function guardInviteCodeAttempt(ip: string, now: Date) {
-  await assertNotGuessing(ip, now);
-}
-
-export async function recordInviteCodeFailure(ip: string, now: Date) {
-  await recordAttempt(ip, false, now);
 }

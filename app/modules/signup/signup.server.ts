@@ -12,10 +12,11 @@ import { AuditLogEntry, Company, Invite, User, type Address } from "../../../db/
 import type { Actor } from "../../lib/actor";
 import { AppError, isAppError } from "../../lib/errors";
 import { issueUserToken } from "../auth/tokens.server";
+import type { AttemptOutcome } from "../auth/attempt-limit.server";
 import { hashToken, redeemLandingToken } from "../invites/service.server";
 import { sendMail } from "../notifications/mail.server";
 import { companyRegister, type RegisterCompany } from "../register/service.server";
-import { findUsableInviteCode, guardInviteCodeAttempt, recordInviteCodeFailure } from "./invite-codes.server";
+import { claimInviteCodeAttempt, findUsableInviteCode, settleInviteCodeAttempt } from "./invite-codes.server";
 import { activationLink } from "./rules";
 import {
   ACTIVATION_TOKEN_DAYS,
@@ -149,10 +150,15 @@ async function assertEmailFree(username: string, exceptUserId: number | null, tr
 export async function signUp(request: SignupRequest): Promise<SignupResult> {
   const now = request.now ?? new Date();
   const landing = Boolean(request.landingToken);
-  if (!landing) await guardInviteCodeAttempt(request.ip, now);
+  // The code is claimed as a wrong one before it is checked (issue 13 part 7); settled once the sign-up has decided.
+  const attempt = landing ? null : await claimInviteCodeAttempt(request.ip, now);
+  const settle = (outcome: AttemptOutcome) => (attempt === null ? Promise.resolve() : settleInviteCodeAttempt(attempt, outcome));
 
   const register = await companyRegister().lookup(request.country, request.registrationNumber);
-  if (!register) throw new AppError(400, COMPANY_REQUIRED, { code: "VALIDATION", field: "registrationNumber" });
+  if (!register) {
+    await settle("uncounted");
+    throw new AppError(400, COMPANY_REQUIRED, { code: "VALIDATION", field: "registrationNumber" });
+  }
 
   let token: string;
   let result: Omit<SignupResult, "emailSent">;
@@ -162,13 +168,15 @@ export async function signUp(request: SignupRequest): Promise<SignupResult> {
       return signUpWithCode(request, register, now, transaction);
     }));
   } catch (error) {
-    if (isAppError(error) && error.field === "code") await recordInviteCodeFailure(request.ip, now);
+    // A wrong code stays a failure; any other refusal (e-mail taken, company registered) says nothing of the code.
+    if (!(isAppError(error) && error.field === "code")) await settle("uncounted");
     if (error instanceof UniqueConstraintError && error.errors.some((e) => e.path === "username")) {
       throw new AppError(409, EMAIL_TAKEN, { code: "EMAIL_TAKEN", field: "email" });
     }
     throw error;
   }
 
+  await settle("succeeded");
   const link = activationLink(request.origin, token);
   const emailSent = await sendMail({
     to: result.email,
