@@ -41,6 +41,8 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
   declare invitationStatus: CreationOptional<"INVITED" | "ACCEPTED" | null>;
   declare mfaEnabled: CreationOptional<boolean>;
   declare mfaSecret: CreationOptional<string | null>;
+  /** The time step of the last authenticator code accepted: a code works once (docs/decisions/032). */
+  declare mfaLastStep: CreationOptional<number | null>;
   /** A TOTP secret offered in settings, not yet confirmed with a code (docs/decisions/024). */
   declare pendingMfaSecret: CreationOptional<string | null>;
   declare pendingMfaExpiresAt: CreationOptional<Date | null>;
@@ -90,6 +92,7 @@ User.init(
     invitationStatus: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
     mfaEnabled: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
     mfaSecret: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+    mfaLastStep: { type: DataTypes.INTEGER, allowNull: true, defaultValue: null },
     pendingMfaSecret: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
     pendingMfaExpiresAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
     smsCodeHash: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },

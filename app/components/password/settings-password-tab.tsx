@@ -97,17 +97,37 @@ function TwoFactorCard({ mfa }: { mfa: SecurityTabData["mfa"] }) {
 function TurnOn() {
   const { result, submitting } = useIntentResult("mfa-start");
   return (
-    <Form method="post" action={ACTION} className="grid gap-3">
+    <Form method="post" action={ACTION} noValidate className="grid gap-3">
       {result?.formError ? <Alert variant="destructive">{result.formError}</Alert> : null}
       <p className="flex items-center gap-2 text-sm text-muted-foreground">
         <ShieldOff className="size-4 shrink-0" aria-hidden /> Your account is protected by your password only.
       </p>
+      <input type="hidden" name="intent" value="mfa-start" />
+      <CurrentPasswordField id="mfa-enable-password" label="Password to turn it on" error={result?.fieldErrors?.currentPassword} />
       <div>
-        <Button type="submit" name="intent" value="mfa-start" disabled={submitting}>
+        <Button type="submit" disabled={submitting}>
           Turn on two-factor authentication
         </Button>
       </div>
     </Form>
+  );
+}
+
+/** The current password that turning two-factor authentication on or off asks for (issue 13 part 8). */
+function CurrentPasswordField({ id, label, error }: { id: string; label: string; error?: string }) {
+  return (
+    <div className="max-w-md space-y-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        name="currentPassword"
+        type="password"
+        autoComplete="current-password"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
   );
 }
 
@@ -181,18 +201,7 @@ function TurnOff() {
       </p>
       {result?.formError ? <Alert variant="destructive">{result.formError}</Alert> : null}
       <input type="hidden" name="intent" value="mfa-disable" />
-      <div className="max-w-md space-y-2">
-        <Label htmlFor="mfa-disable-password">Password to turn it off</Label>
-        <Input
-          id="mfa-disable-password"
-          name="currentPassword"
-          type="password"
-          autoComplete="current-password"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "mfa-disable-password-error" : undefined}
-        />
-        <FieldError id="mfa-disable-password-error" message={error} />
-      </div>
+      <CurrentPasswordField id="mfa-disable-password" label="Password to turn it off" error={error} />
       <div>
         <Button type="submit" variant="outline" disabled={submitting}>
           Turn off two-factor authentication

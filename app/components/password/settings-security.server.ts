@@ -54,7 +54,7 @@ export async function securityAction(request: Request, context: AppLoadContext, 
         return redirectWithToast(PASSWORD_TAB_PATH, { type: "success", message: PASSWORD_CHANGED });
       }
       case "mfa-start":
-        await startMfaEnrolment(actor);
+        await startMfaEnrolment(actor, { currentPassword: form.get("currentPassword"), ip });
         return redirect(`${PASSWORD_TAB_PATH}#two-factor`);
       case "mfa-confirm":
         await confirmMfaEnrolment(actor, { code: form.get("code"), ip });

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { Op } from "sequelize";
+import { Op, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { AuditLogEntry, Company, LoginAttempt, Session, User, type OnboardingState, type PersonVerificationStatus, type Role } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
@@ -8,7 +8,7 @@ import { AppError, isAppError } from "../../lib/errors";
 import { settleAttempt, underAttemptLocks, type AttemptOutcome } from "./attempt-limit.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
 import { EMAIL_PATTERN, LOGIN_FAILED, MFA_INVALID, MfaCodeSchema, StrongPasswordSchema, TOO_MANY_ATTEMPTS } from "./schema";
-import { generateTotpSecret, verifyTotp } from "./totp.server";
+import { generateTotpSecret, matchTotpStep } from "./totp.server";
 
 /** What the web and CLI know of the logged-in user: no secrets. */
 export interface SessionUser {
@@ -160,10 +160,24 @@ async function completeMfa(user: User, request: LoginRequest, now: Date): Promis
   if (!code.success) {
     throw new AppError(400, code.error.issues[0].message, { code: "MFA_REQUIRED", field: "mfaCode", details: { challenge: signChallenge(user.id, now.getTime()) } });
   }
-  if (!verifyTotp(user.mfaSecret!, code.data, now.getTime())) {
+  const step = matchTotpStep(user.mfaSecret!, code.data, now.getTime());
+  if (step === null || !(await takeTotpStep(user.id, step))) {
     throw new AppError(401, MFA_INVALID, { code: "MFA_INVALID", field: "mfaCode", details: { challenge: signChallenge(user.id, now.getTime()) } });
   }
   return startSession(user, request, now);
+}
+
+/**
+ * A TOTP code works once (issue 13 part 8): the user's last accepted time step moves forward to `step` only if `step`
+ * is later, in one guarded UPDATE, so the same code (or an older one) is refused afterwards, with a fresh challenge
+ * too, and two requests racing with one code cannot both pass. False: the code was used already.
+ */
+export async function takeTotpStep(userId: number, step: number, transaction?: Transaction): Promise<boolean> {
+  const [taken] = await User.update(
+    { mfaLastStep: step },
+    { where: { id: userId, [Op.or]: [{ mfaLastStep: null }, { mfaLastStep: { [Op.lt]: step } }] }, transaction }
+  );
+  return taken === 1;
 }
 
 async function startSession(user: User, request: LoginRequest, now: Date): Promise<LoginResult> {
@@ -277,18 +291,19 @@ export async function createUser(actor: Actor | null, input: CreateUserInput): P
 }
 
 /**
- * Turns TOTP MFA on for a user and returns the secret to enrol in an authenticator app. The operator (CLI,
- * actor null), an admin, or the user themself may do it.
+ * Turns TOTP MFA on for a user and returns the secret to enrol in an authenticator app: the operator's path
+ * (`users:create --mfa`, actor null), for a user whose password the operator has just set. Everyone else turns it on
+ * in settings, after their current password (password/mfa.server.ts, issue 13 part 8).
  */
 export async function enableMfa(actor: Actor | null, userId: number): Promise<{ secret: string; otpauthUri: string }> {
-  if (actor && actor.userId !== userId && actor.roles[0] !== "ROLE_ADMIN") throw new AppError(404, "User not found");
+  if (actor) throw new AppError(403, "Two-factor authentication is turned on in settings, with the current password", { code: "FORBIDDEN" });
   return sequelize.transaction(async (transaction) => {
     const user = await User.findByPk(userId, { transaction, lock: transaction.LOCK.UPDATE });
     if (!user) throw new AppError(404, "User not found");
     const secret = generateTotpSecret();
-    await user.update({ mfaEnabled: true, mfaSecret: secret, lastModifiedBy: actor?.userId ?? null }, { transaction });
+    await user.update({ mfaEnabled: true, mfaSecret: secret, mfaLastStep: null, lastModifiedBy: null }, { transaction });
     await AuditLogEntry.create(
-      { actorUserId: actor?.userId ?? null, companyId: user.companyId, action: "MFA_ENABLED", entityType: "user", entityId: String(user.id) },
+      { actorUserId: null, companyId: user.companyId, action: "MFA_ENABLED", entityType: "user", entityId: String(user.id) },
       { transaction },
     );
     const label = encodeURIComponent(`Earlybird:${user.username}`);

@@ -41,22 +41,37 @@ export function generateTotpSecret(): string {
   return base32Encode(crypto.randomBytes(20));
 }
 
-export function totpCode(secret: string, at: number = Date.now(), stepSeconds = 30): string {
-  const counter = Math.floor(at / 1000 / stepSeconds);
+const STEP_SECONDS = 30;
+
+/** The time step (30-second steps since 1970) of the instant `at`. */
+export const totpStep = (at: number) => Math.floor(at / 1000 / STEP_SECONDS);
+
+function codeOfStep(secret: string, step: number): string {
   const message = Buffer.alloc(8);
-  message.writeBigUInt64BE(BigInt(counter));
+  message.writeBigUInt64BE(BigInt(step));
   const digest = crypto.createHmac("sha1", base32Decode(secret)).update(message).digest();
   const offset = digest[digest.length - 1] & 0x0f;
   const binary = ((digest[offset] & 0x7f) << 24) | (digest[offset + 1] << 16) | (digest[offset + 2] << 8) | digest[offset + 3];
   return String(binary % 1_000_000).padStart(6, "0");
 }
 
-/** Accepts the current step and one step either side for clock drift. */
-export function verifyTotp(secret: string, code: string, at: number = Date.now()): boolean {
-  if (!/^\d{6}$/.test(code)) return false;
-  for (const drift of [-1, 0, 1]) {
-    const expected = totpCode(secret, at + drift * 30_000);
-    if (crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(code))) return true;
+export function totpCode(secret: string, at: number = Date.now()): string {
+  return codeOfStep(secret, totpStep(at));
+}
+
+/**
+ * The time step whose code `code` is: the current step or one either side (clock drift); null when none. Callers that
+ * accept a code remember the step, so that a code works once (docs/decisions/032).
+ */
+export function matchTotpStep(secret: string, code: string, at: number = Date.now()): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
+  const current = totpStep(at);
+  for (const step of [current - 1, current, current + 1]) {
+    if (crypto.timingSafeEqual(Buffer.from(codeOfStep(secret, step)), Buffer.from(code))) return step;
   }
-  return false;
+  return null;
+}
+
+export function verifyTotp(secret: string, code: string, at: number = Date.now()): boolean {
+  return matchTotpStep(secret, code, at) !== null;
 }

@@ -1,16 +1,17 @@
 /**
  * Two-factor authentication in settings (issue 6 part 8, docs/decisions/024): TOTP (RFC 6238) as login.tsx checks it.
- * Turning it on is two steps: a new secret is offered (kept as the user's pending secret for 15 minutes, shown as a QR
- * code and as text) and MFA is on only once a code from it is confirmed. Turning it off asks for the current password.
- * The operator's `enableMfa` (auth/service.server.ts, the CLI) stays as it is.
+ * Turning it on or off asks for the current password (issue 13 part 8). On is two steps: after the password a new secret
+ * is offered (kept as the user's pending secret for 15 minutes, shown as a QR code and as text) and MFA is on only once
+ * a code from it is confirmed. That code's time step is remembered, as at login, so it cannot log in again.
+ * The operator's `enableMfa` (auth/service.server.ts, the CLI's users:create --mfa) stays as it is.
  */
 import type { Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { AuditLogEntry, User } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { AppError } from "../../lib/errors";
-import { generateTotpSecret, verifyTotp } from "../auth/totp.server";
-import { MfaCodeFormSchema, MfaDisableSchema, MFA_ENROLMENT_EXPIRED, MFA_INVALID } from "./schema";
+import { generateTotpSecret, matchTotpStep } from "../auth/totp.server";
+import { MfaCodeFormSchema, MfaPasswordSchema, MFA_ENROLMENT_EXPIRED, MFA_INVALID } from "./schema";
 import { assertCurrentPassword } from "./service.server";
 
 /** How long an offered secret waits for its confirming code. */
@@ -44,18 +45,30 @@ async function ownUser(actor: Actor, options: { transaction?: Transaction } = {}
   return user;
 }
 
+/** The current password a change of two-factor authentication asks for (CURRENT_PASSWORD_REQUIRED when empty). */
+function parseCurrentPassword(value: unknown): string {
+  const parsed = MfaPasswordSchema.safeParse({ currentPassword: value });
+  if (!parsed.success) throw new AppError(400, parsed.error.issues[0].message, { code: "VALIDATION", field: "currentPassword" });
+  return parsed.data.currentPassword;
+}
+
 /** The user's own two-factor state. */
 export async function getMfaSettings(actor: Actor, now: Date = new Date()): Promise<MfaSettings> {
   return settingsOf(await ownUser(actor), now);
 }
 
-/** Offers a new secret to scan (replacing any earlier one not yet confirmed). MFA stays off until it is confirmed. */
-export async function startMfaEnrolment(actor: Actor, now: Date = new Date()): Promise<MfaSettings> {
+/** Offers a new secret to scan (replacing any earlier one not yet confirmed), after the current password. MFA stays off until it is confirmed. */
+export async function startMfaEnrolment(actor: Actor, input: { currentPassword: unknown; ip: string; now?: Date }): Promise<MfaSettings> {
+  const currentPassword = parseCurrentPassword(input.currentPassword);
+  const now = input.now ?? new Date();
+  const user = await ownUser(actor);
+  if (user.mfaEnabled) throw new AppError(409, "Two-factor authentication is already on", { code: "MFA_ALREADY_ON" });
+  await assertCurrentPassword(user, currentPassword, input.ip, now);
   return sequelize.transaction(async (t) => {
-    const user = await ownUser(actor, { transaction: t });
-    if (user.mfaEnabled) throw new AppError(409, "Two-factor authentication is already on", { code: "MFA_ALREADY_ON" });
-    await user.update({ pendingMfaSecret: generateTotpSecret(), pendingMfaExpiresAt: new Date(now.getTime() + MFA_ENROLMENT_TTL_MS) }, { transaction: t });
-    return settingsOf(user, now);
+    const locked = await ownUser(actor, { transaction: t });
+    if (locked.mfaEnabled) throw new AppError(409, "Two-factor authentication is already on", { code: "MFA_ALREADY_ON" });
+    await locked.update({ pendingMfaSecret: generateTotpSecret(), pendingMfaExpiresAt: new Date(now.getTime() + MFA_ENROLMENT_TTL_MS) }, { transaction: t });
+    return settingsOf(locked, now);
   });
 }
 
@@ -70,9 +83,18 @@ export async function confirmMfaEnrolment(actor: Actor, input: { code: unknown; 
     if (!user.pendingMfaSecret || !user.pendingMfaExpiresAt || user.pendingMfaExpiresAt <= now) {
       throw new AppError(400, MFA_ENROLMENT_EXPIRED, { code: "MFA_ENROLMENT_EXPIRED", field: "code" });
     }
-    if (!verifyTotp(user.pendingMfaSecret, parsed.data.code, now.getTime())) throw new AppError(400, MFA_INVALID, { code: "MFA_INVALID", field: "code" });
+    const step = matchTotpStep(user.pendingMfaSecret, parsed.data.code, now.getTime());
+    if (step === null) throw new AppError(400, MFA_INVALID, { code: "MFA_INVALID", field: "code" });
     await user.update(
-      { mfaEnabled: true, mfaSecret: user.pendingMfaSecret, pendingMfaSecret: null, pendingMfaExpiresAt: null, lastModifiedBy: actor.userId },
+      {
+        mfaEnabled: true,
+        mfaSecret: user.pendingMfaSecret,
+        // The confirming code is used: it cannot log in too.
+        mfaLastStep: step,
+        pendingMfaSecret: null,
+        pendingMfaExpiresAt: null,
+        lastModifiedBy: actor.userId,
+      },
       { transaction: t }
     );
     await AuditLogEntry.create(
@@ -93,15 +115,14 @@ export async function cancelMfaEnrolment(actor: Actor): Promise<void> {
 
 /** Turns two-factor authentication off after the current password. */
 export async function disableMfa(actor: Actor, input: { currentPassword: unknown; ip: string; now?: Date }): Promise<MfaSettings> {
-  const parsed = MfaDisableSchema.safeParse({ currentPassword: input.currentPassword });
-  if (!parsed.success) throw new AppError(400, parsed.error.issues[0].message, { code: "VALIDATION", field: "currentPassword" });
+  const currentPassword = parseCurrentPassword(input.currentPassword);
   const now = input.now ?? new Date();
-  await assertCurrentPassword(await ownUser(actor), parsed.data.currentPassword, input.ip, now);
+  await assertCurrentPassword(await ownUser(actor), currentPassword, input.ip, now);
   return sequelize.transaction(async (t) => {
     const user = await ownUser(actor, { transaction: t });
     if (!user.mfaEnabled) return settingsOf(user, now);
     await user.update(
-      { mfaEnabled: false, mfaSecret: null, pendingMfaSecret: null, pendingMfaExpiresAt: null, lastModifiedBy: actor.userId },
+      { mfaEnabled: false, mfaSecret: null, mfaLastStep: null, pendingMfaSecret: null, pendingMfaExpiresAt: null, lastModifiedBy: actor.userId },
       { transaction: t }
     );
     await AuditLogEntry.create(

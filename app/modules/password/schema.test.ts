@@ -9,7 +9,7 @@ import {
   LINK_BROKEN,
   MFA_REQUIRED,
   MfaCodeFormSchema,
-  MfaDisableSchema,
+  MfaPasswordSchema,
   NEW_PASSWORD_REQUIRED,
   PASSWORD_CRITERIA,
   PASSWORD_RULES,
@@ -120,7 +120,7 @@ describe("two-factor codes", () => {
     expect(MfaCodeFormSchema.parse({ code: " 123456 " })).toEqual({ code: "123456" });
   });
   it("asks for the password to turn it off", () => {
-    expect(errorsOf(MfaDisableSchema, { currentPassword: "" })).toEqual({ currentPassword: CURRENT_PASSWORD_REQUIRED });
+    expect(errorsOf(MfaPasswordSchema, { currentPassword: "" })).toEqual({ currentPassword: CURRENT_PASSWORD_REQUIRED });
   });
 });
 

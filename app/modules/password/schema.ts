@@ -73,7 +73,7 @@ export const MfaCodeFormSchema = z.object({
 });
 
 /** Turning two-factor authentication off asks for the current password. */
-export const MfaDisableSchema = z.object({ currentPassword: text.pipe(z.string().min(1, CURRENT_PASSWORD_REQUIRED)) });
+export const MfaPasswordSchema = z.object({ currentPassword: text.pipe(z.string().min(1, CURRENT_PASSWORD_REQUIRED)) });
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
