@@ -30,6 +30,7 @@ export default function handleRequest(
           const body = new PassThrough();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html");
+          privateNoStore(responseHeaders);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
@@ -44,6 +45,19 @@ export default function handleRequest(
     );
     setTimeout(abort, ABORT_DELAY);
   });
+}
+
+/**
+ * Pages and `?_data=` responses carry a user's data (issue 13 part 13): no cache, shared or the browser's, may keep them.
+ * A route that sets its own Cache-Control keeps it.
+ */
+function privateNoStore(headers: Headers) {
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
+}
+
+export function handleDataRequest(response: Response) {
+  privateNoStore(response.headers);
+  return response;
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

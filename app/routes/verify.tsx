@@ -260,6 +260,8 @@ export async function action({ request }: ActionFunctionArgs) {
       } catch (error) {
         if (isAppError(error) && error.status === 404) throw notFound();
         if (isAppError(error) && error.status === 409) throw redirect(userId === actor.userId ? USER_DETAILS : detailsPath(userId));
+        // The day's identity checks for this person are used up (issue 13 part 13): said above the form.
+        if (isAppError(error) && error.status === 429) return answer({ values, errors: { form: error.message }, addressSuggestions: await addressSuggestions() }, 429);
         throw error;
       }
       if (!result.ok) return answer({ values, errors: result.fieldErrors, addressSuggestions: await addressSuggestions() }, 400);

@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { logOut } from "./helpers";
 
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -200,7 +201,7 @@ test("activation works without JavaScript; logging in mid-way continues where th
   await expect(page.getByRole("main")).toContainText("+61");
 
   // Logged out half-way: the login sends the user back to the phone step, whatever next says.
-  await page.goto("/logout");
+  await logOut(page);
   await page.goto("/login?next=/bills");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("Outback#2026");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, AU_USER, DEMO_PASSWORD, loginAs, PURCHASER, SUPPLIER } from "./helpers";
+import { ADMIN, AU_USER, DEMO_PASSWORD, loginAs, logOut, PURCHASER, SUPPLIER } from "./helpers";
 
 test.describe("login", () => {
   test("shows the demo logins outside production", async ({ page }) => {
@@ -91,10 +91,15 @@ test.describe("login", () => {
 });
 
 test.describe("logout", () => {
-  test("/logout ends the session: guarded pages need a login again", async ({ page }) => {
+  test("/logout ends the session only by POST: a GET shows a Log out button (issue 13 part 13)", async ({ page }) => {
     await loginAs(page, PURCHASER);
+    // A GET (a link, an image or a prefetch on another site) ends nothing.
     await page.goto("/logout");
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/logout$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Log out" })).toBeVisible();
+    await page.goto("/bills");
+    await expect(page).toHaveURL(/\/bills/);
+    await logOut(page);
     await page.goto("/bills");
     await expect(page).toHaveURL(/\/login\?next=%2Fbills$/);
   });
@@ -104,7 +109,7 @@ test.describe("logout", () => {
     const cookies = await context.cookies();
     const session = cookies.find((c) => c.name === "eb_session");
     expect(session).toBeTruthy();
-    await page.goto("/logout");
+    await logOut(page);
     // Replay the old cookie, as a second tab would after the session ended.
     await context.addCookies([{ ...session! }]);
     await page.goto("/bills");

@@ -17,6 +17,13 @@ export async function loginAs(page: Page, email: string, password = DEMO_PASSWOR
   await expect(page).not.toHaveURL(/\/login/);
 }
 
+/** Logs out the way a user without the menu does: /logout shows a Log out button, which posts (issue 13 part 13). */
+export async function logOut(page: Page) {
+  await page.goto("/logout");
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
 /** The newest six-digit bank-account code sent by SMS to `phone`, as an admin reads it on the built-in mailbox page. */
 export async function readBankAccountCode(admin: Page, phone: string): Promise<string> {
   await admin.goto(`/mailbox?channel=SMS&to=${encodeURIComponent(phone)}`);

@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, loginAs, PURCHASER } from "./helpers";
+import { ADMIN, loginAs, logOut, PURCHASER } from "./helpers";
 
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -138,7 +138,7 @@ test("logged-in users (a purchaser, an admin) read the same public mailbox", asy
     await expect(page.getByRole("table", { name: "Messages" })).toBeVisible();
     await page.getByRole("link", { name: "Back to Earlybird" }).click();
     await expect(page).not.toHaveURL(/mailbox/);
-    await page.goto("/logout");
+    await logOut(page);
   }
 });
 

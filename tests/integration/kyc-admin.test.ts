@@ -19,7 +19,7 @@ import {
   verifyPersonManually,
 } from "../../app/modules/kyc/admin.server";
 import { LICENCE_NUMBER_INVALID, FULL_NAME_REQUIRED } from "../../app/modules/kyc/admin-schema";
-import { DOCUMENT_FORMAT } from "../../app/modules/kyc/schema";
+import { DOCUMENT_FORMAT, IDENTITY_CHECKS_EXHAUSTED, IDENTITY_CHECKS_PER_DAY } from "../../app/modules/kyc/schema";
 import { makeCompany, makeUser } from "../support/factories";
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
@@ -199,5 +199,23 @@ describe("edits", () => {
     // The check was started by the admin: the history says so.
     expect(owners[0].history.map((entry) => entry.label)).toEqual(["Manually verified", "Verification failed", "Created"]);
     expect(await AuditLogEntry.count({ where: { action: "kyc.identity_checked", entityId: String(owner.id) } })).toBe(2);
+  });
+
+  it("runs at most three identity checks per person a day, with a clear message (issue 13 part 13)", async () => {
+    const { company, owner, admin } = await pendingWorld();
+    const identity = { dobDay: "3", dobMonth: "9", dobYear: "1980", verifyWith: "LICENCE", driversLicenceVersion: "123", driversLicenceNumber: "AB123000" };
+    for (let check = 0; check < IDENTITY_CHECKS_PER_DAY; check++) {
+      expect((await updatePersonIdentity(admin, company.id, owner.id, identity)).status).toBe("VERIFICATION_FAILED");
+    }
+    const refused = await refusal(() => updatePersonIdentity(admin, company.id, owner.id, { ...identity, driversLicenceNumber: "AB123456" }));
+    expect({ status: refused.status, message: refused.message }).toEqual({ status: 429, message: IDENTITY_CHECKS_EXHAUSTED });
+    // Nothing is written: no check, no new details, no history entry.
+    await owner.reload();
+    expect([owner.verificationStatus, owner.driversLicenceNumber]).toEqual(["VERIFICATION_FAILED", "AB123000"]);
+    expect(await VerificationHistoryEntry.count({ where: { userId: owner.id } })).toBe(IDENTITY_CHECKS_PER_DAY);
+    // Another person of the company has checks of their own.
+    const other = await makeUser({ company, roles: ["ROLE_DIRECTOR"] });
+    await other.update({ firstName: "Bo", lastName: "Director" });
+    expect((await updatePersonIdentity(admin, company.id, other.id, { ...identity, driversLicenceNumber: "AB123456" })).status).toBe("VERIFIED");
   });
 });

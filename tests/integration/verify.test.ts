@@ -22,6 +22,8 @@ import {
   COMPANY_PICK,
   DOCUMENT_FORMAT,
   DOCUMENT_TOO_LARGE,
+  IDENTITY_CHECKS_EXHAUSTED,
+  IDENTITY_CHECKS_PER_DAY,
   IDENTITY_DOCUMENT_MAX_BYTES,
   LICENCE_INVALID,
   NAME_REQUIRED,
@@ -275,5 +277,30 @@ describe("the uploaded file stream", () => {
     expect([refused.status, refused.message]).toEqual([400, DOCUMENT_TOO_LARGE]);
     await user.reload();
     expect(user.verificationStatus).toBe("VERIFICATION_FAILED");
+  });
+});
+
+describe("identity checks per person and day (issue 13 part 13)", () => {
+  it("twenty checks at once for one person: exactly three run, the others are told to wait or upload", async () => {
+    const { user, actor } = await mudflat();
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () => submitIdentity(actor, { userId: user.id, form: identity({ driversLicenceNumber: "AB123000" }) }))
+    );
+    const ran = results.filter((result) => result.status === "fulfilled");
+    const refused = results.map((result) => (result.status === "rejected" ? (result.reason as AppError) : null)).filter(Boolean) as AppError[];
+    expect(ran).toHaveLength(IDENTITY_CHECKS_PER_DAY);
+    expect(refused).toHaveLength(20 - IDENTITY_CHECKS_PER_DAY);
+    expect(new Set(refused.map((error) => `${error.status} ${error.message}`))).toEqual(new Set([`429 ${IDENTITY_CHECKS_EXHAUSTED}`]));
+    expect(await VerificationHistoryEntry.count({ where: { userId: user.id } })).toBe(IDENTITY_CHECKS_PER_DAY);
+  });
+
+  it("counts the company's calendar day: the next day checks again", async () => {
+    const { user, actor } = await mudflat();
+    for (let check = 0; check < IDENTITY_CHECKS_PER_DAY; check++) {
+      await submitIdentity(actor, { userId: user.id, form: identity({ driversLicenceNumber: "AB123000" }) });
+    }
+    expect((await refusal(() => submitIdentity(actor, { userId: user.id, form: identity() }))).status).toBe(429);
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    expect(await submitIdentity(actor, { userId: user.id, form: identity(), today: tomorrow })).toMatchObject({ ok: true, status: "VERIFIED" });
   });
 });

@@ -48,9 +48,12 @@ export function UserMenu({ user }: { user: ShellUser }) {
               Settings
             </a>
           )}
-          <a href="/logout" className="text-primary hover:underline">
-            Logout
-          </a>
+          {/* Logout only by POST (issue 13 part 13). */}
+          <form method="post" action="/logout" className="inline">
+            <button type="submit" className="text-primary hover:underline">
+              Logout
+            </button>
+          </form>
         </span>
       </noscript>
       <DropdownMenu>

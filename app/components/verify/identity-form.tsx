@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
@@ -109,6 +110,9 @@ export function IdentityForm(props: IdentityFormProps) {
       {/* Enter in a text box verifies, not Edit or Search (the first submit button is the form's default). */}
       <button type="submit" name="intent" value="identity" className="sr-only" tabIndex={-1} aria-hidden="true" />
       <input type="hidden" name="userId" value={props.userId} />
+      {errors.form ? (
+        <Alert variant="destructive">{errors.form}</Alert>
+      ) : null}
       {props.nameEditable ? (
         <EditableName name={values.fullName ?? props.fullName} editing={values.nameEditing === "true"} error={errors.fullName} />
       ) : (

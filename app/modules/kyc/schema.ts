@@ -5,6 +5,10 @@ export const IDENTITY_DOCUMENT_MAX_BYTES = 10_000_000;
 export const DOCUMENT_FORMAT = "Unsupported file format. Please upload your document in JPG or PNG format.";
 export const DOCUMENT_TOO_LARGE = "Please choose a file which is less than 10 MB in size";
 export const DOCUMENT_MISSING = "Please select your document.";
+/** Identity checks per person and calendar day (issue 13 part 13; ours: the spec gives no number), like the 3 code tries. */
+export const IDENTITY_CHECKS_PER_DAY = 3;
+export const IDENTITY_CHECKS_EXHAUSTED =
+  "This person's identity has been checked 3 times today. Please try again tomorrow, or upload a document to verify instead.";
 
 // ---- /verify forms (spec p1 §5 Identity form and Business details; the spec's text, typos kept) ----
 

@@ -274,6 +274,7 @@ export async function submitIdentity(
         address,
       },
       modifiedByUserId: actor.userId,
+      now: input.today,
     });
     if (person.isSelf && result.status === "VERIFIED") await advanceOnboarding(t, person.id, "OWNER_VERIFIED");
     return { ok: true as const, status: result.status };

@@ -1,10 +1,12 @@
-import { Op, type Transaction } from "sequelize";
+import { Op, QueryTypes, type Transaction } from "sequelize";
+import { sequelize } from "../../../db/index";
 import { Company, IdentityDocument, User, VerificationHistoryEntry, type PersonVerificationStatus, type VerificationDetails } from "../../../db/models/index";
 import type { CompanyVerificationStatus } from "../../../db/models/company";
+import { TIME_ZONES, todayIn, type Country } from "../../lib/dates";
 import { AppError } from "../../lib/errors";
 import { identityProvider, type IdentityCheckInput, type IdentityCheckResult } from "./identity-provider.server";
 import { companyVerificationStatus, detectImageType } from "./rules";
-import { DOCUMENT_FORMAT, DOCUMENT_MISSING, DOCUMENT_TOO_LARGE, IDENTITY_DOCUMENT_MAX_BYTES } from "./schema";
+import { DOCUMENT_FORMAT, DOCUMENT_MISSING, DOCUMENT_TOO_LARGE, IDENTITY_CHECKS_EXHAUSTED, IDENTITY_CHECKS_PER_DAY, IDENTITY_DOCUMENT_MAX_BYTES } from "./schema";
 
 /** A company's people: its users other than admins (the Earlybird user, directors and beneficial owners). */
 const PEOPLE_WHERE = { [Op.not]: { roles: { [Op.contains]: ["ROLE_ADMIN"] } } };
@@ -105,6 +107,20 @@ export interface IdentityCheckRequest {
   identity: Omit<IdentityCheckInput, "country">;
   /** The person, a user of their company, or an admin acting for them. */
   modifiedByUserId: number;
+  now?: Date;
+}
+
+/**
+ * The identity checks run for a person on the company's calendar day of `now` (D1): their history entries that carry
+ * the provider's answer. Read under the person's row lock, so concurrent checks are counted one after the other.
+ */
+async function identityChecksOn(t: Transaction, userId: number, country: Country, now: Date): Promise<number> {
+  const [row] = await sequelize.query<{ checks: number }>(
+    `SELECT count(*)::int AS checks FROM verification_history
+      WHERE user_id = :userId AND details->>'provider' IS NOT NULL AND (created_at AT TIME ZONE :zone)::date = :day`,
+    { type: QueryTypes.SELECT, replacements: { userId, zone: TIME_ZONES[country], day: todayIn(country, now) }, transaction: t }
+  );
+  return row.checks;
 }
 
 /**
@@ -116,6 +132,11 @@ export async function checkPersonIdentity(t: Transaction, request: IdentityCheck
   const user = await User.findByPk(request.userId, { transaction: t, lock: t.LOCK.UPDATE, attributes: ["id", "companyId"] });
   const company = user?.companyId ? await Company.findByPk(user.companyId, { transaction: t, attributes: ["id", "country"] }) : null;
   if (!user || !company) throw new AppError(404, "User not found");
+  // A real provider charges per check, and each one is a guess at someone's identity: a few a day per person
+  // (issue 13 part 13), counted under the person's row lock taken above.
+  if ((await identityChecksOn(t, user.id, company.country, request.now ?? new Date())) >= IDENTITY_CHECKS_PER_DAY) {
+    throw new AppError(429, IDENTITY_CHECKS_EXHAUSTED, { code: "IDENTITY_CHECK_LIMIT" });
+  }
   const identity = request.identity;
   // Only the chosen document's numbers are kept: switching to a passport clears the licence, and back.
   const checked = {
