@@ -39,7 +39,10 @@ try {
     const { startMailbox } = await import("./app/modules/notifications/mailbox-server.server");
     mailbox = await startMailbox();
     if (config.APP_ENV === "production") console.warn(`SMTP_URL is unset: e-mail stays in the built-in mailbox (${mailbox.url}) and reaches no one.`);
-    else console.log(`Built-in mailbox on ${mailbox.url}: e-mail and SMS show on /mailbox.`);
+    else {
+      const readers = config.MAILBOX_PUBLIC ? "to anyone who can reach this server (MAILBOX_PUBLIC=true)" : "to this machine only (MAILBOX_PUBLIC=true shows it to others)";
+      console.log(`Built-in mailbox on ${mailbox.url}: e-mail and SMS show on /mailbox, ${readers}.`);
+    }
   }
 } catch (error) {
   // Never leave an embedded PostgreSQL running behind a failed start.

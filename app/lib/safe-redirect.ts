@@ -11,7 +11,7 @@ const MAX_LENGTH = 2000;
 export function resolveSameOriginPath(value: unknown): string | null {
   if (typeof value !== "string" || value.length === 0 || value.length > MAX_LENGTH) return null;
   // Only a path: no scheme, no host. Control characters (which the URL parser strips) are refused outright.
-  if (!value.startsWith("/") || /[\u0000-\u001f\u007f]/.test(value)) return null;
+  if (!value.startsWith("/") || hasControlCharacter(value)) return null;
   let url: URL;
   try {
     url = new URL(value, BASE);
@@ -30,6 +30,8 @@ export function resolveSameOriginPath(value: unknown): string | null {
 export function safeRedirectPath(value: unknown, fallback: string): string {
   return resolveSameOriginPath(value) ?? fallback;
 }
+
+const hasControlCharacter = (value: string) => [...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
 
 function safeDecode(path: string): string | null {
   try {

@@ -10,6 +10,7 @@ import { Label } from "~/components/ui/label";
 import { getSessionUser, postLoginPath } from "~/lib/auth.server";
 import { env, isProduction } from "~/lib/env.server";
 import { isAppError } from "~/lib/errors";
+import { mailboxAccess } from "~/lib/mailbox-access.server";
 import { clearFlash, commitSessionToken, readFlash } from "~/lib/session.server";
 import { LoginSchema } from "~/modules/auth/schema";
 import { login } from "~/modules/auth/service.server";
@@ -18,13 +19,13 @@ import { redeemLandingToken } from "~/modules/invites/service.server";
 
 export const meta: MetaFunction = () => [{ title: "Earlybird | Log in" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
   const url = new URL(request.url);
   if (user) throw redirect(postLoginPath(user, url.searchParams));
   const flash = await readFlash(request);
   return json(
-    { sessionExpired: flash === "session-expired", demoLogins: isProduction() ? [] : DEMO_LOGINS, mailboxLink: !isProduction() },
+    { sessionExpired: flash === "session-expired", demoLogins: isProduction() ? [] : DEMO_LOGINS, mailboxLink: mailboxAccess(context.ip) === "open" },
     flash ? { headers: { "Set-Cookie": await clearFlash() } } : undefined,
   );
 }

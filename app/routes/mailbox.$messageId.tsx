@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { isProduction } from "~/lib/env.server";
+import { requireMailboxAccess } from "~/lib/mailbox-access.server";
 import { isAppError } from "~/lib/errors";
 import { CHANNEL_LABELS } from "~/modules/notifications/schema";
 import { getMailboxMessage } from "~/modules/notifications/service.server";
@@ -14,8 +14,8 @@ import { getMailboxMessage } from "~/modules/notifications/service.server";
 export const handle: PageHandle = { title: "Message", breadcrumb: [{ label: "Mailbox", to: "/mailbox" }] };
 export const meta = titleMeta;
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  if (isProduction()) throw new Response("Not Found", { status: 404 });
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  requireMailboxAccess(context.ip);
   try {
     return json({ message: await getMailboxMessage(params.messageId) });
   } catch (error) {

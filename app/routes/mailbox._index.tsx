@@ -7,7 +7,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { isProduction } from "~/lib/env.server";
+import { requireMailboxAccess } from "~/lib/mailbox-access.server";
 import { CHANNEL_LABELS, ListMailboxSchema, MAILBOX_PAGE_SIZE } from "~/modules/notifications/schema";
 import { listMailbox } from "~/modules/notifications/service.server";
 
@@ -15,9 +15,9 @@ export const handle: PageHandle = { title: "Mailbox" };
 export const meta = titleMeta;
 
 /** The built-in mailbox (decisions D7): e-mail and SMS kept on this installation while SMTP_URL is unset. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  // Public outside production (mailbox.tsx); not a page in production, for anyone: the same 404 as an unknown address.
-  if (isProduction()) throw new Response("Not Found", { status: 404 });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // Outside production, for this machine or with MAILBOX_PUBLIC=true (mailbox.tsx); in production not a page, for anyone.
+  requireMailboxAccess(context.ip);
   const search = new URL(request.url).searchParams;
   const filters = ListMailboxSchema.parse({
     channel: search.get("channel") ?? undefined,

@@ -5,15 +5,16 @@ import { Inbox } from "lucide-react";
 import { ErrorPage, NotFoundPage } from "~/components/layout/error-pages";
 import { PRODUCT_NAME } from "~/components/layout/page-handle";
 import { getSessionUser } from "~/lib/auth.server";
-import { isProduction } from "~/lib/env.server";
+import { requireMailboxAccess } from "~/lib/mailbox-access.server";
 
 /**
  * The built-in mailbox's public frame (decisions D7, issue 6 part 2): outside production anyone may read what
  * Earlybird sent while SMTP_URL is unset (a new user reads the activation e-mail and the SMS code here before having a
- * login). In production the pages do not exist, for anyone. Each page checks that itself too (GUIDE rule 3).
+ * login), from this machine, or from anywhere with MAILBOX_PUBLIC=true (mailbox-access.server.ts). In production the pages
+ * do not exist, for anyone. Each page checks that itself too (GUIDE rule 3).
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  if (isProduction()) throw new Response("Not Found", { status: 404 });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireMailboxAccess(context.ip);
   const user = await getSessionUser(request);
   return json({ loggedIn: Boolean(user) });
 }
@@ -48,6 +49,22 @@ export default function MailboxLayout() {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error) && error.status === 403) return <MailboxLocalOnly message={String(error.data)} />;
   console.error(error);
   return <ErrorPage />;
+}
+
+/** A visitor from another machine (MAILBOX_PUBLIC unset): the reason, and the way back. */
+function MailboxLocalOnly({ message }: { message: string }) {
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-background px-4">
+      <div className="max-w-md space-y-4 text-center">
+        <h1 className="text-2xl font-semibold tracking-tight">Mailbox not shown here</h1>
+        <p className="text-sm text-muted-foreground">{message}</p>
+        <Link to="/login" className="text-sm font-medium text-primary hover:underline">
+          Back to login
+        </Link>
+      </div>
+    </main>
+  );
 }
