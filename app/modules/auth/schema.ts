@@ -13,23 +13,25 @@ export const TOO_MANY_ATTEMPTS = "Too many login attempts. Please wait 15 minute
 // A plain, permissive address check: something@domain.tld without spaces.
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/**
+ * The login form. Every field is checked at once, so an empty form shows both "Please enter your email address" and
+ * "Please enter your password" (p1 §5, issue 13 part 16): a refinement after a failed field would never run.
+ */
 export const LoginSchema = z
   .object({
-  email: z
-    .string({ required_error: EMAIL_REQUIRED })
-    .trim()
-    .min(1, EMAIL_REQUIRED)
-    .regex(EMAIL_PATTERN, EMAIL_INVALID)
-    .transform((value) => value.toLowerCase()),
-  password: z.string().default(""),
-  mfaCode: z.string().trim().optional(),
-  // Present on the second (MFA) step: the password step has passed and is not repeated.
-  mfaChallenge: z.string().optional(),
-  next: z.string().optional(),
+    email: z.string().default("").transform((value) => value.trim()),
+    password: z.string().default(""),
+    mfaCode: z.string().trim().optional(),
+    // Present on the second (MFA) step: the password step has passed and is not repeated.
+    mfaChallenge: z.string().optional(),
+    next: z.string().optional(),
   })
   .superRefine((value, ctx) => {
+    if (value.email.length === 0) ctx.addIssue({ code: "custom", path: ["email"], message: EMAIL_REQUIRED });
+    else if (!EMAIL_PATTERN.test(value.email)) ctx.addIssue({ code: "custom", path: ["email"], message: EMAIL_INVALID });
     if (!value.mfaChallenge && value.password.length === 0) ctx.addIssue({ code: "custom", path: ["password"], message: PASSWORD_REQUIRED });
-  });
+  })
+  .transform((value) => ({ ...value, email: value.email.toLowerCase() }));
 export type LoginInput = z.infer<typeof LoginSchema>;
 
 export const MfaCodeSchema = z.string().trim().min(1, MFA_REQUIRED).regex(/^\d{6}$/, MFA_REQUIRED);
