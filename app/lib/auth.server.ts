@@ -51,8 +51,11 @@ const ONBOARDING_OPEN_PATHS = ["/activate", "/verify", "/signup", "/logout", "/m
 export const isOnboardingOpenPath = (pathname: string) => ONBOARDING_OPEN_PATHS.some((open) => pathname === open || pathname.startsWith(`${open}/`));
 
 /**
- * The onboarding state machine decides (p1 §4): a company user who has not finished onboarding is sent where
- * `onboardingPath` says, from every guarded page but the open ones. Admins skip the check. Null: stay.
+ * The onboarding state machine decides (p1 §4): a company user who has not finished activation (name and password, a
+ * verified phone) is sent where `onboardingPath` says, from every guarded page but the open ones. Verification can
+ * wait (issue 13 part 18): from PHONE_NUMBER_VERIFIED on, the app lets the user in with their company unverified (its
+ * sensitive actions refused, the get-verified prompt offered); login still resumes at /verify (postLoginPath), and the
+ * /verify close icon and "I'll do this later" lead to /invoices (p1 §2). Admins skip the check. Null: stay.
  */
 export function onboardingRedirect(
   user: Pick<SessionUser, "isAdmin" | "onboardingState" | "verificationStatus" | "phoneNumber">,
@@ -61,7 +64,7 @@ export function onboardingRedirect(
   const pathname = new URL(request.url).pathname;
   // Verification comes after activation: /verify is open only from PHONE_NUMBER_VERIFIED on.
   if ((pathname === "/verify" || pathname.startsWith("/verify/")) && !user.isAdmin && !isAtLeast(user.onboardingState, "PHONE_NUMBER_VERIFIED")) return onboardingPath(user);
-  if (isOnboardingOpenPath(pathname)) return null;
+  if (isOnboardingOpenPath(pathname) || isAtLeast(user.onboardingState, "PHONE_NUMBER_VERIFIED")) return null;
   return onboardingPath(user);
 }
 

@@ -5,7 +5,7 @@ import { AppShell } from "~/components/layout/app-shell";
 import { ErrorContent, ErrorPage, NotFoundContent, NotFoundPage } from "~/components/layout/error-pages";
 import { mainMenuItems } from "~/components/layout/main-menu";
 import { requireAppUser } from "~/lib/require-app-user.server";
-import type { ShellUser } from "~/components/layout/user-menu";
+import { shellUserOf } from "~/components/layout/user-menu";
 import { getFeatureFlags } from "~/lib/flags.server";
 import { isLandingRequest } from "~/components/invites/landing-route.server";
 
@@ -18,16 +18,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The landing offer page (/invoices?token=...) is public and full screen: no login, no frame (docs/decisions/018).
   if (isLandingRequest(request)) return json({ landing: true as const, user: null, menuFlags: null });
   const [user, flags] = await Promise.all([requireAppUser(request), getFeatureFlags()]);
-  const shellUser: ShellUser = {
-    fullName: user.fullName,
-    email: user.username,
-    isAdmin: user.isAdmin,
-    companyName: user.company?.companyName ?? null,
-    verified: user.company?.verificationStatus === "VERIFIED",
-  };
   return json({
     landing: false as const,
-    user: shellUser,
+    user: shellUserOf(user),
     menuFlags: {
       dashboardEnabled: flags.dashboardEnabled,
       documentProcessingEnabled: flags.documentProcessingEnabled,

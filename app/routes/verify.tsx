@@ -15,6 +15,7 @@ import { IdentityForm, type FormValues } from "~/components/verify/identity-form
 import { DocumentUpload, OwnersList, VerificationComplete, VerificationPending, VerificationSuccess, detailsPath } from "~/components/verify/people";
 import type { Suggestion } from "~/components/verify/suggestion-search";
 import { VerifyShell } from "~/components/verify/verify-shell";
+import { shellUserOf } from "~/components/layout/user-menu";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { getSessionUser, requireUser } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";
@@ -99,7 +100,7 @@ const personView = (p: VerifyPersonDetails): PersonView => ({
 
 /** /verify needs a company user's login; admins verify people from their own pages (issue 6 part 5). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { actor } = await requireVerifyActor(request);
+  const { user, actor } = await requireVerifyActor(request);
   const url = new URL(request.url);
   const params = url.searchParams;
   const context = await verificationContext(actor);
@@ -175,6 +176,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const stepIndex = step === "user_details" ? 0 : 1;
   return json({
     view,
+    user: shellUserOf(user),
     action: `${url.pathname}${url.search}`,
     stepper: {
       current: view.kind === "complete" ? 1 : stepIndex,
@@ -408,7 +410,7 @@ export default function VerifyPage() {
   }
 
   return (
-    <VerifyShell closeTo="/invoices" current={data.stepper.current} done={data.stepper.done}>
+    <VerifyShell closeTo="/invoices" current={data.stepper.current} done={data.stepper.done} user={data.user}>
       {body}
     </VerifyShell>
   );

@@ -261,7 +261,7 @@ test("a primary user whose check fails uploads a document, then finds their comp
   await expect(people.nth(0)).toContainText("Pending");
   await expect(people.nth(1)).toContainText("Xavier Patel");
   await expect(people.nth(2)).toContainText(/Ben( \w+)? Walker/);
-  await expect(page.getByRole("link", { name: "I'll do this later" })).toHaveAttribute("href", "/invoices");
+  await expect(page.getByRole("link", { name: "I'll do this later" })).toHaveAttribute("href", "/invoices/get-verified");
   expect(await companyVerificationStatus("Alpine Electrical Limited")).toBe("PARTIALLY_VERIFIED");
 });
 

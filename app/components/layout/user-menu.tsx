@@ -22,6 +22,22 @@ export interface ShellUser {
 
 export const GET_VERIFIED_PATH = "/verify?step=beneficial_owners&list=true";
 
+/** The header's view of a logged-in user (the _app layout and /verify). */
+export function shellUserOf(user: {
+  fullName: string;
+  username: string;
+  isAdmin: boolean;
+  company: { companyName: string; verificationStatus: string } | null;
+}): ShellUser {
+  return {
+    fullName: user.fullName,
+    email: user.username,
+    isAdmin: user.isAdmin,
+    companyName: user.company?.companyName ?? null,
+    verified: user.company?.verificationStatus === "VERIFIED",
+  };
+}
+
 function initials(name: string) {
   const letters = name
     .split(/\s+/)

@@ -40,6 +40,8 @@ export function StatusIcon({ status }: { status: Status }) {
   );
 }
 
+export const VERIFY_LATER_PATH = "/invoices/get-verified";
+
 export const detailsPath = (userId: number) => `/verify?step=beneficial_owners&details=true&userId=${userId}`;
 
 /** "Verify identity of owners and directors" (spec p1 §2): name, icon and designation; Continue or Finish; later. */
@@ -71,7 +73,8 @@ export function OwnersList({ people, nextPersonId }: { people: PersonRow[]; next
           ))}
         </ul>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Link to="/invoices" className={buttonVariants({ variant: "ghost" })}>
+          {/* Later: into the app, with the get-verified prompt over the invoices (issue 13 part 18, decision 024). */}
+          <Link to={VERIFY_LATER_PATH} className={buttonVariants({ variant: "ghost" })}>
             I&apos;ll do this later
           </Link>
           {nextPersonId ? (

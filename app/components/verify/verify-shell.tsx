@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { Check, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { PRODUCT_NAME } from "~/components/layout/page-handle";
+import { UserMenu, type ShellUser } from "~/components/layout/user-menu";
 import { cn } from "~/lib/utils";
 
 export const VERIFY_STEPS = ["Your Details", "Business Details"] as const;
@@ -36,20 +37,29 @@ export function VerifyStepper({ current, done }: { current: number; done: number
   );
 }
 
-/** The /verify page frame: product name, the title "Verify your account", the stepper and a close icon. */
-export function VerifyShell({ closeTo, current, done, children }: { closeTo: string; current: number; done: number; children: ReactNode }) {
+/**
+ * The /verify page frame: product name, the title "Verify your account", the stepper, the header's user menu (Settings,
+ * Get verified, Logout: issue 13 part 18) and a close icon back to the app.
+ */
+export function VerifyShell({ closeTo, current, done, user, children }: { closeTo: string; current: number; done: number; user: ShellUser; children: ReactNode }) {
   return (
     <div className="min-h-screen bg-gradient-to-b from-accent to-background">
       <header className="border-b bg-background/80">
-        <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+        <div className="mx-auto flex max-w-4xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <div className="flex flex-col">
             <span className="text-lg font-bold tracking-tight text-primary">{PRODUCT_NAME}</span>
             <h1 className="text-base font-semibold">Verify your account</h1>
           </div>
-          <VerifyStepper current={current} done={done} />
-          <Link to={closeTo} aria-label="Close" className="rounded-md p-2 text-muted-foreground hover:bg-accent hover:text-foreground">
-            <X className="size-5" aria-hidden />
-          </Link>
+          {/* Narrow screens: the stepper takes a row of its own below, the menu and close icon stay top right. */}
+          <div className="order-last w-full sm:order-none sm:w-auto">
+            <VerifyStepper current={current} done={done} />
+          </div>
+          <div className="flex items-center gap-1">
+            <UserMenu user={user} />
+            <Link to={closeTo} aria-label="Close" className="rounded-md p-2 text-muted-foreground hover:bg-accent hover:text-foreground">
+              <X className="size-5" aria-hidden />
+            </Link>
+          </div>
         </div>
       </header>
       <main className="mx-auto max-w-2xl px-4 py-8">{children}</main>
