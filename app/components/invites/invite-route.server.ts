@@ -49,7 +49,7 @@ export async function inviteLoader(kind: InvoiceKind, { request }: LoaderFunctio
 
 export async function inviteAction(kind: InvoiceKind, { request }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
-  const { url, closeTo } = listState(kind, request);
+  const { closeTo } = listState(kind, request);
   const form = await request.formData();
   const ids = idsOf(form.getAll("ids"));
   if (!ids) return redirectWithToast(closeTo, { type: "error", message: INVOICE_IDS_NEEDED });
@@ -89,7 +89,7 @@ export async function inviteAction(kind: InvoiceKind, { request }: ActionFunctio
 /** Notify (the action of a Payment Offered bill whose supplier is on Earlybird): POST ids → "Notification sent". */
 export async function notifyAction({ request }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
-  const { url, closeTo } = listState("BILL", request);
+  const { closeTo } = listState("BILL", request);
   const form = await request.formData();
   const ids = idsOf(form.getAll("ids"));
   if (!ids) return redirectWithToast(closeTo, { type: "error", message: INVOICE_IDS_NEEDED });
