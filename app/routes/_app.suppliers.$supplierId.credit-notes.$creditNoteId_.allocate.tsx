@@ -14,6 +14,7 @@ import { INITIAL_BILL_COUNT, SELECTION_PAGE_SIZE, getSupplierCreditNote, listAll
 import { equalAllocationForDialog, readAllocationForm } from "~/modules/invoices/credit-allocation";
 import { allocateCreditNote } from "~/modules/invoices/credit-notes.server";
 import { parseId } from "~/modules/invoices/schema";
+import { readForm } from "~/web/http.server";
 
 /** Allocate Credit Note and Edit Selection (p2 §2 Modals, §4 Credit note, §5 Credit allocation), over the supplier page. */
 
@@ -75,7 +76,7 @@ const IntentSchema = z.object({ intent: z.literal("allocate") });
 export async function action({ request, params }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
   const { supplierId, creditNoteId } = idsOf(params);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (!IntentSchema.safeParse({ intent: form.get("intent") }).success) return json<AllocateActionData>({ formError: "Unknown action" }, { status: 400 });
   await getSupplierCreditNote(actor, supplierId, creditNoteId).catch(notFoundOr);
   const { invoiceIds, amounts } = readAllocationForm(form.entries());

@@ -15,6 +15,7 @@ import { parseListQuery } from "~/modules/invoices/filters";
 import { INVOICE_IDS_NEEDED, parseId, type InvoiceKind } from "~/modules/invoices/schema";
 import { notifySuppliers, previewInvites, sendInvites } from "~/modules/invites/service.server";
 import { appOrigin } from "~/lib/app-url.server";
+import { readForm } from "~/web/http.server";
 
 const listPath = (kind: InvoiceKind) => (kind === "BILL" ? "/bills" : "/invoices");
 
@@ -50,7 +51,7 @@ export async function inviteLoader(kind: InvoiceKind, { request }: LoaderFunctio
 export async function inviteAction(kind: InvoiceKind, { request }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
   const { url, closeTo } = listState(kind, request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const ids = idsOf(form.getAll("ids"));
   if (!ids) return redirectWithToast(closeTo, { type: "error", message: INVOICE_IDS_NEEDED });
   const single = form.get("mode") !== "batch";
@@ -90,7 +91,7 @@ export async function inviteAction(kind: InvoiceKind, { request }: ActionFunctio
 export async function notifyAction({ request }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
   const { url, closeTo } = listState("BILL", request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const ids = idsOf(form.getAll("ids"));
   if (!ids) return redirectWithToast(closeTo, { type: "error", message: INVOICE_IDS_NEEDED });
   try {

@@ -12,6 +12,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { deleteRecords, describeRecords, getRecordContact, updateContactEmail } from "~/modules/invoices/bulk.server";
 import { parseListQuery, serializeListQuery } from "~/modules/invoices/filters";
 import { INVOICE_IDS_NEEDED, parseId, type InvoiceKind } from "~/modules/invoices/schema";
+import { readForm } from "~/web/http.server";
 
 const listPath = (kind: InvoiceKind) => (kind === "BILL" ? "/bills" : "/invoices");
 
@@ -46,7 +47,7 @@ export async function contactEmailAction(kind: InvoiceKind, { request, params }:
   const { actor } = await requireCompanyUser(request);
   const id = recordId(params.invoiceId);
   const { closeTo } = listState(kind, request);
-  const email = (await request.formData()).get("contactEmail");
+  const email = (await readForm(request)).get("contactEmail");
   try {
     await updateContactEmail(actor, kind, id, email);
   } catch (error) {
@@ -72,7 +73,7 @@ export async function confirmDeleteLoader(kind: InvoiceKind, { request }: Loader
 export async function confirmDeleteAction(kind: InvoiceKind, { request }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
   const { closeTo } = listState(kind, request);
-  const form = await request.formData();
+  const form = await readForm(request);
   try {
     const result = await deleteRecords(actor, { invoiceIds: form.getAll("ids").map(String), type: kind });
     return redirectWithToast(closeTo, deleteToast(kind, result));
