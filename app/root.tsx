@@ -62,5 +62,5 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   if (!isRouteErrorResponse(error)) console.error(error);
-  return <ErrorPage />;
+  return <ErrorPage message={refusalMessage(error)} />;
 }
