@@ -416,3 +416,17 @@ describe("escapeCsvCell and the import schemas", () => {
     expect(() => ImportCliSchema.parse({ company: "1", format: "xlsx" })).toThrow("--format must be earlybird or accounting");
   });
 });
+
+describe("parseImportRow: number limits (issue 13 part 10)", () => {
+  it("fails a row whose invoice or order number is over 255 characters, and takes 255", () => {
+    expect(parseImportRow(billRow({ invoice_number: "9".repeat(100_000) }), "BILL", TODAY)).toEqual({ ok: false, errors: [ROW_MESSAGES.invoiceNumberTooLong] });
+    expect(parseImportRow(billRow({ order_number: "P".repeat(256) }), "BILL", TODAY)).toEqual({ ok: false, errors: [ROW_MESSAGES.orderNumberTooLong] });
+    expect(parseImportRow(billRow({ invoice_number: "9".repeat(255), order_number: "P".repeat(255) }), "BILL", TODAY).ok).toBe(true);
+  });
+
+  it("fails a number with a control character, and a row with a NUL in any cell", () => {
+    expect(parseImportRow(billRow({ invoice_number: "INV\t1" }), "BILL", TODAY)).toEqual({ ok: false, errors: [ROW_MESSAGES.invoiceNumberInvalid] });
+    expect(parseImportRow(billRow({ order_number: "PO\n1" }), "BILL", TODAY)).toEqual({ ok: false, errors: [ROW_MESSAGES.orderNumberInvalid] });
+    expect(parseImportRow(billRow({ supplier_name: "Acme\u0000" }), "BILL", TODAY)).toEqual({ ok: false, errors: [ROW_MESSAGES.nulCharacter] });
+  });
+});
