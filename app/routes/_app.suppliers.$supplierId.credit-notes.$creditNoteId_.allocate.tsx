@@ -79,7 +79,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   if (!IntentSchema.safeParse({ intent: form.get("intent") }).success) return json<AllocateActionData>({ formError: "Unknown action" }, { status: 400 });
   await getSupplierCreditNote(actor, supplierId, creditNoteId).catch(notFoundOr);
-  const { invoiceIds, amounts } = readAllocationForm(form.entries());
+  const submitted = () =>
+    Object.fromEntries(
+      [...form.entries()].flatMap(([key, value]) => (key.startsWith("amount-") && typeof value === "string" ? [[key.slice(7), value]] : []))
+    );
+  const read = readAllocationForm(form.entries());
+  if (!read.ok) return json<AllocateActionData>({ formError: read.message, amounts: submitted(), nonce: crypto.randomUUID() }, { status: 400 });
+  const { invoiceIds, amounts } = read;
   try {
     await allocateCreditNote(
       actor,
@@ -88,10 +94,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
   } catch (error) {
     if (!isAppError(error)) throw error;
-    const submitted = Object.fromEntries(
-      [...form.entries()].flatMap(([key, value]) => (key.startsWith("amount-") && typeof value === "string" ? [[key.slice(7), value]] : []))
-    );
-    return json<AllocateActionData>({ formError: error.message, amounts: submitted, nonce: crypto.randomUUID() }, { status: error.status });
+    return json<AllocateActionData>({ formError: error.message, amounts: submitted(), nonce: crypto.randomUUID() }, { status: error.status });
   }
   return redirectWithToast(`/suppliers/${supplierId}`, { type: "success", message: ALLOCATED });
 }
