@@ -248,11 +248,6 @@ export function createDuplicateFilter(): (record: Pick<ImportRecord, "invoiceNum
   };
 }
 
-/** A CSV cell a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading apostrophe. */
-export function escapeCsvCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 /** The job type of an import, by kind. */
 export const IMPORT_JOB_TYPES: Record<ImportKind, string> = { INVOICE: "IMPORT_INVOICES", BILL: "IMPORT_BILLS" };
 export const isImportJobType = (type: string) => type === IMPORT_JOB_TYPES.INVOICE || type === IMPORT_JOB_TYPES.BILL;

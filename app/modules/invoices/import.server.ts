@@ -32,9 +32,10 @@ import { Readable, Transform, pipeline as pipelineCallback } from "node:stream";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { parse } from "csv-parse";
-import { stringify, type Stringifier } from "csv-stringify";
+import type { Stringifier } from "csv-stringify";
 import { Company, Job } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
+import { csvStringifier } from "../../lib/csv-writer.server";
 import { todayIn } from "../../lib/dates";
 import { AppError, notFound } from "../../lib/errors";
 import { centsToDecimal, type Cents } from "../../lib/money";
@@ -45,7 +46,6 @@ import {
   IMPORT_MESSAGES,
   MAX_IMPORT_UPLOAD_BYTES,
   checkImportHeaders,
-  escapeCsvCell,
   incorrectTemplateMessage,
   isBlankRow,
   isImportJobType,
@@ -307,11 +307,11 @@ class CsvOut {
   async write(cells: string[]) {
     if (!this.stringifier) {
       await fsp.mkdir(path.dirname(this.filePath), { recursive: true });
-      this.stringifier = stringify();
+      this.stringifier = csvStringifier();
       this.done = pipeline(this.stringifier, fs.createWriteStream(this.filePath));
-      this.stringifier.write(this.header().map(escapeCsvCell));
+      this.stringifier.write(this.header());
     }
-    if (!this.stringifier.write(cells.map(escapeCsvCell))) await once(this.stringifier, "drain");
+    if (!this.stringifier.write(cells)) await once(this.stringifier, "drain");
   }
   async close() {
     if (!this.stringifier) return;
