@@ -53,6 +53,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the server gives the right message for each bad value and keeps it in the field", async ({ page }) => {
+    test.slow();
     await loginAs(page, PURCHASER);
     const cases: [string, string][] = [
       ["-5", "Topup amount cannot be negative. Please enter a higher amount."],
