@@ -74,7 +74,7 @@ describe("CSV import", () => {
     });
 
     const rows = await Invoice.findAll({ where: { issuedBy: company.id }, order: [["invoiceNumber", "ASC"]] });
-    expect(rows.map((r) => [r.invoiceNumber, r.type, r.total, r.issueDate, r.dueDate, r.issuedFor === known.id, r.orderNumber, r.contactEmail])).toEqual([
+    expect(rows.map((r) => [r.invoiceNumber, r.type, r.total, r.issueDate, r.dueDate, r.issuedFor === known.id, r.orderNumber, r.issuerContactEmail])).toEqual([
       ["INV-1", "INVOICE", 123456, today, due, true, "PO1", "ap@known.test"],
       ["INV-2", "INVOICE", 1000, null, due, false, null, null],
     ]);
@@ -247,7 +247,7 @@ describe("CSV import", () => {
     expect(result).toMatchObject({ success: 1, total: 2, failed: 1, format: "ACCOUNTING" });
     expect(result!.failedInvoices[0].messages).toEqual([ROW_MESSAGES.typeBill]);
     const bill = await Invoice.findOne({ where: { issuedFor: company.id } });
-    expect(bill).toMatchObject({ type: "BILL", invoiceNumber: "X-1", total: 9950, contactEmail: "ar@v.test", issuedForCompanyName: company.companyName });
+    expect(bill).toMatchObject({ type: "BILL", invoiceNumber: "X-1", total: 9950, recipientContactEmail: "ar@v.test", issuedForCompanyName: company.companyName });
   });
 
   it("bills to Xero need the order number column and an order number on each row", async () => {

@@ -9,7 +9,7 @@ import { listHref } from "~/components/invoices/list-parts";
 import { requireCompanyUser } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/toast.server";
-import { deleteRecords, describeRecords, getRecordContact, updateContactEmail } from "~/modules/invoices/bulk.server";
+import { deleteRecords, getRecordContact, previewDelete, updateContactEmail } from "~/modules/invoices/bulk.server";
 import { parseListQuery, serializeListQuery } from "~/modules/invoices/filters";
 import { INVOICE_IDS_NEEDED, parseId, type InvoiceKind } from "~/modules/invoices/schema";
 import { readForm } from "~/web/http.server";
@@ -67,7 +67,9 @@ export async function confirmDeleteLoader(kind: InvoiceKind, { request }: Loader
   if (ids.length === 0 || ids.includes(null)) throw await redirectWithToast(closeTo, { type: "error", message: INVOICE_IDS_NEEDED });
   const valid = ids as number[];
   const action = `${listPath(kind)}/delete${search ? `?${search}` : ""}`;
-  return json({ closeTo, action, ids: valid, records: await describeRecords(actor, kind, valid) });
+  // Only what the user may delete is listed and posted; the rest of the selection is counted (issue 13 part 17).
+  const { deletable, refused } = await previewDelete(actor, kind, valid);
+  return json({ closeTo, action, records: deletable, refusedCount: refused.length });
 }
 
 export async function confirmDeleteAction(kind: InvoiceKind, { request }: ActionFunctionArgs) {

@@ -13,6 +13,7 @@ import { daysBetween, LOCALES, todayIn, type Country } from "../../lib/dates";
 import { AppError, notFound } from "../../lib/errors";
 import { formatMoney, type Cents } from "../../lib/money";
 import { requireVerifiedCompany } from "../../lib/verification.server";
+import { contactEmailColumn } from "../invoices/contact-email";
 import { InviteSchema, INVOICE_IDS_NEEDED, INVOICE_TYPE_INVALID } from "../invoices/schema";
 import { billRowStatus, isValidContactEmail, type CompanyStatus, type Locale, type PurchaserOfferStatus } from "../invoices/rules";
 import { sendMail } from "../notifications/mail.server";
@@ -107,7 +108,7 @@ async function loadRecords(companyId: number, type: InvoiceKind, ids: number[], 
   const us = type === "INVOICE" ? "i.issued_by" : "i.issued_for";
   const them = type === "INVOICE" ? "i.issued_for" : "i.issued_by";
   return sequelize.query<CandidateRow>(
-    `SELECT i.id, i.invoice_number, ${them} AS company_id, c.company_name, c.status AS company_status, i.contact_email,
+    `SELECT i.id, i.invoice_number, ${them} AS company_id, c.company_name, c.status AS company_status, ${contactEmailColumn(type)} AS contact_email,
        EXISTS (SELECT 1 FROM counterparties own WHERE own.company_id = ${us} AND own.counterparty_company_id = ${them} AND own.invited_at IS NOT NULL) AS invited_by_us,
        to_char(i.due_date, 'YYYY-MM-DD') AS due_date, (i.discounted_total * 100)::bigint AS amount_due_c,
        i.bill_status, i.invoice_status, i.include_in_purchaser_offer, i.sent_to_supplier,

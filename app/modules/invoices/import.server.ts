@@ -270,7 +270,7 @@ interface PendingRow {
   invoiceNumber: string;
   counterpartyName: string;
   total: Cents;
-  /** order_number, issue_date, due_date, total, contact_email as COPY text fields joined by tabs. */
+  /** order_number, issue_date, due_date, total, the importer's contact email as COPY text fields joined by tabs. */
   tail: string;
   /** JSON of the original cells (the row in the failed or duplicates CSV when the database leaves it out). */
   cells: string;
@@ -569,9 +569,11 @@ async function writeBatch(client: pg.Client, context: BatchContext) {
         kept++;
       }
       if (kept > 0) {
+        // The contact email is the importer's own contact at the other company (decision 033).
+        const contactColumn = kind === "INVOICE" ? "issuer_contact_email" : "recipient_contact_email";
         const copy = client.query(
           copyFrom(
-            `COPY invoices (type, issued_by, issued_for, issued_by_company_name, issued_for_company_name, invoice_number, order_number, issue_date, due_date, total, contact_email, currency, invoice_status, create_bill_in_xero, loaded_by) FROM STDIN`
+            `COPY invoices (type, issued_by, issued_for, issued_by_company_name, issued_for_company_name, invoice_number, order_number, issue_date, due_date, total, ${contactColumn}, currency, invoice_status, create_bill_in_xero, loaded_by) FROM STDIN`
           )
         );
         await pipeline(Readable.from([text]), copy);
