@@ -24,14 +24,14 @@ import { invoiceOf, verifiedCompany } from "./supplier-offers.support";
 
 afterAll(() => sequelize.close());
 
-type Side = { company: Company; actor: Actor; cookie: string };
+type Side = { company: Company; actor: Actor & { companyId: number }; cookie: string };
 let supplier: Side;
 let purchaser: Side;
 let record: Invoice;
 
 async function side(): Promise<Side> {
   const made = await verifiedCompany();
-  return { company: made.company, actor: made.actor, cookie: (await commitSessionToken(await createSession(made.user.id), 3600)).split(";")[0] };
+  return { company: made.company, actor: { ...made.actor, companyId: made.company.id }, cookie: (await commitSessionToken(await createSession(made.user.id), 3600)).split(";")[0] };
 }
 
 beforeEach(async () => {

@@ -72,6 +72,11 @@ export async function inviteAction(kind: InvoiceKind, { request }: ActionFunctio
     );
     const who = kind === "BILL" ? "supplier" : "customer";
     const message = result.sent.length === 1 ? `Invite sent to ${result.sent[0].email}` : `Invites sent to ${result.sent.length} ${who}s`;
+    // An invite no mail server took is FAILED (decision 033): say so; the Invite dialog shows it and sends it again.
+    if (result.failed.length > 0) {
+      const failure = result.failed.length === 1 ? result.failed[0].message : `${result.failed.length} invites could not be sent. ${result.failed[0].message}`;
+      return redirectWithToast(closeTo, { type: "error", message: result.sent.length > 0 ? `${message}. ${failure}` : failure });
+    }
     return redirectWithToast(closeTo, { type: "success", message });
   } catch (error) {
     // p2 §6, §8: an unverified company's invite is ignored and the form closes (no get-verified dialog, unlike offers).
@@ -102,7 +107,7 @@ export async function notifyAction({ request }: ActionFunctionArgs) {
     );
     return redirectWithToast(closeTo, { type: "success", message: result.message });
   } catch (error) {
-    if (isAppError(error) && error.status < 500) return redirectWithToast(closeTo, { type: "error", message: error.message });
+    if (isAppError(error) && (error.status < 500 || error.code === "MAIL_NOT_SENT")) return redirectWithToast(closeTo, { type: "error", message: error.message });
     throw error;
   }
 }
