@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { loginAs, PURCHASER } from "./helpers";
+import { loginAs, PURCHASER, shootWidths } from "./helpers";
 
 /**
  * Confirm Delete lists only what the user may delete (issue 13 part 17). On /bills Pat sees Kiwi Supplies' invoices (loaded
@@ -8,14 +8,7 @@ import { loginAs, PURCHASER } from "./helpers";
  * /tmp/h-delete-shots/ when SCREENSHOTS=1.
  */
 const SHOTS = process.env.SCREENSHOTS ? "/tmp/h-delete-shots" : null;
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [1280, 1024, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const shoot = (page: Page, name: string) => shootWidths(page, SHOTS, name);
 
 /** The first bill row of a filtered list: its number and the id its selection box carries. */
 async function firstBill(page: Page, search: string): Promise<{ id: string; number: string }> {
@@ -35,6 +28,8 @@ test("Confirm Delete lists and deletes only the bills the purchaser loaded", asy
   await page.goto(`/bills/delete?tab=bills&ids=${supplierLoaded.id}&ids=${own.id}`);
   const dialog = page.getByRole("dialog", { name: "Confirm Delete" });
   await expect(dialog.getByText("Are you sure you want to delete 1 bill? This cannot be undone.")).toBeVisible();
+  // Focus never starts on the destructive button (GUIDE "Screens").
+  await expect(dialog.getByRole("button", { name: "Confirm" })).not.toBeFocused();
   const listed = dialog.getByRole("list", { name: "Selected bill" });
   await expect(listed.getByText(own.number)).toBeVisible();
   await expect(dialog.getByText(supplierLoaded.number)).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { loginAs, PURCHASER } from "./helpers";
+import { loginAs, PURCHASER, shootWidths } from "./helpers";
 
 /**
  * The Topup amount (issue 13 part 19; p1 §5 "numbers only, two decimals on blur"): "-5", "10.555" and "abc" used to
@@ -9,14 +9,7 @@ import { loginAs, PURCHASER } from "./helpers";
  * /tmp/h-topup-amount-shots/ when SCREENSHOTS=1.
  */
 const SHOTS = process.env.SCREENSHOTS ? "/tmp/h-topup-amount-shots" : null;
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [1280, 1024, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const shoot = (page: Page, name: string) => shootWidths(page, SHOTS, name);
 
 async function openEntry(page: Page) {
   await page.goto("/account/topup");

@@ -74,21 +74,27 @@ async function actorOf(company: Company): Promise<Actor> {
   return { userId: user.id, companyId: company.id, roles: ["ROLE_USER"] };
 }
 
+/** A record between two companies, due in 30 days. */
+function recordOf(type: "INVOICE" | "BILL", supplier: Company, purchaser: Company, fields: { includeInPurchaserOffer?: boolean } = {}) {
+  return Invoice.create({
+    type,
+    issuedBy: supplier.id,
+    issuedFor: purchaser.id,
+    issuedByCompanyName: supplier.companyName,
+    issuedForCompanyName: purchaser.companyName,
+    invoiceNumber: `${type}-${run}-${++counter}`,
+    dueDate: addDays(todayIn("NZ"), 30),
+    total: 100_000 as Cents,
+    ...fields,
+  });
+}
+
 /** A verified supplier, an INACTIVE customer and an invoice with an open prompt payment request: one invite to send. */
 async function invitable() {
   const supplier = await makeCompany({ verificationStatus: "VERIFIED" });
   const seller = await actorOf(supplier);
   const customer = await makeCompany({ status: "INACTIVE" });
-  const invoice = await Invoice.create({
-    type: "INVOICE",
-    issuedBy: supplier.id,
-    issuedFor: customer.id,
-    issuedByCompanyName: supplier.companyName,
-    issuedForCompanyName: customer.companyName,
-    invoiceNumber: `INV-${run}-${++counter}`,
-    dueDate: addDays(todayIn("NZ"), 30),
-    total: 100_000 as Cents,
-  });
+  const invoice = await recordOf("INVOICE", supplier, customer);
   const offer = await SupplierOffer.create({ createdByCompany: supplier.id, cashReward: 2_000 as Cents, expirationDate: addDays(todayIn("NZ"), 10), offerStatus: "CLEARING", topUpId: null } as never);
   await SupplierOfferInvoice.create({ supplierOfferId: offer.id, invoiceId: invoice.id } as never);
   return { supplier, seller, customer, invoice };
@@ -172,17 +178,7 @@ describe("a notification the mail server refuses (issue 13 part 11)", () => {
     const supplierUser = await makeUser({ company: supplier, email: refused("supplier") });
     await Counterparty.create({ companyId: purchaser.id, counterpartyCompanyId: supplier.id, isSupplier: true, isPurchaserOffersEnabled: true } as never);
     await PurchaserOffer.create({ createdByCompany: purchaser.id, cashpool: 1_000_000 as Cents, crr: "8.00", offerStatus: "ACTIVE" } as never);
-    const bill = await Invoice.create({
-      type: "BILL",
-      issuedBy: supplier.id,
-      issuedFor: purchaser.id,
-      issuedByCompanyName: supplier.companyName,
-      issuedForCompanyName: purchaser.companyName,
-      invoiceNumber: `B-${run}-${++counter}`,
-      dueDate: addDays(todayIn("NZ"), 30),
-      total: 100_000 as Cents,
-      includeInPurchaserOffer: true,
-    });
+    const bill = await recordOf("BILL", supplier, purchaser, { includeInPurchaserOffer: true });
 
     const error = await notifySuppliers(buyer, { companyId: supplier.id, invoiceIds: [bill.id], type: "BILL" }, { origin }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "MAIL_NOT_SENT" });

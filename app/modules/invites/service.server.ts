@@ -283,14 +283,20 @@ export async function sendInvites(
     const email = group.email!;
     const { token, tokenHash } = newToken();
     const url = new URL(landingPath(token, preview.type, "invite"), options.origin).toString();
+    const from = sender.company.companyName;
     const mail = (inviteeUserId: number | null): SendMailInput => ({
-      to: email,
-      subject:
-        preview.type === "BILL"
-          ? `${sender.company.companyName} wants to pay you early`
-          : `${sender.company.companyName} is offering you a discount for paying early`,
-      text: inviteText(sender.company.companyName, preview.type, group, note, url),
-      html: inviteHtml(sender.company.companyName, preview.type, group, note, url),
+      ...landingMail({
+        to: email,
+        subject: preview.type === "BILL" ? `${from} wants to pay you early` : `${from} is offering you a discount for paying early`,
+        companyName: group.companyName,
+        offer:
+          preview.type === "BILL"
+            ? `${from} uses Earlybird to pay its suppliers early. You can be paid today for ${listOf(group.numbers)}.`
+            : `${from} uses Earlybird and is offering you a discount if you pay ${listOf(group.numbers)} early.`,
+        note: note ? { from, text: note } : null,
+        url,
+        days: INVITE_TOKEN_DAYS,
+      }),
       relatedUserId: inviteeUserId,
     });
     const invite = await recordInvite(actor, preview.type, group, { email, note, tokenHash, mail }, options.now ?? new Date());
@@ -414,34 +420,27 @@ function listOf(numbers: string[]): string {
   return numbers.length === 1 ? `invoice ${numbers[0]}` : `invoices ${numbers.join(", ")}`;
 }
 
-function inviteText(sender: string, type: InvoiceKind, group: InviteGroup, note: string | null, url: string): string {
-  const offer =
-    type === "BILL"
-      ? `${sender} uses Earlybird to pay its suppliers early. You can be paid today for ${listOf(group.numbers)}.`
-      : `${sender} uses Earlybird and is offering you a discount if you pay ${listOf(group.numbers)} early.`;
-  return [
-    `Hello ${group.companyName},`,
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]!));
+
+/** An e-mail with a landing link (invite or notification): greeting, the offer, a note, the link and how long it works. */
+function landingMail(input: { to: string; subject: string; companyName: string; offer: string; note?: { from: string; text: string } | null; url: string; days: number }) {
+  const text = [
+    `Hello ${input.companyName},`,
     "",
-    offer,
-    ...(note ? ["", `Note from ${sender}:`, note] : []),
+    input.offer,
+    ...(input.note ? ["", `Note from ${input.note.from}:`, input.note.text] : []),
     "",
-    `See the offer: ${url}`,
+    `See the offer: ${input.url}`,
     "",
-    `This link works once and expires in ${INVITE_TOKEN_DAYS} days.`,
+    `This link works once and expires in ${input.days} days.`,
     "",
     "Earlybird",
   ].join("\n");
-}
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]!));
-
-function inviteHtml(sender: string, type: InvoiceKind, group: InviteGroup, note: string | null, url: string): string {
-  const paragraphs = inviteText(sender, type, group, note, url)
+  const html = text
     .split("\n\n")
-    .filter((p) => !p.startsWith("See the offer:"))
-    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`);
-  paragraphs.splice(paragraphs.length - 2, 0, `<p><a href="${escapeHtml(url)}">See the offer</a></p>`);
-  return paragraphs.join("\n");
+    .map((p) => (p.startsWith("See the offer:") ? `<p><a href="${escapeHtml(input.url)}">See the offer</a></p>` : `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`))
+    .join("\n");
+  return { to: input.to, subject: input.subject, text, html };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -481,26 +480,14 @@ export async function notifySuppliers(
   const { token, tokenHash } = newToken();
   const url = new URL(landingPath(token, "BILL", "notify"), options.origin).toString();
   const sender = ctx.company.companyName;
-  const text = [
-    `Hello ${bills[0].company_name},`,
-    "",
-    `${sender} has offered to pay ${listOf(bills.map((row) => row.invoice_number))} early through Earlybird.`,
-    "",
-    `See the offer: ${url}`,
-    "",
-    `This link works once and expires in ${NOTIFY_TOKEN_DAYS} days.`,
-    "",
-    "Earlybird",
-  ].join("\n");
-  const mail: SendMailInput = {
+  const mail: SendMailInput = landingMail({
     to: email,
     subject: `${sender} has offered early payment on your invoices`,
-    text,
-    html: text
-      .split("\n\n")
-      .map((p) => (p.startsWith("See the offer:") ? `<p><a href="${escapeHtml(url)}">See the offer</a></p>` : `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`))
-      .join("\n"),
-  };
+    companyName: bills[0].company_name,
+    offer: `${sender} has offered to pay ${listOf(bills.map((row) => row.invoice_number))} early through Earlybird.`,
+    url,
+    days: NOTIFY_TOKEN_DAYS,
+  });
   // The notification, its bills marked Notified and its e-mail commit together (docs/decisions/033).
   const { notification, billIds } = await sequelize.transaction(async (transaction) => {
     // Lock the bills, then re-check them: a concurrent Notify of the same bills sends nothing twice.
