@@ -11,7 +11,8 @@ import type { NextFunction, Request, Response } from "express";
 import { bodyLimitFor } from "./body-limits";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-const HOST_PATTERN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i;
+// Labels of letters, digits, hyphens and (container and service names) underscores; or a bracketed IPv6 address.
+const HOST_PATTERN = /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i;
 
 export const HOST_MESSAGES = {
   host: "Invalid Host header",

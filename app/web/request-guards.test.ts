@@ -108,7 +108,7 @@ describe("checkForwardedHeaders and the Origin check", () => {
   });
 
   it("accepts well-formed hosts", () => {
-    for (const value of ["localhost", "localhost:3000", "app.earlybird.nz", "127.0.0.1:8080", "[::1]:3000"]) expect(isValidHost(value)).toBe(true);
+    for (const value of ["localhost", "localhost:3000", "app.earlybird.nz", "127.0.0.1:8080", "[::1]:3000", "earlybird_web:3000"]) expect(isValidHost(value)).toBe(true);
     for (const value of ["", "evil.example:0", "evil.example:65536", "a/b", "a@b", "-a.example"]) expect(isValidHost(value)).toBe(false);
   });
 });
