@@ -12,6 +12,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { ensureDatabase } from "./db/bootstrap";
 import { env } from "./app/lib/env.server";
 import { rejectCrossSiteRequests, securityHeaders } from "./app/lib/http-security.server";
+import { checkForwardedHeaders, limitRequestBodies } from "./app/web/request-guards.server";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const started = Date.now();
@@ -74,6 +75,7 @@ app.use((req, res, next) => {
 app.use(securityHeaders);
 app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+app.use(checkForwardedHeaders, limitRequestBodies);
 app.use(rejectCrossSiteRequests);
 app.all(
   "*",

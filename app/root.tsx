@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { json } from "@remix-run/node";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ErrorPage, NotFoundPage } from "./components/layout/error-pages";
+import { ErrorPage, NotFoundPage, refusalMessage } from "./components/layout/error-pages";
 import { Toaster } from "./components/ui/toast";
 import { readFlashToast } from "./lib/toast.server";
 import { getSessionUser } from "./lib/auth.server";
@@ -62,5 +62,5 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   if (!isRouteErrorResponse(error)) console.error(error);
-  return <ErrorPage />;
+  return <ErrorPage message={refusalMessage(error)} />;
 }

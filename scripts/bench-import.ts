@@ -150,7 +150,7 @@ try {
     ),
     client.query(
       copyFrom(
-        `COPY invoices (type, issued_by, issued_for, issued_by_company_name, issued_for_company_name, invoice_number, order_number, issue_date, due_date, currency, total, invoice_status, contact_email, create_bill_in_xero, loaded_by) FROM STDIN`
+        `COPY invoices (type, issued_by, issued_for, issued_by_company_name, issued_for_company_name, invoice_number, order_number, issue_date, due_date, currency, total, invoice_status, issuer_contact_email, create_bill_in_xero, loaded_by) FROM STDIN`
       )
     )
   );

@@ -115,7 +115,7 @@ async function main() {
         sequelize.query(
           `INSERT INTO invoices (type, issued_by, issued_for, issued_by_company_name, issued_for_company_name, invoice_number, issue_date,
            due_date, total, invoice_status, bill_status, paid_date, total_paid, cash_reward, service_fee, include_in_purchaser_offer,
-           contact_email, loaded_by)
+           ${type === "INVOICE" ? "issuer_contact_email" : "recipient_contact_email"}, loaded_by)
          SELECT :type, CASE WHEN :type = 'INVOICE' THEN :companyId ELSE cp.id END, CASE WHEN :type = 'INVOICE' THEN cp.id ELSE :companyId END,
            CASE WHEN :type = 'INVOICE' THEN 'Bench Co' ELSE cp.company_name END, CASE WHEN :type = 'INVOICE' THEN cp.company_name ELSE 'Bench Co' END,
            CASE WHEN :type = 'INVOICE' THEN 'INV-' ELSE 'BILL-' END || lpad(g::text, 7, '0'),

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import { firstHeaderValue } from "../web/request-guards.server";
 import { isProduction } from "./env.server";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -25,7 +26,9 @@ export function isCrossSite(request: { method: string; host: string | undefined;
 export function rejectCrossSiteRequests(req: Request, res: Response, next: NextFunction) {
   const crossSite = isCrossSite({
     method: req.method,
-    host: req.headers.host,
+    // The host the browser addressed: a trusted proxy's X-Forwarded-Host (checkForwardedHeaders dropped an untrusted
+    // one), as Remix compares it with Origin; a mismatch is refused here rather than thrown there as a 500.
+    host: firstHeaderValue(req.headers["x-forwarded-host"]) ?? req.headers.host,
     origin: req.headers.origin,
     referer: req.headers.referer,
     secFetchSite: req.headers["sec-fetch-site"] as string | undefined,

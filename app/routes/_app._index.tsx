@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import { json, redirect, unstable_createMemoryUploadHandler } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { AssignDialog, ImportStatementDialog, listHref, TopupActionDialog, TopupsTable, TopupsToolbar } from "~/components/topups/admin-topups";
@@ -24,6 +24,7 @@ import {
   TOPUP_CONFIRMED,
   TopUpIdSchema,
 } from "~/modules/ledger/top-ups.schema";
+import { isMultipartRequest, readForm, readMultipartForm } from "~/web/http.server";
 
 export const handle: PageHandle = { title: "Topups" };
 export const meta = titleMeta;
@@ -78,13 +79,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const query = parseTopUpListQuery(url.searchParams);
   const closeTo = listHref(query.tab, query.page, query.size);
-  const isMultipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
-  const form = isMultipart
-    ? await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_STATEMENT_BYTES })).catch((error: unknown) => {
-        if (error instanceof Error && /exceeded upload size/i.test(error.message)) return null;
-        throw error;
-      })
-    : await request.formData();
+  const form = isMultipartRequest(request)
+    ? await readMultipartForm(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_STATEMENT_BYTES, filter: ({ name }) => name === "file" })).catch(
+        (error: unknown) => {
+          if (error instanceof Response && error.status === 413) return null;
+          throw error;
+        }
+      )
+    : await readForm(request);
   if (form === null) return json<ActionError>({ intent: "import", error: STATEMENT_MESSAGES.tooLarge, details: [] }, { status: 413 });
   const intent = AdminTopUpIntentSchema.safeParse(form.get("intent"));
   if (!intent.success) return redirectWithToast(closeTo, { type: "error", message: "Something went wrong" });

@@ -7,6 +7,7 @@ import { GENERIC_ERROR_LONG, isAppError } from "~/lib/errors";
 import { activationSuccessMessage } from "~/modules/ledger/account.rules";
 import { activateAccount, getAccountOverview } from "~/modules/ledger/account.server";
 import { ActivateAccountSchema, parseTransactionListQuery, serializeTransactionListQuery } from "~/modules/ledger/account.schema";
+import { readForm } from "~/web/http.server";
 
 /** /account/activate: the Activate Account confirmation over /account (p1 §4), and its success step. */
 function dialogState(request: Request) {
@@ -28,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
-  const form = ActivateAccountSchema.safeParse(Object.fromEntries(await request.formData()));
+  const form = ActivateAccountSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!form.success) return json({ error: GENERIC_ERROR_LONG }, { status: 400 });
   try {
     // Idempotent: a double click or a resubmitted form gets the same account (activateAccount).

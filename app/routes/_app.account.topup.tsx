@@ -9,6 +9,7 @@ import { isAppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cancelTopUp, createTopUp, topUpEntry } from "~/modules/ledger/top-ups.server";
 import { entryChoice, parseTopupAmount, TOPUP_ACCOUNT_NOT_ACTIVE, TOPUP_CANCELLED, TopUpIdSchema } from "~/modules/ledger/top-ups.schema";
+import { readForm } from "~/web/http.server";
 
 /**
  * /account/topup: the Top-up dialog over /account (spec p1 §4 "Top-up flow"; docs/decisions/007, 012).
@@ -74,7 +75,7 @@ const ActionSchema = z.discriminatedUnion("intent", [
 
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
-  const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return json({ error: "Something went wrong. Please try again." }, { status: 400 });
   const form = parsed.data;
   switch (form.intent) {

@@ -11,6 +11,7 @@ import { GENERIC_ERROR_LONG, isAppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/toast.server";
 import { STATEMENT_MESSAGES } from "~/modules/statements/rules";
 import { listStatements, requestStatement } from "~/modules/statements/service.server";
+import { readForm } from "~/web/http.server";
 
 export const handle: PageHandle = { title: "Statements", breadcrumb: [{ label: "Account", to: "/account" }] };
 
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Generate an ended month's statement (a queued job); the list shows it Generating, then Ready. */
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const month = String(form.get("month") ?? "");
   try {
     await requestStatement(actor, { month });

@@ -8,6 +8,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { IncludeIntentSchema, setIncludeInPurchaserOffer } from "~/modules/invoices/bulk.server";
 import { parseListQuery } from "~/modules/invoices/filters";
 import { parseId } from "~/modules/invoices/schema";
+import { readForm } from "~/web/http.server";
 
 /**
  * Include/exclude bills in the purchaser offer (p2 §4 Other, §7 PATCH /invoice /include_in_purchaser_offer, §8):
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
   const back = closeTo(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = IncludeIntentSchema.safeParse(form.get("intent"));
   if (!intent.success) return redirectWithToast(back, { type: "error", message: "Choose Include or Exclude" });
   const include = intent.data === "include";

@@ -10,6 +10,7 @@ import { formatMoney, type Cents } from "~/lib/money";
 import { redirectWithToast } from "~/lib/toast.server";
 import { createPurchaserOffer, editPurchaserOffer, getLiveOffer, offerPanel, planOffer } from "~/modules/offers/purchaser-offers.server";
 import { OFFER_CREATED, OFFER_UPDATED, TOPUP_ERROR_OFFER_NOT_ACCEPTED, TRANSACTION_IN_PROGRESS } from "~/modules/offers/purchaser-offers.schema";
+import { readForm } from "~/web/http.server";
 
 /**
  * /bills/offer: create or edit the cash-reserve offer (p2 §3-§5, §7 POST/PUT /purchaseroffer; D3), a route dialog over
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
   const closeTo = billsListHref(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const input = { cashpool: String(form.get("cashpool") ?? ""), crr: String(form.get("crr") ?? "") };
   try {
     const plan = await planOffer(actor, input);

@@ -7,6 +7,7 @@ import { resolveSameOriginPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 import { parseId } from "~/modules/invoices/schema";
 import { includeSuggestedBills } from "~/modules/offers/purchaser-offers.server";
+import { readForm } from "~/web/http.server";
 
 /**
  * POST /bills/offer/suggestion: the offer covers exactly a suggested set (included; the other included bills excluded).
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   // From the Topup Entry step of an offer's top-up: back to that step (only there: never an outside address).
   const returnTo = resolveSameOriginPath(form.get("returnTo"));
   const closeTo = returnTo && /^\/bills\/offer\/topup\?/.test(returnTo) ? returnTo : billsListHref(request);

@@ -16,6 +16,7 @@ import { cancelTopUp, getTopUp } from "~/modules/ledger/top-ups.server";
 import { TopUpIdSchema } from "~/modules/ledger/top-ups.schema";
 import { createPurchaserOffer, editPurchaserOffer, getLiveOffer, offerSuggestions, planOffer, type OfferPlan } from "~/modules/offers/purchaser-offers.server";
 import { OFFER_CREATED, OFFER_UPDATED, TOPUP_CANCELLED_OFFER_NOT_CREATED, TOPUP_ERROR_OFFER_NOT_ACCEPTED } from "~/modules/offers/purchaser-offers.schema";
+import { readForm } from "~/web/http.server";
 
 /**
  * /bills/offer/topup: the top-up steps under a purchaser-offer trigger (p1 §4 "Top-up flow", p2 §4 "Purchaser offer in
@@ -91,7 +92,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
   const closeTo = billsListHref(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "cancel") {
     const id = TopUpIdSchema.safeParse(form.get("id"));

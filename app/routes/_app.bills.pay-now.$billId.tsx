@@ -14,6 +14,7 @@ import { parseListQuery } from "~/modules/invoices/filters";
 import { parseId } from "~/modules/invoices/schema";
 import { cancelPayNow, payNow, payNowView } from "~/modules/offers/pay-now.server";
 import { CANNOT_PAY_NOW, payNowOutcome } from "~/modules/offers/supplier-offers.schema";
+import { readForm } from "~/web/http.server";
 
 /**
  * /bills/pay-now/:billId: Pay Now on the supplier's prompt payment request, and Cancel of a Topup Pending one, over
@@ -62,7 +63,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await requirePayNowEnabled();
   const billId = billIdOf(params.billId);
   const { url, closeTo } = listState(request);
-  const parsed = FormSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = FormSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success || parsed.data.invoiceIds !== billId) return redirectWithToast(closeTo, { type: "error", message: CANNOT_PAY_NOW });
   const form = parsed.data;
   try {

@@ -10,6 +10,7 @@ import { isAppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/toast.server";
 import { REVIEW_DECISIONS } from "~/modules/banking/schema";
 import { getCompanyBankAccountsForAdmin, reviewBankAccount } from "~/modules/banking/service.server";
+import { readForm } from "~/web/http.server";
 
 export const handle: PageHandle = {
   title: "Bank Accounts",
@@ -40,7 +41,7 @@ const ReviewSchema = z.object({ bankAccountId: z.string(), decision: z.enum(REVI
 export async function action({ request, params }: ActionFunctionArgs) {
   const { actor } = await requireAdmin(request);
   const back = `/companies/${params.companyId}/bank-accounts`;
-  const parsed = ReviewSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ReviewSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return redirectWithToast(back, { type: "error", message: "Required parameters missing" });
   try {
     const account = await reviewBankAccount(actor, { companyId: params.companyId, bankAccountId: parsed.data.bankAccountId, decision: parsed.data.decision });

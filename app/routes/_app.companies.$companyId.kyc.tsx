@@ -10,6 +10,7 @@ import { requireAdmin } from "~/lib/auth.server";
 import { GENERIC_ERROR, isAppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getCompanyKyc, verifyPersonManually } from "~/modules/kyc/admin.server";
+import { readForm } from "~/web/http.server";
 
 export const handle: PageHandle = {
   title: "Company",
@@ -36,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { actor } = await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const back = `/companies/${params.companyId}/kyc`;
   if (form.get("intent") !== "verify") return json({ toast: { type: "error" as const, message: "Required parameters missing" } }, { status: 400 });
   try {

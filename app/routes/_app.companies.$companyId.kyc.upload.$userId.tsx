@@ -2,12 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { UploadDocumentForm } from "~/components/kyc-admin/person-forms";
-import { isMultipart, personPageLoader, readIdentityUpload } from "~/components/kyc-admin/person-route.server";
+import { personPageLoader, readIdentityUpload } from "~/components/kyc-admin/person-route.server";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { requireAdmin } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/toast.server";
 import { uploadDocumentForPerson } from "~/modules/kyc/admin.server";
+import { isMultipartRequest } from "~/web/http.server";
 
 /** Upload document on behalf of a person (p1 §4, p3 §2.4), a dialog over the KYC screen (decision 007). */
 export function loader({ request, params }: LoaderFunctionArgs) {
@@ -17,7 +18,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { actor } = await requireAdmin(request);
   const back = `/companies/${params.companyId}/kyc`;
-  if (!isMultipart(request)) throw redirect(back);
+  if (!isMultipartRequest(request)) throw redirect(back);
   const { file } = await readIdentityUpload(request);
   try {
     const result = await uploadDocumentForPerson(actor, params.companyId, params.userId, file ?? { fileName: "", content: null });

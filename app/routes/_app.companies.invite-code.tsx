@@ -7,6 +7,7 @@ import { requireAdmin } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";
 import { createInviteCode, listInviteCodes } from "~/modules/signup/invite-codes.server";
 import { appOrigin } from "~/lib/app-url.server";
+import { readForm } from "~/web/http.server";
 
 export const handle: PageHandle = { title: "Companies" };
 export const meta = titleMeta;
@@ -23,7 +24,7 @@ type ActionData =
 
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = { email: String(form.get("email") ?? ""), days: String(form.get("days") ?? "") };
   try {
     const code = await createInviteCode(actor, values, { origin: appOrigin() });

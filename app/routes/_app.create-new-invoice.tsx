@@ -13,6 +13,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { searchCounterparties } from "~/modules/counterparties/service.server";
 import { createInvoiceRecord, fieldErrorsOf, getCreateContext } from "~/modules/invoices/create.server";
 import { INITIAL_ITEM_COUNT, defaultDueDate, type InvoiceKind } from "~/modules/invoices/schema";
+import { readForm } from "~/web/http.server";
 
 /** The page's title follows ?type= (p3 §2.2: 'Create Invoice' or 'Create Bill'); see titleFromData. */
 const titleFromData = (data: unknown) => ((data as { kind?: string } | undefined)?.kind === "BILL" ? "Create Bill" : "Create Invoice");
@@ -51,7 +52,7 @@ const IntentSchema = z.union([z.enum(["confirm", "add-item"]), z.string().regex(
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await authorise(request);
   const kind = kindOf(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = IntentSchema.parse(form.get("intent"));
   const values = readCreateForm(form);
   const revision = Date.now();

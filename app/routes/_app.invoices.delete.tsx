@@ -8,6 +8,6 @@ export const loader = (args: LoaderFunctionArgs) => confirmDeleteLoader("INVOICE
 export const action = (args: ActionFunctionArgs) => confirmDeleteAction("INVOICE", args);
 
 export default function ConfirmDeleteRoute() {
-  const { closeTo, action, ids, records } = useLoaderData<typeof loader>();
-  return <ConfirmDeleteDialog kind="INVOICE" closeTo={closeTo} action={action} ids={ids} records={records} />;
+  const { closeTo, action, records, refusedCount } = useLoaderData<typeof loader>();
+  return <ConfirmDeleteDialog kind="INVOICE" closeTo={closeTo} action={action} records={records} refusedCount={refusedCount} />;
 }

@@ -19,6 +19,7 @@ import { parseListQuery, serializeListQuery } from "~/modules/invoices/filters";
 import { EXECUTION_MESSAGES, isOfferUnavailableMessage } from "~/modules/offers/execution.rules";
 import { getPaidQuote, purchaserOfferExecutionStatus, requestPurchaserOfferExecution, supplierLocale } from "~/modules/offers/execution.server";
 import { isCompanyNotVerified, redirectToGetVerified } from "~/components/verification/get-verified.server";
+import { readForm } from "~/web/http.server";
 
 function listState(request: Request) {
   const url = new URL(request.url);
@@ -55,7 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
   const { url, closeTo, search } = listState(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const invoiceIds = form.getAll("invoiceIds").map(String);
   const idempotencyKey = String(form.get("idempotencyKey") ?? "") || undefined;
   try {

@@ -11,6 +11,7 @@ import { parseListQuery } from "~/modules/invoices/filters";
 import { parseId } from "~/modules/invoices/schema";
 import { cancelPaymentRequest, editPaymentRequest, promptPaymentView, requestPayment } from "~/modules/offers/supplier-offers.server";
 import { isCompanyNotVerified, redirectToGetVerified } from "~/components/verification/get-verified.server";
+import { readForm } from "~/web/http.server";
 
 /**
  * /invoices/request-payment/:invoiceId: Request Payment (a new prompt payment request) or Edit (the open one) over
@@ -49,7 +50,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
   const invoiceId = invoiceIdOf(params.invoiceId);
   const { closeTo } = listState(request);
-  const parsed = FormSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = FormSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return json<PromptPaymentActionData>({ formError: "Something went wrong. Please try again." }, { status: 400 });
   const form = parsed.data;
   const values = { amount: form.amount, expirationDate: form.expirationDate };

@@ -9,6 +9,7 @@ import { requireCompanyUser } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/toast.server";
 import { confirmBankAccountCode, getPendingBankAccount, requestNewBankAccountCode } from "~/modules/banking/service.server";
+import { readForm } from "~/web/http.server";
 
 /**
  * /settings/bank-accounts/{id}/code: CODE_ENTRY of the add bank account wizard (p1 §4-5). The account was posted
@@ -30,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = IntentSchema.parse(form.get("intent"));
   try {
     if (intent === "resend") {

@@ -10,6 +10,7 @@ import { isAppError } from "~/lib/errors";
 import { formatAccountNumber, formatBsb } from "~/modules/banking/rules";
 import type { BankAccountDetails, BankAccountFormValues } from "~/modules/banking/schema";
 import { getWithdrawalSettings, reviewBankAccountDetails, startBankAccount } from "~/modules/banking/service.server";
+import { readForm } from "~/web/http.server";
 
 /**
  * /settings/bank-accounts/add: DETAILS_ENTRY and DETAILS_REVIEW of the add bank account wizard (p1 §4), a route dialog
@@ -55,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
   const settings = await getWithdrawalSettings(actor);
   if (settings.defaultAccount) throw redirect(bankAccountDialog("verify"));
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = valuesOf(form);
   const intent = IntentSchema.parse(form.get("intent"));
   if (intent === "edit") return json<StepData>({ step: "DETAILS_ENTRY", values, errors: {} });

@@ -10,6 +10,7 @@ import { requireCompanyUser } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getWithdrawalSettings, setDefaultBankAccount } from "~/modules/banking/service.server";
+import { readForm } from "~/web/http.server";
 
 /**
  * /settings/bank-accounts/select: "Select Account" (p1 §4, accounts but no default): the chosen account becomes the
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (!form.get("bankAccountId")) return json({ error: "Please select an account" }, { status: 400 });
   try {
     const account = await setDefaultBankAccount(actor, form.get("bankAccountId"));

@@ -1,13 +1,4 @@
-import {
-  json,
-  redirect,
-  unstable_composeUploadHandlers,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type UploadHandler,
-} from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type UploadHandler } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { StatementUploadForm, WizardSteps } from "~/components/banking/bank-account-wizard";
 import { SETTINGS_WITHDRAWALS } from "~/components/banking/withdrawal-account-card";
@@ -16,6 +7,7 @@ import { requireCompanyUser } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getStatementTarget, readStatementStream, uploadBankStatement, type StatementUpload } from "~/modules/banking/service.server";
+import { readMultipartForm } from "~/web/http.server";
 
 /**
  * /settings/bank-accounts/verify: BANK_STATEMENT of the wizard (p1 §4-5), also opened by the card's Verify button.
@@ -48,10 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return filename;
   };
   // The account id is a small text part, kept in memory (4 kB at most).
-  const form = await unstable_parseMultipartFormData(
-    request,
-    unstable_composeUploadHandlers(fileHandler, unstable_createMemoryUploadHandler({ maxPartSize: 4_096 }))
-  );
+  const form = await readMultipartForm(request, fileHandler);
   try {
     await uploadBankStatement(actor, { bankAccountId: form.get("bankAccountId"), file });
   } catch (error) {

@@ -10,6 +10,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { getSupplierCreditNote, localeOf } from "~/modules/invoices/bill-details.server";
 import { deleteCreditNotes, updateCreditNote } from "~/modules/invoices/credit-notes.server";
 import { parseId } from "~/modules/invoices/schema";
+import { readForm } from "~/web/http.server";
 
 /** Credit Note view (p2 §2 Modals, §4 Credit note), a dialog over the supplier page (decision 007). */
 
@@ -44,7 +45,7 @@ const FIELDS: Record<string, "total" | "supplierReference"> = { total: "total", 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
   const { supplierId, creditNoteId } = idsOf(params);
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = IntentSchema.safeParse({ intent: form.get("intent") });
   if (!parsed.success) return json<CreditNoteActionData>({ formError: "Unknown action" }, { status: 400 });
   await getSupplierCreditNote(actor, supplierId, creditNoteId).catch(notFoundOr);

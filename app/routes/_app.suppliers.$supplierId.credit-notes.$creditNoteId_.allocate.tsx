@@ -14,6 +14,7 @@ import { INITIAL_BILL_COUNT, SELECTION_PAGE_SIZE, getSupplierCreditNote, listAll
 import { equalAllocationForDialog, readAllocationForm } from "~/modules/invoices/credit-allocation";
 import { allocateCreditNote } from "~/modules/invoices/credit-notes.server";
 import { parseId } from "~/modules/invoices/schema";
+import { readForm } from "~/web/http.server";
 
 /** Allocate Credit Note and Edit Selection (p2 §2 Modals, §4 Credit note, §5 Credit allocation), over the supplier page. */
 
@@ -75,10 +76,16 @@ const IntentSchema = z.object({ intent: z.literal("allocate") });
 export async function action({ request, params }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
   const { supplierId, creditNoteId } = idsOf(params);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (!IntentSchema.safeParse({ intent: form.get("intent") }).success) return json<AllocateActionData>({ formError: "Unknown action" }, { status: 400 });
   await getSupplierCreditNote(actor, supplierId, creditNoteId).catch(notFoundOr);
-  const { invoiceIds, amounts } = readAllocationForm(form.entries());
+  const submitted = () =>
+    Object.fromEntries(
+      [...form.entries()].flatMap(([key, value]) => (key.startsWith("amount-") && typeof value === "string" ? [[key.slice(7), value]] : []))
+    );
+  const read = readAllocationForm(form.entries());
+  if (!read.ok) return json<AllocateActionData>({ formError: read.message, amounts: submitted(), nonce: crypto.randomUUID() }, { status: 400 });
+  const { invoiceIds, amounts } = read;
   try {
     await allocateCreditNote(
       actor,
@@ -87,10 +94,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
   } catch (error) {
     if (!isAppError(error)) throw error;
-    const submitted = Object.fromEntries(
-      [...form.entries()].flatMap(([key, value]) => (key.startsWith("amount-") && typeof value === "string" ? [[key.slice(7), value]] : []))
-    );
-    return json<AllocateActionData>({ formError: error.message, amounts: submitted, nonce: crypto.randomUUID() }, { status: error.status });
+    return json<AllocateActionData>({ formError: error.message, amounts: submitted(), nonce: crypto.randomUUID() }, { status: error.status });
   }
   return redirectWithToast(`/suppliers/${supplierId}`, { type: "success", message: ALLOCATED });
 }

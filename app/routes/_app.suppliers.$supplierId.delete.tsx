@@ -8,6 +8,7 @@ import { isAppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/toast.server";
 import { listSearchOf, parseSelection } from "~/modules/payables/schema";
 import { deleteSupplierRecords, describeSelection } from "~/modules/payables/supplier-bills.server";
+import { readForm } from "~/web/http.server";
 
 /**
  * Confirm Delete over the supplier bills page (p2 §2 Modals "Confirm Delete, shown before any delete";
@@ -36,7 +37,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
   const supplierId = Number(params.supplierId);
   const url = new URL(request.url);
-  const form = await request.formData();
+  const form = await readForm(request);
   const toast = await deleteSupplierRecords(actor, supplierId, parseSelection(form)).catch(notFoundResponse);
   return redirectWithToast(`/suppliers/${supplierId}${listSearchOf(url.searchParams)}`, toast);
 }

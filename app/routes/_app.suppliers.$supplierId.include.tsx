@@ -5,6 +5,7 @@ import { isAppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/toast.server";
 import { listSearchOf, parseInclusion, safeReturnTo } from "~/modules/payables/schema";
 import { setSupplierBillsInclusion } from "~/modules/payables/supplier-bills.server";
+import { readForm } from "~/web/http.server";
 
 /**
  * POST /suppliers/{supplierId}/include: Include or Exclude bills of this supplier in the purchaser offer (p2 §4
@@ -19,7 +20,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
   const supplierId = Number(params.supplierId);
   const url = new URL(request.url);
-  const form = await request.formData();
+  const form = await readForm(request);
   const back = form.get("returnTo")
     ? safeReturnTo(form.get("returnTo"), supplierId)
     : `/suppliers/${supplierId}${listSearchOf(new URLSearchParams([...form.entries()].map(([name, value]) => [name, String(value)])))}`;

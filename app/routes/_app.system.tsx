@@ -9,6 +9,7 @@ import { formatMoney } from "~/lib/money";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getFileProcessingStatus, listBankPaymentFiles, setFileProcessingStatus } from "~/modules/ledger/bank-files.server";
 import { SUCCESS_UPDATED } from "~/modules/ledger/withdrawals.schema";
+import { readForm } from "~/web/http.server";
 
 export const handle: PageHandle = { title: "System" };
 export const meta = titleMeta;
@@ -54,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "status") throw new Response("Bad Request", { status: 400 });
   try {
     await setFileProcessingStatus(actor, { status: form.get("status") });

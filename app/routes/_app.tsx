@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { AppShell } from "~/components/layout/app-shell";
-import { ErrorContent, ErrorPage, NotFoundContent, NotFoundPage } from "~/components/layout/error-pages";
+import { ErrorContent, ErrorPage, NotFoundContent, NotFoundPage, refusalMessage } from "~/components/layout/error-pages";
 import { mainMenuItems } from "~/components/layout/main-menu";
 import { requireAppUser } from "~/lib/require-app-user.server";
 import { shellUserOf } from "~/components/layout/user-menu";
@@ -46,10 +46,10 @@ export function ErrorBoundary() {
   const data = useRouteLoaderData<typeof loader>("routes/_app");
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!isRouteErrorResponse(error)) console.error(error);
-  if (!data || data.landing) return notFound ? <NotFoundPage /> : <ErrorPage />;
+  if (!data || data.landing) return notFound ? <NotFoundPage /> : <ErrorPage message={refusalMessage(error)} />;
   return (
     <AppShell user={data.user} menu={mainMenuItems(data.user, data.menuFlags)} heading={null}>
-      {notFound ? <NotFoundContent className="py-16" /> : <ErrorContent className="py-16" />}
+      {notFound ? <NotFoundContent className="py-16" /> : <ErrorContent className="py-16" message={refusalMessage(error)} />}
     </AppShell>
   );
 }

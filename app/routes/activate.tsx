@@ -28,6 +28,7 @@ import {
 import { actorOf, createSession, logout } from "~/modules/auth/service.server";
 import { formatPhoneNumber } from "~/modules/activation/rules";
 import { onboardingPath } from "~/modules/onboarding/rules";
+import { readForm } from "~/web/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Earlybird | Activate your account" }];
 
@@ -96,7 +97,7 @@ function fieldErrorsOf(error: unknown): ActionData["fieldErrors"] | null {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const url = new URL(request.url);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   if (intent === "set_name") {
     const fullName = String(form.get("fullName") ?? "");

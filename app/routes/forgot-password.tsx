@@ -11,6 +11,7 @@ import { Label } from "~/components/ui/label";
 import { isAppError } from "~/lib/errors";
 import { RESET_FAILED } from "~/modules/password/schema";
 import { appOrigin, requestPasswordReset } from "~/modules/password/service.server";
+import { readForm } from "~/web/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Earlybird | Forgot password" }];
 
@@ -22,7 +23,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 type ActionData = { fieldErrors?: { email?: string }; formError?: string; email: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const email = String(form.get("email") ?? "");
   try {
     await requestPasswordReset({ email, ip: context.ip ?? "unknown", origin: appOrigin() });

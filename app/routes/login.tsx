@@ -16,6 +16,7 @@ import { LoginSchema } from "~/modules/auth/schema";
 import { login } from "~/modules/auth/service.server";
 import { DEMO_LOGINS } from "~/modules/auth/demo-logins";
 import { redeemLandingToken } from "~/modules/invites/service.server";
+import { readForm } from "~/web/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Earlybird | Log in" }];
 
@@ -34,7 +35,7 @@ type FieldErrors = Partial<Record<"email" | "password" | "mfaCode", string>>;
 type ActionData = { fieldErrors?: FieldErrors; formError?: string; mfaChallenge?: string; email?: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = LoginSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const fieldErrors: FieldErrors = {};

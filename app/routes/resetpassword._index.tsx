@@ -8,6 +8,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { isAppError } from "~/lib/errors";
 import { fieldErrorsOf, placeServerMessage, RESET_FAILED, ResetPasswordSchema } from "~/modules/password/schema";
 import { readResetLink, resetPassword } from "~/modules/password/service.server";
+import { readForm } from "~/web/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Earlybird | Reset password" }];
 
@@ -33,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type ActionData = { fieldErrors?: { password?: string; confirmPassword?: string }; formError?: string; broken?: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const token = new URL(request.url).searchParams.get("token") ?? String(form.get("token") ?? "");
   const input = { token, password: form.get("password"), confirmPassword: form.get("confirmPassword") };
   const parsed = ResetPasswordSchema.safeParse(input);

@@ -19,6 +19,7 @@ import { confirmationPath } from "~/modules/signup/rules";
 import { CodeStepSchema, ConnectAccountSchema, ConnectMyobSchema, RegisterSearchSchema, SignupSchema, type SignupCountry } from "~/modules/signup/schema";
 import { findLandingInvite, recordAccountingChoice, registerChoice, searchRegister, signUp } from "~/modules/signup/signup.server";
 import { appOrigin } from "~/lib/app-url.server";
+import { readForm } from "~/web/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Earlybird | Sign up" }];
 
@@ -68,7 +69,7 @@ function firstErrors(issues: { path: (string | number)[]; message: string }[]) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const step = url.searchParams.get("step");
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const intent = String(form.intent ?? "");
 
   if (isLoggedInStep(step)) {

@@ -1,9 +1,6 @@
 import {
   json,
   redirect,
-  unstable_composeUploadHandlers,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -36,6 +33,7 @@ import {
   type VerifyPersonDetails,
 } from "~/modules/kyc/service.server";
 import { isAtLeast, onboardingPath } from "~/modules/onboarding/rules";
+import { isMultipartRequest, readForm, readMultipartForm } from "~/web/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Earlybird | Verify your account" }];
 
@@ -214,12 +212,12 @@ async function uploadAction(request: Request, actor: Parameters<typeof uploadIde
   let form: FormData;
   try {
     // Other parts are small text fields (the person's id), kept in memory (4 kB at most).
-    form = await unstable_parseMultipartFormData(
-      request,
-      unstable_composeUploadHandlers(fileHandler, unstable_createMemoryUploadHandler({ maxPartSize: 4_096 }))
-    );
-  } catch {
-    return answer({ values: {}, errors: { document: "Something went wrong" } }, 400);
+    form = await readMultipartForm(request, fileHandler);
+  } catch (error) {
+    if (isAppError(error)) return answer({ values: {}, errors: { document: error.message } }, error.status);
+    if (!(error instanceof Response)) throw error;
+    const { message } = (await error.json()) as { message: string };
+    return answer({ values: {}, errors: { document: message } }, error.status);
   }
   const userId = Number(form.get("userId"));
   try {
@@ -235,8 +233,8 @@ async function uploadAction(request: Request, actor: Parameters<typeof uploadIde
 
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireVerifyActor(request);
-  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return uploadAction(request, actor);
-  const form = await request.formData();
+  if (isMultipartRequest(request)) return uploadAction(request, actor);
+  const form = await readForm(request);
   const values: FormValues = {};
   for (const [key, value] of form) if (typeof value === "string" && key !== "intent") values[key] = value.slice(0, 500);
   const intent = String(form.get("intent") ?? "");

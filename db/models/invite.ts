@@ -5,7 +5,8 @@ import type { Invoice, InvoiceType } from "./invoice";
 import type { InviteInvoice } from "./invite-invoice";
 import type { User } from "./user";
 
-export const INVITE_STATUSES = ["PENDING", "SENT", "ACCEPTED", "EXPIRED", "CANCELLED"] as const;
+/** PENDING: written with its outbox message, not delivered yet; FAILED: no mail server took it (it can be sent again). */
+export const INVITE_STATUSES = ["PENDING", "SENT", "ACCEPTED", "EXPIRED", "CANCELLED", "FAILED"] as const;
 export type InviteStatus = (typeof INVITE_STATUSES)[number];
 
 /** A company inviting a customer or supplier by e-mail (POST /invite); the landing token is stored as a hash. */
@@ -23,6 +24,8 @@ export class Invite extends Model<InferAttributes<Invite>, InferCreationAttribut
   declare sentAt: Date | null;
   declare acceptedAt: Date | null;
   declare expiresAt: Date | null;
+  /** Its latest e-mail in the outbox (docs/decisions/033). */
+  declare outboxMessageId: CreationOptional<number | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -55,6 +58,7 @@ Invite.init(
     sentAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
     acceptedAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
     expiresAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
+    outboxMessageId: { type: DataTypes.INTEGER, allowNull: true, defaultValue: null },
     createdAt: DataTypes.DATE,
     updatedAt: DataTypes.DATE,
   },

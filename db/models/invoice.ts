@@ -61,7 +61,10 @@ export class Invoice extends Model<InferAttributes<Invoice>, InferCreationAttrib
   declare serviceFee: CreationOptional<Cents | null>;
   declare paidDate: CreationOptional<string | null>;
   declare includeInPurchaserOffer: CreationOptional<boolean>;
-  declare contactEmail: CreationOptional<string | null>;
+  /** The issuer's (supplier's) contact at the recipient: shown and edited on /invoices only (decision 033). */
+  declare issuerContactEmail: CreationOptional<string | null>;
+  /** The recipient's (purchaser's) contact at the issuer: shown and edited on /bills only (decision 033). */
+  declare recipientContactEmail: CreationOptional<string | null>;
   declare sentToSupplier: CreationOptional<boolean>;
   declare usedForInvite: CreationOptional<boolean>;
   declare createBillInXero: CreationOptional<boolean>;
@@ -111,7 +114,8 @@ Invoice.init(
     serviceFee: centsColumn("serviceFee", { allowNull: true }),
     paidDate: { type: DataTypes.DATEONLY, allowNull: true, defaultValue: null },
     includeInPurchaserOffer: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
-    contactEmail: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+    issuerContactEmail: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+    recipientContactEmail: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
     sentToSupplier: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
     usedForInvite: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
     createBillInXero: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },

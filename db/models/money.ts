@@ -12,6 +12,7 @@ export * from "./bank-statement-import";
 export * from "./bank-statement-line";
 export * from "./file-processing-status";
 export * from "./mailbox-message";
+export * from "./outbox-message";
 export * from "./bill-document";
 export * from "./bill-document-page";
 export * from "./bill-document-line-item";

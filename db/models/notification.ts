@@ -17,6 +17,8 @@ export class Notification extends Model<InferAttributes<Notification>, InferCrea
   declare tokenHash: string;
   declare sentAt: Date | null;
   declare expiresAt: Date | null;
+  /** Its e-mail in the outbox (docs/decisions/033). */
+  declare outboxMessageId: CreationOptional<number | null>;
   /** When the token was used (single use, docs/decisions/018), and by whom. */
   declare usedAt: CreationOptional<Date | null>;
   declare usedByUserId: CreationOptional<ForeignKey<User["id"]> | null>;
@@ -48,6 +50,7 @@ Notification.init(
     tokenHash: { type: DataTypes.TEXT, allowNull: false },
     sentAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
     expiresAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
+    outboxMessageId: { type: DataTypes.INTEGER, allowNull: true, defaultValue: null },
     usedAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
     usedByUserId: { type: DataTypes.INTEGER, allowNull: true, defaultValue: null },
     createdAt: DataTypes.DATE,

@@ -363,7 +363,8 @@ export async function seedDemoWorld(t: Transaction, { passwordHash }: DemoUsers)
         serviceFee: values.serviceFee ?? null,
         paidDate: values.paidDate ?? null,
         includeInPurchaserOffer: values.include ?? false,
-        contactEmail: values.contactEmail,
+        // The loading side's contact at the other company (decision 033).
+        ...(values.type === "INVOICE" ? { issuerContactEmail: values.contactEmail } : { recipientContactEmail: values.contactEmail }),
         sentToSupplier: values.sentToSupplier ?? false,
         billGlCode: values.glCode ?? null,
         loadedBy: values.loadedBy,

@@ -33,3 +33,13 @@ export async function readBankAccountCode(admin: Page, phone: string): Promise<s
   expect(match).not.toBeNull();
   return match![1];
 }
+
+/** Full-page screenshots at 1280, 1024 and 390 px wide into `dir` (when given: SCREENSHOTS=1), then back to 1280. */
+export async function shootWidths(page: Page, dir: string | null, name: string) {
+  if (!dir) return;
+  for (const width of [1280, 1024, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}

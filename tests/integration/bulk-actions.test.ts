@@ -101,7 +101,8 @@ async function makeRecord(supplier: Company, purchaser: Company, fields: Fields 
     billStatus: fields.billStatus ?? null,
     invoiceStatus: fields.invoiceStatus ?? null,
     includeInPurchaserOffer: fields.include ?? false,
-    contactEmail: fields.contactEmail ?? null,
+    // The loading side's own contact (decision 033).
+    [(fields.type ?? "BILL") === "INVOICE" ? "issuerContactEmail" : "recipientContactEmail"]: fields.contactEmail ?? null,
   });
 }
 
@@ -109,9 +110,10 @@ async function stored(id: number) {
   const [row] = await sequelize.query<{
     deleted_at: Date | null;
     include_in_purchaser_offer: boolean;
-    contact_email: string | null;
+    issuer_contact_email: string | null;
+    recipient_contact_email: string | null;
     credit_note_value: string;
-  }>("SELECT deleted_at, include_in_purchaser_offer, contact_email, credit_note_value::text FROM invoices WHERE id = $1", {
+  }>("SELECT deleted_at, include_in_purchaser_offer, issuer_contact_email, recipient_contact_email, credit_note_value::text FROM invoices WHERE id = $1", {
     bind: [id],
     type: QueryTypes.SELECT,
   });
@@ -347,12 +349,12 @@ describe("contact email", () => {
     const bill = await makeRecord(supplier, purchaser, { contactEmail: "old@example.test" });
     expect(await getRecordContact(buyer, "BILL", bill.id)).toMatchObject({ id: bill.id, contactEmail: "old@example.test", companyName: supplier.companyName });
     expect(await updateContactEmail(buyer, "BILL", bill.id, " New@Example.TEST ")).toEqual({ id: bill.id, contactEmail: "new@example.test" });
-    expect((await stored(bill.id)).contact_email).toBe("new@example.test");
+    expect((await stored(bill.id)).recipient_contact_email).toBe("new@example.test");
     expect(await AuditLogEntry.count({ where: { action: "invoice.contact_email", entityId: String(bill.id) } })).toBe(1);
-    // The supplier sees the same row on its invoices list.
+    // The supplier's contact on the same kind of row is its own column (decision 033).
     const invoice = await makeRecord(supplier, purchaser, { type: "INVOICE" });
     await updateContactEmail(seller, "INVOICE", invoice.id, "ap@buyer.test");
-    expect((await stored(invoice.id)).contact_email).toBe("ap@buyer.test");
+    expect(await stored(invoice.id)).toMatchObject({ issuer_contact_email: "ap@buyer.test", recipient_contact_email: null });
   });
 
   it("refuses an invalid address with the spec's message and another company's record with 404, writing nothing", async () => {
@@ -366,6 +368,6 @@ describe("contact email", () => {
     expect((await refusal(updateContactEmail(stranger, "BILL", bill.id, "x@y.test"))).status).toBe(404);
     expect((await refusal(getRecordContact(stranger, "BILL", bill.id))).status).toBe(404);
     expect(await describeRecords(stranger, "BILL", [bill.id])).toEqual([]);
-    expect((await stored(bill.id)).contact_email).toBe("old@example.test");
+    expect((await stored(bill.id)).recipient_contact_email).toBe("old@example.test");
   });
 });

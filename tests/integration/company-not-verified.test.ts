@@ -54,7 +54,6 @@ async function invoiceBetween(supplier: Company, purchaser: Company, type: "INVO
     dueDate: addDays(todayIn("NZ"), 30),
     total: 100_000,
     includeInPurchaserOffer: false,
-    contactEmail: null,
   });
 }
 

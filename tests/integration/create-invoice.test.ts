@@ -130,7 +130,7 @@ describe("createInvoiceRecord from the Create screen", () => {
     // 1.5 × 100.01 = 150.015 -> 150.02 (half-up); 3 × 0.33 = 0.99; sub-total 151.01; GST 22.6515 -> 22.65.
     expect(record).toMatchObject({ kind: "INVOICE", invoiceNumber: "INV-1", subTotal: 15_101, gst: 2_265, total: 17_366, contactEmail: "ap@customer.test" });
     const [row] = await sequelize.query<Record<string, string>>(
-      "SELECT type, issued_by, issued_for, sub_total::text, gst::text, total::text, loaded_by, contact_email, due_date::text FROM invoices WHERE id = $1",
+      "SELECT type, issued_by, issued_for, sub_total::text, gst::text, total::text, loaded_by, issuer_contact_email, due_date::text FROM invoices WHERE id = $1",
       { bind: [record.id], type: QueryTypes.SELECT }
     );
     expect(row).toMatchObject({
@@ -141,7 +141,7 @@ describe("createInvoiceRecord from the Create screen", () => {
       gst: "22.65",
       total: "173.66",
       loaded_by: "EARLYBIRD",
-      contact_email: "ap@customer.test",
+      issuer_contact_email: "ap@customer.test",
       due_date: inDays(30),
     });
     const items = await InvoiceItem.findAll({ where: { invoiceId: record.id }, order: [["id", "ASC"]] });

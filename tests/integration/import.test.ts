@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sequelize } from "../../db/index";
 import { Company, Counterparty, Invoice, Job } from "../../db/models/index";
@@ -73,7 +74,7 @@ describe("CSV import", () => {
     });
 
     const rows = await Invoice.findAll({ where: { issuedBy: company.id }, order: [["invoiceNumber", "ASC"]] });
-    expect(rows.map((r) => [r.invoiceNumber, r.type, r.total, r.issueDate, r.dueDate, r.issuedFor === known.id, r.orderNumber, r.contactEmail])).toEqual([
+    expect(rows.map((r) => [r.invoiceNumber, r.type, r.total, r.issueDate, r.dueDate, r.issuedFor === known.id, r.orderNumber, r.issuerContactEmail])).toEqual([
       ["INV-1", "INVOICE", 123456, today, due, true, "PO1", "ap@known.test"],
       ["INV-2", "INVOICE", 1000, null, due, false, null, null],
     ]);
@@ -147,7 +148,29 @@ describe("CSV import", () => {
     expect(csv).toContain(`B-5,Supplier ${company.id},,${dmy(tomorrow)},${dmy(due)},10,,${ROW_MESSAGES.issueDateInFuture}`);
     // Formula injection: the cell is neutralised with a leading apostrophe.
     expect(csv).toContain(`"'=HYPERLINK(""x"")"`);
-    expect(csv).toContain(`'-5`);
+    // A plain number is no formula and stays a number.
+    expect(csv).toContain(`,-5,,${ROW_MESSAGES.amountNotPositive}`);
+  });
+
+  it("escapes every formula the other exports escape in the failed-rows CSV: after blanks, after a line break, full-width (issue 13 part 12)", async () => {
+    const { company, actor } = await setup();
+    const { job } = await importFile(actor, "BILL", [
+      BILL_HEADER,
+      `" =1+1",Supplier ${company.id},,,${dmy(due)},-1,`,
+      `"
+=1+1",Supplier ${company.id},,,${dmy(due)},-1,`,
+      `＝SUM(A1),Supplier ${company.id},,,${dmy(due)},-1,`,
+      `B-1,＠A1,,,${dmy(due)},-1,`,
+    ]);
+    const { result } = await getImportStatus(actor, job.id);
+    expect(result).toMatchObject({ failed: 4, hasFailedFile: true });
+    const rows = parse(fs.readFileSync((await importResultFile(actor, job.id, "failed")).filePath, "utf8")) as string[][];
+    expect(rows.slice(1).map((row) => row.slice(0, 2))).toEqual([
+      ["' =1+1", `Supplier ${company.id}`],
+      ["'\n=1+1", `Supplier ${company.id}`],
+      ["'＝SUM(A1)", `Supplier ${company.id}`],
+      ["B-1", "'＠A1"],
+    ]);
   });
 
   it("drops duplicate rows (same number and amount) into the duplicates CSV and fails numbers that already exist", async () => {
@@ -224,7 +247,7 @@ describe("CSV import", () => {
     expect(result).toMatchObject({ success: 1, total: 2, failed: 1, format: "ACCOUNTING" });
     expect(result!.failedInvoices[0].messages).toEqual([ROW_MESSAGES.typeBill]);
     const bill = await Invoice.findOne({ where: { issuedFor: company.id } });
-    expect(bill).toMatchObject({ type: "BILL", invoiceNumber: "X-1", total: 9950, contactEmail: "ar@v.test", issuedForCompanyName: company.companyName });
+    expect(bill).toMatchObject({ type: "BILL", invoiceNumber: "X-1", total: 9950, recipientContactEmail: "ar@v.test", issuedForCompanyName: company.companyName });
   });
 
   it("bills to Xero need the order number column and an order number on each row", async () => {

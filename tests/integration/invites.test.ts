@@ -97,7 +97,8 @@ async function record(
     dueDate: fields.due ?? addDays(today(), 30),
     total: fields.total ?? 100_000,
     includeInPurchaserOffer: fields.include ?? false,
-    contactEmail: fields.contactEmail ?? null,
+    // The loading side's own contact (decision 033).
+    [fields.type === "INVOICE" ? "issuerContactEmail" : "recipientContactEmail"]: fields.contactEmail ?? null,
   });
 }
 

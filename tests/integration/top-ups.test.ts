@@ -25,7 +25,14 @@ import {
   topUpEntry,
 } from "../../app/modules/ledger/top-ups.server";
 import { isGeneratedReference } from "../../app/modules/ledger/top-ups.rules";
-import { TOPUP_ACCOUNT_NOT_ACTIVE, TOPUP_AMOUNT_ZERO, TOPUP_EXPIRED } from "../../app/modules/ledger/top-ups.schema";
+import {
+  TOPUP_ACCOUNT_NOT_ACTIVE,
+  TOPUP_AMOUNT_DECIMALS,
+  TOPUP_AMOUNT_NEGATIVE,
+  TOPUP_AMOUNT_NOT_A_NUMBER,
+  TOPUP_AMOUNT_ZERO,
+  TOPUP_EXPIRED,
+} from "../../app/modules/ledger/top-ups.schema";
 import { makeCompany, makeUser } from "../support/factories";
 import { activatedCompany, admin, entriesOf, errorOf } from "./top-ups.support";
 
@@ -59,9 +66,13 @@ describe("creating a top-up (p1 §4-§5, D5)", () => {
 
   it("refuses 0 with the spec's message and writes nothing", async () => {
     const { company, actor } = await activatedCompany();
-    for (const amount of [0, "0.00", "", "abc"]) {
+    for (const amount of [0, "0.00", ""]) {
       const error = await errorOf(createTopUp(actor, { amount, trigger: "CUSTOM" }));
       expect(error).toMatchObject({ status: 422, message: TOPUP_AMOUNT_ZERO, field: "amount" });
+    }
+    // Each other bad value has its own message (issue 13 part 19).
+    for (const [amount, message] of [["abc", TOPUP_AMOUNT_NOT_A_NUMBER], ["-5", TOPUP_AMOUNT_NEGATIVE], ["10.555", TOPUP_AMOUNT_DECIMALS]]) {
+      expect(await errorOf(createTopUp(actor, { amount, trigger: "CUSTOM" }))).toMatchObject({ status: 422, message, field: "amount" });
     }
     expect(await TopUp.count({ where: { companyId: company.id } })).toBe(0);
   });

@@ -13,6 +13,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
+import { editAmountInput, formatAmountInputOnBlur } from "~/lib/amount-input";
 import { Label } from "~/components/ui/label";
 import { formatDate } from "~/lib/dates";
 import { formatMoney, type Cents } from "~/lib/money";
@@ -109,12 +110,6 @@ export function OfferFields({
   const [cashpool, setCashpool] = useState(values.cashpool);
   const [crr, setCrr] = useState(values.crr);
   // Numeric text only; "." becomes "0."; two decimals on blur (p2 §5 Currency input).
-  const numeric = (text: string, previous: string) => {
-    const cleaned = text.replace(/[^\d.]/g, "");
-    if (cleaned === ".") return "0.";
-    return /^\d*(?:\.\d{0,2})?$/.test(cleaned) ? cleaned : previous;
-  };
-  const twoDecimals = (text: string) => (text === "" || Number.isNaN(Number(text)) ? text : Number(text).toFixed(2));
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <div className="space-y-1.5">
@@ -131,8 +126,8 @@ export function OfferFields({
             placeholder="0.00"
             className="pl-7"
             value={cashpool}
-            onChange={(event) => setCashpool(numeric(event.currentTarget.value, cashpool))}
-            onBlur={() => setCashpool(twoDecimals(cashpool))}
+            onChange={(event) => setCashpool(editAmountInput(event.currentTarget.value, cashpool))}
+            onBlur={() => setCashpool(formatAmountInputOnBlur(cashpool))}
             aria-invalid={Boolean(errors.cashpool)}
             aria-describedby={errors.cashpool ? `${idPrefix}-cashpool-error` : `${idPrefix}-cashpool-hint`}
           />
@@ -156,8 +151,8 @@ export function OfferFields({
             placeholder="0.00"
             className="pr-7"
             value={crr}
-            onChange={(event) => setCrr(numeric(event.currentTarget.value, crr))}
-            onBlur={() => setCrr(twoDecimals(crr))}
+            onChange={(event) => setCrr(editAmountInput(event.currentTarget.value, crr))}
+            onBlur={() => setCrr(formatAmountInputOnBlur(crr))}
             aria-invalid={Boolean(errors.crr)}
             aria-describedby={errors.crr ? `${idPrefix}-crr-error` : `${idPrefix}-crr-hint`}
           />

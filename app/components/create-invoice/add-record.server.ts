@@ -17,6 +17,7 @@ import { createInvoiceRecord, fieldErrorsOf, getCreateContext, reviewInvoiceReco
 import { createCreditNote } from "~/modules/invoices/credit-notes.server";
 import { createCreditNoteSchema, defaultDueDate, formFlag, parseId } from "~/modules/invoices/schema";
 import { ADD_FIELDS, type AddKind, type AddStepData, type AddValues, type SummaryRow, toDisplayDate } from "./add-record-types";
+import { readForm } from "~/web/http.server";
 
 type ListKind = "INVOICE" | "BILL";
 
@@ -80,7 +81,7 @@ const noun = (kind: AddKind) => (kind === "BILL" ? "Bill" : kind === "INVOICE" ?
 
 export async function addRecordAction(request: Request, list: ListKind) {
   const { actor, creditNotes } = await authorise(request, list);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = IntentSchema.catch("review").parse(form.get("intent"));
   const kind = KindSchema.catch(list).parse(form.get("kind"));
   const allowed = list === "INVOICE" ? kind === "INVOICE" : kind === "BILL" || (kind === "CREDIT_NOTE" && creditNotes);

@@ -6,19 +6,13 @@
  * POST intent=confirm (checkbox "I confirm these items are approved") → the job is queued and started, and the
  * dialog redirects to ?job=<id> (list query kept) → progress, polled every second, then results.
  */
-import {
-  json,
-  redirect,
-  unstable_composeUploadHandlers,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  type UploadHandler,
-} from "@remix-run/node";
+import { json, redirect, type UploadHandler } from "@remix-run/node";
 import { requireCompanyUser } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";
 import { getFeatureFlags } from "~/lib/flags.server";
 import { IMPORT_MESSAGES, ImportConfirmSchema, ImportFormatSchema, type ImportKind } from "~/modules/invoices/import-rules";
 import { getCompanyImportOptions, getImportStatus, runImportInBackground, startImport, storeImportUpload } from "~/modules/invoices/import.server";
+import { isMultipartRequest, readForm, readMultipartForm } from "~/web/http.server";
 
 export type ImportActionData =
   | { step: "choose"; error: string; field: "file" | "format" | null; format: string | null }
@@ -55,9 +49,7 @@ export async function importAction(request: Request, kind: ImportKind) {
   const { actor } = await requireCompanyUser(request);
   if (kind === "BILL" && !(await getFeatureFlags()).importAddBill) throw redirect(listPath(kind));
   const url = new URL(request.url);
-  const isMultipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
-
-  if (isMultipart) {
+  if (isMultipartRequest(request)) {
     // Step 1: the file is streamed to disk as it arrives (size-limited by the service), never held whole.
     let stored: { uploadId: string; fileName: string } | null = null;
     let uploadError: unknown = null;
@@ -76,10 +68,7 @@ export async function importAction(request: Request, kind: ImportKind) {
       return stored?.uploadId;
     };
     // Other fields (format, createInXero) are small text parts kept in memory (4 kB each at most).
-    const form = await unstable_parseMultipartFormData(
-      request,
-      unstable_composeUploadHandlers(uploadHandler, unstable_createMemoryUploadHandler({ maxPartSize: 4_096 }))
-    );
+    const form = await readMultipartForm(request, uploadHandler);
     const format = ImportFormatSchema.safeParse(form.get("format"));
     const createInXero = form.get("createInXero") === "on";
     const formatValue = format.success ? format.data : null;
@@ -94,7 +83,7 @@ export async function importAction(request: Request, kind: ImportKind) {
   }
 
   // Step 2: confirmed; queue the job and show its progress.
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = ImportConfirmSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const first = parsed.error.issues[0];

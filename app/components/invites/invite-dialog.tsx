@@ -4,11 +4,13 @@
  * A route dialog (docs/decisions/007): it works without JavaScript; the server's messages are the ones that count.
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
+import { lastInviteFailed } from "~/modules/invites/rules";
 import type { InvitePreview } from "~/modules/invites/service.server";
 
 export function InviteDialog({
@@ -30,6 +32,8 @@ export function InviteDialog({
   const pending = navigation.state !== "idle" && navigation.formMethod === "POST";
   const who = preview.type === "BILL" ? "supplier" : "customer";
   const single = preview.groups.length === 1 ? preview.groups[0] : null;
+  // An earlier invite no mail server took (decision 033): shown, and sent again (to the contact email, else the address it had).
+  const failedBefore = single ? preview.failed.find((failure) => failure.companyId === single.companyId) ?? null : null;
   const sendable = preview.groups.filter((group) => group.email).length;
   const title = preview.type === "BILL" ? (single ? "Invite supplier" : "Invite suppliers") : single ? "Invite customer" : "Invite customers";
   const description = single
@@ -46,6 +50,11 @@ export function InviteDialog({
           <input key={id} type="hidden" name="ids" value={id} />
         ))}
         <input type="hidden" name="mode" value={single ? "single" : "batch"} />
+        {preview.failed.map((failure) => (
+          <Alert key={failure.companyId} variant="destructive">
+            {lastInviteFailed(failure.email, failure.error)}
+          </Alert>
+        ))}
         {single ? (
           <div className="space-y-1.5">
             <Label htmlFor="invite-email">Email</Label>
@@ -54,7 +63,7 @@ export function InviteDialog({
               name="email"
               type="email"
               autoComplete="email"
-              defaultValue={values?.email ?? single.email ?? ""}
+              defaultValue={values?.email ?? single.email ?? failedBefore?.email ?? ""}
               aria-invalid={Boolean(errors?.email)}
               aria-describedby={errors?.email ? "invite-email-error" : undefined}
               autoFocus
@@ -109,7 +118,7 @@ export function InviteDialog({
           </Link>
           {preview.groups.length > 0 ? (
             <Button type="submit" disabled={pending || (!single && sendable === 0)}>
-              {pending ? "Sending..." : single || sendable === 1 ? "Send invite" : `Send ${sendable} invites`}
+              {pending ? "Sending..." : failedBefore ? "Send again" : single || sendable === 1 ? "Send invite" : `Send ${sendable} invites`}
             </Button>
           ) : null}
         </RouteDialogFooter>

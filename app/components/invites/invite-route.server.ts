@@ -15,6 +15,7 @@ import { parseListQuery } from "~/modules/invoices/filters";
 import { INVOICE_IDS_NEEDED, parseId, type InvoiceKind } from "~/modules/invoices/schema";
 import { notifySuppliers, previewInvites, sendInvites } from "~/modules/invites/service.server";
 import { appOrigin } from "~/lib/app-url.server";
+import { readForm } from "~/web/http.server";
 
 const listPath = (kind: InvoiceKind) => (kind === "BILL" ? "/bills" : "/invoices");
 
@@ -50,7 +51,7 @@ export async function inviteLoader(kind: InvoiceKind, { request }: LoaderFunctio
 export async function inviteAction(kind: InvoiceKind, { request }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
   const { closeTo } = listState(kind, request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const ids = idsOf(form.getAll("ids"));
   if (!ids) return redirectWithToast(closeTo, { type: "error", message: INVOICE_IDS_NEEDED });
   const single = form.get("mode") !== "batch";
@@ -71,6 +72,11 @@ export async function inviteAction(kind: InvoiceKind, { request }: ActionFunctio
     );
     const who = kind === "BILL" ? "supplier" : "customer";
     const message = result.sent.length === 1 ? `Invite sent to ${result.sent[0].email}` : `Invites sent to ${result.sent.length} ${who}s`;
+    // An invite no mail server took is FAILED (decision 033): say so; the Invite dialog shows it and sends it again.
+    if (result.failed.length > 0) {
+      const failure = result.failed.length === 1 ? result.failed[0].message : `${result.failed.length} invites could not be sent. ${result.failed[0].message}`;
+      return redirectWithToast(closeTo, { type: "error", message: result.sent.length > 0 ? `${message}. ${failure}` : failure });
+    }
     return redirectWithToast(closeTo, { type: "success", message });
   } catch (error) {
     // p2 §6, §8: an unverified company's invite is ignored and the form closes (no get-verified dialog, unlike offers).
@@ -90,7 +96,7 @@ export async function inviteAction(kind: InvoiceKind, { request }: ActionFunctio
 export async function notifyAction({ request }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
   const { closeTo } = listState("BILL", request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const ids = idsOf(form.getAll("ids"));
   if (!ids) return redirectWithToast(closeTo, { type: "error", message: INVOICE_IDS_NEEDED });
   try {
@@ -101,7 +107,7 @@ export async function notifyAction({ request }: ActionFunctionArgs) {
     );
     return redirectWithToast(closeTo, { type: "success", message: result.message });
   } catch (error) {
-    if (isAppError(error) && error.status < 500) return redirectWithToast(closeTo, { type: "error", message: error.message });
+    if (isAppError(error) && (error.status < 500 || error.code === "MAIL_NOT_SENT")) return redirectWithToast(closeTo, { type: "error", message: error.message });
     throw error;
   }
 }

@@ -9,9 +9,10 @@ import { listHref } from "~/components/invoices/list-parts";
 import { requireCompanyUser } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/toast.server";
-import { deleteRecords, describeRecords, getRecordContact, updateContactEmail } from "~/modules/invoices/bulk.server";
+import { deleteRecords, getRecordContact, previewDelete, updateContactEmail } from "~/modules/invoices/bulk.server";
 import { parseListQuery, serializeListQuery } from "~/modules/invoices/filters";
 import { INVOICE_IDS_NEEDED, parseId, type InvoiceKind } from "~/modules/invoices/schema";
+import { readForm } from "~/web/http.server";
 
 const listPath = (kind: InvoiceKind) => (kind === "BILL" ? "/bills" : "/invoices");
 
@@ -46,7 +47,7 @@ export async function contactEmailAction(kind: InvoiceKind, { request, params }:
   const { actor } = await requireCompanyUser(request);
   const id = recordId(params.invoiceId);
   const { closeTo } = listState(kind, request);
-  const email = (await request.formData()).get("contactEmail");
+  const email = (await readForm(request)).get("contactEmail");
   try {
     await updateContactEmail(actor, kind, id, email);
   } catch (error) {
@@ -66,13 +67,15 @@ export async function confirmDeleteLoader(kind: InvoiceKind, { request }: Loader
   if (ids.length === 0 || ids.includes(null)) throw await redirectWithToast(closeTo, { type: "error", message: INVOICE_IDS_NEEDED });
   const valid = ids as number[];
   const action = `${listPath(kind)}/delete${search ? `?${search}` : ""}`;
-  return json({ closeTo, action, ids: valid, records: await describeRecords(actor, kind, valid) });
+  // Only what the user may delete is listed and posted; the rest of the selection is counted (issue 13 part 17).
+  const { deletable, refused } = await previewDelete(actor, kind, valid);
+  return json({ closeTo, action, records: deletable, refusedCount: refused.length });
 }
 
 export async function confirmDeleteAction(kind: InvoiceKind, { request }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
   const { closeTo } = listState(kind, request);
-  const form = await request.formData();
+  const form = await readForm(request);
   try {
     const result = await deleteRecords(actor, { invoiceIds: form.getAll("ids").map(String), type: kind });
     return redirectWithToast(closeTo, deleteToast(kind, result));

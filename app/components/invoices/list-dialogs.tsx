@@ -15,25 +15,37 @@ import { useHydrated } from "./selection";
 
 const SHOWN_NUMBERS = 10;
 
+const nounOf = (kind: ListKind, count: number) => (kind === "BILL" ? (count === 1 ? "bill" : "bills") : count === 1 ? "invoice" : "invoices");
+
+/**
+ * Confirm Delete lists, and posts, only the selected records the user may delete (issue 13 part 17); the others
+ * (loaded by the other side, paid, or with a payment under way) are counted and left as they are.
+ */
 export function ConfirmDeleteDialog({
   kind,
   closeTo,
   action,
-  ids,
   records,
+  refusedCount,
 }: {
   kind: ListKind;
   closeTo: string;
   /** Where Confirm posts: the dialog route with the list query. */
   action: string;
-  ids: number[];
+  /** The selected records the user may delete. */
   records: { id: number; number: string; companyName: string }[];
+  /** How many other selected records cannot be deleted. */
+  refusedCount: number;
 }) {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith(action.split("?")[0]);
-  const noun = kind === "BILL" ? (ids.length === 1 ? "bill" : "bills") : ids.length === 1 ? "invoice" : "invoices";
+  const noun = nounOf(kind, records.length);
+  const description =
+    records.length > 0
+      ? `Are you sure you want to delete ${records.length} ${noun}? This cannot be undone.`
+      : `None of the selected ${nounOf(kind, 2)} can be deleted.`;
   return (
-    <RouteDialog title="Confirm Delete" closeTo={closeTo} description={`Are you sure you want to delete ${ids.length} ${noun}? This cannot be undone.`}>
+    <RouteDialog title="Confirm Delete" closeTo={closeTo} description={description}>
       {records.length > 0 ? (
         <ul className="max-h-48 space-y-1 overflow-y-auto rounded-md border p-3 text-sm" aria-label={`Selected ${noun}`}>
           {records.slice(0, SHOWN_NUMBERS).map((record) => (
@@ -45,17 +57,25 @@ export function ConfirmDeleteDialog({
           {records.length > SHOWN_NUMBERS ? <li className="text-muted-foreground">and {records.length - SHOWN_NUMBERS} more</li> : null}
         </ul>
       ) : null}
+      {refusedCount > 0 ? (
+        <p className="text-sm text-muted-foreground">
+          {refusedCount} selected {nounOf(kind, refusedCount)} cannot be deleted ({kind === "BILL" ? "loaded by your supplier" : "loaded by your customer"}, paid,
+          or with a payment under way) and will be left as {refusedCount === 1 ? "it is" : "they are"}.
+        </p>
+      ) : null}
       <Form method="post" action={action} preventScrollReset>
-        {ids.map((id) => (
-          <input key={id} type="hidden" name="ids" value={id} />
+        {records.map((record) => (
+          <input key={record.id} type="hidden" name="ids" value={record.id} />
         ))}
         <RouteDialogFooter>
           <Link to={closeTo} preventScrollReset className={buttonVariants({ variant: "outline" })}>
             Cancel
           </Link>
-          <Button type="submit" variant="destructive" disabled={pending}>
-            {pending ? "Deleting..." : "Confirm"}
-          </Button>
+          {records.length > 0 ? (
+            <Button type="submit" variant="destructive" disabled={pending}>
+              {pending ? "Deleting..." : "Confirm"}
+            </Button>
+          ) : null}
         </RouteDialogFooter>
       </Form>
     </RouteDialog>

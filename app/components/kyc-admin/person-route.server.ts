@@ -1,4 +1,4 @@
-import { json, unstable_composeUploadHandlers, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import { json, type UploadHandler } from "@remix-run/node";
 import { requireAdmin } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -12,6 +12,7 @@ import {
   type PersonRef,
 } from "~/modules/kyc/admin.server";
 import { IDENTITY_DOCUMENT_MAX_BYTES } from "~/modules/kyc/schema";
+import { isMultipartRequest, readForm, readMultipartForm } from "~/web/http.server";
 
 export interface IdentityUpload {
   fileName: string;
@@ -41,14 +42,9 @@ export async function readIdentityUpload(request: Request): Promise<{ form: Form
     file = { fileName: filename, content: kept > 0 ? Buffer.concat(chunks) : null };
     return filename;
   };
-  const form = await unstable_parseMultipartFormData(
-    request,
-    unstable_composeUploadHandlers(fileHandler, unstable_createMemoryUploadHandler({ maxPartSize: 4_096 }))
-  );
+  const form = await readMultipartForm(request, fileHandler);
   return { form, file };
 }
-
-export const isMultipart = (request: Request) => (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
 
 /** The edit + verify page of one person: loader (p3 §2.3 /companies/{id}/verify/{userName} and /verify-owner). */
 export async function personPageLoader(request: Request, companyId: string | undefined, ref: PersonRef) {
@@ -83,13 +79,13 @@ export async function personPageAction(request: Request, companyId: string | und
   let intent: PersonPageActionData["intent"] = "details";
   let form: FormData | null = null;
   try {
-    if (isMultipart(request)) {
+    if (isMultipartRequest(request)) {
       intent = "upload";
       const upload = await readIdentityUpload(request);
       const result = await uploadDocumentForPerson(actor, companyId, person.id, upload.file ?? { fileName: "", content: null });
       return redirectWithToast(pagePath, { type: "success", message: `Document upload successful for ${result.name}` });
     }
-    form = await request.formData();
+    form = await readForm(request);
     const requested = form.get("intent");
     if (requested === "verify") {
       intent = "verify";

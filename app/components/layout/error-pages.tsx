@@ -1,15 +1,25 @@
-import { Link } from "@remix-run/react";
+import { isRouteErrorResponse, Link } from "@remix-run/react";
 import { cn } from "~/lib/utils";
+
+/**
+ * The message of a request the server refused as the client's fault (a 4xx other than 404 thrown with `{ message }`,
+ * e.g. a body that is not a form: web/http.server.ts), to show in place of "not due to you"; null otherwise.
+ */
+export function refusalMessage(error: unknown): string | null {
+  if (!isRouteErrorResponse(error) || error.status < 400 || error.status >= 500 || error.status === 404) return null;
+  const message = (error.data as { message?: unknown } | null)?.message;
+  return typeof message === "string" && message ? message : null;
+}
 
 const homeLinkClasses =
   "inline-flex h-10 items-center justify-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground transition-colors hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2";
 
-/** The message of "Uh oh :(" (spec p1 §8), for use inside a page that already has its <main>. */
-export function ErrorContent({ className }: { className?: string }) {
+/** The message of "Uh oh :(" (spec p1 §8), for use inside a page that already has its <main>; a refusal says why. */
+export function ErrorContent({ className, message }: { className?: string; message?: string | null }) {
   return (
     <div className={cn("flex flex-col items-center justify-center gap-4 p-8 text-center", className)}>
       <h1 className="text-4xl font-semibold">Uh oh :(</h1>
-      <p className="text-muted-foreground">Something went wrong. But not due to you.</p>
+      <p className="text-muted-foreground">{message ?? "Something went wrong. But not due to you."}</p>
       <Link to="/" className={homeLinkClasses}>
         Go home
       </Link>
@@ -32,10 +42,10 @@ export function NotFoundContent({ className }: { className?: string }) {
 }
 
 /** "Uh oh :(" (spec p1 §8): any unexpected error, full screen. */
-export function ErrorPage() {
+export function ErrorPage({ message }: { message?: string | null }) {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center bg-gradient-to-b from-accent to-background">
-      <ErrorContent />
+      <ErrorContent message={message} />
     </main>
   );
 }

@@ -13,6 +13,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { cancelMfaEnrolment, confirmMfaEnrolment, disableMfa, getMfaSettings, startMfaEnrolment } from "~/modules/password/mfa.server";
 import { ChangePasswordSchema, fieldErrorsOf, MFA_TURNED_OFF, MFA_TURNED_ON, PASSWORD_CHANGED, placeServerMessage } from "~/modules/password/schema";
 import { changePassword } from "~/modules/password/service.server";
+import { readForm } from "~/web/http.server";
 
 export const PASSWORD_TAB_PATH = "/settings?tab=password";
 
@@ -39,7 +40,7 @@ export type SecurityActionData = { intent: SecurityIntent; fieldErrors?: Partial
 
 /** The Password tab's forms; each answers a field error in place or a redirect back to the tab with a toast. */
 export async function securityAction(request: Request, context: AppLoadContext, actor: Actor) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = IntentSchema.safeParse(form.get("intent"));
   if (!intent.success) throw new Response("Bad Request", { status: 400 });
   const ip = context.ip ?? "unknown";

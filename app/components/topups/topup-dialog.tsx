@@ -14,13 +14,8 @@ import { Label } from "~/components/ui/label";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { formatMoney, type Cents } from "~/lib/money";
 import { cn } from "~/lib/utils";
-import {
-  formatCustomAmountOnBlur,
-  sanitizeCustomAmount,
-  TOP_UP_STATUS_LABELS,
-  type TopUpStatus,
-  type TopUpSuggestionKind,
-} from "~/modules/ledger/top-ups.rules";
+import { editAmountInput, formatAmountInputOnBlur } from "~/lib/amount-input";
+import { TOP_UP_STATUS_LABELS, type TopUpStatus, type TopUpSuggestionKind } from "~/modules/ledger/top-ups.rules";
 
 export const TOPUP_STEPS = ["Topup Entry", "Topup Details", "Bank Transfer"] as const;
 type Locale = "en-NZ" | "en-AU";
@@ -87,8 +82,7 @@ export function TopupEntryStep({
   const navigation = useNavigation();
   const hasSuggestions = entry.suggestions.length > 0;
   const [choice, setChoice] = useState(values.choice || (hasSuggestions ? decimal(entry.suggestions[0].amount) : "custom"));
-  // The field's default: what it was given; a non-numeric edit returns to it (p1 §5).
-  const [defaultAmount] = useState(values.customAmount);
+  // Numbers only (p1 §5): an edit that is not an amount is refused and the field keeps what was typed (lib/amount-input).
   const [customAmount, setCustomAmount] = useState(values.customAmount);
   const pending = navigation.state === "loading" && navigation.location?.pathname === "/account/topup";
   const offerLabels = new Map(entry.offers.map((offer) => [offer.id, offer]));
@@ -102,11 +96,11 @@ export function TopupEntryStep({
       placeholder="0.00"
       value={customAmount}
       onChange={(event) => {
-        setCustomAmount(sanitizeCustomAmount(event.currentTarget.value, defaultAmount));
+        setCustomAmount(editAmountInput(event.currentTarget.value, customAmount));
         setChoice("custom");
       }}
       onFocus={() => setChoice("custom")}
-      onBlur={(event) => setCustomAmount(formatCustomAmountOnBlur(sanitizeCustomAmount(event.currentTarget.value, defaultAmount)))}
+      onBlur={() => setCustomAmount(formatAmountInputOnBlur(customAmount))}
       aria-invalid={Boolean(error)}
       aria-describedby={error ? "topup-amount-error" : "topup-amount-hint"}
       className="pl-7"

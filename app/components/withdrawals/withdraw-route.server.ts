@@ -24,6 +24,7 @@ import {
 } from "~/modules/ledger/withdrawals.server";
 import { TRANSFER_TIME, VERIFICATION_PENDING_NOTICE, WithdrawIntentSchema } from "~/modules/ledger/withdrawals.schema";
 import type { ContextView, PlacedView, WithdrawLoaderData, WithdrawMode, WithdrawStep, WithdrawValues } from "./withdraw-types";
+import { readForm } from "~/web/http.server";
 
 interface Door {
   mode: WithdrawMode;
@@ -128,7 +129,7 @@ function failed(values: WithdrawValues, error: unknown) {
 
 export async function withdrawAction(request: Request, mode: WithdrawMode, params: { companyId?: string } = {}) {
   const d = await door(request, mode, params);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = WithdrawIntentSchema.catch("review").parse(form.get("intent"));
   const values = readValues(form);
   if (intent === "back") return answer({ step: "enter", values, errors: {} });

@@ -13,7 +13,7 @@ import { QueryTypes } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { Company } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
-import { todayIn, type Country } from "../../lib/dates";
+import { parseInputDate, todayIn, type Country } from "../../lib/dates";
 import { AppError } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 
@@ -97,7 +97,8 @@ export async function companyAnalytics(actor: Actor, type: AnalyticsType, query:
   if (!company) throw new AppError(404, "Company not found");
   const today = todayIn((company.country ?? "NZ") as Country);
   const fromTime = query.fromTime ?? null;
-  if (fromTime !== null && !/^\d{4}-\d{2}-\d{2}$/.test(fromTime))
+  // A calendar day: 2026-02-31 matches the pattern but is no date (PostgreSQL refused it with a 500).
+  if (fromTime !== null && (!/^\d{4}-\d{2}-\d{2}$/.test(fromTime) || parseInputDate(fromTime) !== fromTime))
     throw new AppError(422, "fromTime must be a date (YYYY-MM-DD)", { code: "VALIDATION", field: "fromTime" });
   const period = { fromDate: fromTime ?? monthStartOf(today), today };
   return type === "invoices" ? invoiceAnalytics(company.id, period) : billAnalytics(company.id, period);

@@ -19,6 +19,11 @@ export const NOTHING_TO_INVITE = "None of the selected records can be invited: a
 export const NOTHING_TO_NOTIFY = "None of the selected bills can be notified";
 export const ONE_COMPANY_PER_INVITE = "An invite goes to one company: select records of one customer or supplier";
 export const NO_CONTACT_EMAIL = "No valid contact email";
+// Issue 13 part 11 (decision 033): an invite or notification no mail server took. Ours, in the spec's voice.
+export const INVITE_IN_PROGRESS = "An invite to this company is being sent. Please try again in a minute.";
+export const inviteNotSent = (email: string, reason: string) => `The invite to ${email} could not be sent: ${reason}. Check the address and send it again.`;
+export const notificationNotSent = (email: string, reason: string) => `The notification to ${email} could not be sent: ${reason}. Please try again.`;
+export const lastInviteFailed = (email: string, reason: string) => `The last invite to ${email} could not be sent: ${reason}`;
 
 /**
  * The landing page's invoiceType is the recipient's side: a purchaser inviting or notifying a supplier (from /bills,

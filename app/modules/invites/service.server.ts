@@ -13,12 +13,17 @@ import { daysBetween, LOCALES, todayIn, type Country } from "../../lib/dates";
 import { AppError, notFound } from "../../lib/errors";
 import { formatMoney, type Cents } from "../../lib/money";
 import { requireVerifiedCompany } from "../../lib/verification.server";
+import { contactEmailColumn } from "../invoices/contact-email";
 import { InviteSchema, INVOICE_IDS_NEEDED, INVOICE_TYPE_INVALID } from "../invoices/schema";
 import { billRowStatus, isValidContactEmail, type CompanyStatus, type Locale, type PurchaserOfferStatus } from "../invoices/rules";
-import { sendMail } from "../notifications/mail.server";
+import { deliverOutboxMessage, enqueueMail, outboxFailure, type Delivery } from "../notifications/outbox.server";
+import type { SendMailInput } from "../notifications/schema";
 import { maxFeeForSupplier, offerConfigFrom, supplierOfferSavings, type OfferConfig } from "../offers/rules";
 import {
+  INVITE_IN_PROGRESS,
   INVITE_TOKEN_DAYS,
+  inviteNotSent,
+  notificationNotSent,
   landingInvoiceType,
   landingPath,
   landingView,
@@ -107,7 +112,7 @@ async function loadRecords(companyId: number, type: InvoiceKind, ids: number[], 
   const us = type === "INVOICE" ? "i.issued_by" : "i.issued_for";
   const them = type === "INVOICE" ? "i.issued_for" : "i.issued_by";
   return sequelize.query<CandidateRow>(
-    `SELECT i.id, i.invoice_number, ${them} AS company_id, c.company_name, c.status AS company_status, i.contact_email,
+    `SELECT i.id, i.invoice_number, ${them} AS company_id, c.company_name, c.status AS company_status, ${contactEmailColumn(type)} AS contact_email,
        EXISTS (SELECT 1 FROM counterparties own WHERE own.company_id = ${us} AND own.counterparty_company_id = ${them} AND own.invited_at IS NOT NULL) AS invited_by_us,
        to_char(i.due_date, 'YYYY-MM-DD') AS due_date, (i.discounted_total * 100)::bigint AS amount_due_c,
        i.bill_status, i.invoice_status, i.include_in_purchaser_offer, i.sent_to_supplier,
@@ -178,6 +183,15 @@ export interface InvitePreview {
   type: InvoiceKind;
   groups: InviteGroup[];
   skipped: SkippedRecord[];
+  /** The groups' companies whose latest invite from us no mail server took (it can be sent again). */
+  failed: FailedInvite[];
+}
+
+export interface FailedInvite {
+  companyId: number;
+  companyName: string;
+  email: string;
+  error: string;
 }
 
 /** What an invite of the selected records would do: the groups per counterparty and the records left out, with why. */
@@ -190,12 +204,30 @@ export async function previewInvites(actor: Actor, input: { type: unknown; invoi
   const found = new Set(rows.map((row) => row.id));
   const plan = planInvites(rows.map((row) => candidateOf(type, row, ctx)));
   const missing = ids.filter((id) => !found.has(id)).map((id) => ({ id, number: String(id), companyName: "", reason: "Not found" }));
-  return { type, groups: plan.groups, skipped: [...plan.skipped, ...missing] };
+  return { type, groups: plan.groups, skipped: [...plan.skipped, ...missing], failed: await failedInvites(companyId, plan.groups) };
+}
+
+/** The latest invite from `companyId` to each group's company, when it is FAILED: the dialog says so and sends it again. */
+async function failedInvites(companyId: number, groups: InviteGroup[]): Promise<FailedInvite[]> {
+  const failed: FailedInvite[] = [];
+  for (const group of groups) {
+    const latest = await Invite.findOne({
+      where: { invitingCompanyId: companyId, inviteeCompanyId: group.companyId },
+      order: [["createdAt", "DESC"], ["id", "DESC"]],
+      attributes: ["status", "inviteeEmail", "outboxMessageId"],
+    });
+    if (latest?.status !== "FAILED") continue;
+    const error = (await outboxFailure(latest.outboxMessageId)) ?? "the mail server did not take it";
+    failed.push({ companyId: group.companyId, companyName: group.companyName, email: latest.inviteeEmail, error });
+  }
+  return failed;
 }
 
 export interface InviteResult {
   sent: { inviteId: number; companyName: string; email: string; invoiceCount: number }[];
   skipped: SkippedRecord[];
+  /** Invites no mail server took: FAILED, with the server's answer; each can be sent again. */
+  failed: { inviteId: number; companyName: string; email: string; error: string; message: string }[];
 }
 
 export interface LinkOptions {
@@ -204,11 +236,16 @@ export interface LinkOptions {
   now?: Date;
 }
 
+/** How long an invite may stay PENDING (its mail being delivered) before it counts as stranded and may be sent again. */
+const PENDING_INVITE_MS = 10 * 60_000;
+
 /**
  * POST /invite {email, companyId, note, type} (single, `email` given: the records must belong to one counterparty) and
  * the batch invite (no `email`: one invite per counterparty to its contact email). The sender must be VERIFIED (403
- * "company not verified"). Each invite: the counterparty becomes INVITED (if INACTIVE), the sender joins its inviter
- * list (counterparties.invited_at), and the records are marked usedForInvite; an e-mail with a fresh token goes out after the commit.
+ * "company not verified"). Each invite and its e-mail (with a fresh token) are written in one transaction, and the
+ * e-mail is delivered after the commit (docs/decisions/033). Delivered: the invite is SENT and what an invite changes
+ * follows (the counterparty becomes INVITED if INACTIVE, the sender joins its inviter list, the records are marked
+ * usedForInvite). Refused by the mail server: the invite is FAILED, nothing else changed, and sending again reuses it.
  */
 export async function sendInvites(
   actor: Actor,
@@ -241,75 +278,126 @@ export async function sendInvites(
   if (groups.length === 0) throw new AppError(422, NOTHING_TO_INVITE, { code: "NOTHING_TO_INVITE", details: { skipped } });
 
   const sender = await senderContext(companyId);
-  const sent: InviteResult["sent"] = [];
+  const result: InviteResult = { sent: [], skipped, failed: [] };
   for (const group of groups) {
     const email = group.email!;
-    const { invite, token } = await recordInvite(actor, preview.type, group, email, note, options.now ?? new Date());
-    await deliver(invite, async () => {
-      const url = new URL(landingPath(token, preview.type, "invite"), options.origin).toString();
-      const subject =
-        preview.type === "BILL"
-          ? `${sender.company.companyName} wants to pay you early`
-          : `${sender.company.companyName} is offering you a discount for paying early`;
-      await sendMail({
+    const { token, tokenHash } = newToken();
+    const url = new URL(landingPath(token, preview.type, "invite"), options.origin).toString();
+    const from = sender.company.companyName;
+    const mail = (inviteeUserId: number | null): SendMailInput => ({
+      ...landingMail({
         to: email,
-        subject,
-        text: inviteText(sender.company.companyName, preview.type, group, note, url),
-        html: inviteHtml(sender.company.companyName, preview.type, group, note, url),
-        relatedUserId: invite.inviteeUserId,
-      });
+        subject: preview.type === "BILL" ? `${from} wants to pay you early` : `${from} is offering you a discount for paying early`,
+        companyName: group.companyName,
+        offer:
+          preview.type === "BILL"
+            ? `${from} uses Earlybird to pay its suppliers early. You can be paid today for ${listOf(group.numbers)}.`
+            : `${from} uses Earlybird and is offering you a discount if you pay ${listOf(group.numbers)} early.`,
+        note: note ? { from, text: note } : null,
+        url,
+        days: INVITE_TOKEN_DAYS,
+      }),
+      relatedUserId: inviteeUserId,
     });
-    sent.push({ inviteId: invite.id, companyName: group.companyName, email, invoiceCount: group.invoiceIds.length });
+    const invite = await recordInvite(actor, preview.type, group, { email, note, tokenHash, mail }, options.now ?? new Date());
+    const delivery = await deliverInvite(invite);
+    if (delivery.sent) result.sent.push({ inviteId: invite.id, companyName: group.companyName, email, invoiceCount: group.invoiceIds.length });
+    else result.failed.push({ inviteId: invite.id, companyName: group.companyName, email, error: delivery.error, message: inviteNotSent(email, delivery.error) });
   }
-  return { sent, skipped };
+  return result;
 }
 
-async function recordInvite(actor: Actor, type: InvoiceKind, group: InviteGroup, email: string, note: string | null, now: Date) {
+/**
+ * The invite and its e-mail, in one transaction. A FAILED invite of the same pair (or one stranded PENDING past
+ * PENDING_INVITE_MS) is sent again as itself, with a fresh token; one being delivered right now refuses a second.
+ */
+async function recordInvite(
+  actor: Actor,
+  type: InvoiceKind,
+  group: InviteGroup,
+  input: { email: string; note: string | null; tokenHash: string; mail: (inviteeUserId: number | null) => SendMailInput },
+  now: Date
+): Promise<Invite> {
   const companyId = companyOf(actor);
-  const { token, tokenHash } = newToken();
-  const invite = await sequelize.transaction(async (transaction) => {
+  return sequelize.transaction(async (transaction) => {
     // The invitee company row is the one that changes state: lock it, then re-check it is still invitable.
     const invitee = await Company.findByPk(group.companyId, { transaction, lock: transaction.LOCK.UPDATE });
     if (!invitee || invitee.status === "ACTIVE" || invitee.status === "PENDING") throw new AppError(409, NOTHING_TO_INVITE, { code: "NOTHING_TO_INVITE" });
-    // An invite of the same pair that committed while this one waited for the lock: this sender has invited them now.
+    // An invite of the same pair that went out while this one waited for the lock: this sender has invited them now.
     const [already] = await sequelize.query<{ id: number }>(
       `SELECT id FROM counterparties WHERE company_id = :companyId AND counterparty_company_id = :invitee AND invited_at IS NOT NULL`,
       { type: QueryTypes.SELECT, replacements: { companyId, invitee: invitee.id }, transaction }
     );
     if (already) throw new AppError(409, NOTHING_TO_INVITE, { code: "NOTHING_TO_INVITE" });
-    const inviteeUserId = await invitedUser(invitee.id, email, transaction);
-    const created = await Invite.create(
-      {
-        invitingCompanyId: companyId,
-        invitedByUserId: actor.userId,
-        inviteeEmail: email,
-        inviteeCompanyId: invitee.id,
-        inviteeUserId,
-        note,
-        type,
-        tokenHash,
-        sentAt: null,
-        acceptedAt: null,
-        expiresAt: new Date(now.getTime() + INVITE_TOKEN_DAYS * DAY_MS),
-      },
-      { transaction }
-    );
+    const previous = await Invite.findOne({
+      where: { invitingCompanyId: companyId, inviteeCompanyId: invitee.id },
+      order: [["createdAt", "DESC"], ["id", "DESC"]],
+      transaction,
+      lock: transaction.LOCK.UPDATE,
+    });
+    const stranded = previous?.status === "PENDING" && now.getTime() - previous.updatedAt.getTime() > PENDING_INVITE_MS;
+    if (previous?.status === "PENDING" && !stranded) throw new AppError(409, INVITE_IN_PROGRESS, { code: "INVITE_IN_PROGRESS" });
+    const inviteeUserId = await invitedUser(invitee.id, input.email, transaction);
+    const outboxMessageId = await enqueueMail(input.mail(inviteeUserId), transaction);
+    const fields = {
+      invitedByUserId: actor.userId,
+      inviteeEmail: input.email,
+      inviteeUserId,
+      note: input.note,
+      type,
+      tokenHash: input.tokenHash,
+      status: "PENDING" as const,
+      sentAt: null,
+      expiresAt: new Date(now.getTime() + INVITE_TOKEN_DAYS * DAY_MS),
+      outboxMessageId,
+    };
+    let invite: Invite;
+    if (previous && (previous.status === "FAILED" || stranded)) {
+      invite = await previous.update(fields, { transaction });
+      await sequelize.query(`DELETE FROM invite_invoices WHERE invite_id = :inviteId`, { replacements: { inviteId: invite.id }, transaction });
+    } else {
+      invite = await Invite.create({ ...fields, invitingCompanyId: companyId, inviteeCompanyId: invitee.id, acceptedAt: null }, { transaction });
+    }
     await sequelize.query(`INSERT INTO invite_invoices (invite_id, invoice_id) SELECT :inviteId, unnest(ARRAY[:ids]::integer[])`, {
-      replacements: { inviteId: created.id, ids: group.invoiceIds },
+      replacements: { inviteId: invite.id, ids: group.invoiceIds },
       transaction,
     });
-    await sequelize.query(`UPDATE invoices SET used_for_invite = true WHERE id IN (:ids)`, { replacements: { ids: group.invoiceIds }, transaction });
-    // p2 §4: after an invite the company's owing status and inviter list update.
-    await sequelize.query(`UPDATE companies SET status = 'INVITED' WHERE id = :id AND status = 'INACTIVE'`, { replacements: { id: invitee.id }, transaction });
+    return invite;
+  });
+}
+
+/**
+ * Delivers the invite's e-mail and records the outcome: SENT, with what an invite changes (p2 §4: the company's owing
+ * status and inviter list, the records used for the invite), or FAILED. Locks the company, then the invite (the order
+ * recordInvite takes them in).
+ */
+async function deliverInvite(invite: Invite): Promise<Delivery> {
+  const delivery = await deliverOutboxMessage(invite.outboxMessageId!);
+  await sequelize.transaction(async (transaction) => {
+    await Company.findByPk(invite.inviteeCompanyId, { transaction, lock: transaction.LOCK.UPDATE, attributes: ["id"] });
+    const row = await Invite.findByPk(invite.id, { transaction, lock: transaction.LOCK.UPDATE });
+    if (!row || row.status !== "PENDING" || row.outboxMessageId !== invite.outboxMessageId) return;
+    if (!delivery.sent) {
+      await row.update({ status: "FAILED" }, { transaction });
+      return;
+    }
+    await row.update({ status: "SENT", sentAt: new Date() }, { transaction });
+    await sequelize.query(`UPDATE invoices SET used_for_invite = true WHERE id IN (SELECT invoice_id FROM invite_invoices WHERE invite_id = :id)`, {
+      replacements: { id: row.id },
+      transaction,
+    });
+    await sequelize.query(`UPDATE companies SET status = 'INVITED' WHERE id = :id AND status = 'INACTIVE'`, { replacements: { id: row.inviteeCompanyId }, transaction });
     await sequelize.query(
       `INSERT INTO counterparties (company_id, counterparty_company_id, is_customer, is_supplier, invited_at)
        VALUES (:companyId, :invitee, :isCustomer, :isSupplier, now())
        ON CONFLICT (company_id, counterparty_company_id) DO UPDATE SET invited_at = COALESCE(counterparties.invited_at, now())`,
-      { replacements: { companyId, invitee: invitee.id, isCustomer: type === "INVOICE", isSupplier: type === "BILL" }, transaction }
+      {
+        replacements: { companyId: row.invitingCompanyId, invitee: row.inviteeCompanyId, isCustomer: row.type === "INVOICE", isSupplier: row.type === "BILL" },
+        transaction,
+      }
     );
-    return created;
   });
-  return { invite, token };
+  return delivery;
 }
 
 /**
@@ -328,48 +416,31 @@ async function invitedUser(inviteeCompanyId: number, email: string, transaction:
   return user.companyId === inviteeCompanyId ? user.id : null;
 }
 
-/** Sends after the commit; the row becomes SENT (invite) / gets sent_at only once a mail server took the message. */
-async function deliver(record: Invite | Notification, send: () => Promise<void>) {
-  await send();
-  if (record instanceof Invite) {
-    await Invite.update({ status: "SENT", sentAt: new Date() }, { where: { id: record.id, status: "PENDING" } });
-  } else {
-    await Notification.update({ sentAt: new Date() }, { where: { id: record.id } });
-  }
-}
-
 function listOf(numbers: string[]): string {
   return numbers.length === 1 ? `invoice ${numbers[0]}` : `invoices ${numbers.join(", ")}`;
 }
 
-function inviteText(sender: string, type: InvoiceKind, group: InviteGroup, note: string | null, url: string): string {
-  const offer =
-    type === "BILL"
-      ? `${sender} uses Earlybird to pay its suppliers early. You can be paid today for ${listOf(group.numbers)}.`
-      : `${sender} uses Earlybird and is offering you a discount if you pay ${listOf(group.numbers)} early.`;
-  return [
-    `Hello ${group.companyName},`,
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]!));
+
+/** An e-mail with a landing link (invite or notification): greeting, the offer, a note, the link and how long it works. */
+function landingMail(input: { to: string; subject: string; companyName: string; offer: string; note?: { from: string; text: string } | null; url: string; days: number }) {
+  const text = [
+    `Hello ${input.companyName},`,
     "",
-    offer,
-    ...(note ? ["", `Note from ${sender}:`, note] : []),
+    input.offer,
+    ...(input.note ? ["", `Note from ${input.note.from}:`, input.note.text] : []),
     "",
-    `See the offer: ${url}`,
+    `See the offer: ${input.url}`,
     "",
-    `This link works once and expires in ${INVITE_TOKEN_DAYS} days.`,
+    `This link works once and expires in ${input.days} days.`,
     "",
     "Earlybird",
   ].join("\n");
-}
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]!));
-
-function inviteHtml(sender: string, type: InvoiceKind, group: InviteGroup, note: string | null, url: string): string {
-  const paragraphs = inviteText(sender, type, group, note, url)
+  const html = text
     .split("\n\n")
-    .filter((p) => !p.startsWith("See the offer:"))
-    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`);
-  paragraphs.splice(paragraphs.length - 2, 0, `<p><a href="${escapeHtml(url)}">See the offer</a></p>`);
-  return paragraphs.join("\n");
+    .map((p) => (p.startsWith("See the offer:") ? `<p><a href="${escapeHtml(input.url)}">See the offer</a></p>` : `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`))
+    .join("\n");
+  return { to: input.to, subject: input.subject, text, html };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -407,14 +478,25 @@ export async function notifySuppliers(
 
   const now = options.now ?? new Date();
   const { token, tokenHash } = newToken();
-  const notification = await sequelize.transaction(async (transaction) => {
+  const url = new URL(landingPath(token, "BILL", "notify"), options.origin).toString();
+  const sender = ctx.company.companyName;
+  const mail: SendMailInput = landingMail({
+    to: email,
+    subject: `${sender} has offered early payment on your invoices`,
+    companyName: bills[0].company_name,
+    offer: `${sender} has offered to pay ${listOf(bills.map((row) => row.invoice_number))} early through Earlybird.`,
+    url,
+    days: NOTIFY_TOKEN_DAYS,
+  });
+  // The notification, its bills marked Notified and its e-mail commit together (docs/decisions/033).
+  const { notification, billIds } = await sequelize.transaction(async (transaction) => {
     // Lock the bills, then re-check them: a concurrent Notify of the same bills sends nothing twice.
     const open = await sequelize.query<{ id: number }>(
       `SELECT id FROM invoices WHERE id IN (:ids) AND issued_for = :companyId AND NOT sent_to_supplier AND deleted_at IS NULL ORDER BY id FOR UPDATE`,
       { type: QueryTypes.SELECT, replacements: { ids: bills.map((row) => row.id), companyId }, transaction }
     );
     if (open.length === 0) throw new AppError(409, NOTHING_TO_NOTIFY, { code: "NOTHING_TO_NOTIFY" });
-    const billIds = open.map((row) => row.id);
+    const ids = open.map((row) => row.id);
     const created = await Notification.create(
       {
         companyId,
@@ -425,45 +507,29 @@ export async function notifySuppliers(
         tokenHash,
         sentAt: null,
         expiresAt: new Date(now.getTime() + NOTIFY_TOKEN_DAYS * DAY_MS),
+        outboxMessageId: await enqueueMail(mail, transaction),
       },
       { transaction }
     );
     await sequelize.query(`INSERT INTO notification_invoices (notification_id, invoice_id) SELECT :id, unnest(ARRAY[:ids]::integer[])`, {
-      replacements: { id: created.id, ids: billIds },
+      replacements: { id: created.id, ids },
       transaction,
     });
     await sequelize.query(`UPDATE invoices SET sent_to_supplier = true WHERE id IN (:ids) AND issued_for = :companyId`, {
-      replacements: { ids: billIds, companyId },
+      replacements: { ids, companyId },
       transaction,
     });
-    return created;
+    return { notification: created, billIds: ids };
   });
-  const url = new URL(landingPath(token, "BILL", "notify"), options.origin).toString();
-  const sender = ctx.company.companyName;
-  const text = [
-    `Hello ${bills[0].company_name},`,
-    "",
-    `${sender} has offered to pay ${listOf(bills.map((row) => row.invoice_number))} early through Earlybird.`,
-    "",
-    `See the offer: ${url}`,
-    "",
-    `This link works once and expires in ${NOTIFY_TOKEN_DAYS} days.`,
-    "",
-    "Earlybird",
-  ].join("\n");
-  await deliver(notification, () =>
-    sendMail({
-      to: email,
-      subject: `${sender} has offered early payment on your invoices`,
-      text,
-      html: text
-        .split("\n\n")
-        .map((p) =>
-          p.startsWith("See the offer:") ? `<p><a href="${escapeHtml(url)}">See the offer</a></p>` : `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`
-        )
-        .join("\n"),
-    }).then(() => undefined)
-  );
+  const delivery = await deliverOutboxMessage(notification.outboxMessageId!);
+  if (!delivery.sent) {
+    // No one was told: the bills are not Notified, so Notify is offered again (the notification stays, its mail FAILED).
+    await sequelize.query(`UPDATE invoices SET sent_to_supplier = false WHERE id IN (:ids) AND issued_for = :companyId`, {
+      replacements: { ids: billIds, companyId },
+    });
+    throw new AppError(502, notificationNotSent(email, delivery.error), { code: "MAIL_NOT_SENT" });
+  }
+  await Notification.update({ sentAt: new Date() }, { where: { id: notification.id } });
   return { message: NOTIFICATION_SENT, notificationId: notification.id, email };
 }
 
@@ -506,7 +572,8 @@ async function findToken(type: LandingType, token: string, now: Date, transactio
       senderId: invite.invitingCompanyId,
       recipientId: invite.inviteeCompanyId,
       senderType: invite.type,
-      state: stateOf(invite.expiresAt, invite.status === "ACCEPTED", invite.status === "CANCELLED" || invite.status === "EXPIRED", now),
+      // A FAILED invite's link reached no one (and is replaced when it is sent again): it is dead.
+      state: stateOf(invite.expiresAt, invite.status === "ACCEPTED", ["CANCELLED", "EXPIRED", "FAILED"].includes(invite.status), now),
       userId: invite.inviteeUserId,
     };
     return { record, row: invite as Invite | Notification };

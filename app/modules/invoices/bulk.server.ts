@@ -15,6 +15,7 @@ import { sequelize } from "../../../db/index";
 import { AuditLogEntry } from "../../../db/models/index";
 import { AppError } from "../../lib/errors";
 import type { ListActor } from "./list.server";
+import { CONTACT_EMAIL_COLUMN } from "./contact-email";
 import { BulkDeleteSchema, ContactEmailSchema, type InvoiceKind } from "./schema";
 
 // Not in the spec (it gives no wording for these refusals); ours, in the spec's voice.
@@ -82,7 +83,8 @@ interface LockedRow {
   offers_enabled: boolean | null;
 }
 
-async function lockRows(kind: InvoiceKind, companyId: number, ids: readonly number[], t: Transaction): Promise<Map<number, LockedRow>> {
+/** The actor's side's rows among `ids`, locked FOR UPDATE in ascending id order when a transaction is given. */
+async function lockRows(kind: InvoiceKind, companyId: number, ids: readonly number[], t?: Transaction): Promise<Map<number, LockedRow>> {
   if (ids.length === 0) return new Map();
   const rows = await sequelize.query<LockedRow>(
     `SELECT i.id, i.type, i.invoice_number, i.invoice_status, i.bill_status, to_char(i.paid_date, 'YYYY-MM-DD') AS paid_date,
@@ -92,7 +94,7 @@ async function lockRows(kind: InvoiceKind, companyId: number, ids: readonly numb
        FROM invoices i
       WHERE i.id IN (:ids) AND i.${OWNER_COLUMN[kind]} = :companyId AND i.deleted_at IS NULL
       ORDER BY i.id ASC
-      FOR UPDATE OF i`,
+      ${t ? "FOR UPDATE OF i" : ""}`,
     { type: QueryTypes.SELECT, replacements: { ids: [...ids], companyId }, transaction: t }
   );
   return new Map(rows.map((row) => [row.id, row]));
@@ -103,7 +105,7 @@ function isPaid(row: LockedRow): boolean {
 }
 
 /** Ids among `ids` held by an open (CLEARING, TOPUP_PENDING) supplier offer. */
-async function openOfferIds(ids: readonly number[], t: Transaction): Promise<Set<number>> {
+async function openOfferIds(ids: readonly number[], t?: Transaction): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const rows = await sequelize.query<{ invoice_id: number }>(
     `SELECT DISTINCT soi.invoice_id FROM supplier_offer_invoices soi JOIN supplier_offers so ON so.id = soi.supplier_offer_id
@@ -114,7 +116,7 @@ async function openOfferIds(ids: readonly number[], t: Transaction): Promise<Set
 }
 
 /** Ids among `ids` with an execution result that is not FAILED (paid, or a payment under way). */
-async function executedIds(ids: readonly number[], t: Transaction): Promise<Set<number>> {
+async function executedIds(ids: readonly number[], t?: Transaction): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const rows = await sequelize.query<{ invoice_id: number }>(
     "SELECT DISTINCT invoice_id FROM offer_execution_results WHERE invoice_id IN (:ids) AND status <> 'FAILED'",
@@ -126,6 +128,25 @@ async function executedIds(ids: readonly number[], t: Transaction): Promise<Set<
 function validationError(error: { issues: { path: (string | number)[]; message: string }[] }): AppError {
   const first = error.issues[0];
   return new AppError(422, first?.message ?? "Invalid input", { code: "VALIDATION", field: first ? String(first.path[0] ?? "") || undefined : undefined });
+}
+
+/**
+ * Why each record may not be deleted (null: it may), in one place for the delete and its confirmation: a record is
+ * deleted only by the side that loaded it, and not when paid, held by an open supplier offer, or with a non-failed
+ * execution result. An id not among `rows` is not found.
+ */
+async function deleteRefusals(type: InvoiceKind, rows: Map<number, LockedRow>, t?: Transaction): Promise<(id: number) => string | null> {
+  const found = [...rows.keys()];
+  const [open, executed] = await Promise.all([openOfferIds(found, t), executedIds(found, t)]);
+  return (id) => {
+    const row = rows.get(id);
+    if (!row) return RECORD_NOT_FOUND;
+    if (row.type !== type) return DELETE_OTHER_SIDE[type];
+    if (isPaid(row)) return DELETE_PAID[type];
+    if (open.has(id)) return DELETE_OPEN_OFFER;
+    if (executed.has(id)) return DELETE_EXECUTION;
+    return null;
+  };
 }
 
 /**
@@ -155,18 +176,11 @@ export async function deleteRecords(
       { type: QueryTypes.SELECT, replacements: { ids: invoiceIds, companyId }, transaction: t }
     );
     const rows = await lockRows(type, companyId, invoiceIds, t);
-    const found = [...rows.keys()];
-    const [open, executed] = await Promise.all([openOfferIds(found, t), executedIds(found, t)]);
+    const refusalOf = await deleteRefusals(type, rows, t);
 
     const out: RecordResult[] = invoiceIds.map((id) => {
-      const row = rows.get(id);
-      const refuse = (message: string): RecordResult => ({ id, status: "FAILED", message });
-      if (!row) return refuse(RECORD_NOT_FOUND);
-      if (row.type !== type) return refuse(DELETE_OTHER_SIDE[type]);
-      if (isPaid(row)) return refuse(DELETE_PAID[type]);
-      if (open.has(id)) return refuse(DELETE_OPEN_OFFER);
-      if (executed.has(id)) return refuse(DELETE_EXECUTION);
-      return { id, status: "SUCCESS", message: DELETED };
+      const refusal = refusalOf(id);
+      return refusal ? { id, status: "FAILED", message: refusal } : { id, status: "SUCCESS", message: DELETED };
     });
 
     const doomed = out.filter((result) => result.status === "SUCCESS").map((result) => result.id);
@@ -262,7 +276,8 @@ export async function describeRecords(actor: ListActor, type: InvoiceKind, ids: 
   const companyId = companyOf(actor);
   if (ids.length === 0) return [];
   const rows = await sequelize.query<{ id: number; invoice_number: string; company_name: string; contact_email: string | null }>(
-    `SELECT id, invoice_number, ${type === "BILL" ? "issued_by_company_name" : "issued_for_company_name"} AS company_name, contact_email
+    `SELECT id, invoice_number, ${type === "BILL" ? "issued_by_company_name" : "issued_for_company_name"} AS company_name,
+            ${CONTACT_EMAIL_COLUMN[type]} AS contact_email
        FROM invoices WHERE id IN (:ids) AND ${OWNER_COLUMN[type]} = :companyId AND deleted_at IS NULL`,
     { type: QueryTypes.SELECT, replacements: { ids: [...ids], companyId } }
   );
@@ -271,6 +286,30 @@ export async function describeRecords(actor: ListActor, type: InvoiceKind, ids: 
     const row = byId.get(id);
     return row ? [{ id, number: row.invoice_number, companyName: row.company_name, contactEmail: row.contact_email }] : [];
   });
+}
+
+export interface DeletePreview {
+  /** The selected records the actor may delete, in the given order: the only ones the confirmation lists and sends. */
+  deletable: RecordSummary[];
+  /** The selected records of the actor's side it may not delete, each with why (ids of other companies are left out). */
+  refused: (RecordSummary & { message: string })[];
+}
+
+/**
+ * The Confirm Delete dialog (p2 §2 Modals; issue 13 part 17): of the selected records, those the actor may delete
+ * (listed, and the only ids the dialog posts) and those of its side it may not, by the same rules as deleteRecords.
+ */
+export async function previewDelete(actor: ListActor, type: InvoiceKind, ids: readonly number[]): Promise<DeletePreview> {
+  const companyId = companyOf(actor);
+  const [records, rows] = await Promise.all([describeRecords(actor, type, ids), lockRows(type, companyId, ids)]);
+  const refusalOf = await deleteRefusals(type, rows);
+  const preview: DeletePreview = { deletable: [], refused: [] };
+  for (const record of records) {
+    const message = refusalOf(record.id);
+    if (message) preview.refused.push({ ...record, message });
+    else preview.deletable.push(record);
+  }
+  return preview;
 }
 
 /** One record on the actor's side of the list, or 404 (the Edit Contact Email dialog). */
@@ -292,7 +331,8 @@ export async function updateContactEmail(actor: ListActor, type: InvoiceKind, id
   return sequelize.transaction(async (t) => {
     const rows = await lockRows(type, companyId, [id], t);
     if (!rows.has(id)) throw new AppError(404, RECORD_NOT_FOUND, { code: "NOT_FOUND" });
-    await sequelize.query(`UPDATE invoices SET contact_email = :contactEmail WHERE id = :id AND ${OWNER_COLUMN[type]} = :companyId`, {
+    // Only this side's own contact (decision 033): the other side's stays as it is, unseen.
+    await sequelize.query(`UPDATE invoices SET ${CONTACT_EMAIL_COLUMN[type]} = :contactEmail WHERE id = :id AND ${OWNER_COLUMN[type]} = :companyId`, {
       replacements: { contactEmail, id, companyId },
       transaction: t,
     });

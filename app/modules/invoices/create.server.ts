@@ -267,7 +267,8 @@ export async function createInvoiceRecord(actor: Actor, kind: InvoiceKind, input
           subTotal: record.subTotal,
           gst: record.gst,
           total: record.total,
-          contactEmail: record.contactEmail,
+          // The creating side's own contact at the other company (decision 033).
+          ...(kind === "INVOICE" ? { issuerContactEmail: record.contactEmail } : { recipientContactEmail: record.contactEmail }),
           createBillInXero: record.createInXero,
           billGlCode: record.billGlCode,
           loadedBy: "EARLYBIRD",

@@ -8,6 +8,8 @@ import {
   formatAllocationInput,
   INVALID_CREDIT_INPUT,
   parseAllocationAmount,
+  INVALID_BILL_SELECTION,
+  NO_BILL_SELECTED,
   readAllocationForm,
   validateAllocation,
   type AllocationRow,
@@ -263,17 +265,16 @@ describe("the allocation dialog's inputs", () => {
     for (const cents of [0, 1, 99, 100, 123456789]) expect(parseAllocationAmount(formatAllocationInput(cents))).toBe(cents);
   });
 
-  it("reads the form: one id per bill, repeats and junk ids dropped, a bad amount becomes an invalid input", () => {
+  it("reads the form: one id per bill, repeats kept once, a bad amount becomes an invalid input", () => {
     const form = readAllocationForm([
       ["bill", "7"],
       ["bill", "3"],
       ["bill", "7"],
-      ["bill", "x"],
-      ["bill", "0"],
       ["amount-7", "10.50"],
       ["amount-3", "oops"],
       ["amount-9", "1.00"],
     ]);
+    if (!form.ok) throw new Error(form.message);
     expect(form.invoiceIds).toEqual([7, 3]);
     expect(form.amounts.get(7)).toBe(1050);
     expect(form.amounts.get(3)).toBeNaN();
@@ -283,6 +284,14 @@ describe("the allocation dialog's inputs", () => {
       allocations: form.invoiceIds.map((invoiceId) => ({ invoiceId, amountDue: 10_000, allocated: form.amounts.get(invoiceId)! })),
     });
     expect(check.errors).toEqual([{ invoiceId: 3, message: INVALID_CREDIT_INPUT }]);
+  });
+
+  it.each(["x", "0", "", " ", "-1", "1.5", "99999999999", "2147483648"])("refuses the whole form when a bill id is %j (issue 13 part 14)", (bad) => {
+    expect(readAllocationForm([["bill", "7"], ["bill", bad], ["amount-7", "1.00"]])).toEqual({ ok: false, message: INVALID_BILL_SELECTION });
+  });
+
+  it("refuses a form without bills, which would remove every allocation", () => {
+    expect(readAllocationForm([["intent", "allocate"]])).toEqual({ ok: false, message: NO_BILL_SELECTED });
   });
 });
 

@@ -6,6 +6,10 @@ import type { Cents } from "../../lib/money";
 export const INVALID_CREDIT_INPUT = "Invalid credit input";
 export const ALLOCATION_EXCEEDS_INVOICE = "Allocated amount exceeds invoice amount";
 export const AMOUNT_EXCEEDS_CREDIT = "Amount exceeds available credit";
+// Not in the spec (the dialog never sends these); ours, in its voice. Issue 13 part 14: a bill id that cannot be read
+// used to be dropped, so the note's credit on that bill was removed and "Credit allocation successful" shown.
+export const INVALID_BILL_SELECTION = "The selected bills could not be read. Please open the dialog again and allocate.";
+export const NO_BILL_SELECTED = "Please select at least one bill to allocate credit to.";
 
 export type InvoiceId = number;
 
@@ -175,30 +179,36 @@ export function formatAllocationInput(cents: Cents): string {
 /** The allocation form's field holding a bill's amount. */
 export const allocationFieldName = (invoiceId: InvoiceId) => `amount-${invoiceId}`;
 
-export interface AllocationForm {
-  invoiceIds: InvoiceId[];
-  /** Cents per bill; NaN where the input is not an amount. */
-  amounts: Map<InvoiceId, Cents>;
-}
+export type AllocationForm =
+  | {
+      ok: true;
+      invoiceIds: InvoiceId[];
+      /** Cents per bill; NaN where the input is not an amount. */
+      amounts: Map<InvoiceId, Cents>;
+    }
+  | { ok: false; message: string };
 
 /**
  * The allocation form (FormData or URLSearchParams entries): `bill` once per bill in the dialog, `amount-<id>` per
- * bill. Ids that are not positive integers are dropped, repeats kept once.
+ * bill; repeats kept once. The bills are the note's whole new allocation (a bill left out gives its credit back), so a
+ * `bill` that is not a positive integer id refuses the form rather than being dropped, and so does a form without bills.
  */
 export function readAllocationForm(entries: Iterable<[string, unknown]>): AllocationForm {
   const invoiceIds: InvoiceId[] = [];
   const raw = new Map<string, string>();
   for (const [key, value] of entries) {
-    if (typeof value !== "string") continue;
     if (key === "bill") {
-      const id = /^\d{1,10}$/.test(value.trim()) ? Number(value.trim()) : 0;
-      if (id >= 1 && id <= 2_147_483_647 && !invoiceIds.includes(id)) invoiceIds.push(id);
-    } else if (key.startsWith("amount-")) {
+      const text = typeof value === "string" ? value.trim() : "";
+      const id = /^\d{1,10}$/.test(text) ? Number(text) : 0;
+      if (id < 1 || id > 2_147_483_647) return { ok: false, message: INVALID_BILL_SELECTION };
+      if (!invoiceIds.includes(id)) invoiceIds.push(id);
+    } else if (key.startsWith("amount-") && typeof value === "string") {
       raw.set(key, value);
     }
   }
+  if (invoiceIds.length === 0) return { ok: false, message: NO_BILL_SELECTED };
   const amounts = new Map(invoiceIds.map((id) => [id, parseAllocationAmount(raw.get(allocationFieldName(id)) ?? "")] as [InvoiceId, Cents]));
-  return { invoiceIds, amounts };
+  return { ok: true, invoiceIds, amounts };
 }
 
 export interface DialogBill {

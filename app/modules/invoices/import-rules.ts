@@ -9,6 +9,7 @@ import { z } from "zod";
 import { parseDecimalToCents, type Cents } from "../../lib/money";
 import { parseInputDate } from "../../lib/dates";
 import { EMAIL_PATTERN } from "../auth/schema";
+import { NUMBER_TOO_LONG, RECORD_NUMBER_MAX, recordNumberProblem } from "./schema";
 
 export type ImportKind = "INVOICE" | "BILL";
 export type ImportTemplate = "EARLYBIRD" | "ACCOUNTING";
@@ -25,6 +26,11 @@ export const ORDER_NUMBER_REQUIRED_FOR_XERO = "Order number is mandatory in the 
  */
 export const ROW_MESSAGES = {
   invoiceNumberRequired: "Invoice number is required",
+  invoiceNumberTooLong: `Invoice number must be at most ${RECORD_NUMBER_MAX} characters`,
+  invoiceNumberInvalid: "Invoice number must not contain control characters (such as tabs or line breaks)",
+  orderNumberTooLong: `Order number must be at most ${RECORD_NUMBER_MAX} characters`,
+  orderNumberInvalid: "Order number must not contain control characters (such as tabs or line breaks)",
+  nulCharacter: "The row contains a NUL character, which is not allowed",
   customerNameRequired: "Customer name is required",
   supplierNameRequired: "Supplier name is required",
   dueDateRequired: "Due date is required",
@@ -169,8 +175,13 @@ export function parseImportRow(row: ImportRow, kind: ImportKind, today: string, 
   const ac = ACCOUNTING_COLUMNS;
   const isEarlybird = template === "EARLYBIRD";
 
+  // PostgreSQL text cannot hold NUL: a row with one would fail the whole batch's COPY.
+  if (Object.values(row).some((value) => value?.includes("\u0000"))) return { ok: false, errors: [ROW_MESSAGES.nulCharacter] };
+
   const invoiceNumber = cell(row, isEarlybird ? eb.invoiceNumber : ac.invoiceNumber);
+  const invoiceNumberProblem = invoiceNumber ? recordNumberProblem(invoiceNumber) : null;
   if (!invoiceNumber) errors.push(ROW_MESSAGES.invoiceNumberRequired);
+  else if (invoiceNumberProblem) errors.push(invoiceNumberProblem === NUMBER_TOO_LONG ? ROW_MESSAGES.invoiceNumberTooLong : ROW_MESSAGES.invoiceNumberInvalid);
 
   const counterpartyName = cell(row, isEarlybird ? (kind === "BILL" ? eb.supplierName : eb.customerName) : ac.counterpartyName).replace(/\s+/g, " ");
   if (!counterpartyName) errors.push(kind === "BILL" ? ROW_MESSAGES.supplierNameRequired : ROW_MESSAGES.customerNameRequired);
@@ -201,6 +212,8 @@ export function parseImportRow(row: ImportRow, kind: ImportKind, today: string, 
 
   const orderNumber = isEarlybird ? cell(row, eb.orderNumber) || null : null;
   if (kind === "BILL" && options.createInXero && !orderNumber) errors.push(ORDER_NUMBER_REQUIRED_FOR_XERO);
+  const orderNumberProblem = orderNumber ? recordNumberProblem(orderNumber) : null;
+  if (orderNumberProblem) errors.push(orderNumberProblem === NUMBER_TOO_LONG ? ROW_MESSAGES.orderNumberTooLong : ROW_MESSAGES.orderNumberInvalid);
 
   const contactEmail = cell(row, isEarlybird ? eb.contactEmail : ac.contactEmail) || null;
   if (contactEmail && !EMAIL_PATTERN.test(contactEmail)) errors.push(ROW_MESSAGES.contactEmailInvalid);
@@ -233,11 +246,6 @@ export function createDuplicateFilter(): (record: Pick<ImportRecord, "invoiceNum
     seen.add(key);
     return true;
   };
-}
-
-/** A CSV cell a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading apostrophe. */
-export function escapeCsvCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
 /** The job type of an import, by kind. */

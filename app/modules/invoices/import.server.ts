@@ -32,9 +32,10 @@ import { Readable, Transform, pipeline as pipelineCallback } from "node:stream";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { parse } from "csv-parse";
-import { stringify, type Stringifier } from "csv-stringify";
+import type { Stringifier } from "csv-stringify";
 import { Company, Job } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
+import { csvStringifier } from "../../lib/csv-writer.server";
 import { todayIn } from "../../lib/dates";
 import { AppError, notFound } from "../../lib/errors";
 import { centsToDecimal, type Cents } from "../../lib/money";
@@ -45,7 +46,6 @@ import {
   IMPORT_MESSAGES,
   MAX_IMPORT_UPLOAD_BYTES,
   checkImportHeaders,
-  escapeCsvCell,
   incorrectTemplateMessage,
   isBlankRow,
   isImportJobType,
@@ -270,7 +270,7 @@ interface PendingRow {
   invoiceNumber: string;
   counterpartyName: string;
   total: Cents;
-  /** order_number, issue_date, due_date, total, contact_email as COPY text fields joined by tabs. */
+  /** order_number, issue_date, due_date, total, the importer's contact email as COPY text fields joined by tabs. */
   tail: string;
   /** JSON of the original cells (the row in the failed or duplicates CSV when the database leaves it out). */
   cells: string;
@@ -307,11 +307,11 @@ class CsvOut {
   async write(cells: string[]) {
     if (!this.stringifier) {
       await fsp.mkdir(path.dirname(this.filePath), { recursive: true });
-      this.stringifier = stringify();
+      this.stringifier = csvStringifier();
       this.done = pipeline(this.stringifier, fs.createWriteStream(this.filePath));
-      this.stringifier.write(this.header().map(escapeCsvCell));
+      this.stringifier.write(this.header());
     }
-    if (!this.stringifier.write(cells.map(escapeCsvCell))) await once(this.stringifier, "drain");
+    if (!this.stringifier.write(cells)) await once(this.stringifier, "drain");
   }
   async close() {
     if (!this.stringifier) return;
@@ -569,9 +569,11 @@ async function writeBatch(client: pg.Client, context: BatchContext) {
         kept++;
       }
       if (kept > 0) {
+        // The contact email is the importer's own contact at the other company (decision 033).
+        const contactColumn = kind === "INVOICE" ? "issuer_contact_email" : "recipient_contact_email";
         const copy = client.query(
           copyFrom(
-            `COPY invoices (type, issued_by, issued_for, issued_by_company_name, issued_for_company_name, invoice_number, order_number, issue_date, due_date, total, contact_email, currency, invoice_status, create_bill_in_xero, loaded_by) FROM STDIN`
+            `COPY invoices (type, issued_by, issued_for, issued_by_company_name, issued_for_company_name, invoice_number, order_number, issue_date, due_date, total, ${contactColumn}, currency, invoice_status, create_bill_in_xero, loaded_by) FROM STDIN`
           )
         );
         await pipeline(Readable.from([text]), copy);

@@ -49,6 +49,7 @@ import { addDays, LOCALES, todayIn, type Country } from "../../lib/dates";
 import { AppError } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 import { offerConfigFrom, percentToBasisPoints, type OfferConfig } from "../offers/rules";
+import { contactEmailColumn } from "./contact-email";
 import { amountFilterBounds, dateFilterBounds, makeCursor, MAX_CURSOR_SKIP, totalPages, type ListQuery, type PageCursor, type SortField } from "./filters";
 import {
   billRowStatus,
@@ -578,7 +579,7 @@ async function pageOf(side: Side, companyId: number, query: ListQuery, today: st
       `SELECT i.id, i.invoice_number, ${side === "INVOICE" ? "i.issued_for_company_name" : "i.issued_by_company_name"} AS company_name,
          ${them} AS company_id, c.status AS company_status, c.verification_status AS company_verification_status,
          to_char(i.due_date, 'YYYY-MM-DD') AS due_date, (i.discounted_total * 100)::bigint AS amount_due_c,
-         i.invoice_status, i.bill_status, i.include_in_purchaser_offer, i.sent_to_supplier, i.contact_email,
+         i.invoice_status, i.bill_status, i.include_in_purchaser_offer, i.sent_to_supplier, ${contactEmailColumn(side)} AS contact_email,
          (i.cash_reward * 100)::bigint AS cash_reward_c, i.ripe_bill_document_id,
          cp.is_purchaser_offers_enabled AS offers_enabled, (cp.invited_at IS NOT NULL) AS invited_by_us,
          po.offer_status AS po_status, (po.cashpool * 100)::bigint AS po_cashpool_c,

@@ -15,6 +15,8 @@ import {
   defaultDueDate,
   INITIAL_ITEM_COUNT,
   InviteSchema,
+  NUMBER_CONTROL_CHARACTER,
+  NUMBER_TOO_LONG,
   isPurchaseOrderRequired,
   parseMoneyInput,
   SupplierReferenceSchema,
@@ -451,5 +453,32 @@ describe("contact email, invite and bulk delete", () => {
     expect(messages(BulkDeleteSchema, { invoiceIds: [1], type: " " })).toEqual({ type: ["Invoice type needed"] });
     expect(BulkDeleteSchema.parse({ invoiceIds: [3, "1", 3], type: "INVOICE" })).toEqual({ invoiceIds: [3, 1], type: "INVOICE" });
     expect(BulkDeleteSchema.parse({ invoiceIds: "5, 6", type: "BILL" })).toEqual({ invoiceIds: [5, 6], type: "BILL" });
+  });
+});
+
+describe("number limits (issue 13 part 10)", () => {
+  const bill = addInvoiceSchema({ kind: "BILL", today: TODAY });
+  const screen = createInvoiceScreenSchema({ kind: "BILL", today: TODAY });
+  const note = createCreditNoteSchema({ today: TODAY });
+  const validBill = { counterpartyId: "12", invoiceNumber: "B-1", dueDate: "16/03/2026", issueDate: "15/03/2026", amount: "10" };
+  const validScreen = { counterpartyId: "3", invoiceNumber: "B-1", dueDate: "15/04/2026", items: [{ description: "Parts", units: "1", unitPrice: "10" }] };
+  const validNote = { counterpartyId: "3", creditNumber: "CN-1", total: "5" };
+  const long = "9".repeat(100_000);
+
+  it("refuses an invoice, bill, order or credit-note number over 255 characters, on its field", () => {
+    expect(messages(bill, { ...validBill, invoiceNumber: long })).toEqual({ invoiceNumber: [NUMBER_TOO_LONG] });
+    expect(messages(bill, { ...validBill, orderNumber: "P".repeat(256) })).toEqual({ orderNumber: [NUMBER_TOO_LONG] });
+    expect(messages(screen, { ...validScreen, invoiceNumber: long, orderNumber: long })).toEqual({ invoiceNumber: [NUMBER_TOO_LONG], orderNumber: [NUMBER_TOO_LONG] });
+    expect(messages(note, { ...validNote, creditNumber: long })).toEqual({ creditNumber: [NUMBER_TOO_LONG] });
+  });
+
+  it("takes 255 characters", () => {
+    expect(ok(bill, { ...validBill, invoiceNumber: "9".repeat(255), orderNumber: "P".repeat(255) })).toMatchObject({ invoiceNumber: "9".repeat(255) });
+    expect(ok(note, { ...validNote, creditNumber: "C".repeat(255) })).toMatchObject({ creditNumber: "C".repeat(255) });
+  });
+
+  it.each(["A\u0000B", "A\tB", "A\nB", "A\u007fB"])("refuses control characters in %j", (number) => {
+    expect(messages(bill, { ...validBill, invoiceNumber: number })).toEqual({ invoiceNumber: [NUMBER_CONTROL_CHARACTER] });
+    expect(messages(note, { ...validNote, creditNumber: number })).toEqual({ creditNumber: [NUMBER_CONTROL_CHARACTER] });
   });
 });

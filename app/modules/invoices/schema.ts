@@ -46,6 +46,10 @@ export const DATE_INVALID = "Please enter a valid date (DD/MM/YYYY)";
 export const NUMBER_INVALID = "Please enter a number of 0 or more";
 export const AMOUNT_INVALID = "Please enter an amount with at most 2 decimals";
 export const AMOUNT_TOO_LARGE = "Amount is too large";
+/** Issue 13 part 10: a number is a reference, not a document (a 100,000-character one bloated every page and a cookie). */
+export const RECORD_NUMBER_MAX = 255;
+export const NUMBER_TOO_LONG = `Please enter at most ${RECORD_NUMBER_MAX} characters`;
+export const NUMBER_CONTROL_CHARACTER = "Please remove the control characters (such as tabs or line breaks) from this number";
 
 /** Bills and credit notes: at least $1; under $5000 when a purchase order is required (p2 §5, §9). */
 export const MIN_AMOUNT_CENTS = 100;
@@ -266,10 +270,30 @@ function checkIssueDate(value: unknown, today: string, required: boolean, issues
   return date;
 }
 
-function checkRequiredText(value: unknown, path: string, issues: Issue[]): string {
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
+/** The problem with an invoice, bill, order or credit-note number, or null: at most 255 characters, no control characters. */
+export function recordNumberProblem(text: string): string | null {
+  if (text.length > RECORD_NUMBER_MAX) return NUMBER_TOO_LONG;
+  if (CONTROL_CHARACTER.test(text)) return NUMBER_CONTROL_CHARACTER;
+  return null;
+}
+
+/** A record's number (invoice, bill, credit note): required, at most 255 characters, no control characters. */
+function checkRecordNumber(value: unknown, path: string, issues: Issue[]): string {
   const text = formText(value);
-  if (!text) issues.push({ path: [path], message: FIELD_REQUIRED });
+  const problem = text ? recordNumberProblem(text) : FIELD_REQUIRED;
+  if (problem) issues.push({ path: [path], message: problem });
   return text;
+}
+
+/** An order number: optional (required when a PO is), with the same limits as the record's number. */
+function checkOrderNumber(value: unknown, required: boolean, issues: Issue[]): string | null {
+  const text = formText(value);
+  const problem = text ? recordNumberProblem(text) : required ? FIELD_REQUIRED : null;
+  if (problem) issues.push({ path: ["orderNumber"], message: problem });
+  return text || null;
 }
 
 function checkAmount(value: unknown, poRequired: boolean, issues: Issue[], path = "amount"): Cents | null {
@@ -302,15 +326,14 @@ export function addInvoiceSchema({ kind, today, country = "NZ" }: AddInvoiceCont
     if (country === "AU" ? !counterpartyName : counterpartyId === null) {
       issues.push(country === "AU" ? { path: ["counterpartyName"], message: TYPE_COMPANY_NAME } : { path: ["counterpartyId"], message: SELECT_COMPANY });
     }
-    const invoiceNumber = checkRequiredText(input.invoiceNumber, "invoiceNumber", issues);
+    const invoiceNumber = checkRecordNumber(input.invoiceNumber, "invoiceNumber", issues);
     const dueDate = checkDueDate(input.dueDate, today, "modal", issues);
     const issueDate = checkIssueDate(input.issueDate, today, kind === "BILL", issues);
     const createInXero = kind === "BILL" && formFlag(input.createInXero);
     const poNotRequired = formFlag(input.poNotRequired);
     const poRequired = isPurchaseOrderRequired(kind, createInXero, poNotRequired);
     const amount = checkAmount(input.amount, poRequired, issues);
-    const orderNumber = formText(input.orderNumber) || null;
-    if (poRequired && !orderNumber) issues.push({ path: ["orderNumber"], message: FIELD_REQUIRED });
+    const orderNumber = checkOrderNumber(input.orderNumber, poRequired, issues);
     if (report(ctx, issues)) return z.NEVER;
     return {
       kind,
@@ -397,14 +420,13 @@ export function createInvoiceScreenSchema({ kind, today }: { kind: InvoiceKind; 
     const issues: Issue[] = [];
     const counterpartyId = parseId(input.counterpartyId);
     if (counterpartyId === null) issues.push({ path: ["counterpartyId"], message: SELECT_YOUR_COMPANY });
-    const invoiceNumber = checkRequiredText(input.invoiceNumber, "invoiceNumber", issues);
+    const invoiceNumber = checkRecordNumber(input.invoiceNumber, "invoiceNumber", issues);
     const dueDate = checkDueDate(input.dueDate, today, "screen", issues);
     const issueDate = checkIssueDate(input.issueDate, today, false, issues);
     const createInXero = kind === "BILL" && formFlag(input.createInXero);
     const poNotRequired = formFlag(input.poNotRequired);
     const poRequired = isPurchaseOrderRequired(kind, createInXero, poNotRequired);
-    const orderNumber = formText(input.orderNumber) || null;
-    if (poRequired && !orderNumber) issues.push({ path: ["orderNumber"], message: FIELD_REQUIRED });
+    const orderNumber = checkOrderNumber(input.orderNumber, poRequired, issues);
     const items = parseItems(input.items, issues);
     let totals: Totals | null = null;
     if (items) {
@@ -457,7 +479,7 @@ export function createCreditNoteSchema({ today }: { today: string }) {
     const counterpartyName = formText(input.counterpartyName).replace(/\s+/g, " ") || null;
     const totalText = formText(input.total);
     if ((counterpartyId === null && counterpartyName === null) || !totalText) issues.push({ path: [], message: CREDIT_NOTE_INCOMPLETE });
-    const creditNumber = checkRequiredText(input.creditNumber, "creditNumber", issues);
+    const creditNumber = checkRecordNumber(input.creditNumber, "creditNumber", issues);
     const issueDate = checkIssueDate(input.issueDate, today, false, issues);
     const total = totalText ? checkAmount(totalText, false, issues, "total") : null;
     if (report(ctx, issues)) return z.NEVER;

@@ -4,6 +4,7 @@
  * paging of its transactions, how a ledger entry reads as one of the spec's transactions, and the CSV export's cells.
  * No I/O here.
  */
+import { escapeCsvFormula } from "../../lib/csv";
 import type { Country } from "../../lib/dates";
 import { centsToDecimal, type Cents } from "../../lib/money";
 
@@ -275,14 +276,10 @@ export function counterpartyText(row: Pick<AccountTransaction, "amount" | "from"
 export const TRANSACTIONS_CSV_FILE_NAME = "transactions.csv";
 export const TRANSACTIONS_CSV_HEADER = ["Date", "Type", "Status", "From", "To", "Particulars", "Reference", "Amount", "Balance"] as const;
 
-/**
- * A text cell a spreadsheet could run as a formula gets a leading apostrophe (OWASP "CSV injection"): one that starts,
- * after any blanks, with = + - @ (or their full-width forms), a tab, a carriage return or a line feed. Quoting is the
- * CSV writer's job; this only stops the formula.
- */
+/** A text cell: empty for none, else escaped against formula injection by the product's one rule (lib/csv.ts). */
 export function csvTextCell(value: string | null | undefined): string {
   if (value === null || value === undefined) return "";
-  return /^[\s]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\t\r\n]/.test(value) ? `'${value}` : value;
+  return escapeCsvFormula(value);
 }
 
 /** An amount cell: a plain signed decimal ("-50.00") a spreadsheet reads as a number; it can never hold a formula. */

@@ -9,11 +9,11 @@
  * Every read and write is scoped by the actor's company.
  */
 import { pipeline, Readable } from "node:stream";
-import { stringify } from "csv-stringify";
 import { QueryTypes, Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { BankAccount, Company } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
+import { csvStringifier } from "../../lib/csv-writer.server";
 import { CURRENCIES, LOCALES, TIME_ZONES, type Country } from "../../lib/dates";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { isFeatureEnabled } from "../../lib/flags.server";
@@ -527,7 +527,7 @@ export async function exportAccountTransactions(actor: Actor): Promise<Transacti
     yield [...TRANSACTIONS_CSV_HEADER];
     for await (const row of exportRows(company)) yield transactionCsvRow(row, timeZone);
   }
-  const csv = stringify({ bom: true });
+  const csv = csvStringifier({ bom: true });
   const stream = pipeline(Readable.from(lines()), csv, () => {
     // An error mid-way destroys the stream, which aborts the download: a truncated file is never a complete-looking one.
   });

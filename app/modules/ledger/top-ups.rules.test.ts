@@ -8,12 +8,13 @@ import {
   parseTopUpListQuery,
   TOPUP_AMOUNT_DECIMALS,
   TOPUP_AMOUNT_TOO_LARGE,
+  TOPUP_AMOUNT_NEGATIVE,
+  TOPUP_AMOUNT_NOT_A_NUMBER,
   TOPUP_AMOUNT_ZERO,
 } from "./top-ups.schema";
 import {
   adminActions,
   fitsReferenceColumn,
-  formatCustomAmountOnBlur,
   generatePaymentReference,
   isGeneratedReference,
   knapsack,
@@ -21,7 +22,6 @@ import {
   REFERENCE_LENGTH,
   referenceCandidates,
   referenceCheckSymbol,
-  sanitizeCustomAmount,
   settleDepositLine,
   suggestTopUpAmounts,
   type MatchCandidate,
@@ -199,36 +199,19 @@ describe("payment references", () => {
   });
 });
 
-describe("the custom amount input (p1 §5)", () => {
-  it("accepts numbers only: a non-numeric value becomes the default", () => {
-    expect(sanitizeCustomAmount("12", "")).toBe("12");
-    expect(sanitizeCustomAmount("12.5", "")).toBe("12.5");
-    expect(sanitizeCustomAmount("12.55", "")).toBe("12.55");
-    expect(sanitizeCustomAmount("12a", "")).toBe("");
-    expect(sanitizeCustomAmount("-3", "100.00")).toBe("100.00");
-    expect(sanitizeCustomAmount("1,000", "")).toBe("");
-    expect(sanitizeCustomAmount("12.555", "7.00")).toBe("7.00");
-  });
-
-  it('turns "." into "0."', () => {
-    expect(sanitizeCustomAmount(".", "")).toBe("0.");
-  });
-
-  it("shows two decimals on blur", () => {
-    expect(formatCustomAmountOnBlur("12")).toBe("12.00");
-    expect(formatCustomAmountOnBlur("12.5")).toBe("12.50");
-    expect(formatCustomAmountOnBlur("0.")).toBe("0.00");
-    expect(formatCustomAmountOnBlur("007.1")).toBe("7.10");
-    expect(formatCustomAmountOnBlur("")).toBe("");
-  });
-});
-
 describe("the top-up amount's messages (p1 §5)", () => {
-  it('"Topup amount cannot be 0. Please enter a higher amount." for 0, empty and non-numeric input', () => {
-    for (const value of ["0", "0.00", "", "   ", "abc", "-5", ".", null, undefined, 0]) {
+  it('"Topup amount cannot be 0. Please enter a higher amount." for 0 and for no amount', () => {
+    for (const value of ["0", "0.00", "-0", "", "   ", ".", "-", null, undefined, 0]) {
       expect(parseTopupAmount(value)).toEqual({ ok: false, message: TOPUP_AMOUNT_ZERO });
     }
     expect(TOPUP_AMOUNT_ZERO).toBe("Topup amount cannot be 0. Please enter a higher amount.");
+  });
+
+  it("the right message for each other bad value (issue 13 part 19)", () => {
+    for (const value of ["-5", "-0.5", "-$5", "-10.555"]) expect(parseTopupAmount(value)).toEqual({ ok: false, message: TOPUP_AMOUNT_NEGATIVE });
+    for (const value of ["10.555", "0.001"]) expect(parseTopupAmount(value)).toEqual({ ok: false, message: TOPUP_AMOUNT_DECIMALS });
+    for (const value of ["abc", "12a", "1.2.3", "1e3", "- 5", "five"]) expect(parseTopupAmount(value)).toEqual({ ok: false, message: TOPUP_AMOUNT_NOT_A_NUMBER });
+    expect(CreateTopUpSchema.safeParse({ amount: -500, trigger: "CUSTOM" }).error?.issues[0].message).toBe(TOPUP_AMOUNT_NEGATIVE);
   });
 
   it("reads amounts as cents, without floating point", () => {

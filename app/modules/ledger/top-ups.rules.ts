@@ -261,27 +261,6 @@ export function referenceCandidates(fields: readonly (string | null | undefined)
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// The custom amount input (p1 §5 Top-up): numbers only; a non-numeric value becomes the default; "." becomes "0.";
-// two decimals on blur.
-
-const PARTIAL_AMOUNT = /^\d*(?:\.\d{0,2})?$/;
-
-/** The value the custom amount field keeps after an edit to `raw`. */
-export function sanitizeCustomAmount(raw: string, defaultValue: string): string {
-  if (raw === ".") return "0.";
-  return PARTIAL_AMOUNT.test(raw) ? raw : defaultValue;
-}
-
-/** The field's value on blur: two decimals ("12" → "12.00", "12.5" → "12.50", "0." → "0.00"); empty stays empty. */
-export function formatCustomAmountOnBlur(value: string): string {
-  if (value === "") return "";
-  const match = /^(\d*)(?:\.(\d{0,2}))?$/.exec(value);
-  if (!match) return value;
-  const whole = (match[1] || "0").replace(/^0+(?=\d)/, "");
-  return `${whole}.${(match[2] ?? "").padEnd(2, "0")}`;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
 // Statuses and actions (p3 §4.3, D5).
 
 export type TopUpStatus = "PENDING" | "UNKNOWN" | "COMPLETED" | "CANCELLED" | "EXPIRED";

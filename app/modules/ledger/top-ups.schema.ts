@@ -14,6 +14,8 @@ export const TOPUP_ERROR_OFFER_NOT_ACCEPTED = "Error creating topup. Offer not a
 /** Not in the spec (it gives no wording for these cases); ours, in the spec's voice. */
 export const TOPUP_AMOUNT_DECIMALS = "Please enter an amount with at most 2 decimals";
 export const TOPUP_AMOUNT_TOO_LARGE = "Topup amount is too large. Please enter a lower amount.";
+export const TOPUP_AMOUNT_NEGATIVE = "Topup amount cannot be negative. Please enter a higher amount.";
+export const TOPUP_AMOUNT_NOT_A_NUMBER = "Please enter the topup amount in numbers only";
 export const TOPUP_ACCOUNT_NOT_ACTIVE = "Please activate your account before topping up.";
 export const TOPUP_NOT_FOUND = "Topup not found";
 export const TOPUP_ALREADY_FINAL = (status: string) => `This topup is already ${status.toLowerCase()}.`;
@@ -37,17 +39,20 @@ export type TopupTrigger = (typeof TOPUP_TRIGGERS)[number];
 const MAX_CENTS = 99_999_999_999_99;
 
 /**
- * The top-up amount as the Topup Entry sends it. The custom field accepts numbers only and a non-numeric value becomes
- * the default (p1 §5), which is no amount, i.e. 0: so empty or non-numeric input gets the spec's "cannot be 0"
- * message, like 0 itself. "." reads as "0." and "$1,234.50" as 1234.50 (a pasted amount).
+ * The top-up amount as the Topup Entry sends it, with the message that fits each bad value (issue 13 part 19): no
+ * amount (empty, ".") or 0 gets the spec's "cannot be 0"; a negative amount, one that is not a number and one with
+ * more than 2 decimals each say so. The field keeps what was typed. "." reads as "0." and "$1,234.50" as 1234.50 (a
+ * pasted amount).
  */
 export function parseTopupAmount(value: unknown): { ok: true; amount: Cents } | { ok: false; message: string } {
   const text = (typeof value === "string" ? value : typeof value === "number" && Number.isFinite(value) ? value.toFixed(2) : "")
     .trim()
-    .replace(/^\$/, "")
+    .replace(/^(-?)\s*\$/, "$1")
     .replace(/,/g, "");
-  const normalised = text.startsWith(".") ? `0${text}` : text;
-  if (/^\d+\.\d{3,}$/.test(normalised)) return { ok: false, message: TOPUP_AMOUNT_DECIMALS };
+  const normalised = text.replace(/^(-?)\./, "$10.");
+  if (!/^-?(?:\d+(?:\.\d*)?)?$/.test(normalised)) return { ok: false, message: TOPUP_AMOUNT_NOT_A_NUMBER };
+  if (normalised.startsWith("-") && /[1-9]/.test(normalised)) return { ok: false, message: TOPUP_AMOUNT_NEGATIVE };
+  if (/^-?\d+\.\d{3,}$/.test(normalised)) return { ok: false, message: TOPUP_AMOUNT_DECIMALS };
   if (!/^\d+(?:\.\d{0,2})?$/.test(normalised)) return { ok: false, message: TOPUP_AMOUNT_ZERO };
   if (normalised.replace(/\..*$/, "").replace(/^0+/, "").length > 11) return { ok: false, message: TOPUP_AMOUNT_TOO_LARGE };
   const amount = parseDecimalToCents(normalised.replace(/\.$/, ""));
@@ -59,7 +64,8 @@ export function parseTopupAmount(value: unknown): { ok: true; amount: Cents } | 
 /** An amount for the services: integer cents or a decimal string. */
 const TopupAmountSchema = z.union([z.string(), z.number()]).transform((value, context) => {
   if (typeof value === "number" && Number.isSafeInteger(value)) {
-    if (value <= 0) context.addIssue({ code: z.ZodIssueCode.custom, message: TOPUP_AMOUNT_ZERO });
+    if (value < 0) context.addIssue({ code: z.ZodIssueCode.custom, message: TOPUP_AMOUNT_NEGATIVE });
+    else if (value === 0) context.addIssue({ code: z.ZodIssueCode.custom, message: TOPUP_AMOUNT_ZERO });
     else if (value > MAX_CENTS) context.addIssue({ code: z.ZodIssueCode.custom, message: TOPUP_AMOUNT_TOO_LARGE });
     return value as Cents;
   }

@@ -14,6 +14,7 @@ import { LOCALES, todayIn, type Country } from "../../lib/dates";
 import { AppError, forbidden } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 import { offerConfigFrom, percentToBasisPoints, type OfferConfig } from "../offers/rules";
+import { contactEmailColumn } from "../invoices/contact-email";
 import {
   billRowStatus,
   type BillRow,
@@ -74,7 +75,7 @@ export async function fetchBills(companyId: number, where: string, replacements:
     `SELECT i.id, i.issued_by AS supplier_id, i.invoice_number,
        to_char(i.issue_date, 'YYYY-MM-DD') AS issue_date, to_char(i.due_date, 'YYYY-MM-DD') AS due_date,
        (i.discounted_total * 100)::bigint AS amount_due_c, (i.total_paid * 100)::bigint AS total_paid_c,
-       i.bill_status, i.include_in_purchaser_offer, i.sent_to_supplier, i.contact_email,
+       i.bill_status, i.include_in_purchaser_offer, i.sent_to_supplier, ${contactEmailColumn("BILL")} AS contact_email,
        (i.cash_reward * 100)::bigint AS cash_reward_c, to_char(i.paid_date, 'YYYY-MM-DD') AS paid_date, i.loaded_by,
        c.status AS company_status, c.verification_status AS company_verification_status,
        cp.is_purchaser_offers_enabled AS offers_enabled, (cp.invited_at IS NOT NULL) AS invited_by_us,

@@ -6,11 +6,11 @@
  *   cashback of each early payment) and stored with its lines: it never changes afterwards.
  * - Lists, details, CSV and PDF are scoped to the actor's company; an id from a URL is looked up within it.
  */
-import { stringify } from "csv-stringify/sync";
 import { Op, QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { Company, Job, Statement, StatementLine } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
+import { stringifyCsv } from "../../lib/csv-writer.server";
 import { LOCALES, TIME_ZONES, todayIn, type Country } from "../../lib/dates";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
@@ -480,7 +480,7 @@ export async function statementCsv(actor: Actor, ref: StatementRef): Promise<{ f
   ]);
   const opening = ["", "", "Opening balance", "", "", "", "", "", "", csvAmount(file.openingBalance)];
   const closing = ["", "", "Closing balance", "", "", "", "", "", "", csvAmount(file.closingBalance)];
-  return { fileName: statementFileName(file.month, "csv"), body: stringify([[...STATEMENT_CSV_HEADER], opening, ...rows, closing]) };
+  return { fileName: statementFileName(file.month, "csv"), body: stringifyCsv([[...STATEMENT_CSV_HEADER], opening, ...rows, closing]) };
 }
 
 /** statement-YYYY-MM.pdf. */

@@ -1,0 +1,58 @@
+import { expect, test, type Page } from "@playwright/test";
+import { loginAs, PURCHASER, shootWidths } from "./helpers";
+
+/**
+ * Confirm Delete lists only what the user may delete (issue 13 part 17). On /bills Pat sees Kiwi Supplies' invoices (loaded
+ * by the supplier: Pat cannot delete them) beside bills Harbour Foods loaded itself. Selecting one of each, the dialog
+ * lists and deletes only Pat's own bill and says the other one stays. Screenshots at 1280, 1024 and 390 px go to
+ * /tmp/h-delete-shots/ when SCREENSHOTS=1.
+ */
+const SHOTS = process.env.SCREENSHOTS ? "/tmp/h-delete-shots" : null;
+const shoot = (page: Page, name: string) => shootWidths(page, SHOTS, name);
+
+/** The first bill row of a filtered list: its number and the id its selection box carries. */
+async function firstBill(page: Page, search: string): Promise<{ id: string; number: string }> {
+  await page.goto(`/bills?tab=bills&${search}`);
+  const box = page.getByRole("table", { name: "Bills" }).locator("tbody tr").first().getByRole("checkbox");
+  const label = (await box.getAttribute("aria-label")) ?? "";
+  return { id: (await box.getAttribute("value")) ?? "", number: label.replace(/^Select /, "") };
+}
+
+test("Confirm Delete lists and deletes only the bills the purchaser loaded", async ({ page }) => {
+  await loginAs(page, PURCHASER);
+  const supplierLoaded = await firstBill(page, "entity=Kiwi");
+  const own = await firstBill(page, "entity=Southern");
+  expect(supplierLoaded.number).toMatch(/^KS-/);
+
+  // The bulk bar's Delete opens this URL with the ticked ids.
+  await page.goto(`/bills/delete?tab=bills&ids=${supplierLoaded.id}&ids=${own.id}`);
+  const dialog = page.getByRole("dialog", { name: "Confirm Delete" });
+  await expect(dialog.getByText("Are you sure you want to delete 1 bill? This cannot be undone.")).toBeVisible();
+  // Focus never starts on the destructive button (GUIDE "Screens").
+  await expect(dialog.getByRole("button", { name: "Confirm" })).not.toBeFocused();
+  const listed = dialog.getByRole("list", { name: "Selected bill" });
+  await expect(listed.getByText(own.number)).toBeVisible();
+  await expect(dialog.getByText(supplierLoaded.number)).toHaveCount(0);
+  await expect(dialog.getByText("1 selected bill cannot be deleted (loaded by your supplier, paid, or with a payment under way) and will be left as it is.")).toBeVisible();
+  await shoot(page, "confirm-delete-mixed");
+
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByRole("region", { name: "Notifications" }).getByText("Deleted 1 bill")).toBeVisible();
+  await page.goto(`/bills?tab=bills&number=eq:${encodeURIComponent(own.number)}`);
+  await expect(page.getByRole("cell", { name: own.number, exact: true })).toHaveCount(0);
+  await page.goto(`/bills?tab=bills&number=eq:${encodeURIComponent(supplierLoaded.number)}`);
+  await expect(page.getByRole("cell", { name: supplierLoaded.number, exact: true })).toBeVisible();
+});
+
+test("with only the supplier's bills selected there is nothing to confirm", async ({ page }) => {
+  await loginAs(page, PURCHASER);
+  const supplierLoaded = await firstBill(page, "entity=Kiwi");
+  await page.goto(`/bills/delete?tab=bills&ids=${supplierLoaded.id}`);
+  const dialog = page.getByRole("dialog", { name: "Confirm Delete" });
+  await expect(dialog.getByText("None of the selected bills can be deleted.")).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Confirm" })).toHaveCount(0);
+  await expect(dialog.getByRole("list")).toHaveCount(0);
+  await shoot(page, "confirm-delete-none");
+  await dialog.getByRole("link", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+});
