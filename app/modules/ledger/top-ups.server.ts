@@ -18,9 +18,9 @@ import { CURRENCIES, LOCALES, type Country } from "../../lib/dates";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { centsToDecimal, type Cents } from "../../lib/money";
 import { payNowAmounts } from "../offers/rules";
-import { onTopUpClosed, onTopUpCompleted } from "../offers/top-up-hooks.server";
+import { onTopUpClosed, onTopUpCompleted, walletsPaidOnCompletion } from "../offers/top-up-hooks.server";
 import { billStatusOf, fetchBills, payablesContext } from "../payables/bills.server";
-import { companyFunds, postTransaction, systemAccount, walletAccount, withIdempotency, type Currency } from "./service.server";
+import { companyFunds, lockWalletsFor, postTransaction, systemAccount, withIdempotency, type Currency } from "./service.server";
 import {
   COMPANY_CURRENCY_DIFFERS,
   CreateTopUpSchema,
@@ -312,7 +312,10 @@ export async function creditTopUp(
   options: { companyId: number; from: "BANK_CLEARING" | "SUSPENSE"; userId: number | null; bankStatementLineId?: number }
 ): Promise<void> {
   const currency = topUp.currency as Currency;
-  const wallet = await walletAccount(t, options.companyId, currency);
+  // Decision 031: every wallet the completion may move (the company's, and the suppliers its hooks pay) locked together
+  // now, before the credit; the hooks then lock offers and bills, never a wallet.
+  const wallets = await lockWalletsFor(t, currency, (tx) => walletsPaidOnCompletion(tx, topUp, options.companyId));
+  const walletId = wallets.get(options.companyId)!;
   const source = await systemAccount(t, options.from, currency);
   const reference = topUp.paymentReference;
   const transaction = await postTransaction(t, {
@@ -320,7 +323,7 @@ export async function creditTopUp(
     currency,
     entries: [
       { accountId: source.id, amount: -topUp.topupAmount as Cents },
-      { accountId: wallet.id, amount: topUp.topupAmount },
+      { accountId: walletId, amount: topUp.topupAmount },
     ],
     description: options.from === "SUSPENSE" ? `Unknown deposit assigned (top-up ${topUp.id})` : `Top-up ${reference ?? topUp.id}`,
     destinationCompanyId: options.companyId,
@@ -416,11 +419,15 @@ export async function assignTopUp(actor: Actor, id: number, input: { companyId: 
 
 /** The scheduled job `expire-top-ups`: PENDING top-ups past their expiry become EXPIRED (D5). Safe to run twice. */
 export async function expireTopUps(now: Date = new Date()): Promise<{ expired: number }> {
-  // One statement: a row being confirmed is locked; the UPDATE waits, re-checks the status and skips it once COMPLETED.
-  // The offers waiting for the expired top-ups are released in the same transaction.
+  // One statement: the rows are locked in id order (decision 031); a row being confirmed is locked, so the UPDATE waits,
+  // re-checks the status and skips it once COMPLETED. The offers waiting for the expired top-ups are released in the
+  // same transaction.
   return sequelize.transaction(async (t) => {
     const rows = await sequelize.query<{ id: number }>(
-      "UPDATE top_ups SET topup_status = 'EXPIRED' WHERE topup_status = 'PENDING' AND expires_at <= :now RETURNING id",
+      `UPDATE top_ups SET topup_status = 'EXPIRED'
+        WHERE id IN (SELECT id FROM top_ups WHERE topup_status = 'PENDING' AND expires_at <= :now ORDER BY id FOR UPDATE)
+          AND topup_status = 'PENDING'
+       RETURNING id`,
       { type: QueryTypes.SELECT, replacements: { now }, transaction: t }
     );
     if (rows.length > 0) {
