@@ -17,6 +17,7 @@ const OUTCOME_COLORS: Record<string, string> = {
   IGNORED: "gray",
   DUPLICATE: "gray",
   ALREADY_SETTLED: "gray",
+  WITHDRAWAL_RETURNED: "green",
 };
 
 /** The lines as a table; on a terminal the reasons go below it (`withReason` false) so the table fits 80 columns. */
@@ -38,6 +39,7 @@ function summaryLines(result: StatementImportResult, file: string): string[] {
     `${result.resumed ? "Finished importing" : "Imported"} ${result.total} line(s) from ${file} (statement #${result.importId}, ${result.currency})`,
     `Completed: ${result.completed} (${money(result.completedAmount)})  Unknown, held in suspense: ${result.unknown} (${money(result.unknownAmount)})`,
     `Reconciled: ${result.reconciled}  Ignored: ${result.ignored}  Duplicates: ${result.duplicates}`,
+    ...(result.withdrawalsReturned ? [`Returned withdrawals coming back: ${result.withdrawalsReturned}`] : []),
   ];
 }
 

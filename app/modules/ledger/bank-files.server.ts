@@ -1,7 +1,8 @@
 /**
  * Bank file processing (spec p3 §4.7, §7.3; decisions D5): the RUNNING / SUSPENDED switch, the scheduled job
- * `process-withdrawals` that writes pending withdrawals to bank payment files (NZ bulk direct-credit CSV, AU ABA)
- * and completes them, and the files for admins to download.
+ * `process-withdrawals` that writes pending withdrawals, and the returns of unknown deposits to their senders
+ * (docs/decisions/030), to bank payment files (NZ bulk direct-credit CSV, AU ABA) and completes them, and the files for
+ * admins to download.
  *
  * One database transaction per file: the switch read FOR SHARE (a change of it waits for the file, and the next
  * run sees it), the withdrawals locked (SKIP LOCKED: two runs at once take different ones), the file row inserted,
@@ -12,7 +13,7 @@
  */
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
-import { BankPaymentFile, FileProcessingStatus, Withdrawal } from "../../../db/models/index";
+import { BankPaymentFile, DepositReturn, FileProcessingStatus, Withdrawal } from "../../../db/models/index";
 import type { FileProcessingStatusValue } from "../../../db/models/file-processing-status";
 import type { Actor } from "../../lib/actor";
 import { isAdminActor } from "../../lib/actor";
@@ -24,6 +25,7 @@ import {
   bankFileFor,
   BankFileError,
   paymentItemProblem,
+  paymentReference,
   takeFileBatch,
   type AuPayer,
   type BankFileCountry,
@@ -77,15 +79,17 @@ export interface WrittenFile {
   itemCount: number;
   totalAmount: Cents;
   withdrawalIds: number[];
+  /** Returns of unknown deposits paid by the file (RT<id> lines). */
+  depositReturnIds: number[];
 }
 
 export interface ProcessResult {
   status: FileProcessingStatusValue;
   files: WrittenFile[];
-  /** PENDING withdrawals left after the run (accounts not VERIFIED yet, or details no bank file can carry). */
+  /** PENDING withdrawals and deposit returns left after the run (accounts not VERIFIED yet, or details no bank file can carry). */
   waiting: number;
-  /** Withdrawals to VERIFIED accounts that no bank file can carry, with the reason (they stay PENDING). */
-  unpayable: { withdrawalId: number; reason: string }[];
+  /** Payments to VERIFIED accounts that no bank file can carry, with the reason (they stay PENDING): WD<id> or RT<id>. */
+  unpayable: { reference: string; reason: string }[];
 }
 
 async function payers(): Promise<{ nz: NzPayer; au: AuPayer }> {
@@ -142,30 +146,70 @@ async function lockCandidates(t: Transaction, currency: string, skip: number[], 
   );
 }
 
+interface ReturnCandidate {
+  id: number;
+  top_up_id: number;
+  amount_c: string;
+  account_name: string;
+  account_number: string;
+  bsb: string | null;
+}
+
+/** Pending returns of unknown deposits of one currency, oldest first, locked (SKIP LOCKED, like the withdrawals). */
+async function lockReturnCandidates(t: Transaction, currency: string, skip: number[], limit: number): Promise<ReturnCandidate[]> {
+  return sequelize.query<ReturnCandidate>(
+    `SELECT id, top_up_id, (amount * 100)::bigint AS amount_c, account_name, account_number, bsb
+       FROM deposit_returns
+      WHERE status = 'PENDING' AND currency = :currency AND NOT (id = ANY (CAST(:skip AS integer[])))
+      ORDER BY id
+      LIMIT :limit
+      FOR NO KEY UPDATE SKIP LOCKED`,
+    { type: QueryTypes.SELECT, replacements: { currency, skip: `{${skip.join(",")}}`, limit }, transaction: t }
+  );
+}
+
+/** What a run leaves out of its files (unpayable items), by kind. */
+interface Skipped {
+  withdrawals: number[];
+  depositReturns: number[];
+}
+
 type FileStep =
   | { kind: "suspended" }
   | { kind: "done" }
-  | { kind: "skipped"; unpayable: { withdrawalId: number; reason: string }[] }
+  | { kind: "skipped"; unpayable: { item: PaymentItem; reason: string }[] }
   | { kind: "file"; file: WrittenFile };
 
-async function writeOneFile(country: BankFileCountry, options: { jobId: string | null; now: Date; skip: number[]; batchSize: number }): Promise<FileStep> {
+async function writeOneFile(country: BankFileCountry, options: { jobId: string | null; now: Date; skip: Skipped; batchSize: number }): Promise<FileStep> {
   const currency = CURRENCIES[country];
   return sequelize.transaction(async (t) => {
     if (!(await switchIsRunning(t))) return { kind: "suspended" };
-    const rows = await lockCandidates(t, currency, options.skip, options.batchSize);
-    if (rows.length === 0) return { kind: "done" };
-    const items: PaymentItem[] = rows.map((row) => ({
-      withdrawalId: row.id,
-      amount: Number(row.amount_c) as Cents,
-      payeeName: row.bank_account_name,
-      accountNumber: row.bank_account_number,
-      bsb: row.bsb,
-    }));
+    const rows = await lockCandidates(t, currency, options.skip.withdrawals, options.batchSize);
+    const returns = await lockReturnCandidates(t, currency, options.skip.depositReturns, options.batchSize);
+    if (rows.length === 0 && returns.length === 0) return { kind: "done" };
+    const items: PaymentItem[] = [
+      ...rows.map((row) => ({
+        kind: "WITHDRAWAL" as const,
+        id: row.id,
+        amount: Number(row.amount_c) as Cents,
+        payeeName: row.bank_account_name,
+        accountNumber: row.bank_account_number,
+        bsb: row.bsb,
+      })),
+      ...returns.map((row) => ({
+        kind: "DEPOSIT_RETURN" as const,
+        id: row.id,
+        amount: Number(row.amount_c) as Cents,
+        payeeName: row.account_name,
+        accountNumber: row.account_number,
+        bsb: row.bsb,
+      })),
+    ];
     const batch = takeFileBatch(country, items, options.batchSize);
     if (batch.length === 0) {
       return {
         kind: "skipped",
-        unpayable: items.map((item) => ({ withdrawalId: item.withdrawalId, reason: paymentItemProblem(country, item) ?? "Larger than a bank file can carry" })),
+        unpayable: items.map((item) => ({ item, reason: paymentItemProblem(country, item) ?? "Larger than a bank file can carry" })),
       };
     }
     let written;
@@ -191,8 +235,32 @@ async function writeOneFile(country: BankFileCountry, options: { jobId: string |
     const pending = await systemAccount(t, "WITHDRAWALS_PENDING", currency);
     const clearing = await systemAccount(t, "BANK_CLEARING", currency);
     const companyOf = new Map(rows.map((row) => [row.id, row.company_id]));
+    const depositOf = new Map(returns.map((row) => [row.id, row.top_up_id]));
     for (const item of batch) {
-      const reference = `WD${item.withdrawalId}`;
+      const reference = paymentReference(item);
+      if (item.kind === "DEPOSIT_RETURN") {
+        // The unknown deposit goes back to its sender: the amount held for it since the request leaves the bank now.
+        const paid = await postTransaction(t, {
+          transactionClass: "WITHDRAWAL",
+          currency,
+          entries: [
+            { accountId: pending.id, amount: -item.amount as Cents },
+            { accountId: clearing.id, amount: item.amount },
+          ],
+          description: `Unknown deposit returned by bank file ${written.fileName}`,
+          sourceReference: reference,
+          destinationParticulars: item.payeeName,
+          destinationReference: reference,
+          idempotencyKey: `deposit-return-${item.id}-paid`,
+          topUpId: depositOf.get(item.id) ?? null,
+        });
+        const [updated] = await DepositReturn.update(
+          { status: "COMPLETED", completedAt: options.now, completedLedgerTransactionId: paid.id, bankPaymentFileId: file.id },
+          { where: { id: item.id, status: "PENDING" }, transaction: t }
+        );
+        if (updated !== 1) throw new Error(`Deposit return ${item.id} changed while its bank file was written`);
+        continue;
+      }
       const paid = await postTransaction(t, {
         transactionClass: "WITHDRAWAL",
         currency,
@@ -201,18 +269,18 @@ async function writeOneFile(country: BankFileCountry, options: { jobId: string |
           { accountId: clearing.id, amount: item.amount },
         ],
         description: `Withdrawal paid by bank file ${written.fileName}`,
-        sourceCompanyId: companyOf.get(item.withdrawalId) ?? null,
+        sourceCompanyId: companyOf.get(item.id) ?? null,
         sourceReference: reference,
         destinationParticulars: item.payeeName,
         destinationReference: reference,
-        withdrawalId: item.withdrawalId,
+        withdrawalId: item.id,
       });
       const [updated] = await Withdrawal.update(
         { status: "COMPLETED", completedAt: options.now, completedLedgerTransactionId: paid.id, bankPaymentFileId: file.id },
-        { where: { id: item.withdrawalId, status: "PENDING" }, transaction: t }
+        { where: { id: item.id, status: "PENDING" }, transaction: t }
       );
       // The row is locked by this transaction, so it is still PENDING; anything else is a bug: pay nothing.
-      if (updated !== 1) throw new Error(`Withdrawal ${item.withdrawalId} changed while its bank file was written`);
+      if (updated !== 1) throw new Error(`Withdrawal ${item.id} changed while its bank file was written`);
     }
     return {
       kind: "file",
@@ -222,7 +290,8 @@ async function writeOneFile(country: BankFileCountry, options: { jobId: string |
         fileName: file.fileName,
         itemCount: file.itemCount,
         totalAmount: written.totalAmount,
-        withdrawalIds: batch.map((item) => item.withdrawalId),
+        withdrawalIds: batch.filter((item) => item.kind === "WITHDRAWAL").map((item) => item.id),
+        depositReturnIds: batch.filter((item) => item.kind === "DEPOSIT_RETURN").map((item) => item.id),
       },
     };
   });
@@ -241,7 +310,7 @@ export async function processPendingWithdrawals(
   let status: FileProcessingStatusValue = "RUNNING";
   const countries: BankFileCountry[] = ["NZ", "AU"];
   for (const [index, country] of countries.entries()) {
-    const skip: number[] = [];
+    const skip: Skipped = { withdrawals: [], depositReturns: [] };
     for (;;) {
       const step = await writeOneFile(country, { jobId: options.jobId ?? null, now, skip, batchSize: options.batchSize ?? FILE_BATCH_SIZE });
       if (step.kind === "suspended") {
@@ -250,8 +319,10 @@ export async function processPendingWithdrawals(
       }
       if (step.kind === "done") break;
       if (step.kind === "skipped") {
-        unpayable.push(...step.unpayable);
-        skip.push(...step.unpayable.map((item) => item.withdrawalId));
+        for (const { item, reason } of step.unpayable) {
+          unpayable.push({ reference: paymentReference(item), reason });
+          (item.kind === "DEPOSIT_RETURN" ? skip.depositReturns : skip.withdrawals).push(item.id);
+        }
         continue;
       }
       files.push(step.file);
@@ -261,7 +332,7 @@ export async function processPendingWithdrawals(
     if (status === "SUSPENDED") break;
     await options.progress?.(Math.round(((index + 1) / countries.length) * 95));
   }
-  const waiting = await Withdrawal.count({ where: { status: "PENDING" } });
+  const waiting = (await Withdrawal.count({ where: { status: "PENDING" } })) + (await DepositReturn.count({ where: { status: "PENDING" } }));
   return { status, files, waiting, unpayable };
 }
 

@@ -11,12 +11,13 @@ import crypto from "node:crypto";
 import { Op, QueryTypes, type Transaction } from "sequelize";
 import { ZodError } from "zod";
 import { sequelize } from "../../../db/index";
-import { BankAccount, BankStatementLine, Company, TopUp } from "../../../db/models/index";
+import { BankAccount, BankPaymentFile, BankStatementLine, Company, DepositReturn, TopUp } from "../../../db/models/index";
 import { isAdminActor, type Actor } from "../../lib/actor";
 import { getRuntimeConfig } from "../../lib/config.server";
 import { CURRENCIES, LOCALES, type Country } from "../../lib/dates";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { centsToDecimal, type Cents } from "../../lib/money";
+import { describeAccountDetails } from "../banking/rules";
 import { payNowAmounts } from "../offers/rules";
 import { onTopUpClosed, onTopUpCompleted, walletsPaidOnCompletion } from "../offers/top-up-hooks.server";
 import { billStatusOf, fetchBills, payablesContext } from "../payables/bills.server";
@@ -37,11 +38,13 @@ import {
 } from "./top-ups.schema";
 import {
   adminActions,
+  depositReturnableFrom,
   generatePaymentReference,
   referenceCandidates,
   suggestTopUpAmounts,
   TOP_UP_TABS,
   type OpenOffer,
+  type TopUpAction,
   type TopUpStatus,
   type TopUpSuggestions,
   type TopUpTab,
@@ -69,8 +72,12 @@ export interface TopUpView {
   modificationTime: string;
   /** The statement line that paid it or, for an UNKNOWN top-up, that it holds. */
   deposit: { transactionDate: string; reference: string | null; particulars: string | null; code: string | null; otherParty: string | null } | null;
-  /** What an admin may do now (p3 §4.3). */
-  actions: ("confirm" | "assign" | "cancel")[];
+  /** What an admin may do now (p3 §4.3; returning an unknown deposit: docs/decisions/030). */
+  actions: TopUpAction[];
+  /** An UNKNOWN deposit: when it may be returned to its sender (30 days after it was held). */
+  returnableFrom: string | null;
+  /** A RETURNED deposit: the payment back to its sender, and the bank file that paid it (null while it waits). */
+  returnedTo: { reference: string; accountName: string; details: string; status: "PENDING" | "COMPLETED"; fileName: string | null } | null;
 }
 
 const userIdOf = (actor: Actor) => (actor.userId > 0 ? actor.userId : null);
@@ -86,8 +93,10 @@ function companyIdOf(actor: Actor): number {
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
-function toView(topUp: TopUp, company: Pick<Company, "companyName" | "country"> | null, line: BankStatementLine | null): TopUpView {
+function toView(topUp: TopUp, company: Pick<Company, "companyName" | "country"> | null, line: BankStatementLine | null, now = new Date()): TopUpView {
   const status = topUp.topupStatus as TopUpStatus;
+  const returnableFrom = status === "UNKNOWN" ? depositReturnableFrom(topUp.createdAt) : null;
+  const sentBack = topUp.depositReturn ?? null;
   return {
     id: topUp.id,
     companyId: topUp.companyId,
@@ -106,13 +115,30 @@ function toView(topUp: TopUp, company: Pick<Company, "companyName" | "country"> 
     deposit: line
       ? { transactionDate: line.transactionDate, reference: line.reference, particulars: line.particulars, code: line.code, otherParty: line.otherParty }
       : null,
-    actions: adminActions(status),
+    actions: adminActions(status, { returnable: returnableFrom !== null && now >= returnableFrom }),
+    returnableFrom: iso(returnableFrom),
+    returnedTo: sentBack
+      ? {
+          reference: `RT${sentBack.id}`,
+          accountName: sentBack.accountName,
+          details: describeAccountDetails({ bankAccountNumber: sentBack.accountNumber, bsb: sentBack.bsb, payId: null }),
+          status: sentBack.status,
+          fileName: sentBack.bankPaymentFile?.fileName ?? null,
+        }
+      : null,
   };
 }
 
 const VIEW_INCLUDE = [
   { model: Company, as: "company", attributes: ["id", "companyName", "country"] },
   { model: BankStatementLine, as: "bankStatementLine", attributes: ["id", "transactionDate", "reference", "particulars", "code", "otherParty"] },
+  {
+    model: DepositReturn,
+    as: "depositReturn",
+    required: false,
+    attributes: ["id", "accountName", "accountNumber", "bsb", "status"],
+    include: [{ model: BankPaymentFile, as: "bankPaymentFile", attributes: ["id", "fileName"] }],
+  },
 ];
 
 async function loadView(id: number, where: Record<string, unknown> = {}, transaction?: Transaction): Promise<TopUpView | null> {
