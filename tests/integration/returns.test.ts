@@ -7,6 +7,7 @@
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { QueryTypes } from "sequelize";
 import { afterAll, describe, expect, it } from "vitest";
@@ -24,6 +25,7 @@ import { importBankStatement } from "../../app/modules/ledger/statement-import.s
 import { assignTopUp, getTopUp } from "../../app/modules/ledger/top-ups.server";
 import { placeWithdrawal } from "../../app/modules/ledger/withdrawals.server";
 import { generateStatement, getStatementDetails } from "../../app/modules/statements/service.server";
+import { runEarlybird } from "../support/cli";
 import { makeCompany, makeUser } from "../support/factories";
 
 afterAll(() => sequelize.close());
@@ -390,4 +392,31 @@ describe("an unknown deposit nobody claims", () => {
     expect(returned).toMatchObject({ alreadyReturned: false, currency: "AUD", amount: 1_234 });
     expect(await DepositReturn.findByPk(returned.id)).toMatchObject({ bsb: "062000", accountNumber: "12345678" });
   });
+});
+
+describe("the CLI, as the admin screens", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "eb-returns-"));
+  const earlybird = (args: string[]) => runEarlybird(args, path.join(dir, "data"));
+
+  it("bank:returns imports a returns file once; withdrawals:return and deposits:return refuse with the service's messages", async () => {
+    const { company, actor } = await fundedCompany(30_000);
+    const withdrawal = await paidWithdrawal(actor, "75.50");
+    const file = path.join(dir, "returns.csv");
+    fs.writeFileSync(file, csv(`24/11/2026,Earlybird WD${withdrawal.id},75.50,Account closed`));
+    const run = await earlybird(["bank:returns", file]);
+    expect(run.stderr).toBe("");
+    expect(run).toMatchObject({ code: 0 });
+    expect(run.stdout).toContain("Imported returns.csv: 1 withdrawal returned");
+    expect((await companyFunds(company.id)).fundsAvailable).toBe(30_000);
+
+    const again = await earlybird(["--json", "bank:returns", file]);
+    expect(JSON.parse(again.stdout)).toMatchObject({ returned: 0, alreadyReturned: 1 });
+    const single = await earlybird(["withdrawals:return", `WD${withdrawal.id}`]);
+    expect(single).toMatchObject({ code: 0 });
+    expect(single.stdout).toContain(RETURN_MESSAGES.alreadyReturned(`WD${withdrawal.id}`));
+    expect(await earlybird(["withdrawals:return", "WD999999997"])).toMatchObject({ code: 1, stderr: `Error: ${RETURN_MESSAGES.withdrawalNotFound}\n` });
+    const deposit = await earlybird(["deposits:return", "999999996", "--name", "X", "--account", "123"]);
+    expect(deposit).toMatchObject({ code: 1, stderr: `Error: ${RETURN_MESSAGES.depositNotFound}\n` });
+    expect(await reversalsOf(withdrawal.id)).toHaveLength(2);
+  }, 90_000);
 });

@@ -390,3 +390,69 @@ export async function getBankPaymentFile(actor: Actor, id: unknown): Promise<{ f
   if (!file) throw new AppError(404, BANK_FILE_NOT_FOUND, { code: "NOT_FOUND" });
   return { fileName: file.fileName, content: file.content, contentType: file.format === "NZ_BULK_CSV" ? "text/csv" : "text/plain" };
 }
+
+export interface BankFileItem {
+  kind: "WITHDRAWAL" | "DEPOSIT_RETURN";
+  id: number;
+  /** WD<id> or RT<id>: the line's reference in the file. */
+  reference: string;
+  /** The company that withdrew, or null for the return of an unknown deposit (not a company's money). */
+  companyId: number | null;
+  companyName: string | null;
+  payeeName: string;
+  amount: Cents;
+  /** PAID: the file paid it; RETURNED: the bank sent a withdrawal back and it was reversed (docs/decisions/030). */
+  status: "PAID" | "RETURNED";
+  returnReason: string | null;
+}
+
+/** One bank payment file and its lines, in the file's order (admins; the /system lines dialog). */
+export async function getBankFileItems(actor: Actor, id: unknown): Promise<{ file: BankFileRow; items: BankFileItem[] }> {
+  requireAdminActor(actor);
+  const parsed = IdSchema.safeParse(id);
+  if (!parsed.success) throw new AppError(404, BANK_FILE_NOT_FOUND, { code: "NOT_FOUND" });
+  const file = await BankPaymentFile.findByPk(parsed.data, { attributes: ["id", "createdAt", "fileName", "country", "format", "itemCount", "totalAmount"] });
+  if (!file) throw new AppError(404, BANK_FILE_NOT_FOUND, { code: "NOT_FOUND" });
+  const rows = await sequelize.query<{
+    kind: "WITHDRAWAL" | "DEPOSIT_RETURN";
+    id: number;
+    company_id: number | null;
+    company_name: string | null;
+    payee_name: string;
+    amount_c: string;
+    status: string;
+    reason: string | null;
+  }>(
+    `SELECT 'WITHDRAWAL' AS kind, w.id, w.company_id, c.company_name, b.bank_account_name AS payee_name, (w.withdrawal_amount * 100)::bigint AS amount_c,
+            w.status, w.failure_reason AS reason
+       FROM withdrawals w JOIN companies c ON c.id = w.company_id JOIN bank_accounts b ON b.id = w.bank_account_id
+      WHERE w.bank_payment_file_id = :fileId
+     UNION ALL
+     SELECT 'DEPOSIT_RETURN', r.id, NULL, NULL, r.account_name, (r.amount * 100)::bigint, r.status, NULL
+       FROM deposit_returns r WHERE r.bank_payment_file_id = :fileId
+     ORDER BY kind DESC, id`,
+    { type: QueryTypes.SELECT, replacements: { fileId: file.id } }
+  );
+  return {
+    file: {
+      id: file.id,
+      createdAt: file.createdAt.toISOString(),
+      fileName: file.fileName,
+      country: file.country,
+      format: file.format,
+      itemCount: file.itemCount,
+      totalAmount: file.totalAmount,
+    },
+    items: rows.map((row) => ({
+      kind: row.kind,
+      id: row.id,
+      reference: paymentReference({ kind: row.kind, id: row.id }),
+      companyId: row.company_id,
+      companyName: row.company_name,
+      payeeName: row.payee_name,
+      amount: Number(row.amount_c) as Cents,
+      status: row.kind === "WITHDRAWAL" && row.status === "FAILED" ? "RETURNED" : "PAID",
+      returnReason: row.kind === "WITHDRAWAL" && row.status === "FAILED" ? row.reason : null,
+    })),
+  };
+}
