@@ -112,10 +112,11 @@ export function BankFilesCard({ files, total, page, size }: { files: BankFileVie
         <Table aria-label="Bank payment files">
           <TableHeader>
             <TableRow>
-              <TableHead>Created</TableHead>
+              {/* Below 768 px the date goes under the file name and the format and count give way to the amount and action. */}
+              <TableHead className="hidden md:table-cell">Created</TableHead>
               <TableHead>File</TableHead>
-              <TableHead>Format</TableHead>
-              <TableHead className="text-right">Payments</TableHead>
+              <TableHead className="hidden md:table-cell">Format</TableHead>
+              <TableHead className="hidden text-right md:table-cell">Payments</TableHead>
               <TableHead className="text-right">Total</TableHead>
               <TableHead>
                 <span className="sr-only">Actions</span>
@@ -128,7 +129,7 @@ export function BankFilesCard({ files, total, page, size }: { files: BankFileVie
             ) : (
               files.map((file) => (
                 <TableRow key={file.id}>
-                  <TableCell className="whitespace-nowrap">{file.created}</TableCell>
+                  <TableCell className="hidden whitespace-nowrap md:table-cell">{file.created}</TableCell>
                   <TableCell>
                     <a
                       href={`/resources/bank-payment-files/${file.id}`}
@@ -138,9 +139,10 @@ export function BankFilesCard({ files, total, page, size }: { files: BankFileVie
                       <Download className="size-4 shrink-0" aria-hidden />
                       {file.fileName}
                     </a>
+                    <span className="block text-xs text-muted-foreground md:hidden">{file.created}</span>
                   </TableCell>
-                  <TableCell className="whitespace-nowrap">{FORMAT_LABELS[file.format] ?? file.format}</TableCell>
-                  <TableCell className="text-right tabular-nums">{file.itemCount}</TableCell>
+                  <TableCell className="hidden whitespace-nowrap md:table-cell">{FORMAT_LABELS[file.format] ?? file.format}</TableCell>
+                  <TableCell className="hidden text-right tabular-nums md:table-cell">{file.itemCount}</TableCell>
                   <TableCell className="text-right tabular-nums">{file.total}</TableCell>
                   <TableCell className="text-right">
                     <Link
@@ -196,40 +198,41 @@ export function BankFileLinesDialog({
       <Table aria-label={`Lines of ${fileName}`}>
         <TableHeader>
           <TableRow>
-            <TableHead>Reference</TableHead>
+            {/* Below 640 px the reference goes under the payee and the action under the status. */}
+            <TableHead className="hidden sm:table-cell">Reference</TableHead>
             <TableHead>Paid to</TableHead>
             <TableHead className="text-right">Amount</TableHead>
             <TableHead>Status</TableHead>
-            <TableHead>
-              <span className="sr-only">Actions</span>
-            </TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
-          {items.length === 0 ? <TableEmpty colSpan={5}>This file has no lines</TableEmpty> : null}
+          {items.length === 0 ? <TableEmpty colSpan={4}>This file has no lines</TableEmpty> : null}
           {items.map((item) => (
             <TableRow key={item.reference}>
-              <TableCell className="whitespace-nowrap font-mono text-xs">{item.reference}</TableCell>
-              <TableCell className="min-w-32">
+              <TableCell className="hidden whitespace-nowrap font-mono text-xs sm:table-cell">{item.reference}</TableCell>
+              <TableCell className="min-w-28">
+                <span className="block font-mono text-xs sm:hidden">{item.reference}</span>
                 {item.payeeName}
                 <span className="block text-xs text-muted-foreground">{item.companyName ?? "Unknown deposit returned to its sender"}</span>
               </TableCell>
               <TableCell className="whitespace-nowrap text-right tabular-nums">{item.amount}</TableCell>
               <TableCell>
-                <Badge variant={item.status === "RETURNED" ? "warning" : "success"}>{item.status === "RETURNED" ? "Returned" : "Paid"}</Badge>
-                {item.returnReason ? <span className="mt-1 block text-xs text-muted-foreground">{item.returnReason}</span> : null}
-              </TableCell>
-              <TableCell className="text-right">
-                {item.kind === "WITHDRAWAL" && item.status === "PAID" ? (
-                  <Link
-                    to={returnHref(item.id)}
-                    preventScrollReset
-                    className={buttonVariants({ variant: "outline", size: "sm" })}
-                    aria-label={`Mark ${item.reference} returned`}
-                  >
-                    Mark returned
-                  </Link>
-                ) : null}
+                <div className="flex flex-col items-start gap-1.5 sm:flex-row sm:items-center sm:justify-between">
+                  <div>
+                    <Badge variant={item.status === "RETURNED" ? "warning" : "success"}>{item.status === "RETURNED" ? "Returned" : "Paid"}</Badge>
+                    {item.returnReason ? <span className="mt-1 block text-xs text-muted-foreground">{item.returnReason}</span> : null}
+                  </div>
+                  {item.kind === "WITHDRAWAL" && item.status === "PAID" ? (
+                    <Link
+                      to={returnHref(item.id)}
+                      preventScrollReset
+                      className={buttonVariants({ variant: "outline", size: "sm" })}
+                      aria-label={`Mark ${item.reference} returned`}
+                    >
+                      Mark returned
+                    </Link>
+                  ) : null}
+                </div>
               </TableCell>
             </TableRow>
           ))}
