@@ -107,7 +107,9 @@ test("a withdrawal the bank returns: marked on /system, the money back on Pat's 
   await shoot(admin, "returns-2-confirm");
   await confirm.getByRole("button", { name: "Mark returned" }).click();
   await expect(admin.getByText(`Withdrawal WD${withdrawal.id} returned: $321.09 is back in Harbour Foods Ltd's Funds Available`)).toBeVisible();
-  const after = dialog(admin).getByRole("row").filter({ hasText: `WD${withdrawal.id}` });
+  const after = dialog(admin)
+    .getByRole("row")
+    .filter({ hasText: `WD${withdrawal.id}` });
   await expect(after).toContainText("Returned");
   await expect(after).toContainText("Account closed");
   await expect(after.getByRole("link", { name: `Mark WD${withdrawal.id} returned` })).toHaveCount(0);
@@ -120,7 +122,10 @@ test("a withdrawal the bank returns: marked on /system, the money back on Pat's 
   await expect(transactions.getByRole("row").filter({ hasText: "Withdrawal returned: Account closed" }).first()).toContainText("$321.09");
   await shoot(page, "returns-3-account");
   await page.goto("/account/statements/current?startAt=0&endAt=100");
-  const reversal = page.getByRole("row").filter({ hasText: "Reversal" }).filter({ hasText: `WD${withdrawal.id}` });
+  const reversal = page
+    .getByRole("row")
+    .filter({ hasText: "Reversal" })
+    .filter({ hasText: `WD${withdrawal.id}` });
   await expect(reversal).toContainText("$321.09");
   await expect(reversal).toContainText("Withdrawal returned: Account closed");
 });
@@ -133,7 +138,11 @@ test("the bank's returns file: imported on /system, each withdrawal returned onc
   const admin = await (await browser.newContext()).newPage();
   await loginAs(admin, ADMIN);
   await admin.goto("/system");
-  const file = { name: "returns.csv", mimeType: "text/csv", buffer: Buffer.from(`Date,Reference,Amount,Reason\n24/11/2026,Earlybird WD${withdrawal.id},45.67,Invalid account number\n`) };
+  const file = {
+    name: "returns.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(`Date,Reference,Amount,Reason\n24/11/2026,Earlybird WD${withdrawal.id},45.67,Invalid account number\n`),
+  };
   for (const expected of ["Imported returns.csv: 1 withdrawal returned", "Imported returns.csv: 0 withdrawals returned, 1 already returned"]) {
     await admin.getByRole("link", { name: "Import bank returns" }).click();
     await expect(dialog(admin).getByRole("heading", { name: "Import bank returns" })).toBeVisible();
@@ -177,7 +186,9 @@ test("an unknown deposit unclaimed for 30 days goes back to its sender through t
   // Nobody claims it for 30 days (the test moves its arrival back rather than waiting).
   await sql("UPDATE top_ups SET created_at = now() - interval '31 days' WHERE id = $1", [deposit.id]);
   await page.goto("/?tab=unknown");
-  await row().getByRole("link", { name: `Return deposit ${deposit.id} to its sender` }).click();
+  await row()
+    .getByRole("link", { name: `Return deposit ${deposit.id} to its sender` })
+    .click();
   const form = dialog(page);
   await expect(form.getByRole("heading", { name: "Return deposit" })).toBeVisible();
   await expect(form.getByLabel("Account name")).toHaveValue("J SMITH");
