@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import {
@@ -15,6 +15,7 @@ import { requireAdmin } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";
 import { requireAppUser } from "~/lib/require-app-user.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { readUploadForm } from "~/lib/upload-form.server";
 import { actorOf } from "~/modules/auth/service.server";
 import { returnUnknownDeposit } from "~/modules/ledger/returns.server";
 import { importBankStatement } from "~/modules/ledger/statement-import.server";
@@ -88,13 +89,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const query = parseTopUpListQuery(url.searchParams);
   const closeTo = listHref(query.tab, query.page, query.size);
-  const isMultipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
-  const form = isMultipart
-    ? await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_STATEMENT_BYTES })).catch((error: unknown) => {
-        if (error instanceof Error && /exceeded upload size/i.test(error.message)) return null;
-        throw error;
-      })
-    : await request.formData();
+  const form = await readUploadForm(request, MAX_STATEMENT_BYTES);
   if (form === null) return json<ActionError>({ intent: "import", error: STATEMENT_MESSAGES.tooLarge, details: [] }, { status: 413 });
   const intent = AdminTopUpIntentSchema.safeParse(form.get("intent"));
   if (!intent.success) return redirectWithToast(closeTo, { type: "error", message: "Something went wrong" });

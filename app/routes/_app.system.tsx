@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import {
@@ -15,6 +15,7 @@ import { requireAdmin } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import { redirectWithToast } from "~/lib/toast.server";
+import { readUploadForm } from "~/lib/upload-form.server";
 import { getBankFileItems, getFileProcessingStatus, listBankPaymentFiles, setFileProcessingStatus } from "~/modules/ledger/bank-files.server";
 import { importBankReturns, returnsImportSummary, returnWithdrawal } from "~/modules/ledger/returns.server";
 import { PaymentIdSchema, RETURN_MESSAGES } from "~/modules/ledger/returns.schema";
@@ -99,13 +100,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireAdmin(request);
   const url = new URL(request.url);
   const { page, size } = listQuery(url);
-  const isMultipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
-  const form = isMultipart
-    ? await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_STATEMENT_BYTES })).catch((error: unknown) => {
-        if (error instanceof Error && /exceeded upload size/i.test(error.message)) return null;
-        throw error;
-      })
-    : await request.formData();
+  const form = await readUploadForm(request, MAX_STATEMENT_BYTES);
   if (form === null) return json<ActionError>({ intent: "import-returns", error: RETURN_MESSAGES.tooLarge, details: [] }, { status: 413 });
   const intent = form.get("intent");
   try {

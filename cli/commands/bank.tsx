@@ -130,6 +130,22 @@ export function registerBankCommands(program: Command) {
     );
 }
 
+/** A one-off command's result: the message and its fields (JSON with --json). */
+async function printDone(output: ReturnType<typeof outputOf>, json: unknown, message: string, fields: FieldList) {
+  await output.print({
+    json,
+    text: `${message}\n${formatFields(fields)}`,
+    ink: ({ Box, Fields, Success }) => (
+      <Box flexDirection="column">
+        <Success>{message}</Success>
+        <Box marginLeft={2}>
+          <Fields fields={fields} />
+        </Box>
+      </Box>
+    ),
+  });
+}
+
 const RETURN_COLORS: Record<string, string> = { RETURNED: "green", ALREADY_RETURNED: "gray" };
 
 function returnColumns(withReason: boolean): Column<ReturnLineResult>[] {
@@ -197,23 +213,11 @@ export function registerReturnCommands(program: Command) {
           const { returnWithdrawal } = await import("../../app/modules/ledger/returns.server");
           return returnWithdrawal(OPERATOR, withdrawal, { reason: rawOptions.reason });
         });
-        const fields: FieldList = [
+        await printDone(output, returned, returned.message, [
           ["Company", returned.companyName],
           ["Amount", formatMoney(returned.amount, returned.currency === "AUD" ? "en-AU" : "en-NZ")],
           ["Reason", returned.reason],
-        ];
-        await output.print({
-          json: returned,
-          text: `${returned.message}\n${formatFields(fields)}`,
-          ink: ({ Box, Fields, Success }) => (
-            <Box flexDirection="column">
-              <Success>{returned.message}</Success>
-              <Box marginLeft={2}>
-                <Fields fields={fields} />
-              </Box>
-            </Box>
-          ),
-        });
+        ]);
       })
     );
 
@@ -232,23 +236,11 @@ export function registerReturnCommands(program: Command) {
           const { returnUnknownDeposit } = await import("../../app/modules/ledger/returns.server");
           return returnUnknownDeposit(OPERATOR, deposit, { accountName: rawOptions.name, accountNumber: rawOptions.account, bsb: rawOptions.bsb });
         });
-        const fields: FieldList = [
+        await printDone(output, returned, returned.message, [
           ["Reference", returned.reference],
           ["Account", `${returned.accountName} ${returned.details}`],
           ["Status", returned.status === "PENDING" ? "waiting for the next bank payment file" : "paid"],
-        ];
-        await output.print({
-          json: returned,
-          text: `${returned.message}\n${formatFields(fields)}`,
-          ink: ({ Box, Fields, Success }) => (
-            <Box flexDirection="column">
-              <Success>{returned.message}</Success>
-              <Box marginLeft={2}>
-                <Fields fields={fields} />
-              </Box>
-            </Box>
-          ),
-        });
+        ]);
       })
     );
 }

@@ -6,19 +6,12 @@
  * - an unknown deposit unclaimed for 30 days is returned to its sender from the Topups page and paid by the next file.
  * Screenshots at 1280, 1024 and 390 px when SHOTS_DIR is set.
  */
-import { execFile } from "node:child_process";
 import crypto from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
-import pg from "pg";
-import { ADMIN, loginAs, PURCHASER } from "./helpers";
+import { e2eQuery, runWithdrawalsJob } from "./bank-jobs-support";
+import { accountBalance, ADMIN, loginAs, PURCHASER } from "./helpers";
 
-const run = promisify(execFile);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const dataDir = path.resolve(root, process.env.EARLYBIRD_DATA_DIR ?? ".data/e2e");
 const SHOTS = process.env.SHOTS_DIR;
 
 async function shoot(page: Page, name: string) {
@@ -30,38 +23,10 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-/** The scheduled bank file job, run with the real CLI against the server's database, as an operator would. */
-async function runWithdrawalsJob() {
-  const env: NodeJS.ProcessEnv = { ...process.env, EARLYBIRD_DATA_DIR: dataDir };
-  delete env.DATABASE_URL;
-  const { stdout } = await run(process.execPath, [path.join(root, "bin/earlybird.js"), "jobs:run", "process-withdrawals", "--json"], { cwd: root, env });
-  return JSON.parse(stdout) as { status: string; result: { files: { fileName: string; withdrawalIds: number[]; depositReturnIds: number[] }[] } };
-}
-
-async function sql<Row extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<Row[]> {
-  const client = new pg.Client({ connectionString: fs.readFileSync(path.join(dataDir, "pg.url"), "utf8").trim() });
-  await client.connect();
-  try {
-    return (await client.query<Row>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 // Each test runs the bank file job with the CLI (a process start and a database connection): seconds, not milliseconds.
 test.describe.configure({ timeout: 180_000 });
 
 const dialog = (page: Page) => page.getByRole("dialog");
-const cents = (text: string) => Math.round(Number(text.replace(/[$,]/g, "")) * 100);
-
-async function balanceOf(page: Page): Promise<number> {
-  await page.goto("/account");
-  const text = await page
-    .getByRole("region", { name: "Account summary" })
-    .getByText(/^Balance \$[\d,.]+ less Cash Reserve$/)
-    .textContent();
-  return cents(/Balance (\$[\d,.]+)/.exec(text ?? "")![1]);
-}
 
 /** Pat withdraws `amount` in the three steps, and the bank file job pays it: its id and file. */
 async function paidWithdrawal(page: Page, amount: string): Promise<{ id: number; fileName: string }> {
@@ -80,9 +45,9 @@ async function paidWithdrawal(page: Page, amount: string): Promise<{ id: number;
 
 test("a withdrawal the bank returns: marked on /system, the money back on Pat's account and statement", async ({ page, browser }) => {
   await loginAs(page, PURCHASER);
-  const before = await balanceOf(page);
+  const before = await accountBalance(page);
   const withdrawal = await paidWithdrawal(page, "321.09");
-  expect(await balanceOf(page)).toBe(before - 32_109);
+  expect(await accountBalance(page)).toBe(before - 32_109);
 
   const admin = await (await browser.newContext()).newPage();
   await loginAs(admin, ADMIN);
@@ -114,7 +79,7 @@ test("a withdrawal the bank returns: marked on /system, the money back on Pat's 
   await expect(after).toContainText("Account closed");
   await expect(after.getByRole("link", { name: `Mark WD${withdrawal.id} returned` })).toHaveCount(0);
 
-  expect(await balanceOf(page)).toBe(before);
+  expect(await accountBalance(page)).toBe(before);
 
   // Pat: the reversal on /account and on the month's statement.
   await page.goto("/account");
@@ -132,7 +97,7 @@ test("a withdrawal the bank returns: marked on /system, the money back on Pat's 
 
 test("the bank's returns file: imported on /system, each withdrawal returned once", async ({ page, browser }) => {
   await loginAs(page, PURCHASER);
-  const before = await balanceOf(page);
+  const before = await accountBalance(page);
   const withdrawal = await paidWithdrawal(page, "45.67");
 
   const admin = await (await browser.newContext()).newPage();
@@ -158,7 +123,7 @@ test("the bank's returns file: imported on /system, each withdrawal returned onc
     .setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from("Date,Reference,Amount\n24/11/2026,NOT OURS,1.00\n") });
   await dialog(admin).getByRole("button", { name: "Import" }).click();
   await expect(dialog(admin).getByText("Line 2: the reference names no payment of ours (WD<id> or RT<id>)")).toBeVisible();
-  expect(await balanceOf(page)).toBe(before);
+  expect(await accountBalance(page)).toBe(before);
 });
 
 test("an unknown deposit unclaimed for 30 days goes back to its sender through the next bank file", async ({ page }) => {
@@ -174,7 +139,7 @@ test("an unknown deposit unclaimed for 30 days goes back to its sender through t
     });
   await dialog(page).getByRole("button", { name: "Import" }).click();
   await expect(page.getByText(/1 unknown deposit held in suspense/)).toBeVisible();
-  const [deposit] = await sql<{ id: number }>(
+  const [deposit] = await e2eQuery<{ id: number }>(
     "SELECT t.id FROM top_ups t JOIN bank_statement_lines l ON l.id = t.bank_statement_line_id WHERE l.reference = $1",
     [reference]
   );
@@ -184,7 +149,7 @@ test("an unknown deposit unclaimed for 30 days goes back to its sender through t
   await expect(row().getByRole("link", { name: `Return deposit ${deposit.id} to its sender` })).toHaveCount(0);
 
   // Nobody claims it for 30 days (the test moves its arrival back rather than waiting).
-  await sql("UPDATE top_ups SET created_at = now() - interval '31 days' WHERE id = $1", [deposit.id]);
+  await e2eQuery("UPDATE top_ups SET created_at = now() - interval '31 days' WHERE id = $1", [deposit.id]);
   await page.goto("/?tab=unknown");
   await row()
     .getByRole("link", { name: `Return deposit ${deposit.id} to its sender` })

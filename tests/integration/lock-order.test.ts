@@ -11,7 +11,7 @@
 import { QueryTypes } from "sequelize";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sequelize } from "../../db/index";
-import { Counterparty, Invoice, OfferExecutionResult, type Company } from "../../db/models/index";
+import { Invoice, OfferExecutionResult } from "../../db/models/index";
 import { addDays, todayIn } from "../../app/lib/dates";
 import { isAppError } from "../../app/lib/errors";
 import type { Cents } from "../../app/lib/money";
@@ -22,6 +22,7 @@ import { ALREADY_PAID, payNow } from "../../app/modules/offers/pay-now.server";
 import { createPurchaserOffer, setOfferCheckDelay } from "../../app/modules/offers/purchaser-offers.server";
 import { CANNOT_PAY_NOW } from "../../app/modules/offers/supplier-offers.schema";
 import { requestPayment } from "../../app/modules/offers/supplier-offers.server";
+import { makeSupplierLink } from "../support/factories";
 import { fund, verifiedCompany } from "./supplier-offers.support";
 
 beforeAll(() => {
@@ -45,32 +46,13 @@ async function deadlocksSoFar(): Promise<number> {
   return Number(row.deadlocks);
 }
 
-async function enableOffers(purchaser: Company, supplier: Company) {
-  await Counterparty.create({
-    companyId: purchaser.id,
-    counterpartyCompanyId: supplier.id,
-    isSupplier: true,
-    isPurchaserOffersEnabled: true,
-    externalAccountId: null,
-    nzbn: null,
-    gstNumber: null,
-    defaultProcessingQueue: null,
-    paymentTermId: null,
-    externalBankAccountNumber: null,
-    glAccountId: null,
-    periodLockDate: null,
-    contactEmail: null,
-    invitedAt: null,
-  });
-}
-
 type Outcome = { kind: "paid" } | { kind: "refused"; message: string } | { kind: "error"; error: unknown };
 
 describe("one lock order: Get Paid and Pay Now on the same bill", () => {
   it("100 concurrent pairs: exactly one pays each bill, the other gets the spec's message, never a deadlock", async () => {
     const supplier = await verifiedCompany();
     const purchaser = await verifiedCompany();
-    await enableOffers(purchaser.company, supplier.company);
+    await makeSupplierLink(purchaser.company, supplier.company);
     await fund(purchaser.actor, 40_000_000 as Cents);
     const { offer } = await createPurchaserOffer(purchaser.actor, { cashpool: "150000", crr: "8" });
     expect(offer.offerStatus).toBe("ACTIVE");
@@ -108,11 +90,13 @@ describe("one lock order: Get Paid and Pay Now on the same bill", () => {
       await Promise.all(
         pairs.flatMap(({ bill, jobId, supplierOfferId }) => [
           runPurchaserOfferExecution(jobId),
-          payNow(purchaser.actor, { supplierOfferId, invoiceIds: [bill.id], expectedCashReward: 5_000 as Cents }).then(
-            (response): Outcome =>
-              response.status === "SUCCESS" ? { kind: "paid" } : { kind: "refused", message: response.invoicesExecutionResult[0]?.reason ?? response.status },
-            (error: unknown): Outcome => (isAppError(error) && error.status < 500 ? { kind: "refused", message: error.message } : { kind: "error", error })
-          ).then((outcome) => payNowOutcomes.push(outcome)),
+          payNow(purchaser.actor, { supplierOfferId, invoiceIds: [bill.id], expectedCashReward: 5_000 as Cents })
+            .then(
+              (response): Outcome =>
+                response.status === "SUCCESS" ? { kind: "paid" } : { kind: "refused", message: response.invoicesExecutionResult[0]?.reason ?? response.status },
+              (error: unknown): Outcome => (isAppError(error) && error.status < 500 ? { kind: "refused", message: error.message } : { kind: "error", error })
+            )
+            .then((outcome) => payNowOutcomes.push(outcome)),
         ])
       );
     }
@@ -139,9 +123,10 @@ describe("one lock order: Get Paid and Pay Now on the same bill", () => {
     const failed = await OfferExecutionResult.findAll({ where: { invoiceId: billIds, status: "FAILED" }, attributes: ["reason"] });
     for (const result of failed) getPaidReasons.push(result.reason);
     for (const reason of getPaidReasons) expect([EXECUTION_MESSAGES.ALREADY_PAID, EXECUTION_MESSAGES.PAYMENT_REQUESTED]).toContain(reason);
-    expect(payNowOutcomes.filter((o) => o.kind === "paid").length + (await OfferExecutionResult.count({ where: { invoiceId: billIds, status: "SUCCESS", supplierOfferId: null } }))).toBe(
-      rounds * perRound
-    );
+    expect(
+      payNowOutcomes.filter((o) => o.kind === "paid").length +
+        (await OfferExecutionResult.count({ where: { invoiceId: billIds, status: "SUCCESS", supplierOfferId: null } }))
+    ).toBe(rounds * perRound);
 
     expect(await deadlocksSoFar()).toBe(deadlocksBefore);
   }, 240_000);

@@ -14,7 +14,6 @@ import { afterAll, describe, expect, it } from "vitest";
 import { sequelize } from "../../db/index";
 import { BankAccount, BankPaymentFile, DepositReturn, Statement, StatementLine, TopUp, Withdrawal, type Company } from "../../db/models/index";
 import type { Actor } from "../../app/lib/actor";
-import { isAppError, type AppError } from "../../app/lib/errors";
 import { listAccountTransactions } from "../../app/modules/ledger/account.server";
 import { processPendingWithdrawals } from "../../app/modules/ledger/bank-files.server";
 import { importBankReturns, returnUnknownDeposit, returnWithdrawal } from "../../app/modules/ledger/returns.server";
@@ -27,29 +26,12 @@ import { placeWithdrawal } from "../../app/modules/ledger/withdrawals.server";
 import { generateStatement, getStatementDetails } from "../../app/modules/statements/service.server";
 import { runEarlybird } from "../support/cli";
 import { makeCompany, makeUser } from "../support/factories";
+import { admin, errorOf } from "./top-ups.support";
 
 afterAll(() => sequelize.close());
 
 let accountSeq = crypto.randomInt(1_000_000);
 const nzAccountNumber = () => `12${String(3000 + (accountSeq % 6000)).padStart(4, "0")}${String(++accountSeq % 10_000_000).padStart(7, "0")}000`;
-
-let adminActor: Actor | null = null;
-async function admin(): Promise<Actor> {
-  if (!adminActor) {
-    const user = await makeUser({ roles: ["ROLE_ADMIN"] });
-    adminActor = { userId: user.id, companyId: null, roles: ["ROLE_ADMIN"] };
-  }
-  return adminActor;
-}
-
-async function errorOf(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e
-  );
-  if (!isAppError(error)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
-}
 
 /** A verified NZ company with its Earlybird account, a verified default bank account and `funds` in its wallet. */
 async function fundedCompany(funds: number, accountStatus: "VERIFIED" | "VERIFICATION_PENDING" = "VERIFIED"): Promise<{ company: Company; actor: Actor }> {

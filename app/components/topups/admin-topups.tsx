@@ -10,6 +10,7 @@ import { FileUp } from "lucide-react";
 import { Pager } from "~/components/invoices/pager";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { CsvFileField } from "~/components/ui/csv-file-field";
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -371,29 +372,13 @@ export function ImportStatementDialog({ closeTo, action, error, details }: { clo
     >
       <Form method="post" action={action} encType="multipart/form-data" preventScrollReset className="space-y-4">
         <input type="hidden" name="intent" value="import" />
-        <div className="space-y-1.5">
-          <Label htmlFor="statement-file">Bank statement (CSV)</Label>
-          <input
-            id="statement-file"
-            name="file"
-            type="file"
-            accept=".csv,text/csv"
-            aria-invalid={Boolean(error)}
-            aria-describedby={error ? "statement-file-error" : "statement-file-hint"}
-            className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-2 file:text-sm file:font-medium"
-          />
-          <p id="statement-file-hint" className="text-xs text-muted-foreground">
-            Columns: Date, Amount, Reference; optional Particulars, Code, Other Party, Transaction ID.
-          </p>
-          <FieldError id="statement-file-error" message={error} />
-          {details.length > 1 ? (
-            <ul className="list-disc pl-5 text-sm text-destructive">
-              {details.slice(1).map((detail) => (
-                <li key={detail}>{detail}</li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
+        <CsvFileField
+          id="statement-file"
+          label="Bank statement (CSV)"
+          hint="Columns: Date, Amount, Reference; optional Particulars, Code, Other Party, Transaction ID."
+          error={error}
+          details={details}
+        />
         <div className="space-y-1.5">
           <Label htmlFor="statement-currency">Currency</Label>
           <select

@@ -10,6 +10,7 @@ import { Pager } from "~/components/invoices/pager";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { CsvFileField } from "~/components/ui/csv-file-field";
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -304,29 +305,13 @@ export function ImportReturnsDialog({ closeTo, action, error, details }: { close
     >
       <Form method="post" action={action} encType="multipart/form-data" preventScrollReset className="space-y-4">
         <input type="hidden" name="intent" value="import-returns" />
-        <div className="space-y-1.5">
-          <Label htmlFor="returns-file">Bank returns (CSV)</Label>
-          <input
-            id="returns-file"
-            name="file"
-            type="file"
-            accept=".csv,text/csv"
-            aria-invalid={Boolean(error)}
-            aria-describedby={error ? "returns-file-error" : "returns-file-hint"}
-            className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-2 file:text-sm file:font-medium"
-          />
-          <p id="returns-file-hint" className="text-xs text-muted-foreground">
-            Columns: Date, Reference (WD and the withdrawal&apos;s number, as on the bank file), Amount; optional Reason.
-          </p>
-          <FieldError id="returns-file-error" message={error} />
-          {details.length > 1 ? (
-            <ul className="list-disc pl-5 text-sm text-destructive">
-              {details.slice(1).map((detail) => (
-                <li key={detail}>{detail}</li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
+        <CsvFileField
+          id="returns-file"
+          label="Bank returns (CSV)"
+          hint="Columns: Date, Reference (WD and the withdrawal's number, as on the bank file), Amount; optional Reason."
+          error={error}
+          details={details}
+        />
         <RouteDialogFooter>
           <Link to={closeTo} preventScrollReset className={buttonVariants({ variant: "outline" })}>
             Cancel

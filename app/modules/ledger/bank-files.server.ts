@@ -116,13 +116,17 @@ async function switchIsRunning(t: Transaction): Promise<boolean> {
   return row?.status === "RUNNING";
 }
 
-interface Candidate {
+/** What a bank file line needs of a withdrawal or a deposit return. */
+interface PayeeRow {
   id: number;
-  company_id: number;
   amount_c: string;
   bank_account_name: string;
   bank_account_number: string | null;
   bsb: string | null;
+}
+
+interface Candidate extends PayeeRow {
+  company_id: number;
 }
 
 /**
@@ -146,19 +150,25 @@ async function lockCandidates(t: Transaction, currency: string, skip: number[], 
   );
 }
 
-interface ReturnCandidate {
-  id: number;
+interface ReturnCandidate extends PayeeRow {
   top_up_id: number;
-  amount_c: string;
-  account_name: string;
-  account_number: string;
-  bsb: string | null;
 }
+
+const paymentItem =
+  (kind: PaymentItem["kind"]) =>
+  (row: PayeeRow): PaymentItem => ({
+    kind,
+    id: row.id,
+    amount: Number(row.amount_c) as Cents,
+    payeeName: row.bank_account_name,
+    accountNumber: row.bank_account_number,
+    bsb: row.bsb,
+  });
 
 /** Pending returns of unknown deposits of one currency, oldest first, locked (SKIP LOCKED, like the withdrawals). */
 async function lockReturnCandidates(t: Transaction, currency: string, skip: number[], limit: number): Promise<ReturnCandidate[]> {
   return sequelize.query<ReturnCandidate>(
-    `SELECT id, top_up_id, (amount * 100)::bigint AS amount_c, account_name, account_number, bsb
+    `SELECT id, top_up_id, (amount * 100)::bigint AS amount_c, account_name AS bank_account_name, account_number AS bank_account_number, bsb
        FROM deposit_returns
       WHERE status = 'PENDING' AND currency = :currency AND NOT (id = ANY (CAST(:skip AS integer[])))
       ORDER BY id
@@ -187,24 +197,7 @@ async function writeOneFile(country: BankFileCountry, options: { jobId: string |
     const rows = await lockCandidates(t, currency, options.skip.withdrawals, options.batchSize);
     const returns = await lockReturnCandidates(t, currency, options.skip.depositReturns, options.batchSize);
     if (rows.length === 0 && returns.length === 0) return { kind: "done" };
-    const items: PaymentItem[] = [
-      ...rows.map((row) => ({
-        kind: "WITHDRAWAL" as const,
-        id: row.id,
-        amount: Number(row.amount_c) as Cents,
-        payeeName: row.bank_account_name,
-        accountNumber: row.bank_account_number,
-        bsb: row.bsb,
-      })),
-      ...returns.map((row) => ({
-        kind: "DEPOSIT_RETURN" as const,
-        id: row.id,
-        amount: Number(row.amount_c) as Cents,
-        payeeName: row.account_name,
-        accountNumber: row.account_number,
-        bsb: row.bsb,
-      })),
-    ];
+    const items: PaymentItem[] = [...rows.map(paymentItem("WITHDRAWAL")), ...returns.map(paymentItem("DEPOSIT_RETURN"))];
     const batch = takeFileBatch(country, items, options.batchSize);
     if (batch.length === 0) {
       return {
