@@ -14,18 +14,20 @@ import { afterAll, describe, expect, it } from "vitest";
 import { sequelize } from "../../db/index";
 import { BankAccount, BankPaymentFile, DepositReturn, Statement, StatementLine, TopUp, Withdrawal, type Company } from "../../db/models/index";
 import type { Actor } from "../../app/lib/actor";
+import type { Cents } from "../../app/lib/money";
 import { listAccountTransactions } from "../../app/modules/ledger/account.server";
 import { processPendingWithdrawals } from "../../app/modules/ledger/bank-files.server";
 import { importBankReturns, returnUnknownDeposit, returnWithdrawal } from "../../app/modules/ledger/returns.server";
 import { parseBankReturnsCsv } from "../../app/modules/ledger/returns.rules";
 import { RETURN_LINE_REASONS, RETURN_MESSAGES } from "../../app/modules/ledger/returns.schema";
-import { companyFunds, postTransaction, systemAccount, walletAccount } from "../../app/modules/ledger/service.server";
+import { companyFunds } from "../../app/modules/ledger/service.server";
 import { importBankStatement } from "../../app/modules/ledger/statement-import.server";
 import { assignTopUp, getTopUp } from "../../app/modules/ledger/top-ups.server";
 import { placeWithdrawal } from "../../app/modules/ledger/withdrawals.server";
 import { generateStatement, getStatementDetails } from "../../app/modules/statements/service.server";
 import { runEarlybird } from "../support/cli";
 import { makeCompany, makeUser } from "../support/factories";
+import { fund } from "./supplier-offers.support";
 import { admin, errorOf } from "./top-ups.support";
 
 afterAll(() => sequelize.close());
@@ -51,19 +53,9 @@ async function fundedCompany(funds: number, accountStatus: "VERIFIED" | "VERIFIC
     bankAccountStatus: accountStatus,
     defaultAccount: true,
   });
-  await sequelize.transaction(async (t) => {
-    const wallet = await walletAccount(t, company.id, "NZD");
-    const clearing = await systemAccount(t, "BANK_CLEARING", "NZD");
-    await postTransaction(t, {
-      transactionClass: "TOPUP",
-      currency: "NZD",
-      entries: [
-        { accountId: clearing.id, amount: -funds },
-        { accountId: wallet.id, amount: funds },
-      ],
-    });
-  });
-  return { company, actor: { userId: user.id, companyId: company.id, roles: ["ROLE_USER"] } };
+  const actor: Actor = { userId: user.id, companyId: company.id, roles: ["ROLE_USER"] };
+  await fund(actor, funds as Cents);
+  return { company, actor };
 }
 
 /** A withdrawal of `amount` placed by the company and paid by a bank payment file (COMPLETED). */

@@ -10,7 +10,7 @@ import { FileUp } from "lucide-react";
 import { Pager } from "~/components/invoices/pager";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { CsvFileField } from "~/components/ui/csv-file-field";
+import { CsvImportDialog } from "~/components/ui/csv-file-field";
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -363,44 +363,34 @@ export function AssignDialog({
 
 /** Upload a bank statement CSV: deposits quoting a pending topup's reference complete it, others wait in suspense. */
 export function ImportStatementDialog({ closeTo, action, error, details }: { closeTo: string; action: string; error: string | null; details: string[] }) {
-  const posting = usePosting();
   return (
-    <RouteDialog
+    <CsvImportDialog
       title="Import bank statement"
-      closeTo={closeTo}
       description="Deposits quoting a pending topup's reference, for its amount, complete it. Other deposits are held as unknown until you assign them."
+      intent="import"
+      closeTo={closeTo}
+      action={action}
+      field={{
+        id: "statement-file",
+        label: "Bank statement (CSV)",
+        hint: "Columns: Date, Amount, Reference; optional Particulars, Code, Other Party, Transaction ID.",
+        error,
+        details,
+      }}
     >
-      <Form method="post" action={action} encType="multipart/form-data" preventScrollReset className="space-y-4">
-        <input type="hidden" name="intent" value="import" />
-        <CsvFileField
-          id="statement-file"
-          label="Bank statement (CSV)"
-          hint="Columns: Date, Amount, Reference; optional Particulars, Code, Other Party, Transaction ID."
-          error={error}
-          details={details}
-        />
-        <div className="space-y-1.5">
-          <Label htmlFor="statement-currency">Currency</Label>
-          <select
-            id="statement-currency"
-            name="currency"
-            defaultValue="NZD"
-            className="h-10 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            <option value="NZD">NZD</option>
-            <option value="AUD">AUD</option>
-          </select>
-        </div>
-        <RouteDialogFooter>
-          <Link to={closeTo} preventScrollReset className={buttonVariants({ variant: "outline" })}>
-            Cancel
-          </Link>
-          <Button type="submit" disabled={posting}>
-            {posting ? "Importing..." : "Import"}
-          </Button>
-        </RouteDialogFooter>
-      </Form>
-    </RouteDialog>
+      <div className="space-y-1.5">
+        <Label htmlFor="statement-currency">Currency</Label>
+        <select
+          id="statement-currency"
+          name="currency"
+          defaultValue="NZD"
+          className="h-10 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <option value="NZD">NZD</option>
+          <option value="AUD">AUD</option>
+        </select>
+      </div>
+    </CsvImportDialog>
   );
 }
 

@@ -10,7 +10,7 @@ import { Pager } from "~/components/invoices/pager";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { CsvFileField } from "~/components/ui/csv-file-field";
+import { CsvImportDialog } from "~/components/ui/csv-file-field";
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -296,31 +296,20 @@ export function ReturnWithdrawalDialog({ item, closeTo, action, error }: { item:
 
 /** Upload the bank's returns file (fixtures/bank-returns-sample.csv): each returned withdrawal is reversed once. */
 export function ImportReturnsDialog({ closeTo, action, error, details }: { closeTo: string; action: string; error: string | null; details: string[] }) {
-  const posting = usePosting("import-returns");
   return (
-    <RouteDialog
+    <CsvImportDialog
       title="Import bank returns"
-      closeTo={closeTo}
       description="Each line the bank returned puts the withdrawal's amount back in the company's Funds Available, once; a line returned before is left as it is."
-    >
-      <Form method="post" action={action} encType="multipart/form-data" preventScrollReset className="space-y-4">
-        <input type="hidden" name="intent" value="import-returns" />
-        <CsvFileField
-          id="returns-file"
-          label="Bank returns (CSV)"
-          hint="Columns: Date, Reference (WD and the withdrawal's number, as on the bank file), Amount; optional Reason."
-          error={error}
-          details={details}
-        />
-        <RouteDialogFooter>
-          <Link to={closeTo} preventScrollReset className={buttonVariants({ variant: "outline" })}>
-            Cancel
-          </Link>
-          <Button type="submit" disabled={posting}>
-            {posting ? "Importing..." : "Import"}
-          </Button>
-        </RouteDialogFooter>
-      </Form>
-    </RouteDialog>
+      intent="import-returns"
+      closeTo={closeTo}
+      action={action}
+      field={{
+        id: "returns-file",
+        label: "Bank returns (CSV)",
+        hint: "Columns: Date, Reference (WD and the withdrawal's number, as on the bank file), Amount; optional Reason.",
+        error,
+        details,
+      }}
+    />
   );
 }

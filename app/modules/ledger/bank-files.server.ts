@@ -231,29 +231,8 @@ async function writeOneFile(country: BankFileCountry, options: { jobId: string |
     const depositOf = new Map(returns.map((row) => [row.id, row.top_up_id]));
     for (const item of batch) {
       const reference = paymentReference(item);
-      if (item.kind === "DEPOSIT_RETURN") {
-        // The unknown deposit goes back to its sender: the amount held for it since the request leaves the bank now.
-        const paid = await postTransaction(t, {
-          transactionClass: "WITHDRAWAL",
-          currency,
-          entries: [
-            { accountId: pending.id, amount: -item.amount as Cents },
-            { accountId: clearing.id, amount: item.amount },
-          ],
-          description: `Unknown deposit returned by bank file ${written.fileName}`,
-          sourceReference: reference,
-          destinationParticulars: item.payeeName,
-          destinationReference: reference,
-          idempotencyKey: `deposit-return-${item.id}-paid`,
-          topUpId: depositOf.get(item.id) ?? null,
-        });
-        const [updated] = await DepositReturn.update(
-          { status: "COMPLETED", completedAt: options.now, completedLedgerTransactionId: paid.id, bankPaymentFileId: file.id },
-          { where: { id: item.id, status: "PENDING" }, transaction: t }
-        );
-        if (updated !== 1) throw new Error(`Deposit return ${item.id} changed while its bank file was written`);
-        continue;
-      }
+      const returning = item.kind === "DEPOSIT_RETURN";
+      // A withdrawal leaves the bank now; so does an unknown deposit going back to its sender (held since the request).
       const paid = await postTransaction(t, {
         transactionClass: "WITHDRAWAL",
         currency,
@@ -261,19 +240,18 @@ async function writeOneFile(country: BankFileCountry, options: { jobId: string |
           { accountId: pending.id, amount: -item.amount as Cents },
           { accountId: clearing.id, amount: item.amount },
         ],
-        description: `Withdrawal paid by bank file ${written.fileName}`,
-        sourceCompanyId: companyOf.get(item.id) ?? null,
+        description: `${returning ? "Unknown deposit returned" : "Withdrawal paid"} by bank file ${written.fileName}`,
+        sourceCompanyId: returning ? null : companyOf.get(item.id) ?? null,
         sourceReference: reference,
         destinationParticulars: item.payeeName,
         destinationReference: reference,
-        withdrawalId: item.id,
+        ...(returning ? { idempotencyKey: `deposit-return-${item.id}-paid`, topUpId: depositOf.get(item.id) ?? null } : { withdrawalId: item.id }),
       });
-      const [updated] = await Withdrawal.update(
-        { status: "COMPLETED", completedAt: options.now, completedLedgerTransactionId: paid.id, bankPaymentFileId: file.id },
-        { where: { id: item.id, status: "PENDING" }, transaction: t }
-      );
+      const completed = { status: "COMPLETED" as const, completedAt: options.now, completedLedgerTransactionId: paid.id, bankPaymentFileId: file.id };
+      const where = { where: { id: item.id, status: "PENDING" }, transaction: t };
+      const [updated] = returning ? await DepositReturn.update(completed, where) : await Withdrawal.update(completed, where);
       // The row is locked by this transaction, so it is still PENDING; anything else is a bug: pay nothing.
-      if (updated !== 1) throw new Error(`Withdrawal ${item.id} changed while its bank file was written`);
+      if (updated !== 1) throw new Error(`${reference} changed while its bank file was written`);
     }
     return {
       kind: "file",
