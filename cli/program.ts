@@ -1,5 +1,5 @@
 import { Command } from "commander";
-import { registerBankCommands } from "./commands/bank";
+import { registerBankCommands, registerReturnCommands } from "./commands/bank";
 import { registerDbCommands } from "./commands/db";
 import { registerImportCommands } from "./commands/import";
 import { registerInviteCodeCommands } from "./commands/invite-codes";
@@ -23,5 +23,6 @@ export function createProgram(): Command {
   registerMailCommands(program);
   registerImportCommands(program);
   registerBankCommands(program);
+  registerReturnCommands(program);
   return program;
 }

@@ -1,13 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect, unstable_createMemoryUploadHandler } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
-import { AssignDialog, ImportStatementDialog, listHref, TopupActionDialog, TopupsTable, TopupsToolbar } from "~/components/topups/admin-topups";
+import {
+  AssignDialog,
+  ImportStatementDialog,
+  listHref,
+  ReturnDepositDialog,
+  TopupActionDialog,
+  TopupsTable,
+  TopupsToolbar,
+} from "~/components/topups/admin-topups";
 import { requireAdmin } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";
 import { requireAppUser } from "~/lib/require-app-user.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { readUploadForm } from "~/lib/upload-form.server";
 import { actorOf } from "~/modules/auth/service.server";
+import { returnUnknownDeposit } from "~/modules/ledger/returns.server";
 import { importBankStatement } from "~/modules/ledger/statement-import.server";
 
 import { assignmentChoices, assignTopUp, cancelTopUp, confirmTopUp, getTopUp, listTopUps } from "~/modules/ledger/top-ups.server";
@@ -24,7 +34,6 @@ import {
   TOPUP_CONFIRMED,
   TopUpIdSchema,
 } from "~/modules/ledger/top-ups.schema";
-import { isMultipartRequest, readForm, readMultipartForm } from "~/web/http.server";
 
 export const handle: PageHandle = { title: "Topups" };
 export const meta = titleMeta;
@@ -32,7 +41,8 @@ export const meta = titleMeta;
 /**
  * "/": the admin Topups page (spec p3 §2.3, §4.3; docs/decisions/012); company users go to their invoices (p1 §2).
  * Tabs All, Pending, Unknown, Approved (COMPLETED), Cancelled (?tab=), 25 a page (?page=). Dialogs are query
- * parameters of this page (an index route has no children): ?confirm=<id>, ?cancel=<id>, ?assign=<id>, ?import=statement.
+ * parameters of this page (an index route has no children): ?confirm=<id>, ?cancel=<id>, ?assign=<id>, ?return=<id>
+ * (an unknown deposit back to its sender, docs/decisions/030), ?import=statement.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAppUser(request);
@@ -51,7 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 async function loadDialog(actor: ReturnType<typeof actorOf>, params: URLSearchParams, fundsOf: (id: number) => number | null) {
   if (params.get("import") === "statement") return { kind: "import" as const };
-  for (const kind of ["confirm", "cancel", "assign"] as const) {
+  for (const kind of ["confirm", "cancel", "assign", "return"] as const) {
     const value = params.get(kind);
     if (value === null) continue;
     const id = TopUpIdSchema.safeParse(value);
@@ -72,21 +82,14 @@ async function loadDialog(actor: ReturnType<typeof actorOf>, params: URLSearchPa
   return null;
 }
 
-type ActionError = { intent: "assign" | "import"; error: string; details: string[] };
+type ActionError = { intent: "assign" | "import" | "return"; error: string; details: string[]; fieldErrors?: Record<string, string> };
 
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireAdmin(request);
   const url = new URL(request.url);
   const query = parseTopUpListQuery(url.searchParams);
   const closeTo = listHref(query.tab, query.page, query.size);
-  const form = isMultipartRequest(request)
-    ? await readMultipartForm(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_STATEMENT_BYTES, filter: ({ name }) => name === "file" })).catch(
-        (error: unknown) => {
-          if (error instanceof Response && error.status === 413) return null;
-          throw error;
-        }
-      )
-    : await readForm(request);
+  const form = await readUploadForm(request, MAX_STATEMENT_BYTES);
   if (form === null) return json<ActionError>({ intent: "import", error: STATEMENT_MESSAGES.tooLarge, details: [] }, { status: 413 });
   const intent = AdminTopUpIntentSchema.safeParse(form.get("intent"));
   if (!intent.success) return redirectWithToast(closeTo, { type: "error", message: "Something went wrong" });
@@ -115,6 +118,23 @@ export async function action({ request }: ActionFunctionArgs) {
           throw error;
         }
       }
+      case "return": {
+        const id = TopUpIdSchema.parse(form.get("id"));
+        try {
+          const returned = await returnUnknownDeposit(actor, id, {
+            accountName: form.get("accountName"),
+            bsb: form.get("bsb"),
+            accountNumber: form.get("accountNumber"),
+          });
+          return redirectWithToast(closeTo, { type: returned.alreadyReturned ? "info" : "success", message: returned.message });
+        } catch (error) {
+          if (isAppError(error) && error.status === 422) {
+            const fieldErrors = (error.details as { fieldErrors?: Record<string, string> } | undefined)?.fieldErrors ?? {};
+            return json<ActionError>({ intent: "return", error: error.message, details: [], fieldErrors }, { status: 422 });
+          }
+          throw error;
+        }
+      }
       case "import": {
         const file = form.get("file");
         if (!(file instanceof File) || file.size === 0)
@@ -132,6 +152,8 @@ export async function action({ request }: ActionFunctionArgs) {
           parts.push(`${result.unknown} unknown ${result.unknown === 1 ? "deposit" : "deposits"} held in suspense`);
           if (result.ignored) parts.push(`${result.ignored} ${result.ignored === 1 ? "line" : "lines"} ignored`);
           if (result.duplicates) parts.push(`${result.duplicates} already imported`);
+          if (result.withdrawalsReturned)
+            parts.push(`${result.withdrawalsReturned} returned ${result.withdrawalsReturned === 1 ? "withdrawal" : "withdrawals"}`);
           const target = result.unknown > 0 ? listHref("unknown") : listHref("approved");
           return redirectWithToast(target, { type: "success", message: `Imported ${result.fileName}: ${parts.join(", ")}` });
         } catch (error) {
@@ -170,6 +192,15 @@ export default function TopupsPage() {
           closeTo={data.closeTo}
           action={data.action}
           error={failure?.intent === "assign" ? failure.error : null}
+        />
+      ) : null}
+      {dialog?.kind === "return" ? (
+        <ReturnDepositDialog
+          row={dialog.row}
+          closeTo={data.closeTo}
+          action={data.action}
+          error={failure?.intent === "return" ? failure.error : null}
+          fieldErrors={failure?.intent === "return" ? failure.fieldErrors ?? {} : {}}
         />
       ) : null}
       {dialog?.kind === "import" ? (

@@ -7,9 +7,10 @@ import type { TopUp } from "./top-up";
 
 /**
  * MATCHED: its reference matched a PENDING top-up; UNKNOWN: a deposit with no match (an UNKNOWN top-up holds it);
- * ASSIGNED: an admin assigned that deposit to a company; IGNORED: not a deposit (our own payments out).
+ * ASSIGNED: an admin assigned that deposit to a company; IGNORED: not a deposit (our own payments out);
+ * RETURNED: the money of a withdrawal the bank returned, coming back (docs/decisions/030).
  */
-export const BANK_STATEMENT_LINE_STATUSES = ["MATCHED", "UNKNOWN", "ASSIGNED", "IGNORED"] as const;
+export const BANK_STATEMENT_LINE_STATUSES = ["MATCHED", "UNKNOWN", "ASSIGNED", "IGNORED", "RETURNED"] as const;
 export type BankStatementLineStatus = (typeof BANK_STATEMENT_LINE_STATUSES)[number];
 
 export class BankStatementLine extends Model<InferAttributes<BankStatementLine>, InferCreationAttributes<BankStatementLine>> {

@@ -7,6 +7,7 @@ export * from "./bank-account";
 export * from "./bank-account-document";
 export * from "./top-up";
 export * from "./withdrawal";
+export * from "./deposit-return";
 export * from "./bank-payment-file";
 export * from "./bank-statement-import";
 export * from "./bank-statement-line";

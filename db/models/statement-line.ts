@@ -6,7 +6,7 @@ import type { CreditNote } from "./credit-note";
 import type { Invoice } from "./invoice";
 import type { Statement } from "./statement";
 
-export const STATEMENT_RECORD_TYPES = ["INVOICE", "BILL", "CREDIT_NOTE", "PAYMENT", "TOPUP", "WITHDRAWAL", "FEE", "CASHBACK"] as const;
+export const STATEMENT_RECORD_TYPES = ["INVOICE", "BILL", "CREDIT_NOTE", "PAYMENT", "TOPUP", "WITHDRAWAL", "FEE", "CASHBACK", "REVERSAL"] as const;
 export type StatementRecordType = (typeof STATEMENT_RECORD_TYPES)[number];
 
 /** One line of a statement, numbered from 1 (the details call pages over line numbers). */

@@ -4,10 +4,11 @@ import { sequelize } from "../index";
 import { centsColumn } from "../money-column";
 import type { BankStatementLine } from "./bank-statement-line";
 import type { Company } from "./company";
+import type { DepositReturn } from "./deposit-return";
 import type { CurrencyCode } from "./ledger-account";
 import type { LedgerTransaction } from "./ledger-transaction";
 
-export const TOPUP_STATUSES = ["PENDING", "UNKNOWN", "COMPLETED", "CANCELLED", "EXPIRED"] as const;
+export const TOPUP_STATUSES = ["PENDING", "UNKNOWN", "COMPLETED", "CANCELLED", "EXPIRED", "RETURNED"] as const;
 export type TopupStatus = (typeof TOPUP_STATUSES)[number];
 export const TOPUP_TRIGGERS = ["SUPPLIER_OFFER", "PURCHASER_OFFER", "PURCHASER_OFFER_EDIT", "NO_OFFER", "CUSTOM"] as const;
 export type TopupTrigger = (typeof TOPUP_TRIGGERS)[number];
@@ -15,7 +16,8 @@ export type TopupTrigger = (typeof TOPUP_TRIGGERS)[number];
 /**
  * A top-up (decisions D5). PENDING with a unique payment reference until an admin confirms it or a bank statement
  * line quotes the reference (COMPLETED, with the ledger transaction that credited the wallet); UNKNOWN is a deposit
- * with no matching reference, without a company until an admin assigns it. PENDING expires after 7 days
+ * with no matching reference, without a company until an admin assigns it, or RETURNED to its sender when nobody claims
+ * it (docs/decisions/030: its deposit_returns row is the payment back). PENDING expires after 7 days
  * (expiresAt defaults to creation + 7 days in the database).
  */
 export class TopUp extends Model<InferAttributes<TopUp>, InferCreationAttributes<TopUp>> {
@@ -43,6 +45,7 @@ export class TopUp extends Model<InferAttributes<TopUp>, InferCreationAttributes
   declare company?: NonAttribute<Company | null>;
   declare ledgerTransaction?: NonAttribute<LedgerTransaction | null>;
   declare bankStatementLine?: NonAttribute<BankStatementLine | null>;
+  declare depositReturn?: NonAttribute<DepositReturn | null>;
 }
 
 TopUp.init(

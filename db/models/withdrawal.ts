@@ -14,7 +14,8 @@ export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 /**
  * A withdrawal to one of the company's bank accounts (decisions D5): the wallet is debited at once
  * (ledgerTransactionId, into WITHDRAWALS_PENDING); the payment-file job completes it (completedLedgerTransactionId,
- * bankPaymentFileId). At most one PENDING withdrawal per company.
+ * bankPaymentFileId). At most one PENDING withdrawal per company. A COMPLETED one the bank returns becomes FAILED, its
+ * amount back in the wallet by a REVERSAL (reversalLedgerTransactionId; docs/decisions/030).
  */
 export class Withdrawal extends Model<InferAttributes<Withdrawal>, InferCreationAttributes<Withdrawal>> {
   declare id: CreationOptional<number>;
@@ -35,6 +36,10 @@ export class Withdrawal extends Model<InferAttributes<Withdrawal>, InferCreation
   declare cancelledByUserId: CreationOptional<number | null>;
   declare failedAt: CreationOptional<Date | null>;
   declare failureReason: CreationOptional<string | null>;
+  /** Who entered the bank's return (FAILED: returned by the bank and reversed); null for the CLI operator. */
+  declare returnedByUserId: CreationOptional<number | null>;
+  /** The bank statement line the returned money arrived on, once a statement showing it is imported. */
+  declare returnStatementLineId: CreationOptional<number | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -65,6 +70,8 @@ Withdrawal.init(
     cancelledByUserId: { type: DataTypes.INTEGER, allowNull: true, defaultValue: null },
     failedAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
     failureReason: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+    returnedByUserId: { type: DataTypes.INTEGER, allowNull: true, defaultValue: null },
+    returnStatementLineId: { type: DataTypes.INTEGER, allowNull: true, defaultValue: null },
     createdAt: DataTypes.DATE,
     updatedAt: DataTypes.DATE,
   },

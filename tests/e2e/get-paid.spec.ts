@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { loginAs, SUPPLIER } from "./helpers";
+import { accountBalance, loginAs, SUPPLIER } from "./helpers";
 
 /**
  * The supplier's Get Paid (p2 §4 "Get Paid dialog (supplier)", §8, §9) on the demo data: Kiwi Supplies' invoices to
@@ -19,18 +19,9 @@ test.describe.configure({ timeout: 120_000 });
 const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, "")) * 100);
 const money = (value: number) => `$${(value / 100).toLocaleString("en-NZ", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-async function balanceOf(page: Page): Promise<number> {
-  await page.goto("/account");
-  const text = await page
-    .getByRole("region", { name: "Account summary" })
-    .getByText(/^Balance \$[\d,.]+ less Cash Reserve$/)
-    .textContent();
-  return cents(/Balance (\$[\d,.]+)/.exec(text ?? "")![1]);
-}
-
 test("a supplier gets paid for a Payment Available invoice with the progress bar, and its account shows the credit to the cent", async ({ page }) => {
   await loginAs(page, SUPPLIER);
-  const before = await balanceOf(page);
+  const before = await accountBalance(page);
 
   await page.goto("/invoices?status=PAYMENT_READY");
   const rows = page.getByRole("table", { name: "Invoices" }).locator("tbody tr");
@@ -84,7 +75,7 @@ test("a supplier gets paid for a Payment Available invoice with the progress bar
   await expect(page.getByRole("table", { name: "Invoices" }).locator("tbody tr", { hasText: number })).toContainText("Paid");
 
   // The account shows the credit to the cent.
-  expect(await balanceOf(page)).toBe(before + receive);
+  expect(await accountBalance(page)).toBe(before + receive);
   const credit = page.getByRole("table", { name: "Transactions" }).locator("tbody tr", { hasText: number });
   await expect(credit).toContainText(`+${money(receive)}`);
   await expect(credit).toContainText("Harbour Foods Ltd");

@@ -43,3 +43,14 @@ export async function shootWidths(page: Page, dir: string | null, name: string) 
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
+
+/** The account's Balance in cents, as /account shows it ("Balance $1,234.56 less Cash Reserve"). */
+export async function accountBalance(page: Page): Promise<number> {
+  await page.goto("/account");
+  const text = await page
+    .getByRole("region", { name: "Account summary" })
+    .getByText(/^Balance \$[\d,.]+ less Cash Reserve$/)
+    .textContent();
+  const amount = /Balance \$([\d,.]+)/.exec(text ?? "")![1];
+  return Math.round(Number(amount.replace(/,/g, "")) * 100);
+}

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { payNowAmounts, percentToBasisPoints, purchaserOfferAmounts, supplierOfferSavings } from "../../app/modules/offers/rules";
-import { ADMIN, loginAs } from "./helpers";
+import { accountBalance, ADMIN, loginAs } from "./helpers";
 
 /**
  * The combined two-user flow of issue 5 part 9: the purchaser (Rimu Grocers, robin) and the supplier (Tui Trading,
@@ -46,15 +46,6 @@ const todayNz = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Auck
 const daysUntil = (shown: string) => Math.round((Date.parse(`${shown.trim()} UTC`) - Date.parse(`${todayNz()}T00:00:00Z`)) / 86_400_000);
 const eq = (number: string) => encodeURIComponent(`eq:${number}`);
 
-async function balanceOf(page: Page): Promise<number> {
-  await page.goto("/account");
-  const text = await page
-    .getByRole("region", { name: "Account summary" })
-    .getByText(/^Balance \$[\d,.]+ less Cash Reserve$/)
-    .textContent();
-  return cents(/Balance (\$[\d,.]+)/.exec(text ?? "")![1]);
-}
-
 async function transactionRow(page: Page, number: string) {
   await page.goto("/account");
   return page.getByRole("table", { name: "Transactions" }).getByRole("row").filter({ hasText: number }).first();
@@ -87,8 +78,8 @@ test("(a) a purchaser offer: the purchaser includes bills, the supplier gets pai
 }) => {
   const robin = await userPage(browser, PURCHASER);
   const taylor = await userPage(browser, SUPPLIER);
-  const purchaserBefore = await balanceOf(robin.page);
-  const supplierBefore = await balanceOf(taylor.page);
+  const purchaserBefore = await accountBalance(robin.page);
+  const supplierBefore = await accountBalance(taylor.page);
 
   // The cash-reserve card: create the offer (or, on a second run against the same server, edit it).
   const pat = robin.page;
@@ -166,8 +157,8 @@ test("(a) a purchaser offer: the purchaser includes bills, the supplier gets pai
   await shoot(sam, "supplier-get-paid-summary");
 
   // Both accounts to the cent, and one transaction per invoice on each side.
-  expect(await balanceOf(sam)).toBe(supplierBefore + due - fees);
-  expect(await balanceOf(pat)).toBe(purchaserBefore - (due - cashback));
+  expect(await accountBalance(sam)).toBe(supplierBefore + due - fees);
+  expect(await accountBalance(pat)).toBe(purchaserBefore - (due - cashback));
   for (const [index, bill] of OFFER_BILLS.entries()) {
     await expect(await transactionRow(sam, bill.number)).toContainText(`+${money(amounts[index].supplierReceives)}`);
     await expect(await transactionRow(pat, bill.number)).toContainText(money(-amounts[index].purchaserPays));
@@ -185,8 +176,8 @@ test("(b) prompt payment: Pay Now beyond Funds Available tops up, the admin conf
 }) => {
   const robin = await userPage(browser, PURCHASER);
   const taylor = await userPage(browser, SUPPLIER);
-  const purchaserBefore = await balanceOf(robin.page);
-  const supplierBefore = await balanceOf(taylor.page);
+  const purchaserBefore = await accountBalance(robin.page);
+  const supplierBefore = await accountBalance(taylor.page);
 
   // A = $500.00 on a $60,000.00 bill: s = $300.00 (SUCCESS_FEE_PERCENT 40).
   const reward = 50_000;
@@ -232,10 +223,10 @@ test("(b) prompt payment: Pay Now beyond Funds Available tops up, the admin conf
   // Paid: the bill, and both accounts to the cent (the purchaser's balance also took the top-up).
   await pat.goto(`/bills?tab=bills&status=PAID&number=${eq(BIG_BILL.number)}`);
   await expect(pat.getByRole("table", { name: "Bills" }).getByRole("row").filter({ hasText: BIG_BILL.number })).toContainText("Paid");
-  expect(await balanceOf(pat)).toBe(purchaserBefore + topUp - pay.purchaserPays);
+  expect(await accountBalance(pat)).toBe(purchaserBefore + topUp - pay.purchaserPays);
   await expect(await transactionRow(pat, BIG_BILL.number)).toContainText(money(-pay.purchaserPays));
   await shoot(pat, "purchaser-account-after-pay-now");
-  expect(await balanceOf(taylor.page)).toBe(supplierBefore + pay.supplierReceives);
+  expect(await accountBalance(taylor.page)).toBe(supplierBefore + pay.supplierReceives);
   await expect(await transactionRow(taylor.page, BIG_BILL.number)).toContainText(`+${money(pay.supplierReceives)}`);
   await shoot(taylor.page, "supplier-account-after-pay-now");
   await robin.context.close();

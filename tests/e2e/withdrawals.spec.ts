@@ -1,16 +1,9 @@
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
-import pg from "pg";
+import { e2eQuery, runWithdrawalsJob } from "./bank-jobs-support";
 import { ADMIN, AU_USER, loginAs, PURCHASER } from "./helpers";
 
-const run = promisify(execFile);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-// The e2e server's data directory (scripts/e2e-server.sh); its embedded PostgreSQL publishes its URL beside the cluster.
-const dataDir = path.resolve(root, process.env.EARLYBIRD_DATA_DIR ?? ".data/e2e");
 const SHOTS = process.env.SHOTS_DIR;
 
 async function shoot(page: Page, name: string) {
@@ -22,23 +15,9 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-/** Runs the scheduled job with the real CLI against the server's database, as an operator would. */
-async function runWithdrawalsJob() {
-  const env: NodeJS.ProcessEnv = { ...process.env, EARLYBIRD_DATA_DIR: dataDir };
-  delete env.DATABASE_URL;
-  const { stdout } = await run(process.execPath, [path.join(root, "bin/earlybird.js"), "jobs:run", "process-withdrawals", "--json"], { cwd: root, env });
-  return JSON.parse(stdout) as { status: string; result: { files: { fileName: string; withdrawalIds: number[] }[] } };
-}
-
 async function companyId(name: string): Promise<number> {
-  const client = new pg.Client({ connectionString: fs.readFileSync(path.join(dataDir, "pg.url"), "utf8").trim() });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ id: number }>("SELECT id FROM companies WHERE company_name = $1", [name]);
-    return rows[0].id;
-  } finally {
-    await client.end();
-  }
+  const [row] = await e2eQuery<{ id: number }>("SELECT id FROM companies WHERE company_name = $1", [name]);
+  return row.id;
 }
 
 const dialog = (page: Page) => page.getByRole("dialog");

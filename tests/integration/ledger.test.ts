@@ -11,6 +11,7 @@ import {
   canonicalJson,
   companyFunds,
   lockWallet,
+  lockWallets,
   postTransaction,
   systemAccount,
   walletAccount,
@@ -283,9 +284,8 @@ describe("a seeded random workload keeps every invariant (fast-check)", () => {
               if (op.kind === "debit") return debit(companies[op.from], op.amount);
               if (op.from === op.to) return;
               return sequelize.transaction(async (t) => {
-                const [first, second] = [companies[op.from], companies[op.to]].sort((x, y) => x.id - y.id);
-                await lockWallet(t, first.id, "NZD");
-                await lockWallet(t, second.id, "NZD");
+                // Both wallets in one call, in account id order (decision 031).
+                await lockWallets(t, [companies[op.from].id, companies[op.to].id], "NZD");
                 const funds = await companyFunds(companies[op.from].id, { transaction: t });
                 if (funds.fundsAvailable < op.amount) return;
                 const source = await walletAccount(t, companies[op.from].id, "NZD");

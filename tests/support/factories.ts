@@ -1,6 +1,6 @@
 import type { CreationAttributes } from "sequelize";
 import crypto from "node:crypto";
-import { Company, User, type Role } from "../../db/models/index";
+import { Company, Counterparty, User, type Role } from "../../db/models/index";
 import { hashPassword } from "../../app/modules/auth/password.server";
 
 export const TEST_PASSWORD = "Sunny#Day2026";
@@ -8,6 +8,26 @@ const unique = () => crypto.randomBytes(5).toString("hex");
 
 export async function makeCompany(overrides: Partial<CreationAttributes<Company>> = {}) {
   return Company.create({ companyName: `Test Co ${unique()}`, country: "NZ", status: "ACTIVE", ...overrides });
+}
+
+/** The purchaser's supplier row for `supplier`, with purchaser offers enabled unless told otherwise. */
+export async function makeSupplierLink(purchaser: Pick<Company, "id">, supplier: Pick<Company, "id">, options: { offersEnabled?: boolean } = {}) {
+  return Counterparty.create({
+    companyId: purchaser.id,
+    counterpartyCompanyId: supplier.id,
+    isSupplier: true,
+    isPurchaserOffersEnabled: options.offersEnabled ?? true,
+    externalAccountId: null,
+    nzbn: null,
+    gstNumber: null,
+    defaultProcessingQueue: null,
+    paymentTermId: null,
+    externalBankAccountNumber: null,
+    glAccountId: null,
+    periodLockDate: null,
+    contactEmail: null,
+    invitedAt: null,
+  });
 }
 
 let cachedHash: Promise<string> | undefined;

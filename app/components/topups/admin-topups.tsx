@@ -1,7 +1,8 @@
 /**
- * The admin Topups page at / (spec p3 §2.3, §4.3; docs/decisions/012): tabs, the list, and its dialogs (Confirm,
- * Cancel, Assign an unknown deposit, Import bank statement). "/" is an index route and cannot have child routes, so a
- * dialog is named by a query parameter of the list URL (?confirm=<id>, ?cancel=<id>, ?assign=<id>, ?import=statement)
+ * The admin Topups page at / (spec p3 §2.3, §4.3; docs/decisions/012, 030): tabs, the list, and its dialogs (Confirm,
+ * Cancel, Assign an unknown deposit, Return an unknown deposit to its sender, Import bank statement). "/" is an index
+ * route and cannot have child routes, so a dialog is named by a query parameter of the list URL (?confirm=<id>,
+ * ?cancel=<id>, ?assign=<id>, ?return=<id>, ?import=statement)
  * and rendered by the page itself: in the server HTML, linkable, and closed by a link back to the list.
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
@@ -9,14 +10,16 @@ import { FileUp } from "lucide-react";
 import { Pager } from "~/components/invoices/pager";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { CsvImportDialog } from "~/components/ui/csv-file-field";
 import { FieldError } from "~/components/ui/field-error";
+import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { LinkTabs } from "~/components/ui/tabs";
 import { formatDate } from "~/lib/dates";
 import { formatMoney, type Cents } from "~/lib/money";
-import { TOP_UP_STATUS_LABELS, TOP_UP_TABS, type TopUpStatus, type TopUpTab } from "~/modules/ledger/top-ups.rules";
+import { TOP_UP_STATUS_LABELS, TOP_UP_TABS, type TopUpAction, type TopUpStatus, type TopUpTab } from "~/modules/ledger/top-ups.rules";
 
 type Locale = "en-NZ" | "en-AU";
 
@@ -33,7 +36,9 @@ export interface AdminRow {
   creationTime: string;
   modificationTime: string;
   deposit: { transactionDate: string; reference: string | null; particulars: string | null; code: string | null; otherParty: string | null } | null;
-  actions: ("confirm" | "assign" | "cancel")[];
+  actions: TopUpAction[];
+  returnableFrom: string | null;
+  returnedTo: { reference: string; accountName: string; details: string; status: "PENDING" | "COMPLETED"; fileName: string | null } | null;
 }
 
 const STATUS_VARIANTS: Record<TopUpStatus, BadgeProps["variant"]> = {
@@ -42,6 +47,7 @@ const STATUS_VARIANTS: Record<TopUpStatus, BadgeProps["variant"]> = {
   COMPLETED: "success",
   CANCELLED: "secondary",
   EXPIRED: "outline",
+  RETURNED: "secondary",
 };
 
 const TIME_ZONES: Record<Locale, string> = { "en-NZ": "Pacific/Auckland", "en-AU": "Australia/Sydney" };
@@ -87,7 +93,7 @@ export function listHref(tab: TopUpTab, page = 1, size = 25): string {
   return search ? `/?${search}` : "/";
 }
 
-function dialogHref(list: string, name: "confirm" | "cancel" | "assign" | "import", value: string | number): string {
+function dialogHref(list: string, name: "confirm" | "cancel" | "assign" | "return" | "import", value: string | number): string {
   return `${list}${list.includes("?") ? "&" : "?"}${name}=${value}`;
 }
 
@@ -146,6 +152,7 @@ export function TopupsTable({ tab, rows, total, page, size }: { tab: TopUpTab; r
               <TableCell className="min-w-28">
                 {row.companyName ?? <span className="italic text-muted-foreground">Unknown deposit</span>}
                 {row.deposit && depositText(row) ? <span className="block text-xs text-muted-foreground">{depositText(row)}</span> : null}
+                <ReturnNote row={row} />
               </TableCell>
               <TableCell className="whitespace-nowrap font-mono text-xs">
                 {row.paymentReference ?? (row.deposit?.reference ? <span title="Quoted by the payer">“{row.deposit.reference}”</span> : "—")}
@@ -184,6 +191,16 @@ export function TopupsTable({ tab, rows, total, page, size }: { tab: TopUpTab; r
                       Assign
                     </Link>
                   ) : null}
+                  {row.actions.includes("return") ? (
+                    <Link
+                      to={dialogHref(list, "return", row.id)}
+                      preventScrollReset
+                      className={buttonVariants({ variant: "outline", size: "sm" })}
+                      aria-label={`Return deposit ${row.id} to its sender`}
+                    >
+                      Return
+                    </Link>
+                  ) : null}
                   {row.actions.includes("cancel") ? (
                     <Link
                       to={dialogHref(list, "cancel", row.id)}
@@ -203,6 +220,22 @@ export function TopupsTable({ tab, rows, total, page, size }: { tab: TopUpTab; r
       <Pager total={total} page={page} size={size} hrefFor={(n) => listHref(tab, n, size)} hidden={tab === "all" ? [] : [["tab", tab]]} />
     </div>
   );
+}
+
+/** Under an unknown deposit: when it may be returned; under a returned one: to whom, and whether a bank file paid it. */
+function ReturnNote({ row }: { row: AdminRow }) {
+  if (row.returnedTo) {
+    const paid = row.returnedTo.fileName ? `paid by ${row.returnedTo.fileName}` : "waiting for the next bank payment file";
+    return (
+      <span className="block text-xs text-muted-foreground">
+        Returned to {row.returnedTo.accountName} ({row.returnedTo.reference}, {paid})
+      </span>
+    );
+  }
+  if (row.topupStatus === "UNKNOWN" && row.returnableFrom && !row.actions.includes("return")) {
+    return <span className="block text-xs text-muted-foreground">Returnable from {dateAndTime(row.returnableFrom, row.locale).date}</span>;
+  }
+  return null;
 }
 
 function usePosting() {
@@ -330,56 +363,103 @@ export function AssignDialog({
 
 /** Upload a bank statement CSV: deposits quoting a pending topup's reference complete it, others wait in suspense. */
 export function ImportStatementDialog({ closeTo, action, error, details }: { closeTo: string; action: string; error: string | null; details: string[] }) {
+  return (
+    <CsvImportDialog
+      title="Import bank statement"
+      description="Deposits quoting a pending topup's reference, for its amount, complete it. Other deposits are held as unknown until you assign them."
+      intent="import"
+      closeTo={closeTo}
+      action={action}
+      field={{
+        id: "statement-file",
+        label: "Bank statement (CSV)",
+        hint: "Columns: Date, Amount, Reference; optional Particulars, Code, Other Party, Transaction ID.",
+        error,
+        details,
+      }}
+    >
+      <div className="space-y-1.5">
+        <Label htmlFor="statement-currency">Currency</Label>
+        <select
+          id="statement-currency"
+          name="currency"
+          defaultValue="NZD"
+          className="h-10 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <option value="NZD">NZD</option>
+          <option value="AUD">AUD</option>
+        </select>
+      </div>
+    </CsvImportDialog>
+  );
+}
+
+/**
+ * Return an unknown deposit to its sender (docs/decisions/030): the account it goes back to, paid by the next bank
+ * payment file. Only after 30 days unclaimed; the deposit is then RETURNED and can no longer be assigned.
+ */
+export function ReturnDepositDialog({
+  row,
+  closeTo,
+  action,
+  error,
+  fieldErrors,
+}: {
+  row: AdminRow;
+  closeTo: string;
+  action: string;
+  error: string | null;
+  fieldErrors: Record<string, string>;
+}) {
   const posting = usePosting();
+  const au = row.currency === "AUD";
+  const field = (name: "accountName" | "bsb" | "accountNumber", label: string, hint?: string) => (
+    <div className="space-y-1.5">
+      <Label htmlFor={`return-${name}`}>{label}</Label>
+      <Input
+        id={`return-${name}`}
+        name={name}
+        inputMode={name === "accountName" ? undefined : "numeric"}
+        autoComplete="off"
+        defaultValue={name === "accountName" ? row.deposit?.otherParty ?? "" : ""}
+        aria-invalid={Boolean(fieldErrors[name])}
+        aria-describedby={fieldErrors[name] ? `return-${name}-error` : hint ? `return-${name}-hint` : undefined}
+      />
+      {hint && !fieldErrors[name] ? (
+        <p id={`return-${name}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={`return-${name}-error`} message={fieldErrors[name]} />
+    </div>
+  );
   return (
     <RouteDialog
-      title="Import bank statement"
+      title="Return deposit"
       closeTo={closeTo}
-      description="Deposits quoting a pending topup's reference, for its amount, complete it. Other deposits are held as unknown until you assign them."
+      description={`Send ${formatMoney(
+        row.topupAmount,
+        row.locale
+      )} back to the account it came from. The next bank payment file pays it; the deposit can no longer be assigned.`}
     >
-      <Form method="post" action={action} encType="multipart/form-data" preventScrollReset className="space-y-4">
-        <input type="hidden" name="intent" value="import" />
-        <div className="space-y-1.5">
-          <Label htmlFor="statement-file">Bank statement (CSV)</Label>
-          <input
-            id="statement-file"
-            name="file"
-            type="file"
-            accept=".csv,text/csv"
-            aria-invalid={Boolean(error)}
-            aria-describedby={error ? "statement-file-error" : "statement-file-hint"}
-            className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-2 file:text-sm file:font-medium"
-          />
-          <p id="statement-file-hint" className="text-xs text-muted-foreground">
-            Columns: Date, Amount, Reference; optional Particulars, Code, Other Party, Transaction ID.
+      <TopUpSummary row={row} />
+      <Form method="post" action={action} preventScrollReset className="space-y-4" noValidate>
+        <input type="hidden" name="intent" value="return" />
+        <input type="hidden" name="id" value={row.id} />
+        {field("accountName", "Account name")}
+        {au ? field("bsb", "BSB", "Six digits, e.g. 062-000") : null}
+        {field("accountNumber", "Account number", au ? "Up to 9 digits" : "15 or 16 digits, e.g. 12-3456-1234567-000")}
+        {error && Object.keys(fieldErrors).length === 0 ? (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {error}
           </p>
-          <FieldError id="statement-file-error" message={error} />
-          {details.length > 1 ? (
-            <ul className="list-disc pl-5 text-sm text-destructive">
-              {details.slice(1).map((detail) => (
-                <li key={detail}>{detail}</li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor="statement-currency">Currency</Label>
-          <select
-            id="statement-currency"
-            name="currency"
-            defaultValue="NZD"
-            className="h-10 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            <option value="NZD">NZD</option>
-            <option value="AUD">AUD</option>
-          </select>
-        </div>
+        ) : null}
         <RouteDialogFooter>
           <Link to={closeTo} preventScrollReset className={buttonVariants({ variant: "outline" })}>
-            Cancel
+            Back
           </Link>
-          <Button type="submit" disabled={posting}>
-            {posting ? "Importing..." : "Import"}
+          <Button type="submit" variant="destructive" disabled={posting}>
+            {posting ? "Returning..." : "Return to sender"}
           </Button>
         </RouteDialogFooter>
       </Form>

@@ -19,13 +19,16 @@ export interface SummaryWithdrawal {
   requestedBy: string;
   completedOn: string | null;
   file: { id: number; fileName: string } | null;
+  /** Returned by the bank (FAILED, reversed): why. */
+  returnReason: string | null;
 }
 
 const STATUS_LABELS: Record<string, { label: string; variant: "success" | "warning" | "destructive" | "secondary" }> = {
   PENDING: { label: "Pending", variant: "warning" },
   COMPLETED: { label: "Completed", variant: "success" },
   CANCELLED: { label: "Cancelled", variant: "secondary" },
-  FAILED: { label: "Failed", variant: "destructive" },
+  // A withdrawal the bank returned: its amount is back in the wallet (docs/decisions/030).
+  FAILED: { label: "Returned", variant: "destructive" },
 };
 
 export function WithdrawalStatusBadge({ status }: { status: string }) {
@@ -124,13 +127,29 @@ export function CompanySummary({ companyId, context, withdrawals }: { companyId:
                     </TableCell>
                     <TableCell>
                       <WithdrawalStatusBadge status={row.status} />
+                      {row.returnReason ? <span className="mt-1 block text-xs text-muted-foreground">{row.returnReason}</span> : null}
                     </TableCell>
                     <TableCell className="break-all">{row.requestedBy}</TableCell>
                     <TableCell>
                       {row.file ? (
-                        <a href={`/resources/bank-payment-files/${row.file.id}`} className="text-primary underline-offset-4 hover:underline" download>
-                          {row.file.fileName}
-                        </a>
+                        <>
+                          <a
+                            href={`/resources/bank-payment-files/${row.file.id}`}
+                            className="break-all text-primary underline-offset-4 hover:underline"
+                            download
+                          >
+                            {row.file.fileName}
+                          </a>
+                          {row.status === "COMPLETED" ? (
+                            <Link
+                              to={`/system?file=${row.file.id}&return=${row.id}`}
+                              className="mt-1 block text-xs text-primary underline-offset-4 hover:underline"
+                              aria-label={`Mark WD${row.id} returned`}
+                            >
+                              Returned by the bank?
+                            </Link>
+                          ) : null}
+                        </>
                       ) : (
                         <span className="text-muted-foreground">Not yet</span>
                       )}

@@ -202,6 +202,7 @@ export async function companySummaryLoader(request: Request, params: { companyId
       details: row.details,
       requestedBy: row.onBehalf ? `${row.requestedBy} (admin)` : row.requestedBy,
       completedOn: row.completedAt ? day(row.completedAt) : null,
+      returnReason: row.returnReason,
       file: row.bankPaymentFile,
     })),
   });

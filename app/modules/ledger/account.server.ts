@@ -393,6 +393,8 @@ function entryFacts(row: EntryRow): LedgerEntryFacts {
 /** A settled wallet movement of a period, with its ledger transaction (statements link it to what it paid). */
 export interface WalletMovement extends AccountTransaction {
   ledgerTransactionId: number;
+  /** A REVERSAL (a withdrawal the bank returned, docs/decisions/030): its own kind of statement line. */
+  reversal: boolean;
 }
 
 /**
@@ -431,7 +433,11 @@ export async function walletMovements(
     { type: QueryTypes.SELECT, replacements: { walletId: wallet.id, companyId, startAt: period.startAt, endAt: period.endAt } }
   );
   const owner = { id: company.id, name: company.companyName };
-  const movements = rows.map((row) => ({ ...ledgerEntryView(entryFacts(row), owner), ledgerTransactionId: Number(row.transaction_id) }));
+  const movements = rows.map((row) => ({
+    ...ledgerEntryView(entryFacts(row), owner),
+    ledgerTransactionId: Number(row.transaction_id),
+    reversal: row.transaction_class === "REVERSAL",
+  }));
   const openingBalance = Number(opening?.after_c ?? 0) as Cents;
   const last = movements.at(-1);
   return { currency, openingBalance, closingBalance: (last?.balanceAfter ?? openingBalance) as Cents, movements };

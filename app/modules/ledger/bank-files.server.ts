@@ -1,7 +1,8 @@
 /**
  * Bank file processing (spec p3 §4.7, §7.3; decisions D5): the RUNNING / SUSPENDED switch, the scheduled job
- * `process-withdrawals` that writes pending withdrawals to bank payment files (NZ bulk direct-credit CSV, AU ABA)
- * and completes them, and the files for admins to download.
+ * `process-withdrawals` that writes pending withdrawals, and the returns of unknown deposits to their senders
+ * (docs/decisions/030), to bank payment files (NZ bulk direct-credit CSV, AU ABA) and completes them, and the files for
+ * admins to download.
  *
  * One database transaction per file: the switch read FOR SHARE (a change of it waits for the file, and the next
  * run sees it), the withdrawals locked (SKIP LOCKED: two runs at once take different ones), the file row inserted,
@@ -12,7 +13,7 @@
  */
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
-import { BankPaymentFile, FileProcessingStatus, Withdrawal } from "../../../db/models/index";
+import { BankPaymentFile, DepositReturn, FileProcessingStatus, Withdrawal } from "../../../db/models/index";
 import type { FileProcessingStatusValue } from "../../../db/models/file-processing-status";
 import type { Actor } from "../../lib/actor";
 import { isAdminActor } from "../../lib/actor";
@@ -24,6 +25,7 @@ import {
   bankFileFor,
   BankFileError,
   paymentItemProblem,
+  paymentReference,
   takeFileBatch,
   type AuPayer,
   type BankFileCountry,
@@ -77,15 +79,17 @@ export interface WrittenFile {
   itemCount: number;
   totalAmount: Cents;
   withdrawalIds: number[];
+  /** Returns of unknown deposits paid by the file (RT<id> lines). */
+  depositReturnIds: number[];
 }
 
 export interface ProcessResult {
   status: FileProcessingStatusValue;
   files: WrittenFile[];
-  /** PENDING withdrawals left after the run (accounts not VERIFIED yet, or details no bank file can carry). */
+  /** PENDING withdrawals and deposit returns left after the run (accounts not VERIFIED yet, or details no bank file can carry). */
   waiting: number;
-  /** Withdrawals to VERIFIED accounts that no bank file can carry, with the reason (they stay PENDING). */
-  unpayable: { withdrawalId: number; reason: string }[];
+  /** Payments to VERIFIED accounts that no bank file can carry, with the reason (they stay PENDING): WD<id> or RT<id>. */
+  unpayable: { reference: string; reason: string }[];
 }
 
 async function payers(): Promise<{ nz: NzPayer; au: AuPayer }> {
@@ -112,13 +116,17 @@ async function switchIsRunning(t: Transaction): Promise<boolean> {
   return row?.status === "RUNNING";
 }
 
-interface Candidate {
+/** What a bank file line needs of a withdrawal or a deposit return. */
+interface PayeeRow {
   id: number;
-  company_id: number;
   amount_c: string;
   bank_account_name: string;
   bank_account_number: string | null;
   bsb: string | null;
+}
+
+interface Candidate extends PayeeRow {
+  company_id: number;
 }
 
 /**
@@ -142,30 +150,59 @@ async function lockCandidates(t: Transaction, currency: string, skip: number[], 
   );
 }
 
+interface ReturnCandidate extends PayeeRow {
+  top_up_id: number;
+}
+
+const paymentItem =
+  (kind: PaymentItem["kind"]) =>
+  (row: PayeeRow): PaymentItem => ({
+    kind,
+    id: row.id,
+    amount: Number(row.amount_c) as Cents,
+    payeeName: row.bank_account_name,
+    accountNumber: row.bank_account_number,
+    bsb: row.bsb,
+  });
+
+/** Pending returns of unknown deposits of one currency, oldest first, locked (SKIP LOCKED, like the withdrawals). */
+async function lockReturnCandidates(t: Transaction, currency: string, skip: number[], limit: number): Promise<ReturnCandidate[]> {
+  return sequelize.query<ReturnCandidate>(
+    `SELECT id, top_up_id, (amount * 100)::bigint AS amount_c, account_name AS bank_account_name, account_number AS bank_account_number, bsb
+       FROM deposit_returns
+      WHERE status = 'PENDING' AND currency = :currency AND NOT (id = ANY (CAST(:skip AS integer[])))
+      ORDER BY id
+      LIMIT :limit
+      FOR NO KEY UPDATE SKIP LOCKED`,
+    { type: QueryTypes.SELECT, replacements: { currency, skip: `{${skip.join(",")}}`, limit }, transaction: t }
+  );
+}
+
+/** What a run leaves out of its files (unpayable items), by kind. */
+interface Skipped {
+  withdrawals: number[];
+  depositReturns: number[];
+}
+
 type FileStep =
   | { kind: "suspended" }
   | { kind: "done" }
-  | { kind: "skipped"; unpayable: { withdrawalId: number; reason: string }[] }
+  | { kind: "skipped"; unpayable: { item: PaymentItem; reason: string }[] }
   | { kind: "file"; file: WrittenFile };
 
-async function writeOneFile(country: BankFileCountry, options: { jobId: string | null; now: Date; skip: number[]; batchSize: number }): Promise<FileStep> {
+async function writeOneFile(country: BankFileCountry, options: { jobId: string | null; now: Date; skip: Skipped; batchSize: number }): Promise<FileStep> {
   const currency = CURRENCIES[country];
   return sequelize.transaction(async (t) => {
     if (!(await switchIsRunning(t))) return { kind: "suspended" };
-    const rows = await lockCandidates(t, currency, options.skip, options.batchSize);
-    if (rows.length === 0) return { kind: "done" };
-    const items: PaymentItem[] = rows.map((row) => ({
-      withdrawalId: row.id,
-      amount: Number(row.amount_c) as Cents,
-      payeeName: row.bank_account_name,
-      accountNumber: row.bank_account_number,
-      bsb: row.bsb,
-    }));
+    const rows = await lockCandidates(t, currency, options.skip.withdrawals, options.batchSize);
+    const returns = await lockReturnCandidates(t, currency, options.skip.depositReturns, options.batchSize);
+    if (rows.length === 0 && returns.length === 0) return { kind: "done" };
+    const items: PaymentItem[] = [...rows.map(paymentItem("WITHDRAWAL")), ...returns.map(paymentItem("DEPOSIT_RETURN"))];
     const batch = takeFileBatch(country, items, options.batchSize);
     if (batch.length === 0) {
       return {
         kind: "skipped",
-        unpayable: items.map((item) => ({ withdrawalId: item.withdrawalId, reason: paymentItemProblem(country, item) ?? "Larger than a bank file can carry" })),
+        unpayable: items.map((item) => ({ item, reason: paymentItemProblem(country, item) ?? "Larger than a bank file can carry" })),
       };
     }
     let written;
@@ -191,8 +228,11 @@ async function writeOneFile(country: BankFileCountry, options: { jobId: string |
     const pending = await systemAccount(t, "WITHDRAWALS_PENDING", currency);
     const clearing = await systemAccount(t, "BANK_CLEARING", currency);
     const companyOf = new Map(rows.map((row) => [row.id, row.company_id]));
+    const depositOf = new Map(returns.map((row) => [row.id, row.top_up_id]));
     for (const item of batch) {
-      const reference = `WD${item.withdrawalId}`;
+      const reference = paymentReference(item);
+      const returning = item.kind === "DEPOSIT_RETURN";
+      // A withdrawal leaves the bank now; so does an unknown deposit going back to its sender (held since the request).
       const paid = await postTransaction(t, {
         transactionClass: "WITHDRAWAL",
         currency,
@@ -200,19 +240,18 @@ async function writeOneFile(country: BankFileCountry, options: { jobId: string |
           { accountId: pending.id, amount: -item.amount as Cents },
           { accountId: clearing.id, amount: item.amount },
         ],
-        description: `Withdrawal paid by bank file ${written.fileName}`,
-        sourceCompanyId: companyOf.get(item.withdrawalId) ?? null,
+        description: `${returning ? "Unknown deposit returned" : "Withdrawal paid"} by bank file ${written.fileName}`,
+        sourceCompanyId: returning ? null : companyOf.get(item.id) ?? null,
         sourceReference: reference,
         destinationParticulars: item.payeeName,
         destinationReference: reference,
-        withdrawalId: item.withdrawalId,
+        ...(returning ? { idempotencyKey: `deposit-return-${item.id}-paid`, topUpId: depositOf.get(item.id) ?? null } : { withdrawalId: item.id }),
       });
-      const [updated] = await Withdrawal.update(
-        { status: "COMPLETED", completedAt: options.now, completedLedgerTransactionId: paid.id, bankPaymentFileId: file.id },
-        { where: { id: item.withdrawalId, status: "PENDING" }, transaction: t }
-      );
+      const completed = { status: "COMPLETED" as const, completedAt: options.now, completedLedgerTransactionId: paid.id, bankPaymentFileId: file.id };
+      const where = { where: { id: item.id, status: "PENDING" }, transaction: t };
+      const [updated] = returning ? await DepositReturn.update(completed, where) : await Withdrawal.update(completed, where);
       // The row is locked by this transaction, so it is still PENDING; anything else is a bug: pay nothing.
-      if (updated !== 1) throw new Error(`Withdrawal ${item.withdrawalId} changed while its bank file was written`);
+      if (updated !== 1) throw new Error(`${reference} changed while its bank file was written`);
     }
     return {
       kind: "file",
@@ -222,7 +261,8 @@ async function writeOneFile(country: BankFileCountry, options: { jobId: string |
         fileName: file.fileName,
         itemCount: file.itemCount,
         totalAmount: written.totalAmount,
-        withdrawalIds: batch.map((item) => item.withdrawalId),
+        withdrawalIds: batch.filter((item) => item.kind === "WITHDRAWAL").map((item) => item.id),
+        depositReturnIds: batch.filter((item) => item.kind === "DEPOSIT_RETURN").map((item) => item.id),
       },
     };
   });
@@ -241,7 +281,7 @@ export async function processPendingWithdrawals(
   let status: FileProcessingStatusValue = "RUNNING";
   const countries: BankFileCountry[] = ["NZ", "AU"];
   for (const [index, country] of countries.entries()) {
-    const skip: number[] = [];
+    const skip: Skipped = { withdrawals: [], depositReturns: [] };
     for (;;) {
       const step = await writeOneFile(country, { jobId: options.jobId ?? null, now, skip, batchSize: options.batchSize ?? FILE_BATCH_SIZE });
       if (step.kind === "suspended") {
@@ -250,8 +290,10 @@ export async function processPendingWithdrawals(
       }
       if (step.kind === "done") break;
       if (step.kind === "skipped") {
-        unpayable.push(...step.unpayable);
-        skip.push(...step.unpayable.map((item) => item.withdrawalId));
+        for (const { item, reason } of step.unpayable) {
+          unpayable.push({ reference: paymentReference(item), reason });
+          (item.kind === "DEPOSIT_RETURN" ? skip.depositReturns : skip.withdrawals).push(item.id);
+        }
         continue;
       }
       files.push(step.file);
@@ -261,7 +303,7 @@ export async function processPendingWithdrawals(
     if (status === "SUSPENDED") break;
     await options.progress?.(Math.round(((index + 1) / countries.length) * 95));
   }
-  const waiting = await Withdrawal.count({ where: { status: "PENDING" } });
+  const waiting = (await Withdrawal.count({ where: { status: "PENDING" } })) + (await DepositReturn.count({ where: { status: "PENDING" } }));
   return { status, files, waiting, unpayable };
 }
 
@@ -318,4 +360,70 @@ export async function getBankPaymentFile(actor: Actor, id: unknown): Promise<{ f
   const file = await BankPaymentFile.findByPk(parsed.data);
   if (!file) throw new AppError(404, BANK_FILE_NOT_FOUND, { code: "NOT_FOUND" });
   return { fileName: file.fileName, content: file.content, contentType: file.format === "NZ_BULK_CSV" ? "text/csv" : "text/plain" };
+}
+
+export interface BankFileItem {
+  kind: "WITHDRAWAL" | "DEPOSIT_RETURN";
+  id: number;
+  /** WD<id> or RT<id>: the line's reference in the file. */
+  reference: string;
+  /** The company that withdrew, or null for the return of an unknown deposit (not a company's money). */
+  companyId: number | null;
+  companyName: string | null;
+  payeeName: string;
+  amount: Cents;
+  /** PAID: the file paid it; RETURNED: the bank sent a withdrawal back and it was reversed (docs/decisions/030). */
+  status: "PAID" | "RETURNED";
+  returnReason: string | null;
+}
+
+/** One bank payment file and its lines, in the file's order (admins; the /system lines dialog). */
+export async function getBankFileItems(actor: Actor, id: unknown): Promise<{ file: BankFileRow; items: BankFileItem[] }> {
+  requireAdminActor(actor);
+  const parsed = IdSchema.safeParse(id);
+  if (!parsed.success) throw new AppError(404, BANK_FILE_NOT_FOUND, { code: "NOT_FOUND" });
+  const file = await BankPaymentFile.findByPk(parsed.data, { attributes: ["id", "createdAt", "fileName", "country", "format", "itemCount", "totalAmount"] });
+  if (!file) throw new AppError(404, BANK_FILE_NOT_FOUND, { code: "NOT_FOUND" });
+  const rows = await sequelize.query<{
+    kind: "WITHDRAWAL" | "DEPOSIT_RETURN";
+    id: number;
+    company_id: number | null;
+    company_name: string | null;
+    payee_name: string;
+    amount_c: string;
+    status: string;
+    reason: string | null;
+  }>(
+    `SELECT 'WITHDRAWAL' AS kind, w.id, w.company_id, c.company_name, b.bank_account_name AS payee_name, (w.withdrawal_amount * 100)::bigint AS amount_c,
+            w.status, w.failure_reason AS reason
+       FROM withdrawals w JOIN companies c ON c.id = w.company_id JOIN bank_accounts b ON b.id = w.bank_account_id
+      WHERE w.bank_payment_file_id = :fileId
+     UNION ALL
+     SELECT 'DEPOSIT_RETURN', r.id, NULL, NULL, r.account_name, (r.amount * 100)::bigint, r.status, NULL
+       FROM deposit_returns r WHERE r.bank_payment_file_id = :fileId
+     ORDER BY kind DESC, id`,
+    { type: QueryTypes.SELECT, replacements: { fileId: file.id } }
+  );
+  return {
+    file: {
+      id: file.id,
+      createdAt: file.createdAt.toISOString(),
+      fileName: file.fileName,
+      country: file.country,
+      format: file.format,
+      itemCount: file.itemCount,
+      totalAmount: file.totalAmount,
+    },
+    items: rows.map((row) => ({
+      kind: row.kind,
+      id: row.id,
+      reference: paymentReference({ kind: row.kind, id: row.id }),
+      companyId: row.company_id,
+      companyName: row.company_name,
+      payeeName: row.payee_name,
+      amount: Number(row.amount_c) as Cents,
+      status: row.kind === "WITHDRAWAL" && row.status === "FAILED" ? "RETURNED" : "PAID",
+      returnReason: row.kind === "WITHDRAWAL" && row.status === "FAILED" ? row.reason : null,
+    })),
+  };
 }

@@ -8,6 +8,7 @@ import {
   MAX_FILE_TOTAL,
   nzAccount16,
   nzHashTotal,
+  parsePaymentReference,
   paymentItemProblem,
   takeFileBatch,
   type AuPayer,
@@ -29,14 +30,16 @@ const AU_PAYER: AuPayer = {
 };
 
 const nzItem = (withdrawalId: number, amount: number, payeeName: string, accountNumber: string): PaymentItem => ({
-  withdrawalId,
+  kind: "WITHDRAWAL",
+  id: withdrawalId,
   amount: cents(amount),
   payeeName,
   accountNumber,
   bsb: null,
 });
 const auItem = (withdrawalId: number, amount: number, payeeName: string, bsb: string | null, accountNumber: string | null): PaymentItem => ({
-  withdrawalId,
+  kind: "WITHDRAWAL",
+  id: withdrawalId,
   amount: cents(amount),
   payeeName,
   accountNumber,
@@ -55,6 +58,18 @@ describe("NZ bulk direct-credit CSV", () => {
         "2,0212340123456000,50,100,Kiwi Supplies Busine,WD12,Withdrawal,,Earlybird,Earlybird,Withdrawal,WD12,Earlybird\r\n" +
         "3,123556,2,14670246912\r\n"
     );
+  });
+
+  it("pays the return of an unknown deposit as a Refund line with its RT reference, beside withdrawals", () => {
+    const content = formatNzBulkCsv(NZ_PAYER, {
+      date: "2026-11-22",
+      items: [
+        nzItem(7, 123_456, "Harbour Foods Operating", "1202330123456000"),
+        { ...nzItem(3, 84_500, "Tui Rentals", "0212340123456000"), kind: "DEPOSIT_RETURN" },
+      ],
+    });
+    expect(content.split("\r\n")[2]).toBe("2,0212340123456000,50,84500,Tui Rentals,RT3,Refund,,Earlybird,Earlybird,Refund,RT3,Earlybird");
+    expect(content.split("\r\n")[3]).toBe("3,207956,2,14670246912");
   });
 
   it("keeps every record's field count, whatever the names hold (no commas, no quotes)", () => {
@@ -81,7 +96,7 @@ describe("NZ bulk direct-credit CSV", () => {
     expect(() => formatNzBulkCsv({ ...NZ_PAYER, accountNumber: "123" }, { date: "2026-11-22", items: [nzItem(1, 100, "A", "0201000123456000")] })).toThrow(
       /payer's account/
     );
-    expect(() => formatNzBulkCsv(NZ_PAYER, { date: "2026-11-22", items: [nzItem(1, 100, "A", "12345678")] })).toThrow(/Withdrawal 1/);
+    expect(() => formatNzBulkCsv(NZ_PAYER, { date: "2026-11-22", items: [nzItem(1, 100, "A", "12345678")] })).toThrow(/WD1: /);
     expect(() => formatNzBulkCsv(NZ_PAYER, { date: "22/11/2026", items: [nzItem(1, 100, "A", "0201000123456000")] })).toThrow(/Not a date/);
   });
 });
@@ -172,6 +187,15 @@ describe("AU ABA file", () => {
     expect(records[1].slice(62, 80)).toBe("Earlybird WD77" + sp(4));
   });
 
+  it("carries a deposit return's RT reference in the lodgement reference", () => {
+    const records = formatAbaFile(AU_PAYER, {
+      date: "2026-02-03",
+      items: [{ ...auItem(41, 12_345, "J Smith", "062000", "12345678"), kind: "DEPOSIT_RETURN" }],
+    }).split("\r\n");
+    expect(records[1].slice(62, 80)).toBe("Earlybird RT41" + sp(4));
+    expect(records[1]).toHaveLength(120);
+  });
+
   it("refuses what an ABA file cannot carry", () => {
     const good = auItem(1, 100, "A", "062000", "12345678");
     expect(() => formatAbaFile(AU_PAYER, { date: "2026-11-22", items: [auItem(1, 100, "A", null, "12345678")] })).toThrow(/BSB/);
@@ -186,6 +210,24 @@ describe("AU ABA file", () => {
 });
 
 describe("batches and files", () => {
+  it("reads the reference of a bank's returned line: WD<id> or RT<id>, wherever it stands", () => {
+    expect(parsePaymentReference("WD12")).toEqual({ kind: "WITHDRAWAL", id: 12 });
+    expect(parsePaymentReference("Earlybird WD0012 returned")).toEqual({ kind: "WITHDRAWAL", id: 12 });
+    expect(parsePaymentReference("earlybird rt 7")).toEqual({ kind: "DEPOSIT_RETURN", id: 7 });
+    expect(parsePaymentReference("WD")).toBeNull();
+    expect(parsePaymentReference("SWD12")).toBeNull();
+    expect(parsePaymentReference("Batch withdrawals")).toBeNull();
+  });
+
+  it("names a file of deposit returns only by its first return", () => {
+    const file = bankFileFor(
+      "NZ",
+      { nz: NZ_PAYER, au: AU_PAYER },
+      { date: "2026-11-22", items: [{ ...nzItem(5, 100, "A", "0201000123456000"), kind: "DEPOSIT_RETURN" }] }
+    );
+    expect(file.fileName).toBe("earlybird-withdrawals-NZ-2026-11-22-RT5.csv");
+  });
+
   it("says why an item cannot be paid", () => {
     expect(paymentItemProblem("AU", auItem(1, 100, "A", null, null))).toBe("The account has no six-digit BSB");
     expect(paymentItemProblem("AU", auItem(1, 100, "A", "062000", "1234567890"))).toBe("The account number is not 1 to 9 digits");
@@ -203,8 +245,8 @@ describe("batches and files", () => {
       auItem(5, 100, "E", "062000", "5"),
       auItem(6, 100, "F", "062000", "6"),
     ];
-    expect(takeFileBatch("AU", items, 10).map((item) => item.withdrawalId)).toEqual([2, 5, 6]);
-    expect(takeFileBatch("AU", items, 2).map((item) => item.withdrawalId)).toEqual([2, 5]);
+    expect(takeFileBatch("AU", items, 10).map((item) => item.id)).toEqual([2, 5, 6]);
+    expect(takeFileBatch("AU", items, 2).map((item) => item.id)).toEqual([2, 5]);
   });
 
   it("names each file by country, date and first withdrawal, with its format and totals", () => {

@@ -1,5 +1,6 @@
 /**
- * Bank payment files for withdrawals (decisions D5), as pure functions: no I/O, so every byte is unit-tested.
+ * Bank payment files for withdrawals (decisions D5) and the returns of unknown deposits to their senders
+ * (docs/decisions/030), as pure functions: no I/O, so every byte is unit-tested.
  *
  * - NZ: a bulk direct-credit CSV in the layout New Zealand banks import (header record 1, one transaction record 2
  *   per payment, control record 3 with the total in cents, the count and the hash total of the accounts).
@@ -12,9 +13,14 @@ import type { Cents } from "../../lib/money";
 
 export type BankFileCountry = "NZ" | "AU";
 
-/** One withdrawal to pay. */
+/** What a line of a bank file pays: a withdrawal (WD<id>), or an unknown deposit sent back to its sender (RT<id>). */
+export type PaymentKind = "WITHDRAWAL" | "DEPOSIT_RETURN";
+
+/** One payment to make. */
 export interface PaymentItem {
-  withdrawalId: number;
+  kind: PaymentKind;
+  /** The withdrawal's id, or the deposit return's. */
+  id: number;
   /** Positive cents. */
   amount: Cents;
   /** The name of the account credited (the bank account's name). */
@@ -55,6 +61,22 @@ export interface BankFileBatch {
 
 /** The reference a withdrawal carries on both statements: WD and its id. */
 export const withdrawalReference = (withdrawalId: number) => `WD${withdrawalId}`;
+/** The reference the return of an unknown deposit carries: RT and the return's id. */
+export const depositReturnReference = (depositReturnId: number) => `RT${depositReturnId}`;
+/** A line's reference: WD<id> or RT<id>. */
+export const paymentReference = (item: Pick<PaymentItem, "kind" | "id">) =>
+  item.kind === "DEPOSIT_RETURN" ? depositReturnReference(item.id) : withdrawalReference(item.id);
+/** The code on both statements: what the payment is. */
+const PAYMENT_CODES: Record<PaymentKind, string> = { WITHDRAWAL: "Withdrawal", DEPOSIT_RETURN: "Refund" };
+
+/** A withdrawal or deposit-return reference found in a bank's text ("WD12", "Earlybird RT3", "wd 12"), or null. */
+export function parsePaymentReference(text: string): { kind: PaymentKind; id: number } | null {
+  const match = /\b(WD|RT)\s?0*(\d{1,9})\b/i.exec(text);
+  if (!match) return null;
+  const id = Number(match[2]);
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  return { kind: match[1].toUpperCase() === "RT" ? "DEPOSIT_RETURN" : "WITHDRAWAL", id };
+}
 
 export const BANK_FILE_FORMATS = { NZ: "NZ_BULK_CSV", AU: "AU_ABA" } as const;
 
@@ -132,7 +154,7 @@ export function nzHashTotal(accounts: string[]): string {
   return (sum % 100_000_000_000n).toString().padStart(11, "0");
 }
 
-/** Why an item cannot go in a file of `country` (null when it can). The job leaves such a withdrawal pending. */
+/** Why an item cannot go in a file of `country` (null when it can). The job leaves such a payment pending. */
 export function paymentItemProblem(country: BankFileCountry, item: PaymentItem): string | null {
   if (!Number.isSafeInteger(item.amount) || item.amount <= 0) return "The amount is not a positive number of cents";
   if (item.amount > MAX_FILE_TOTAL[country]) return "The amount is larger than a bank file can carry";
@@ -165,9 +187,9 @@ export function formatNzBulkCsv(payer: NzPayer, batch: BankFileBatch): string {
   const lines = [["1", "", "", "", from, "7", date, date, ""].join(",")];
   let total = 0;
   for (const item of batch.items) {
+    const reference = paymentReference(item);
     const problem = paymentItemProblem("NZ", item);
-    if (problem) throw new BankFileError(`Withdrawal ${item.withdrawalId}: ${problem}`);
-    const reference = withdrawalReference(item.withdrawalId);
+    if (problem) throw new BankFileError(`${reference}: ${problem}`);
     total += item.amount;
     lines.push(
       [
@@ -177,11 +199,11 @@ export function formatNzBulkCsv(payer: NzPayer, batch: BankFileBatch): string {
         String(item.amount),
         nzText(item.payeeName, 20),
         nzText(reference, 12),
-        "Withdrawal",
+        PAYMENT_CODES[item.kind],
         "",
         nzText(payer.name, 12),
         payerName,
-        "Withdrawal",
+        PAYMENT_CODES[item.kind],
         nzText(reference, 12),
         "Earlybird",
       ].join(",")
@@ -257,19 +279,20 @@ export function formatAbaFile(payer: AuPayer, batch: BankFileBatch): string {
   ];
   let credit = 0;
   for (const item of batch.items) {
+    const reference = paymentReference(item);
     const problem = paymentItemProblem("AU", item);
-    if (problem) throw new BankFileError(`Withdrawal ${item.withdrawalId}: ${problem}`);
+    if (problem) throw new BankFileError(`${reference}: ${problem}`);
     credit += item.amount;
     records.push(
       abaRecord([
         "1",
-        bsbField(item.bsb ?? "", `Withdrawal ${item.withdrawalId}`),
+        bsbField(item.bsb ?? "", reference),
         rightBlank(item.accountNumber ?? "", 9),
         " ",
         ABA_CREDIT_CODE,
         zeros(item.amount, 10),
         left(abaText(item.payeeName, 32), 32),
-        left(abaText(`Earlybird ${withdrawalReference(item.withdrawalId)}`, 18), 18),
+        left(abaText(`Earlybird ${reference}`, 18), 18),
         traceBsb,
         rightBlank(traceAccount, 9),
         left(abaText(payer.remitterName, 16), 16),
@@ -295,15 +318,18 @@ export function formatAbaFile(payer: AuPayer, batch: BankFileBatch): string {
   return records.join("");
 }
 
-/** The file a batch becomes: name, format, content, MIME type, total. `sequence` keeps names unique (the first id). */
+/** The file a batch becomes: name, format, content, MIME type, total. The first line's reference keeps names unique. */
 export function bankFileFor(
   country: BankFileCountry,
   payer: { nz: NzPayer; au: AuPayer },
   batch: BankFileBatch
 ): { fileName: string; format: (typeof BANK_FILE_FORMATS)[BankFileCountry]; content: string; contentType: string; totalAmount: Cents; itemCount: number } {
-  const first = Math.min(...batch.items.map((item) => item.withdrawalId));
+  // The smallest withdrawal id (as before deposit returns joined the files), else the smallest return's.
+  const withdrawals = batch.items.filter((item) => item.kind === "WITHDRAWAL");
+  const named = withdrawals.length > 0 ? withdrawals : batch.items;
+  const first = paymentReference(named.reduce((lowest, item) => (item.id < lowest.id ? item : lowest)));
   const totalAmount = batch.items.reduce((sum, item) => sum + item.amount, 0) as Cents;
-  const base = `earlybird-withdrawals-${country}-${batch.date}-${withdrawalReference(first)}`;
+  const base = `earlybird-withdrawals-${country}-${batch.date}-${first}`;
   return country === "NZ"
     ? {
         fileName: `${base}.csv`,

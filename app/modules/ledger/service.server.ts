@@ -4,6 +4,7 @@ import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { Company, LedgerAccount, LedgerTransaction } from "../../../db/models/index";
 import { CURRENCIES, type Country } from "../../lib/dates";
+import { isProduction } from "../../lib/env.server";
 import { AppError } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 
@@ -45,6 +46,7 @@ export async function postTransaction(t: Transaction | null, input: PostingInput
   if (input.entries.length < 2 || sum !== 0 || input.entries.some((e) => !Number.isSafeInteger(e.amount) || e.amount === 0)) {
     throw new Error(`Unbalanced ledger posting (${input.entries.length} entries summing to ${sum})`);
   }
+  checkPostingLocks(t, input.entries);
   const { entries, transactionClass, currency, ...header } = input;
   // One statement (migration T05.01.00, ledger_post): the wallets it touches are locked in account id order before any
   // entry is written, so two postings over the same wallets never deadlock and a wallet's entries are numbered in
@@ -82,6 +84,35 @@ async function onConnection<T>(t: Transaction | null, work: (client: pg.Client) 
   }
 }
 
+// ---- One lock order (docs/decisions/031-one-lock-order.md) --------------------------------------------------------
+//
+// Every money path takes its row locks in one order: its request row (a top-up, a withdrawal, a statement line), then
+// every wallet it will post to or read funds of, all at once in account id order, then the purchaser offer, the
+// supplier offers, credit notes, invoices (each in id order), then the rows it owns (execution results, allocations).
+// The wallets of a database transaction are remembered here, so a posting (or a second lock call) that reaches a wallet
+// the transaction did not lock up front is caught where it is written, not as a deadlock in production.
+
+const heldWallets = new WeakMap<Transaction, Map<number, number>>();
+/** System account ids seen by `systemAccount`: postings may use them without a lock (they are not cached, D4). */
+const systemAccountIds = new Set<number>();
+
+const rootOf = (t: Transaction): Transaction => {
+  let root = t as Transaction & { parent?: Transaction };
+  while (root.parent) root = root.parent as Transaction & { parent?: Transaction };
+  return root;
+};
+
+/** A breach of the lock order: a bug. Outside production it fails the request; in production it is logged. */
+function lockOrderBreach(message: string): void {
+  if (isProduction()) console.error(`Lock order: ${message}`);
+  else throw new Error(`Lock order (decision 031): ${message}`);
+}
+
+/** The wallets the database transaction `t` (or the transaction it is a savepoint of) holds: company id → account id. */
+function walletsHeldBy(t: Transaction): Map<number, number> | undefined {
+  return heldWallets.get(rootOf(t));
+}
+
 /** Locks the wallets among `accountIds` in id order (FOR NO KEY UPDATE: the entries' trigger then updates them). */
 async function lockAccounts(t: Transaction, accountIds: number[]): Promise<void> {
   if (accountIds.length === 0) return;
@@ -92,16 +123,95 @@ async function lockAccounts(t: Transaction, accountIds: number[]): Promise<void>
   });
 }
 
+/** Finds (or creates) the companies' wallets and locks them in one statement, in account id order. */
+async function findAndLockWallets(t: Transaction, companyIds: number[], currency: Currency): Promise<Map<number, LedgerAccount>> {
+  const wallets = new Map<number, LedgerAccount>();
+  for (const companyId of [...new Set(companyIds)].sort((a, b) => a - b)) wallets.set(companyId, await walletAccount(t, companyId, currency));
+  await lockAccounts(
+    t,
+    [...wallets.values()].map((wallet) => wallet.id)
+  );
+  return wallets;
+}
+
+function remember(t: Transaction, wallets: Map<number, LedgerAccount>): Map<number, number> {
+  const root = rootOf(t);
+  const held = heldWallets.get(root) ?? new Map<number, number>();
+  for (const [companyId, wallet] of wallets) held.set(companyId, wallet.id);
+  heldWallets.set(root, held);
+  return new Map([...wallets].map(([companyId, wallet]) => [companyId, wallet.id]));
+}
+
+/**
+ * The wallets of `companyIds` in a currency, created if missing, locked together in account id order for the rest of
+ * the database transaction: the first step of every money path after its request row. Take every wallet the
+ * transaction will touch in this one call; a later call may only name wallets already held (decision 031). Returns
+ * company id → wallet account id.
+ */
+export async function lockWallets(t: Transaction, companyIds: number[], currency: Currency): Promise<Map<number, number>> {
+  const held = walletsHeldBy(t);
+  if (held && held.size > 0) {
+    const missing = companyIds.filter((companyId) => !held.has(companyId));
+    if (missing.length > 0) lockOrderBreach(`wallets of companies ${missing.join(", ")} are locked after other wallets; lock them all in one call first`);
+  }
+  return remember(t, await findAndLockWallets(t, companyIds, currency));
+}
+
+/**
+ * Like lockWallets, for a set of companies that is read from rows other transactions may still change (who is paid when
+ * a top-up completes): read, lock, read again under the locks; should the set have grown meanwhile, the locks are given
+ * back (a savepoint rolled back) and taken again for the larger set, so they are still taken in one id order.
+ */
+export async function lockWalletsFor(
+  t: Transaction,
+  currency: Currency,
+  companiesNeeded: (t: Transaction) => Promise<number[]>,
+  attempts = 5
+): Promise<Map<number, number>> {
+  let companies = [...new Set(await companiesNeeded(t))];
+  for (let attempt = 1; ; attempt += 1) {
+    let grown = false;
+    const wallets = await sequelize
+      .transaction({ transaction: t }, async (savepoint) => {
+        const locked = await findAndLockWallets(savepoint, companies, currency);
+        const missing = (await companiesNeeded(savepoint)).filter((companyId) => !companies.includes(companyId));
+        if (missing.length > 0 && attempt < attempts) {
+          companies = [...companies, ...new Set(missing)];
+          grown = true;
+          throw new Error("The wallets to lock changed while they were locked");
+        }
+        return locked;
+      })
+      .catch((error: unknown) => {
+        if (grown) return null;
+        throw error;
+      });
+    if (wallets) return remember(t, wallets);
+  }
+}
+
 /**
  * The company's wallet in a currency, created if missing, and locked for the rest of the database transaction: take
  * it before reading the funds a debit depends on (companyFunds with the same transaction), then post. Two requests
- * for the same company thus check and debit one after the other. Lock one company's wallet at a time, or several in
- * id order.
+ * for the same company thus check and debit one after the other. A transaction touching several wallets locks them
+ * with one lockWallets call instead.
  */
 export async function lockWallet(t: Transaction, companyId: number, currency: Currency): Promise<LedgerAccount> {
-  const wallet = await walletAccount(t, companyId, currency);
-  await lockAccounts(t, [wallet.id]);
-  return wallet;
+  const held = walletsHeldBy(t);
+  if (held && held.size > 0 && !held.has(companyId)) lockOrderBreach(`the wallet of company ${companyId} is locked after other wallets`);
+  const wallets = await findAndLockWallets(t, [companyId], currency);
+  remember(t, wallets);
+  return wallets.get(companyId)!;
+}
+
+/** Every wallet of a posting made in a transaction that locks wallets must be among those it locked (decision 031). */
+function checkPostingLocks(t: Transaction | null, entries: PostingEntry[]): void {
+  if (!t) return;
+  const held = walletsHeldBy(t);
+  if (!held || held.size === 0) return;
+  const lockedIds = new Set(held.values());
+  const unlocked = entries.filter((entry) => !lockedIds.has(entry.accountId) && !systemAccountIds.has(entry.accountId));
+  if (unlocked.length > 0) lockOrderBreach(`posting to account ${unlocked.map((e) => e.accountId).join(", ")}, which this transaction did not lock first`);
 }
 
 export interface CompanyFunds {
@@ -203,5 +313,6 @@ export type SystemAccountKind = "BANK_CLEARING" | "FEE_REVENUE" | "SUSPENSE" | "
 export async function systemAccount(t: Transaction, kind: SystemAccountKind, currency: Currency): Promise<LedgerAccount> {
   const account = await LedgerAccount.findOne({ where: { companyId: null, kind, currency }, transaction: t });
   if (!account) throw new Error(`System ledger account ${kind} ${currency} is missing: migrations create it`);
+  systemAccountIds.add(account.id);
   return account;
 }

@@ -58,59 +58,91 @@ export function parseStatementAmount(text: string): Cents | null {
   return (negative && cents !== 0 ? -cents : cents) as Cents;
 }
 
+/** The messages a headered bank CSV is refused with (a statement's or a returns file's). */
+export interface BankCsvMessages {
+  unreadable: string;
+  empty: string;
+  header: string;
+  tooLarge: string;
+}
+
+/**
+ * A bank CSV: a header line naming at least the `required` columns (by any of the names `columns` gives them; case,
+ * spacing and punctuation ignored; unknown columns ignored), then one row a line, blank lines skipped. Gives each row's
+ * cells by column (trimmed, at most 200 characters, null when empty) with its line number (header = 1).
+ */
+export function readBankCsv<Column extends string>(
+  content: string,
+  columns: Record<Column, readonly string[]>,
+  required: readonly NoInfer<Column>[],
+  messages: BankCsvMessages
+): { ok: true; rows: { index: number; fileLine: number; cell: (column: Column) => string | null }[] } | { ok: false; errors: string[] } {
+  let rows: string[][];
+  try {
+    rows = parse(content.replace(/^\uFEFF/, ""), { relax_column_count: true, skip_empty_lines: true, trim: true }) as string[][];
+  } catch {
+    return { ok: false, errors: [messages.unreadable] };
+  }
+  if (rows.length === 0) return { ok: false, errors: [messages.empty] };
+  const header = rows[0].map(normaliseHeader);
+  const index = {} as Record<Column, number>;
+  for (const [column, names] of Object.entries(columns) as [Column, readonly string[]][]) {
+    index[column] = names.map(normaliseHeader).reduce((found: number, name) => (found >= 0 ? found : header.indexOf(name)), -1);
+  }
+  if (required.some((column) => index[column] < 0)) return { ok: false, errors: [messages.header] };
+  const body = rows.slice(1).filter((row) => row.some((cell) => cell !== ""));
+  if (body.length === 0) return { ok: false, errors: [messages.empty] };
+  if (body.length > MAX_STATEMENT_LINES) return { ok: false, errors: [messages.tooLarge] };
+  // Line numbers count from the header; skipped blank lines are not tracked by csv-parse, so this is the row number.
+  return {
+    ok: true,
+    rows: body.map((row, i) => ({
+      index: i,
+      fileLine: i + 2,
+      cell: (column: Column) => {
+        const value = index[column] >= 0 ? (row[index[column]] ?? "").trim() : "";
+        return value === "" ? null : value.slice(0, 200);
+      },
+    })),
+  };
+}
+
+/** Up to 10 problems, and how many more there were. */
+export function firstErrors(errors: string[]): string[] {
+  const shown = errors.slice(0, 10);
+  if (errors.length > 10) shown.push(STATEMENT_MESSAGES.tooManyErrors(errors.length - 10));
+  return shown;
+}
+
 /**
  * Reads a bank statement CSV: a header line naming at least Date, Amount and Reference (other columns of
  * STATEMENT_COLUMNS are optional, unknown ones ignored), then one transaction a line. All or nothing: any bad line
  * fails the file (with every problem listed, up to 10), so a statement is never half imported. Blank lines are skipped.
  */
 export function parseBankStatementCsv(content: string): StatementParse {
-  let rows: string[][];
-  try {
-    rows = parse(content.replace(/^\uFEFF/, ""), { relax_column_count: true, skip_empty_lines: true, trim: true }) as string[][];
-  } catch {
-    return { ok: false, errors: [STATEMENT_MESSAGES.unreadable] };
-  }
-  if (rows.length === 0) return { ok: false, errors: [STATEMENT_MESSAGES.empty] };
-  const header = rows[0].map(normaliseHeader);
-  const index = {} as Record<StatementColumn, number>;
-  for (const [column, names] of Object.entries(STATEMENT_COLUMNS) as [StatementColumn, readonly string[]][]) {
-    index[column] = names.map(normaliseHeader).reduce((found, name) => (found >= 0 ? found : header.indexOf(name)), -1);
-  }
-  if (index.date < 0 || index.amount < 0 || index.reference < 0) return { ok: false, errors: [STATEMENT_MESSAGES.header] };
-  const body = rows.slice(1).filter((row) => row.some((cell) => cell !== ""));
-  if (body.length === 0) return { ok: false, errors: [STATEMENT_MESSAGES.empty] };
-  if (body.length > MAX_STATEMENT_LINES) return { ok: false, errors: [STATEMENT_MESSAGES.tooLarge] };
+  const table = readBankCsv(content, STATEMENT_COLUMNS, ["date", "amount", "reference"], STATEMENT_MESSAGES);
+  if (!table.ok) return table;
   const errors: string[] = [];
   const lines: StatementLineInput[] = [];
-  const cell = (row: string[], column: StatementColumn) => {
-    const value = index[column] >= 0 ? (row[index[column]] ?? "").trim() : "";
-    return value === "" ? null : value.slice(0, 200);
-  };
-  // Line numbers count from the header; skipped blank lines are not tracked by csv-parse, so this is the row number.
-  body.forEach((row, i) => {
-    const fileLine = i + 2;
-    const date = parseInputDate(cell(row, "date") ?? "");
-    const amount = parseStatementAmount(cell(row, "amount") ?? "");
+  for (const { index, fileLine, cell } of table.rows) {
+    const date = parseInputDate(cell("date") ?? "");
+    const amount = parseStatementAmount(cell("amount") ?? "");
     if (!date) errors.push(STATEMENT_MESSAGES.lineDate(fileLine));
     if (amount === null) errors.push(STATEMENT_MESSAGES.lineAmount(fileLine));
     else if (amount === 0) errors.push(STATEMENT_MESSAGES.lineZero(fileLine));
-    if (!date || !amount) return;
+    if (!date || !amount) continue;
     lines.push({
-      lineIndex: i,
+      lineIndex: index,
       fileLine,
       transactionDate: date,
       amount,
-      reference: cell(row, "reference"),
-      particulars: cell(row, "particulars"),
-      code: cell(row, "code"),
-      otherParty: cell(row, "otherParty"),
-      bankTransactionId: cell(row, "bankTransactionId"),
+      reference: cell("reference"),
+      particulars: cell("particulars"),
+      code: cell("code"),
+      otherParty: cell("otherParty"),
+      bankTransactionId: cell("bankTransactionId"),
     });
-  });
-  if (errors.length > 0) {
-    const shown = errors.slice(0, 10);
-    if (errors.length > 10) shown.push(STATEMENT_MESSAGES.tooManyErrors(errors.length - 10));
-    return { ok: false, errors: shown };
   }
+  if (errors.length > 0) return { ok: false, errors: firstErrors(errors) };
   return { ok: true, lines };
 }

@@ -21,6 +21,8 @@ import { isAdminActor, type Actor } from "../../lib/actor";
 import { AppError, forbidden } from "../../lib/errors";
 import { centsToDecimal, type Cents } from "../../lib/money";
 import { runJob, type JobView } from "../jobs/service.server";
+import { parsePaymentReference } from "./bank-files";
+import { settleReturnedDeposit } from "./returns.server";
 import { postTransaction, systemAccount, type Currency } from "./service.server";
 import { MAX_STATEMENT_BYTES, parseBankStatementCsv, STATEMENT_MESSAGES, type StatementLineInput } from "./statement-import.rules";
 import { creditTopUp, isPastExpiry } from "./top-ups.server";
@@ -28,7 +30,8 @@ import { referenceCandidates, settleDepositLine, type LineSettlement, type Match
 
 export const STATEMENT_IMPORT_JOB_TYPE = "bank-statement-import";
 
-export type LineOutcome = "COMPLETED" | "RECONCILED" | "UNKNOWN" | "IGNORED" | "DUPLICATE" | "ALREADY_SETTLED";
+/** WITHDRAWAL_RETURNED: the money of a withdrawal the bank returned, arriving back quoting WD<id> (decision 030). */
+export type LineOutcome = "COMPLETED" | "RECONCILED" | "UNKNOWN" | "IGNORED" | "DUPLICATE" | "ALREADY_SETTLED" | "WITHDRAWAL_RETURNED";
 
 export interface StatementLineResult {
   /** The line number in the file (header = 1). */
@@ -55,6 +58,8 @@ export interface StatementImportResult {
   unknown: number;
   ignored: number;
   duplicates: number;
+  /** Deposits that were returned withdrawals coming back (returned now, or already entered by an admin). */
+  withdrawalsReturned: number;
   completedAmount: Cents;
   unknownAmount: Cents;
   lines: StatementLineResult[];
@@ -193,6 +198,7 @@ export async function importBankStatement(
           unknown: count("UNKNOWN"),
           ignored: count("IGNORED"),
           duplicates: count("DUPLICATE"),
+          withdrawalsReturned: count("WITHDRAWAL_RETURNED"),
           completedAmount: sum("COMPLETED"),
           unknownAmount: sum("UNKNOWN"),
           lines: results,
@@ -240,6 +246,15 @@ async function insertLines(t: Transaction, importId: number, lines: StatementLin
     for (const line of batch) if (!done.has(line.lineIndex)) skipped.push(line.lineIndex);
   }
   return skipped;
+}
+
+/** The withdrawal a deposit line names (WD<id> in its reference, particulars or code), if any. */
+function returnedWithdrawalOf(line: Pick<StoredLine, "reference" | "particulars" | "code">): number | null {
+  for (const text of [line.reference, line.particulars, line.code]) {
+    const payment = text ? parsePaymentReference(text) : null;
+    if (payment?.kind === "WITHDRAWAL") return payment.id;
+  }
+  return null;
 }
 
 /** Settles one line in its own database transaction (see the file comment), or reports how it was settled before. */
@@ -293,6 +308,17 @@ async function settleLine(lineId: number, currency: Currency, userId: number | n
       }
       await BankStatementLine.update({ status: "MATCHED", matchedTopUpId: topUp.id }, { where: { id: line.id }, transaction: t });
       return { ...base, outcome: settlement.kind === "COMPLETE" ? "COMPLETED" : "RECONCILED", topUpId: topUp.id, reason: null };
+    }
+
+    // A withdrawal the bank returned, its money arriving back quoting WD<id> (decision 030): it is returned now, or the line
+    // is the evidence of a return an admin already entered; either way the money is not held twice.
+    const returned = settlement.reason === "NO_MATCH" ? returnedWithdrawalOf(line) : null;
+    if (returned !== null) {
+      const settled = await settleReturnedDeposit(t, { withdrawalId: returned, amount, currency, statementLineId: line.id, userId });
+      if (settled) {
+        await BankStatementLine.update({ status: "RETURNED" }, { where: { id: line.id }, transaction: t });
+        return { ...base, outcome: "WITHDRAWAL_RETURNED", topUpId: null, reason: settled === "RETURNED" ? `Withdrawal WD${returned} returned` : `Withdrawal WD${returned} was already returned` };
+      }
     }
 
     // Unknown: the money is ours to hold, in suspense, until an admin assigns it to a company.

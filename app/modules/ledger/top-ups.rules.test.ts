@@ -14,6 +14,7 @@ import {
 } from "./top-ups.schema";
 import {
   adminActions,
+  depositReturnableFrom,
   fitsReferenceColumn,
   generatePaymentReference,
   isGeneratedReference,
@@ -247,10 +248,16 @@ describe("the top-up amount's messages (p1 §5)", () => {
 });
 
 describe("admin actions and tabs (p3 §4.3)", () => {
-  it("confirm or cancel a PENDING top-up, assign an UNKNOWN deposit, nothing on a final one", () => {
+  it("confirm or cancel a PENDING top-up, assign an UNKNOWN deposit (or return it after 30 days), nothing on a final one", () => {
     expect(adminActions("PENDING")).toEqual(["confirm", "cancel"]);
     expect(adminActions("UNKNOWN")).toEqual(["assign"]);
-    for (const status of ["COMPLETED", "CANCELLED", "EXPIRED"] as const) expect(adminActions(status)).toEqual([]);
+    expect(adminActions("UNKNOWN", { returnable: true })).toEqual(["assign", "return"]);
+    for (const status of ["COMPLETED", "CANCELLED", "EXPIRED", "RETURNED"] as const) expect(adminActions(status, { returnable: true })).toEqual([]);
+  });
+
+  it("an unknown deposit may be returned 30 days (of 24 hours) after it was held", () => {
+    const held = new Date("2026-10-01T03:00:00Z");
+    expect(depositReturnableFrom(held).toISOString()).toBe("2026-10-31T03:00:00.000Z");
   });
 
   it("reads the tab and page from the URL, falling back to All and page 1", () => {

@@ -263,19 +263,28 @@ export function referenceCandidates(fields: readonly (string | null | undefined)
 // ---------------------------------------------------------------------------------------------------------------
 // Statuses and actions (p3 §4.3, D5).
 
-export type TopUpStatus = "PENDING" | "UNKNOWN" | "COMPLETED" | "CANCELLED" | "EXPIRED";
+export type TopUpStatus = "PENDING" | "UNKNOWN" | "COMPLETED" | "CANCELLED" | "EXPIRED" | "RETURNED";
 
 /** Final statuses: nothing more happens to the top-up. */
-export const FINAL_TOP_UP_STATUSES: readonly TopUpStatus[] = ["COMPLETED", "CANCELLED", "EXPIRED"];
+export const FINAL_TOP_UP_STATUSES: readonly TopUpStatus[] = ["COMPLETED", "CANCELLED", "EXPIRED", "RETURNED"];
+
+export type TopUpAction = "confirm" | "assign" | "cancel" | "return";
+
+/** An unknown deposit nobody claimed for this many days may be returned to its sender (docs/decisions/030). */
+export const DEPOSIT_RETURN_AFTER_DAYS = 30;
+
+/** When an unknown deposit held since `heldSince` may be returned: 30 days (of 24 hours) later. */
+export const depositReturnableFrom = (heldSince: Date): Date => new Date(heldSince.getTime() + DEPOSIT_RETURN_AFTER_DAYS * 86_400_000);
 
 /**
  * What an admin may do with a top-up: confirm a PENDING one (COMPLETED, wallet credited), assign an UNKNOWN deposit
  * to a company (its "confirm": COMPLETED, suspense → wallet), cancel a PENDING one. An UNKNOWN deposit is money we
- * hold: it is assigned, never cancelled (returning it to the payer is a bank payment, not a status change).
+ * hold: it is assigned, never cancelled; once nobody has claimed it for 30 days it may be returned to its sender (a
+ * bank payment from suspense, RETURNED).
  */
-export function adminActions(status: TopUpStatus): ("confirm" | "assign" | "cancel")[] {
+export function adminActions(status: TopUpStatus, options: { returnable?: boolean } = {}): TopUpAction[] {
   if (status === "PENDING") return ["confirm", "cancel"];
-  if (status === "UNKNOWN") return ["assign"];
+  if (status === "UNKNOWN") return options.returnable ? ["assign", "return"] : ["assign"];
   return [];
 }
 
@@ -288,6 +297,7 @@ export const TOP_UP_STATUS_LABELS: Record<TopUpStatus, string> = {
   COMPLETED: "Approved",
   CANCELLED: "Cancelled",
   EXPIRED: "Expired",
+  RETURNED: "Returned",
 };
 
 /** The admin Topups tabs (p3 §2.3): All, Pending, Unknown, Approved (COMPLETED), Cancelled. */

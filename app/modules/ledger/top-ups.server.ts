@@ -11,16 +11,17 @@ import crypto from "node:crypto";
 import { Op, QueryTypes, type Transaction } from "sequelize";
 import { ZodError } from "zod";
 import { sequelize } from "../../../db/index";
-import { BankAccount, BankStatementLine, Company, TopUp } from "../../../db/models/index";
+import { BankAccount, BankPaymentFile, BankStatementLine, Company, DepositReturn, TopUp } from "../../../db/models/index";
 import { isAdminActor, type Actor } from "../../lib/actor";
 import { getRuntimeConfig } from "../../lib/config.server";
 import { CURRENCIES, LOCALES, type Country } from "../../lib/dates";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { centsToDecimal, type Cents } from "../../lib/money";
+import { describeAccountDetails } from "../banking/rules";
 import { payNowAmounts } from "../offers/rules";
-import { onTopUpClosed, onTopUpCompleted } from "../offers/top-up-hooks.server";
+import { onTopUpClosed, onTopUpCompleted, walletsPaidOnCompletion } from "../offers/top-up-hooks.server";
 import { billStatusOf, fetchBills, payablesContext } from "../payables/bills.server";
-import { companyFunds, postTransaction, systemAccount, walletAccount, withIdempotency, type Currency } from "./service.server";
+import { companyFunds, lockWalletsFor, postTransaction, systemAccount, withIdempotency, type Currency } from "./service.server";
 import {
   COMPANY_CURRENCY_DIFFERS,
   CreateTopUpSchema,
@@ -37,11 +38,13 @@ import {
 } from "./top-ups.schema";
 import {
   adminActions,
+  depositReturnableFrom,
   generatePaymentReference,
   referenceCandidates,
   suggestTopUpAmounts,
   TOP_UP_TABS,
   type OpenOffer,
+  type TopUpAction,
   type TopUpStatus,
   type TopUpSuggestions,
   type TopUpTab,
@@ -69,8 +72,12 @@ export interface TopUpView {
   modificationTime: string;
   /** The statement line that paid it or, for an UNKNOWN top-up, that it holds. */
   deposit: { transactionDate: string; reference: string | null; particulars: string | null; code: string | null; otherParty: string | null } | null;
-  /** What an admin may do now (p3 §4.3). */
-  actions: ("confirm" | "assign" | "cancel")[];
+  /** What an admin may do now (p3 §4.3; returning an unknown deposit: docs/decisions/030). */
+  actions: TopUpAction[];
+  /** An UNKNOWN deposit: when it may be returned to its sender (30 days after it was held). */
+  returnableFrom: string | null;
+  /** A RETURNED deposit: the payment back to its sender, and the bank file that paid it (null while it waits). */
+  returnedTo: { reference: string; accountName: string; details: string; status: "PENDING" | "COMPLETED"; fileName: string | null } | null;
 }
 
 const userIdOf = (actor: Actor) => (actor.userId > 0 ? actor.userId : null);
@@ -86,8 +93,10 @@ function companyIdOf(actor: Actor): number {
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
-function toView(topUp: TopUp, company: Pick<Company, "companyName" | "country"> | null, line: BankStatementLine | null): TopUpView {
+function toView(topUp: TopUp, company: Pick<Company, "companyName" | "country"> | null, line: BankStatementLine | null, now = new Date()): TopUpView {
   const status = topUp.topupStatus as TopUpStatus;
+  const returnableFrom = status === "UNKNOWN" ? depositReturnableFrom(topUp.createdAt) : null;
+  const sentBack = topUp.depositReturn ?? null;
   return {
     id: topUp.id,
     companyId: topUp.companyId,
@@ -106,13 +115,30 @@ function toView(topUp: TopUp, company: Pick<Company, "companyName" | "country"> 
     deposit: line
       ? { transactionDate: line.transactionDate, reference: line.reference, particulars: line.particulars, code: line.code, otherParty: line.otherParty }
       : null,
-    actions: adminActions(status),
+    actions: adminActions(status, { returnable: returnableFrom !== null && now >= returnableFrom }),
+    returnableFrom: iso(returnableFrom),
+    returnedTo: sentBack
+      ? {
+          reference: `RT${sentBack.id}`,
+          accountName: sentBack.accountName,
+          details: describeAccountDetails({ bankAccountNumber: sentBack.accountNumber, bsb: sentBack.bsb, payId: null }),
+          status: sentBack.status,
+          fileName: sentBack.bankPaymentFile?.fileName ?? null,
+        }
+      : null,
   };
 }
 
 const VIEW_INCLUDE = [
   { model: Company, as: "company", attributes: ["id", "companyName", "country"] },
   { model: BankStatementLine, as: "bankStatementLine", attributes: ["id", "transactionDate", "reference", "particulars", "code", "otherParty"] },
+  {
+    model: DepositReturn,
+    as: "depositReturn",
+    required: false,
+    attributes: ["id", "accountName", "accountNumber", "bsb", "status"],
+    include: [{ model: BankPaymentFile, as: "bankPaymentFile", attributes: ["id", "fileName"] }],
+  },
 ];
 
 async function loadView(id: number, where: Record<string, unknown> = {}, transaction?: Transaction): Promise<TopUpView | null> {
@@ -312,7 +338,10 @@ export async function creditTopUp(
   options: { companyId: number; from: "BANK_CLEARING" | "SUSPENSE"; userId: number | null; bankStatementLineId?: number }
 ): Promise<void> {
   const currency = topUp.currency as Currency;
-  const wallet = await walletAccount(t, options.companyId, currency);
+  // Decision 031: every wallet the completion may move (the company's, and the suppliers its hooks pay) locked together
+  // now, before the credit; the hooks then lock offers and bills, never a wallet.
+  const wallets = await lockWalletsFor(t, currency, (tx) => walletsPaidOnCompletion(tx, topUp, options.companyId));
+  const walletId = wallets.get(options.companyId)!;
   const source = await systemAccount(t, options.from, currency);
   const reference = topUp.paymentReference;
   const transaction = await postTransaction(t, {
@@ -320,7 +349,7 @@ export async function creditTopUp(
     currency,
     entries: [
       { accountId: source.id, amount: -topUp.topupAmount as Cents },
-      { accountId: wallet.id, amount: topUp.topupAmount },
+      { accountId: walletId, amount: topUp.topupAmount },
     ],
     description: options.from === "SUSPENSE" ? `Unknown deposit assigned (top-up ${topUp.id})` : `Top-up ${reference ?? topUp.id}`,
     destinationCompanyId: options.companyId,
@@ -416,11 +445,15 @@ export async function assignTopUp(actor: Actor, id: number, input: { companyId: 
 
 /** The scheduled job `expire-top-ups`: PENDING top-ups past their expiry become EXPIRED (D5). Safe to run twice. */
 export async function expireTopUps(now: Date = new Date()): Promise<{ expired: number }> {
-  // One statement: a row being confirmed is locked; the UPDATE waits, re-checks the status and skips it once COMPLETED.
-  // The offers waiting for the expired top-ups are released in the same transaction.
+  // One statement: the rows are locked in id order (decision 031); a row being confirmed is locked, so the UPDATE waits,
+  // re-checks the status and skips it once COMPLETED. The offers waiting for the expired top-ups are released in the
+  // same transaction.
   return sequelize.transaction(async (t) => {
     const rows = await sequelize.query<{ id: number }>(
-      "UPDATE top_ups SET topup_status = 'EXPIRED' WHERE topup_status = 'PENDING' AND expires_at <= :now RETURNING id",
+      `UPDATE top_ups SET topup_status = 'EXPIRED'
+        WHERE id IN (SELECT id FROM top_ups WHERE topup_status = 'PENDING' AND expires_at <= :now ORDER BY id FOR UPDATE)
+          AND topup_status = 'PENDING'
+       RETURNING id`,
       { type: QueryTypes.SELECT, replacements: { now }, transaction: t }
     );
     if (rows.length > 0) {

@@ -362,6 +362,8 @@ export interface WithdrawalRow {
   requestedBy: string;
   completedAt: string | null;
   bankPaymentFile: { id: number; fileName: string } | null;
+  /** FAILED: the bank returned it and it was reversed (docs/decisions/030); why. */
+  returnReason: string | null;
 }
 
 export interface CompanyFundsSummary {
@@ -403,6 +405,7 @@ export async function getCompanyFundsSummary(actor: Actor, companyId: number): P
         requestedBy: requestedBy?.username ?? "",
         completedAt: row.completedAt ? row.completedAt.toISOString() : null,
         bankPaymentFile: row.bankPaymentFile ? { id: row.bankPaymentFile.id, fileName: row.bankPaymentFile.fileName } : null,
+        returnReason: row.status === "FAILED" ? row.failureReason : null,
       };
     }),
   };

@@ -7,7 +7,7 @@
  *   remaining cash pool), then an offer_executions row and a queued job are written in one transaction; an ACTIVE
  *   offer becomes CLEARING (D3) until no execution of it is in flight.
  * - runPurchaserOfferExecution (the queued job): one database transaction per invoice. Locks in one order: the two
- *   wallets in account id order, the offer row, then the invoice row (a top-up's completion holds the wallet first).
+ *   wallets together in account id order, the offer row, then the invoice row (docs/decisions/031).
  *   Under them every check is made again, the invoice's result is written (at most one live result per invoice, a unique index: a repeat finds it
  *   and pays nothing), the payment is posted (D2: purchaser −(T − cb), supplier +(T − fee), FEE_REVENUE +(fee − cb);
  *   the ledger transaction carries the result id and the globally unique key offer-exec-<resultId>), the cash pool
@@ -27,7 +27,7 @@ import type { Cents } from "../../lib/money";
 import { requireVerifiedCompany } from "../../lib/verification.server";
 import { runQueuedJobsSoon } from "../jobs/queue-trigger.server";
 import { createJob, executeJob, type ExecuteJobOptions, type JobView } from "../jobs/service.server";
-import { companyFunds, lockWallet, postTransaction, systemAccount, withIdempotency, type Currency } from "../ledger/service.server";
+import { companyFunds, lockWallets, postTransaction, systemAccount, withIdempotency, type Currency } from "../ledger/service.server";
 import {
   EXECUTION_JOB_TYPE,
   EXECUTION_MESSAGES,
@@ -263,9 +263,9 @@ async function executeInvoices(executionId: number, invoiceIds: number[], progre
 }
 
 /**
- * Runs one invoice's transaction again when PostgreSQL chose it as a deadlock's victim (or a serialisation failure):
- * a top-up completing for the same purchaser takes its wallet before the offer (onTopUpCompleted), the other way
- * round from a posting in account id order, and one of the two is rolled back whole. Nothing of it was kept.
+ * Runs one invoice's transaction again should PostgreSQL abort it as a deadlock's victim or a serialisation failure.
+ * Every money path takes its locks in one order (docs/decisions/031), so neither should happen; a safety net, and
+ * nothing of a rolled-back attempt is kept.
  */
 async function retryOnDeadlock<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
@@ -286,9 +286,9 @@ async function executeOne(t: Transaction, execution: OfferExecution, offerId: nu
   if (purchaserId === undefined) throw notFound(EXECUTION_MESSAGES.OFFER_NOT_AVAILABLE);
   const supplierId = execution.requestedByCompanyId;
   const purchaser = await Company.findByPk(purchaserId, { attributes: ["id", "country"], transaction: t });
-  // Lock order, as a top-up's completion takes them (top-up, wallet, then offer): both wallets in account id order,
-  // then the offer row, then the invoice row (decision 010, docs/decisions/016).
-  const wallets = await lockWalletsInOrder(t, [purchaserId, supplierId], CURRENCIES[((purchaser?.country ?? "NZ") as Country) === "AU" ? "AU" : "NZ"]);
+  // The one lock order of every money path (docs/decisions/031): both wallets together in account id order, then the
+  // offer row, then the invoice row.
+  const wallets = await lockWallets(t, [purchaserId, supplierId], CURRENCIES[((purchaser?.country ?? "NZ") as Country) === "AU" ? "AU" : "NZ"]);
   const offer = await PurchaserOffer.findByPk(offerId, { transaction: t, lock: t.LOCK.UPDATE });
   const invoice = await Invoice.findByPk(invoiceId, { transaction: t, lock: t.LOCK.UPDATE });
   // A restarted run finds what it already did and carries on.
@@ -347,22 +347,6 @@ async function executeOne(t: Transaction, execution: OfferExecution, offerId: nu
       wallets,
     });
   return result.status;
-}
-
-async function lockWalletsInOrder(t: Transaction, companyIds: number[], currency: Currency): Promise<Map<number, number>> {
-  const wallets = new Map<number, number>();
-  // Find (or create) each wallet first, then lock them in account id order.
-  const found = [];
-  for (const companyId of companyIds) {
-    const [row] = await sequelize.query<{ id: number }>(
-      "SELECT id FROM ledger_accounts WHERE company_id = :companyId AND kind = 'WALLET' AND currency = :currency",
-      { type: QueryTypes.SELECT, replacements: { companyId, currency }, transaction: t }
-    );
-    found.push({ companyId, id: row?.id ?? Number.MAX_SAFE_INTEGER });
-  }
-  found.sort((a, b) => a.id - b.id);
-  for (const { companyId } of found) wallets.set(companyId, (await lockWallet(t, companyId, currency)).id);
-  return wallets;
 }
 
 /** Posts D2's payment of one result and marks the invoice paid, in the caller's transaction. */
@@ -463,9 +447,14 @@ export async function settlePendingExecutions(t: Transaction, companyId: number)
   const country = (purchaser.country ?? "NZ") as Country;
   const currency = CURRENCIES[country];
   const today = todayIn(country);
-  // Lock order as in executeOne: every wallet involved in account id order (the top-up's own is already held), then
-  // the invoices.
-  const wallets = await lockWalletsInOrder(t, [...new Set([companyId, ...pending.map((row) => row.supplier_id)])], currency);
+  // The one lock order (docs/decisions/031): every wallet involved (the top-up's completion locked them all before its
+  // credit: walletsPaidOnCompletion), then the offers whose pool a failed result returns to, then the invoices.
+  const wallets = await lockWallets(t, [...new Set([companyId, ...pending.map((row) => row.supplier_id)])], currency);
+  await sequelize.query("SELECT id FROM purchaser_offers WHERE id IN (:ids) ORDER BY id FOR UPDATE", {
+    type: QueryTypes.SELECT,
+    replacements: { ids: [...new Set(pending.map((row) => row.purchaser_offer_id))] },
+    transaction: t,
+  });
   const invoices = await Invoice.findAll({ where: { id: pending.map((row) => row.invoice_id) }, transaction: t, lock: t.LOCK.UPDATE, order: [["id", "ASC"]] });
   const invoiceById = new Map(invoices.map((invoice) => [invoice.id, invoice]));
   let paid = 0;
@@ -502,6 +491,22 @@ export async function settlePendingExecutions(t: Transaction, companyId: number)
     paid += 1;
   }
   return finishSettlement(t, touched, paid, 0);
+}
+
+/**
+ * The suppliers paid should `companyId`'s PENDING results settle now: their wallets are locked, with the purchaser's,
+ * before a top-up's credit (decision 031: every wallet first, together).
+ */
+export async function pendingSettlementSuppliers(t: Transaction, companyId: number): Promise<number[]> {
+  const rows = await sequelize.query<{ supplier_id: number }>(
+    `SELECT DISTINCT x.requested_by_company_id AS supplier_id
+     FROM offer_execution_results r
+     JOIN offer_executions x ON x.id = r.execution_id
+     JOIN purchaser_offers o ON o.id = r.purchaser_offer_id
+     WHERE r.status = 'PENDING' AND o.created_by_company = :companyId`,
+    { type: QueryTypes.SELECT, replacements: { companyId }, transaction: t }
+  );
+  return rows.map((row) => row.supplier_id);
 }
 
 async function finishSettlement(t: Transaction, executionIds: Set<number>, paid: number, stillPending: number) {

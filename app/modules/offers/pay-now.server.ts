@@ -3,7 +3,8 @@
  * /supplier-offers/{id}/execute with state EXECUTE; part 1 §4 top-up trigger SUPPLIER_OFFER; decisions D2-D4;
  * docs/decisions/017).
  *
- * One database transaction per request: the offer is locked (FOR UPDATE), then the bill, then the purchaser's wallet;
+ * One database transaction per request, in the one lock order of every money path (docs/decisions/031): the
+ * purchaser's and the supplier's wallets together (account id order), then the offer (FOR UPDATE), then the bills;
  * only then are the offer's state and Funds Available read. With the funds there it executes at once: one
  * offer_executions row (SUPPLIER), one offer_execution_results row per bill (the database allows one live result per
  * invoice), one balanced ledger transaction per bill (purchaser −(T − s), supplier +(T − A), FEE_REVENUE +(A − s);
@@ -25,7 +26,7 @@ import { AppError, forbidden, isAppError, notFound } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 import { requireVerifiedCompany } from "../../lib/verification.server";
 import { bankTransferInstructions, cancelTopUp, createTopUp, getTopUp, type BankTransferInstructions, type TopUpView } from "../ledger/top-ups.server";
-import { companyFunds, lockWallet, postTransaction, systemAccount, walletAccount, type Currency } from "../ledger/service.server";
+import { companyFunds, lockWallet, lockWallets, postTransaction, systemAccount, walletAccount, type Currency } from "../ledger/service.server";
 import { offerConfigFrom, payNowAmounts, type OfferConfig, type PayNowAmounts } from "./rules";
 import { isPastExpiry } from "./supplier-offers.server";
 import {
@@ -192,6 +193,13 @@ export async function payNow(actor: Actor, input: PayNowInput): Promise<PayNowRe
   const config = await offerConfig();
   return sequelize.transaction(async (t) => {
     await requireVerifiedCompany(companyId, { transaction: t });
+    // Decision 031: the wallets first (the payer's and the supplier's, who never changes on an offer), then the offer.
+    const supplierId = (await SupplierOffer.findByPk(parsed.data.supplierOfferId, { attributes: ["id", "createdByCompany"], transaction: t }))
+      ?.createdByCompany;
+    if (supplierId === undefined) throw cannotPayNow();
+    const country = await countryOf(companyId, t);
+    const currency = CURRENCIES[country];
+    await lockWallets(t, [companyId, supplierId], currency);
     const offer = await SupplierOffer.findByPk(parsed.data.supplierOfferId, { lock: t.LOCK.UPDATE, transaction: t });
     if (!offer) throw cannotPayNow();
     const bills = await lockBills(t, offer.id, invoiceIds, companyId);
@@ -228,10 +236,7 @@ export async function payNow(actor: Actor, input: PayNowInput): Promise<PayNowRe
       );
     }
 
-    const country = await countryOf(companyId, t);
-    const currency = CURRENCIES[country];
     if (bills.some((bill) => bill.currency !== currency)) throw cannotPayNow();
-    await lockWallet(t, companyId, currency);
     const funds = await companyFunds(companyId, { transaction: t });
     const amounts = bills.map((bill) => payNowAmounts({ discountedTotal: Number(bill.amount_due_c) as Cents, cashReward: offer.cashReward }, config));
     const due = amounts.reduce((sum, a) => sum + a.purchaserPays, 0) as Cents;
@@ -344,6 +349,15 @@ interface PendingResult {
   id: number;
   execution_id: number;
   invoice_id: number;
+}
+
+/** The suppliers a top-up pays on completion (its TOPUP_PENDING offers): their wallets are locked before its credit. */
+export async function suppliersPaidByTopUp(t: Transaction, topUpId: number): Promise<number[]> {
+  const rows = await sequelize.query<{ supplier_id: number }>(
+    "SELECT DISTINCT created_by_company AS supplier_id FROM supplier_offers WHERE top_up_id = :topUpId AND offer_status = 'TOPUP_PENDING'",
+    { type: QueryTypes.SELECT, replacements: { topUpId }, transaction: t }
+  );
+  return rows.map((row) => row.supplier_id);
 }
 
 async function pendingOffersOf(t: Transaction, topUpId: number): Promise<SupplierOffer[]> {

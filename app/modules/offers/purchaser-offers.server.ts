@@ -196,6 +196,12 @@ async function includeBills(t: Transaction, companyId: number, invoiceIds: reado
   const ids = [...new Set(invoiceIds)].filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647);
   if (ids.length === 0) return;
   // The company's own unpaid bills whose supplier has offers enabled; others are left as they are (like bulk Include).
+  // Locked in id order first (decision 031), as every other writer of several bills does.
+  await sequelize.query("SELECT id FROM invoices WHERE id IN (:ids) AND issued_for = :companyId ORDER BY id FOR UPDATE", {
+    type: QueryTypes.SELECT,
+    replacements: { ids, companyId },
+    transaction: t,
+  });
   await sequelize.query(
     `UPDATE invoices i SET include_in_purchaser_offer = true
      WHERE i.id IN (:ids) AND i.issued_for = :companyId AND i.deleted_at IS NULL AND i.bill_status IS DISTINCT FROM 'PAID'

@@ -231,16 +231,19 @@ export async function cancelPaymentRequest(actor: Actor, offerId: number): Promi
 /**
  * The scheduled job `expire-supplier-offers` (D3): a CLEARING offer expires at the end of its day E in the supplier
  * company's time zone (D1: 23:59:59 Pacific/Auckland or Australia/Sydney), i.e. once that zone's today is after E. One
- * guarded UPDATE: an offer being paid is locked by Pay Now, so the UPDATE waits, re-reads it and skips it once it is
+ * guarded UPDATE, its rows locked in id order (decision 031): an offer being paid is locked by Pay Now, so the UPDATE
+ * waits, re-reads it and skips it once it is
  * EXECUTED or TOPUP_PENDING. A TOPUP_PENDING offer is not expired here: the purchaser accepted it in time and it waits
  * for its top-up (decision 017). Safe to run twice.
  */
 export async function expireSupplierOffers(now: Date = new Date()): Promise<{ expired: number }> {
   const rows = await sequelize.query<{ id: number }>(
     `UPDATE supplier_offers so SET offer_status = 'EXPIRED'
-     FROM companies c
-     WHERE c.id = so.created_by_company AND so.offer_status = 'CLEARING'
-       AND so.expiration_date < (CAST(:now AS timestamptz) AT TIME ZONE (CASE c.country WHEN 'AU' THEN :auZone ELSE :nzZone END))::date
+     WHERE so.offer_status = 'CLEARING'
+       AND so.id IN (SELECT o.id FROM supplier_offers o JOIN companies c ON c.id = o.created_by_company
+                      WHERE o.offer_status = 'CLEARING'
+                        AND o.expiration_date < (CAST(:now AS timestamptz) AT TIME ZONE (CASE c.country WHEN 'AU' THEN :auZone ELSE :nzZone END))::date
+                      ORDER BY o.id FOR UPDATE OF o)
      RETURNING so.id`,
     { type: QueryTypes.SELECT, replacements: { now: now.toISOString(), auZone: TIME_ZONES.AU, nzZone: TIME_ZONES.NZ } }
   );

@@ -1,7 +1,7 @@
 import type { Transaction } from "sequelize";
 import type { TopUp } from "../../../db/models/index";
-import { settlePendingExecutions } from "./execution.server";
-import { onSupplierOfferTopUpClosed, onSupplierOfferTopUpCompleted } from "./pay-now.server";
+import { pendingSettlementSuppliers, settlePendingExecutions } from "./execution.server";
+import { onSupplierOfferTopUpClosed, onSupplierOfferTopUpCompleted, suppliersPaidByTopUp } from "./pay-now.server";
 import { activatePurchaserOfferTopUp, cancelPurchaserOfferTopUp } from "./purchaser-offers.server";
 
 /**
@@ -19,16 +19,21 @@ import { activatePurchaserOfferTopUp, cancelPurchaserOfferTopUp } from "./purcha
  * twice, but a retry of the surrounding work must not pay or activate twice).
  */
 export async function onTopUpCompleted(t: Transaction, topUp: TopUp): Promise<void> {
-  // What the top-up was made for comes first (each hook acts only on the offer naming this top-up); what is left then
-  // settles the VIRTUAL offer's pending acceptances.
-  if (topUp.trigger === "PURCHASER_OFFER" || topUp.trigger === "PURCHASER_OFFER_EDIT") {
-    await activatePurchaserOfferTopUp(t, topUp);
-    await onSupplierOfferTopUpCompleted(t, topUp);
-  } else {
-    await onSupplierOfferTopUpCompleted(t, topUp);
-    await activatePurchaserOfferTopUp(t, topUp);
-  }
+  // What the top-up was made for comes first (each hook acts only on the offer naming this top-up: a purchaser offer's
+  // own top-up, or the one Pay Now started, never both); what is left then settles the VIRTUAL offer's pending
+  // acceptances. In the one lock order (decision 031): the purchaser offer before supplier offers, offers before bills.
+  await activatePurchaserOfferTopUp(t, topUp);
+  await onSupplierOfferTopUpCompleted(t, topUp);
   if (topUp.companyId !== null) await settlePendingExecutions(t, topUp.companyId);
+}
+
+/**
+ * The companies whose wallets completing `topUp` for `companyId` may move: the company itself, the suppliers its Pay
+ * Now waits to pay, and those its VIRTUAL offer's pending acceptances would pay. creditTopUp locks them all, together
+ * and in account id order, before its credit (decision 031), so the hooks above never lock a wallet late.
+ */
+export async function walletsPaidOnCompletion(t: Transaction, topUp: TopUp, companyId: number): Promise<number[]> {
+  return [companyId, ...(await suppliersPaidByTopUp(t, topUp.id)), ...(await pendingSettlementSuppliers(t, companyId))];
 }
 
 export async function onTopUpClosed(t: Transaction, topUp: TopUp, reason: "CANCELLED" | "EXPIRED"): Promise<void> {

@@ -20,7 +20,7 @@ export const STATEMENT_MESSAGES = {
   notReady: "This statement is not ready yet",
 } as const;
 
-export type StatementRecordType = "INVOICE" | "BILL" | "PAYMENT" | "TOPUP" | "WITHDRAWAL";
+export type StatementRecordType = "INVOICE" | "BILL" | "PAYMENT" | "TOPUP" | "WITHDRAWAL" | "REVERSAL";
 
 export const RECORD_TYPE_LABELS: Record<StatementRecordType, string> = {
   INVOICE: "Invoice paid early",
@@ -28,6 +28,7 @@ export const RECORD_TYPE_LABELS: Record<StatementRecordType, string> = {
   PAYMENT: "Payment",
   TOPUP: "Topup",
   WITHDRAWAL: "Withdrawal",
+  REVERSAL: "Reversal",
 };
 
 // ---- Months and periods ---------------------------------------------------------------------------------------------
@@ -126,6 +127,8 @@ export interface MovementFacts {
   to: string | null;
   particulars: string | null;
   reference: string | null;
+  /** A REVERSAL ledger transaction (a withdrawal the bank returned): a REVERSAL line. */
+  reversal?: boolean;
 }
 
 /** The early payment behind a ledger transaction (offer_execution_results), when there is one. */
@@ -159,7 +162,7 @@ export function statementLines(movements: readonly MovementFacts[], earlyPayment
   return movements.map((movement, index) => {
     const counterparty = movement.amount < 0 ? movement.to : movement.from;
     const early = movement.transactionClass === "PAYMENT" ? earlyPayments.get(movement.ledgerTransactionId) : undefined;
-    const recordType: StatementRecordType = early ? (movement.amount >= 0 ? "INVOICE" : "BILL") : movement.transactionClass;
+    const recordType: StatementRecordType = early ? (movement.amount >= 0 ? "INVOICE" : "BILL") : movement.reversal ? "REVERSAL" : movement.transactionClass;
     const description = early
       ? movement.amount >= 0
         ? `Invoice ${early.invoiceNumber ?? early.invoiceId} paid early${counterparty ? ` by ${counterparty}` : ""}`

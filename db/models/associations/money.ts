@@ -12,6 +12,7 @@ import { BillDocumentReview } from "../bill-document-review";
 import { Company } from "../company";
 import { CompanyBalance } from "../company-balance";
 import { Counterparty } from "../counterparty";
+import { DepositReturn } from "../deposit-return";
 import { FileProcessingStatus } from "../file-processing-status";
 import { IdentityDocument } from "../identity-document";
 import { Invoice } from "../invoice";
@@ -106,6 +107,10 @@ function associateBanking() {
   LedgerTransaction.belongsTo(Withdrawal, { foreignKey: "withdrawalId", as: "withdrawal" });
   BankPaymentFile.hasMany(Withdrawal, { foreignKey: "bankPaymentFileId", as: "withdrawals" });
   Withdrawal.belongsTo(BankPaymentFile, { foreignKey: "bankPaymentFileId", as: "bankPaymentFile" });
+  TopUp.hasOne(DepositReturn, { foreignKey: "topUpId", as: "depositReturn" });
+  DepositReturn.belongsTo(TopUp, { foreignKey: "topUpId", as: "topUp" });
+  BankPaymentFile.hasMany(DepositReturn, { foreignKey: "bankPaymentFileId", as: "depositReturns" });
+  DepositReturn.belongsTo(BankPaymentFile, { foreignKey: "bankPaymentFileId", as: "bankPaymentFile" });
   BankPaymentFile.belongsTo(Job, { foreignKey: "createdByJobId", as: "createdByJob" });
 
   FileProcessingStatus.belongsTo(User, { foreignKey: "updatedByUserId", as: "updatedBy" });
