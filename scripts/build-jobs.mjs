@@ -12,16 +12,17 @@ import { build, stop } from "esbuild";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const jobsDir = path.join(root, "jobs");
 
-/** Builds every jobs/*.job.ts into `outdir` (emptied first). Returns the job names built. */
+/**
+ * Builds every jobs/*.job.ts into `outdir` (emptied first), and every jobs/<name>.worker.ts (a plain worker thread the
+ * web process starts, not a scheduled job) into <name>-worker.js. Returns the job names built.
+ */
 export async function buildJobs({ outdir = path.join(root, "build", "jobs"), logLevel = "warning" } = {}) {
-  const entries = fs
-    .readdirSync(jobsDir)
-    .filter((file) => file.endsWith(".job.ts"))
-    .sort()
-    .map((file) => ({ in: path.join(jobsDir, file), out: file.replace(/\.job\.ts$/, "") }));
+  const files = fs.readdirSync(jobsDir).sort();
+  const entries = files.filter((file) => file.endsWith(".job.ts")).map((file) => ({ in: path.join(jobsDir, file), out: file.replace(/\.job\.ts$/, "") }));
+  const workers = files.filter((file) => file.endsWith(".worker.ts")).map((file) => ({ in: path.join(jobsDir, file), out: file.replace(/\.worker\.ts$/, "-worker") }));
   fs.rmSync(outdir, { recursive: true, force: true });
   await build({
-    entryPoints: entries,
+    entryPoints: [...entries, ...workers],
     outdir,
     bundle: true,
     platform: "node",

@@ -33,7 +33,8 @@ import {
   TRANSACTION_IN_PROGRESS,
 } from "./purchaser-offers.schema";
 import { basisPointsToPercent, offerConfigFrom, percentToBasisPoints, purchaserOfferEligibility, type BasisPoints, type OfferConfig } from "./rules";
-import { largestTotalSelection, maxCashbackSelection, type Selection, type SelectionItem } from "./selection";
+import type { Selection } from "./selection";
+import { cachedSuggestions, computeSuggestionSets, suggestionVersion } from "./suggestion-cache.server";
 
 export type PurchaserOfferStatus = "TOPUP_PENDING" | "ACTIVE" | "VIRTUAL" | "CLEARING" | "CANCELLED";
 export type Locale = "en-NZ" | "en-AU";
@@ -460,16 +461,25 @@ export const SUGGESTION_CANDIDATE_LIMIT = 2_000;
 /**
  * Which bills to include (issue 5 part 3): the spec's knapsack (largest total within `capacity`, by default the
  * offer's cash pool plus what is pending) and the set earning the most cashback within it, each as if paid today.
+ * Computed once per change of what they depend on and cached (suggestion-cache.server.ts, docs/decisions/029).
  */
 export async function offerSuggestions(actor: Actor, options: { crrBp?: BasisPoints; capacity?: Cents } = {}): Promise<OfferSuggestions | null> {
   const companyId = companyIdOf(actor);
-  const offer = await liveOffer(companyId);
+  const offer = options.crrBp !== undefined && options.capacity !== undefined ? null : await liveOffer(companyId);
   const crrBp = options.crrBp ?? (offer ? percentToBasisPoints(String(offer.crr)) : null);
   const capacity = options.capacity ?? (offer ? offer.cashpool + offer.pendingCashpool : null);
   if (crrBp === null || capacity === null) return null;
-  const config = await offerConfig();
-  const { country } = await currencyOf(companyId);
+  // The version first: whatever is read after it is at least as new (suggestion-cache.server.ts).
+  const [version, config, { country }] = await Promise.all([suggestionVersion(companyId), offerConfig(), currencyOf(companyId)]);
   const today = todayIn(country);
+  const key = JSON.stringify([companyId, version, today, crrBp, capacity, config]);
+  return cachedSuggestions(key, () => computeOfferSuggestions(companyId, { today, crrBp, capacity, config }));
+}
+
+async function computeOfferSuggestions(
+  companyId: number,
+  { today, crrBp, capacity, config }: { today: string; crrBp: BasisPoints; capacity: Cents; config: OfferConfig }
+): Promise<OfferSuggestions> {
   const rows = await sequelize.query<CandidateRow>(
     `SELECT i.id, i.invoice_number, c.company_name AS supplier_name, to_char(i.due_date, 'YYYY-MM-DD') AS due_date,
             (i.discounted_total * 100)::bigint AS amount_c, i.include_in_purchaser_offer AS included
@@ -484,24 +494,25 @@ export async function offerSuggestions(actor: Actor, options: { crrBp?: BasisPoi
      LIMIT ${SUGGESTION_CANDIDATE_LIMIT}`,
     { type: QueryTypes.SELECT, replacements: { companyId, today } }
   );
+  const sets = await computeSuggestionSets({
+    bills: rows.map((row) => ({ id: row.id, amount: Number(row.amount_c) as Cents, dueDate: row.due_date })),
+    today,
+    crrBp,
+    capacity,
+    config,
+  });
+  const byId = new Map(rows.map((row) => [row.id, row]));
   const bills = new Map<number, SuggestedBill>();
-  const items: SelectionItem[] = [];
-  for (const row of rows) {
-    const amount = Number(row.amount_c) as Cents;
-    const daysToDue = daysBetween(today, row.due_date);
-    // Eligible on its own against the whole capacity: due after today and within the caps (D2).
-    const eligibility = purchaserOfferEligibility({ crrBp, discountedTotal: amount, daysToDue, cashpool: capacity, pendingCashpool: 0 }, config);
-    if (!eligibility.eligible) continue;
-    const cashback = eligibility.amounts.cashback;
-    bills.set(row.id, { id: row.id, invoiceNumber: row.invoice_number, supplierName: row.supplier_name, dueDate: row.due_date, amount, cashback });
-    items.push({ id: row.id, amount, cashback, daysToDue });
+  for (const { id, cashback } of sets.eligible) {
+    const row = byId.get(id)!;
+    bills.set(id, { id, invoiceNumber: row.invoice_number, supplierName: row.supplier_name, dueDate: row.due_date, amount: Number(row.amount_c) as Cents, cashback });
   }
   const withBills = (selection: Selection) => ({ ...selection, bills: selection.ids.map((id) => bills.get(id)!) });
   return {
-    candidates: items.length,
+    candidates: sets.eligible.length,
     capacity,
-    largestTotal: withBills(largestTotalSelection(items, capacity)),
-    maxCashback: withBills(maxCashbackSelection(items, capacity)),
+    largestTotal: withBills(sets.largestTotal),
+    maxCashback: withBills(sets.maxCashback),
     includedIds: rows.filter((row) => row.included).map((row) => row.id),
   };
 }
@@ -697,14 +708,17 @@ export interface OfferPanel {
 /** What the cash-reserve offer card and the cashback-received card show (p2 §2 Bills page). */
 export async function offerPanel(actor: Actor): Promise<OfferPanel> {
   const companyId = companyIdOf(actor);
-  const [offer, config, funds, cashback, { country }] = await Promise.all([
-    getLiveOffer(actor),
+  const live = getLiveOffer(actor);
+  const [offer, config, funds, cashback, { country }, suggestions] = await Promise.all([
+    live,
     offerConfig(),
     companyFunds(companyId),
     cashbackThisMonth(actor),
     currencyOf(companyId),
+    live.then((view) =>
+      view && view.offerStatus !== "CLEARING" ? offerSuggestions(actor, { crrBp: view.crrBp, capacity: (view.cashpool + view.pendingCashpool) as Cents }) : null
+    ),
   ]);
-  const suggestions = offer && offer.offerStatus !== "CLEARING" ? await offerSuggestions(actor) : null;
   return {
     locale: country === "AU" ? "en-AU" : "en-NZ",
     offer,
