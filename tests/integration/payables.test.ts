@@ -245,13 +245,17 @@ describe("supplier bills page", () => {
     expect(december.rows.map((row) => row.id)).toEqual([firstDay.id]);
     expect(december.pending).toEqual({ count: 1, total: 11_111 });
 
-    // The next-month tab, an earlier month, and a future month refused.
-    const next = await loadSupplierBills(actorOf(purchaser), supplier.id, new URLSearchParams("period=next"), { now: endOfNovember });
-    expect(next.period.month).toBe("2026-12");
+    // The next-month tab (one month state: month=2026-12; the old period=next is redirected there), an earlier
+    // month, and a month after the next refused.
+    const next = await loadSupplierBills(actorOf(purchaser), supplier.id, new URLSearchParams("month=2026-12"), { now: endOfNovember });
+    expect(next).toMatchObject({ refused: false, query: { month: "2026-12" }, period: { month: "2026-12" } });
     expect(next.rows.map((row) => row.id)).toEqual([firstDay.id]);
+    expect(next.pending).toEqual({ count: 1, total: 11_111 });
+    const old = await loadSupplierBills(actorOf(purchaser), supplier.id, new URLSearchParams("period=next"), { now: endOfNovember });
+    expect(old).toMatchObject({ refused: true, search: "month=2026-12", query: { month: "2026-12" }, period: { month: "2026-12" } });
     const earlier = await loadSupplierBills(actorOf(purchaser), supplier.id, new URLSearchParams("month=2026-11"), { now: new Date("2027-01-10T00:00:00Z") });
     expect(earlier).toMatchObject({ currentMonth: "2027-01", refused: false, period: { month: "2026-11" } });
-    const future = await loadSupplierBills(actorOf(purchaser), supplier.id, new URLSearchParams("month=2026-12"), { now: endOfNovember });
+    const future = await loadSupplierBills(actorOf(purchaser), supplier.id, new URLSearchParams("month=2027-01"), { now: endOfNovember });
     expect(future).toMatchObject({ refused: true, period: { month: "2026-11" }, search: "" });
   });
 
