@@ -50,7 +50,7 @@ import { AppError } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 import { offerConfigFrom, percentToBasisPoints, type OfferConfig } from "../offers/rules";
 import { countOf, ESTIMATE_TRUSTED, EXACT_COUNT_CAP } from "./count.server";
-import { amountFilterBounds, dateFilterBounds, makeCursor, MAX_CURSOR_SKIP, totalPages, type ListQuery, type PageCursor, type SortField } from "./filters";
+import { amountFilterBounds, dateFilterBounds, defaultListQuery, makeCursor, MAX_CURSOR_SKIP, totalPages, type ListQuery, type PageCursor, type SortField } from "./filters";
 import {
   billRowStatus,
   companyDisplayState,
@@ -485,13 +485,11 @@ function buildWhere(side: Side, companyId: number, query: ListQuery, today: stri
     // within 1 unit, by the Suppliers tab's rule (payables/suppliers-tab.server.ts): until aged payables are fetched from
     // Xero, the accounting balance is the part of the unpaid bills loaded from an accounting system. Every supplier
     // with a bill is in the grouping, so false is exactly its complement.
+    // The totals come from payables_totals (kept by the database with every bill, docs/decisions/029), one row per
+    // supplier, instead of summing every bill of the company on each request.
     conditions.push(`i.issued_by ${query.isMatchedPayablesValue ? "IN" : "NOT IN"} (
-      SELECT m.issued_by FROM invoices m
-      WHERE m.issued_for = :companyId AND m.deleted_at IS NULL
-      GROUP BY m.issued_by
-      HAVING abs(COALESCE(sum(m.discounted_total) FILTER (WHERE m.bill_status IS DISTINCT FROM 'PAID'), 0)
-        - COALESCE(sum(m.discounted_total) FILTER (WHERE m.bill_status IS DISTINCT FROM 'PAID' AND m.loaded_by IN (:accountingSources)), 0)) <= 1)`);
-    replacements.accountingSources = ["XERO", "MYOB_ESSENTIALS", "MYOB_ACCOUNT_RIGHT"];
+      SELECT m.supplier_id FROM payables_totals m
+      WHERE m.company_id = :companyId AND m.live_count > 0 AND abs(m.unpaid_total - m.accounting_total) <= 1)`);
   }
   const nameColumn = side === "INVOICE" ? "i.issued_for_company_name" : "i.issued_by_company_name";
   const searches = side === "BILL" ? [query.entity, query.supplier] : [query.entity];
@@ -501,6 +499,27 @@ function buildWhere(side: Side, companyId: number, query: ListQuery, today: stri
     replacements[`search${index}`] = `%${escapeLike(text)}%`;
   });
   return { where: conditions.join("\n  AND "), replacements };
+}
+
+/**
+ * The bills of the purchaser's Payment Offered tab, per supplier: how many, and the cashback they show today (D2's
+ * integer formula, as purchaserOfferAmounts rounds it: half up of crr × T × (d + 1) / 3,650,000). For the Suppliers tab
+ * (payables/suppliers-tab.server.ts, docs/decisions/029): one grouped read of the tab's index range instead of every
+ * bill with its status worked out in the process.
+ */
+export async function offeredBillsBySupplier(companyId: number, today: string, config: OfferConfig): Promise<Map<number, { count: number; cashback: Cents }>> {
+  const offer = await offerContext("BILL", companyId, "PAYMENT_OFFERED", today, config);
+  if (!offer) return new Map();
+  const { where, replacements } = buildWhere("BILL", companyId, { ...defaultListQuery("BILL"), status: "PAYMENT_OFFERED" }, today, config, offer);
+  const rows = await sequelize.query<{ supplier_id: number; count: string; cashback_c: string }>(
+    `SELECT i.issued_by AS supplier_id, count(*) AS count,
+       sum(div(2 * CAST(:offerCrrBp AS bigint) * (i.discounted_total * 100) * (i.due_date - CAST(:today AS date) + 1) + 3650000, 7300000)) AS cashback_c
+     FROM invoices i
+     WHERE ${where}
+     GROUP BY i.issued_by`,
+    { type: QueryTypes.SELECT, replacements }
+  );
+  return new Map(rows.map((row) => [row.supplier_id, { count: Number(row.count), cashback: Number(row.cashback_c) as Cents }]));
 }
 
 interface RawRow {

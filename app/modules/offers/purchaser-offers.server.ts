@@ -476,24 +476,51 @@ export async function offerSuggestions(actor: Actor, options: { crrBp?: BasisPoi
   return cachedSuggestions(key, () => computeOfferSuggestions(companyId, { today, crrBp, capacity, config }));
 }
 
+/**
+ * The first SUGGESTION_CANDIDATE_LIMIT candidate bills, earliest due first, read in windows of the unpaid bills'
+ * (issued_for, due_date, id) index (an index range of SUGGESTION_CANDIDATE_LIMIT entries each, in order) and filtered
+ * by id, until enough are found or the bills run out: never every future bill of the company at once, whatever plan a
+ * single filtered query would get (issue 13 part 22's guard, docs/decisions/029).
+ */
+async function candidateBills(companyId: number, today: string): Promise<CandidateRow[]> {
+  const found: CandidateRow[] = [];
+  let after: { due: string; id: number } | null = null;
+  while (found.length < SUGGESTION_CANDIDATE_LIMIT) {
+    const window: { id: number; due: string }[] = await sequelize.query<{ id: number; due: string }>(
+      `SELECT i.id, to_char(i.due_date, 'YYYY-MM-DD') AS due FROM invoices i
+       WHERE i.issued_for = :companyId AND i.deleted_at IS NULL AND i.bill_status IS DISTINCT FROM 'PAID' AND i.due_date > CAST(:today AS date)
+         ${after ? "AND i.due_date >= CAST(:afterDue AS date) AND (i.due_date > CAST(:afterDue AS date) OR i.id > :afterId)" : ""}
+       ORDER BY i.due_date ASC, i.id ASC
+       LIMIT ${SUGGESTION_CANDIDATE_LIMIT}`,
+      { type: QueryTypes.SELECT, replacements: { companyId, today, afterDue: after?.due ?? null, afterId: after?.id ?? null } }
+    );
+    if (window.length === 0) break;
+    const rows = await sequelize.query<CandidateRow>(
+      `SELECT i.id, i.invoice_number, c.company_name AS supplier_name, to_char(i.due_date, 'YYYY-MM-DD') AS due_date,
+              (i.discounted_total * 100)::bigint AS amount_c, i.include_in_purchaser_offer AS included
+       FROM invoices i
+       JOIN companies c ON c.id = i.issued_by
+       JOIN counterparties cp ON cp.company_id = i.issued_for AND cp.counterparty_company_id = i.issued_by AND cp.is_purchaser_offers_enabled
+       WHERE i.id IN (:ids) AND i.issued_for = :companyId AND i.type = 'BILL' AND i.deleted_at IS NULL AND i.bill_status IS DISTINCT FROM 'PAID'
+         AND i.due_date > CAST(:today AS date) AND i.discounted_total > 0
+         AND NOT EXISTS (SELECT 1 FROM supplier_offer_invoices soi WHERE soi.invoice_id = i.id AND soi.offer_status IN ('CLEARING','TOPUP_PENDING'))
+         AND NOT EXISTS (SELECT 1 FROM offer_execution_results r WHERE r.invoice_id = i.id AND r.status <> 'FAILED')
+       ORDER BY i.due_date ASC, i.id ASC`,
+      { type: QueryTypes.SELECT, replacements: { companyId, today, ids: window.map((row) => row.id) } }
+    );
+    found.push(...rows.slice(0, SUGGESTION_CANDIDATE_LIMIT - found.length));
+    if (window.length < SUGGESTION_CANDIDATE_LIMIT) break;
+    const last = window[window.length - 1];
+    after = { due: last.due, id: last.id };
+  }
+  return found;
+}
+
 async function computeOfferSuggestions(
   companyId: number,
   { today, crrBp, capacity, config }: { today: string; crrBp: BasisPoints; capacity: Cents; config: OfferConfig }
 ): Promise<OfferSuggestions> {
-  const rows = await sequelize.query<CandidateRow>(
-    `SELECT i.id, i.invoice_number, c.company_name AS supplier_name, to_char(i.due_date, 'YYYY-MM-DD') AS due_date,
-            (i.discounted_total * 100)::bigint AS amount_c, i.include_in_purchaser_offer AS included
-     FROM invoices i
-     JOIN companies c ON c.id = i.issued_by
-     JOIN counterparties cp ON cp.company_id = i.issued_for AND cp.counterparty_company_id = i.issued_by AND cp.is_purchaser_offers_enabled
-     WHERE i.issued_for = :companyId AND i.type = 'BILL' AND i.deleted_at IS NULL AND i.bill_status IS DISTINCT FROM 'PAID'
-       AND i.due_date > CAST(:today AS date) AND i.discounted_total > 0
-       AND NOT EXISTS (SELECT 1 FROM supplier_offer_invoices soi WHERE soi.invoice_id = i.id AND soi.offer_status IN ('CLEARING','TOPUP_PENDING'))
-       AND NOT EXISTS (SELECT 1 FROM offer_execution_results r WHERE r.invoice_id = i.id AND r.status <> 'FAILED')
-     ORDER BY i.due_date ASC, i.id ASC
-     LIMIT ${SUGGESTION_CANDIDATE_LIMIT}`,
-    { type: QueryTypes.SELECT, replacements: { companyId, today } }
-  );
+  const rows = await candidateBills(companyId, today);
   const sets = await computeSuggestionSets({
     bills: rows.map((row) => ({ id: row.id, amount: Number(row.amount_c) as Cents, dueDate: row.due_date })),
     today,
