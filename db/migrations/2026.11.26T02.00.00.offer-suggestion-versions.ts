@@ -18,6 +18,22 @@ import type { Migration } from "../migrator";
  * last one a transaction takes: it never holds it while waiting for a wallet, an offer or a bill. No foreign key: a
  * company deleted in the same transaction must not make the commit fail.
  */
+/** The three deferred row triggers of `table` calling `fn`: on insert, on delete, and on an update where `changed` holds. */
+const deferredTriggers = (name: string, table: string, fn: string, changed: string) =>
+  ["INSERT", "DELETE", "UPDATE"]
+    .map(
+      (event) => `CREATE CONSTRAINT TRIGGER offer_suggestions_${name}_${event.toLowerCase()} AFTER ${event} ON ${table}
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW ${event === "UPDATE" ? `WHEN (${changed})` : ""} EXECUTE FUNCTION ${fn}();`
+    )
+    .join("\n");
+
+const TRIGGERS: [name: string, table: string][] = [
+  ["invoice", "invoices"],
+  ["counterparty", "counterparties"],
+  ["soi", "supplier_offer_invoices"],
+  ["result", "offer_execution_results"],
+];
+
 export const up: Migration = async ({ context: { sequelize } }) => {
   await sequelize.query(`
     CREATE TABLE offer_suggestion_versions (
@@ -43,18 +59,16 @@ export const up: Migration = async ({ context: { sequelize } }) => {
       IF TG_OP <> 'DELETE' THEN PERFORM offer_suggestions_touch(NEW.issued_for); END IF;
       RETURN NULL;
     END $$;
-    CREATE CONSTRAINT TRIGGER offer_suggestions_invoice_insert AFTER INSERT ON invoices
-      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION offer_suggestions_invoice_changed();
-    CREATE CONSTRAINT TRIGGER offer_suggestions_invoice_delete AFTER DELETE ON invoices
-      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION offer_suggestions_invoice_changed();
-    CREATE CONSTRAINT TRIGGER offer_suggestions_invoice_update AFTER UPDATE ON invoices
-      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
-      WHEN (OLD.issued_for IS DISTINCT FROM NEW.issued_for OR OLD.issued_by IS DISTINCT FROM NEW.issued_by
+    ${deferredTriggers(
+      "invoice",
+      "invoices",
+      "offer_suggestions_invoice_changed",
+      `OLD.issued_for IS DISTINCT FROM NEW.issued_for OR OLD.issued_by IS DISTINCT FROM NEW.issued_by
         OR OLD.type IS DISTINCT FROM NEW.type OR OLD.invoice_number IS DISTINCT FROM NEW.invoice_number
         OR OLD.due_date IS DISTINCT FROM NEW.due_date OR OLD.bill_status IS DISTINCT FROM NEW.bill_status
         OR OLD.deleted_at IS DISTINCT FROM NEW.deleted_at OR OLD.discounted_total IS DISTINCT FROM NEW.discounted_total
-        OR OLD.include_in_purchaser_offer IS DISTINCT FROM NEW.include_in_purchaser_offer)
-      EXECUTE FUNCTION offer_suggestions_invoice_changed();
+        OR OLD.include_in_purchaser_offer IS DISTINCT FROM NEW.include_in_purchaser_offer`
+    )}
 
     CREATE FUNCTION offer_suggestions_counterparty_changed() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
@@ -62,15 +76,13 @@ export const up: Migration = async ({ context: { sequelize } }) => {
       IF TG_OP <> 'DELETE' THEN PERFORM offer_suggestions_touch(NEW.company_id); END IF;
       RETURN NULL;
     END $$;
-    CREATE CONSTRAINT TRIGGER offer_suggestions_counterparty_insert AFTER INSERT ON counterparties
-      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION offer_suggestions_counterparty_changed();
-    CREATE CONSTRAINT TRIGGER offer_suggestions_counterparty_delete AFTER DELETE ON counterparties
-      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION offer_suggestions_counterparty_changed();
-    CREATE CONSTRAINT TRIGGER offer_suggestions_counterparty_update AFTER UPDATE ON counterparties
-      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
-      WHEN (OLD.company_id IS DISTINCT FROM NEW.company_id OR OLD.counterparty_company_id IS DISTINCT FROM NEW.counterparty_company_id
-        OR OLD.is_purchaser_offers_enabled IS DISTINCT FROM NEW.is_purchaser_offers_enabled)
-      EXECUTE FUNCTION offer_suggestions_counterparty_changed();
+    ${deferredTriggers(
+      "counterparty",
+      "counterparties",
+      "offer_suggestions_counterparty_changed",
+      `OLD.company_id IS DISTINCT FROM NEW.company_id OR OLD.counterparty_company_id IS DISTINCT FROM NEW.counterparty_company_id
+        OR OLD.is_purchaser_offers_enabled IS DISTINCT FROM NEW.is_purchaser_offers_enabled`
+    )}
 
     -- Supplier offer holdings and execution results: the bill's purchaser (read at commit; a bill deleted in the same
     -- transaction has touched it already).
@@ -80,22 +92,18 @@ export const up: Migration = async ({ context: { sequelize } }) => {
       IF TG_OP <> 'DELETE' THEN PERFORM offer_suggestions_touch((SELECT issued_for FROM invoices WHERE id = NEW.invoice_id)); END IF;
       RETURN NULL;
     END $$;
-    CREATE CONSTRAINT TRIGGER offer_suggestions_soi_insert AFTER INSERT ON supplier_offer_invoices
-      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION offer_suggestions_bill_link_changed();
-    CREATE CONSTRAINT TRIGGER offer_suggestions_soi_delete AFTER DELETE ON supplier_offer_invoices
-      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION offer_suggestions_bill_link_changed();
-    CREATE CONSTRAINT TRIGGER offer_suggestions_soi_update AFTER UPDATE ON supplier_offer_invoices
-      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
-      WHEN (OLD.invoice_id IS DISTINCT FROM NEW.invoice_id OR OLD.offer_status IS DISTINCT FROM NEW.offer_status)
-      EXECUTE FUNCTION offer_suggestions_bill_link_changed();
-    CREATE CONSTRAINT TRIGGER offer_suggestions_result_insert AFTER INSERT ON offer_execution_results
-      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION offer_suggestions_bill_link_changed();
-    CREATE CONSTRAINT TRIGGER offer_suggestions_result_delete AFTER DELETE ON offer_execution_results
-      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION offer_suggestions_bill_link_changed();
-    CREATE CONSTRAINT TRIGGER offer_suggestions_result_update AFTER UPDATE ON offer_execution_results
-      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
-      WHEN (OLD.invoice_id IS DISTINCT FROM NEW.invoice_id OR OLD.status IS DISTINCT FROM NEW.status)
-      EXECUTE FUNCTION offer_suggestions_bill_link_changed();
+    ${deferredTriggers(
+      "soi",
+      "supplier_offer_invoices",
+      "offer_suggestions_bill_link_changed",
+      "OLD.invoice_id IS DISTINCT FROM NEW.invoice_id OR OLD.offer_status IS DISTINCT FROM NEW.offer_status"
+    )}
+    ${deferredTriggers(
+      "result",
+      "offer_execution_results",
+      "offer_suggestions_bill_link_changed",
+      "OLD.invoice_id IS DISTINCT FROM NEW.invoice_id OR OLD.status IS DISTINCT FROM NEW.status"
+    )}
 
     -- A supplier renamed: every purchaser with it as a counterparty (only those can have its bills suggested).
     CREATE FUNCTION offer_suggestions_company_renamed() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -112,18 +120,7 @@ export const up: Migration = async ({ context: { sequelize } }) => {
 export const down: Migration = async ({ context: { sequelize } }) => {
   await sequelize.query(`
     DROP TRIGGER IF EXISTS offer_suggestions_company_renamed ON companies;
-    DROP TRIGGER IF EXISTS offer_suggestions_result_update ON offer_execution_results;
-    DROP TRIGGER IF EXISTS offer_suggestions_result_delete ON offer_execution_results;
-    DROP TRIGGER IF EXISTS offer_suggestions_result_insert ON offer_execution_results;
-    DROP TRIGGER IF EXISTS offer_suggestions_soi_update ON supplier_offer_invoices;
-    DROP TRIGGER IF EXISTS offer_suggestions_soi_delete ON supplier_offer_invoices;
-    DROP TRIGGER IF EXISTS offer_suggestions_soi_insert ON supplier_offer_invoices;
-    DROP TRIGGER IF EXISTS offer_suggestions_counterparty_update ON counterparties;
-    DROP TRIGGER IF EXISTS offer_suggestions_counterparty_delete ON counterparties;
-    DROP TRIGGER IF EXISTS offer_suggestions_counterparty_insert ON counterparties;
-    DROP TRIGGER IF EXISTS offer_suggestions_invoice_update ON invoices;
-    DROP TRIGGER IF EXISTS offer_suggestions_invoice_delete ON invoices;
-    DROP TRIGGER IF EXISTS offer_suggestions_invoice_insert ON invoices;
+    ${TRIGGERS.flatMap(([name, table]) => ["insert", "delete", "update"].map((event) => `DROP TRIGGER IF EXISTS offer_suggestions_${name}_${event} ON ${table};`)).join("\n")}
     DROP FUNCTION IF EXISTS offer_suggestions_company_renamed();
     DROP FUNCTION IF EXISTS offer_suggestions_bill_link_changed();
     DROP FUNCTION IF EXISTS offer_suggestions_counterparty_changed();

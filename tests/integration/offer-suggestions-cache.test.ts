@@ -10,7 +10,7 @@ import fs from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { QueryTypes } from "sequelize";
 import { sequelize } from "../../db/index";
-import { Company, Counterparty, Invoice } from "../../db/models/index";
+import { Company, Counterparty } from "../../db/models/index";
 import { addDays, todayIn } from "../../app/lib/dates";
 import type { Cents } from "../../app/lib/money";
 import type { Actor } from "../../app/lib/actor";
@@ -32,7 +32,7 @@ import { loader as billsLoader } from "../../app/routes/_app.bills";
 import { loader as offerDialogLoader } from "../../app/routes/_app.bills.offer";
 import { buildJobs } from "../../scripts/build-jobs.mjs";
 import { makeCompany } from "../support/factories";
-import { activatedCompany, admin } from "./top-ups.support";
+import { activatedCompany, admin, purchaserBill } from "./top-ups.support";
 
 setOfferCheckDelay(null);
 afterAll(() => sequelize.close());
@@ -66,21 +66,7 @@ async function purchaserWithOffer(): Promise<Purchaser> {
   return { ...made, cookie, supplier };
 }
 
-async function bill(companyId: number, supplier: Company, total: number, dueInDays: number) {
-  return Invoice.create({
-    type: "BILL",
-    issuedBy: supplier.id,
-    issuedFor: companyId,
-    issuedByCompanyName: supplier.companyName,
-    issuedForCompanyName: "Purchaser",
-    invoiceNumber: `SC-${companyId}-${Math.random().toString(36).slice(2, 10)}`,
-    issueDate: addDays(today, -5),
-    dueDate: addDays(today, dueInDays),
-    total,
-    includeInPurchaserOffer: false,
-    loadedBy: "EARLYBIRD",
-  } as never);
-}
+const bill = (companyId: number, supplier: Company, total: number, dueInDays: number) => purchaserBill(companyId, supplier, total, dueInDays);
 
 type Suggestions = NonNullable<Awaited<ReturnType<typeof offerSuggestions>>>;
 
