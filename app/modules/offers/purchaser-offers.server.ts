@@ -34,7 +34,7 @@ import {
 } from "./purchaser-offers.schema";
 import { basisPointsToPercent, offerConfigFrom, percentToBasisPoints, purchaserOfferEligibility, type BasisPoints, type OfferConfig } from "./rules";
 import type { Selection } from "./selection";
-import { cachedSuggestions, computeSuggestionSets, suggestionVersion } from "./suggestion-cache.server";
+import { cachedForVersion, computeSuggestionSets, suggestionVersion } from "./suggestion-cache.server";
 
 export type PurchaserOfferStatus = "TOPUP_PENDING" | "ACTIVE" | "VIRTUAL" | "CLEARING" | "CANCELLED";
 export type Locale = "en-NZ" | "en-AU";
@@ -473,7 +473,7 @@ export async function offerSuggestions(actor: Actor, options: { crrBp?: BasisPoi
   const [version, config, { country }] = await Promise.all([suggestionVersion(companyId), offerConfig(), currencyOf(companyId)]);
   const today = todayIn(country);
   const key = JSON.stringify([companyId, version, today, crrBp, capacity, config]);
-  return cachedSuggestions(key, () => computeOfferSuggestions(companyId, { today, crrBp, capacity, config }));
+  return cachedForVersion("suggestions", key, () => computeOfferSuggestions(companyId, { today, crrBp, capacity, config }));
 }
 
 /**

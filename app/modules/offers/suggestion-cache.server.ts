@@ -9,7 +9,8 @@
  *   candidate bills, so a result is never older than the version it is stored under: a change committed in between
  *   moves the version past it, and the next request misses.
  * - **Cache.** Results are kept per process (least recently used first out) and a computation in flight is shared by
- *   every request asking for the same key, so four users reloading /bills compute it once.
+ *   every request asking for the same key, so four users reloading /bills compute it once. The Suppliers tab's Payment
+ *   Offered figures, which depend on the same inputs, are kept the same way.
  * - **Worker.** The knapsacks run in a worker thread (build/jobs/offer-suggestions-worker.js, built beside the server
  *   bundle) so that even the one computation after a change does not hold the event loop; where no worker is built
  *   (tests and scripts running the source) they run in this process.
@@ -25,7 +26,7 @@ import { suggestionSets, type SuggestionSets, type SuggestionSetsInput } from ".
 export const SUGGESTION_CACHE_SIZE = 200;
 
 const cache = new Map<string, Promise<unknown>>();
-let computations = 0;
+const computations = new Map<string, number>();
 
 /** The company's suggestion version (0 until its first relevant change). */
 export async function suggestionVersion(companyId: number): Promise<string> {
@@ -37,27 +38,29 @@ export async function suggestionVersion(companyId: number): Promise<string> {
 }
 
 /**
- * The cached value under `key`, or `compute()`'s (counted, shared while in flight, kept unless it fails). `key` must
- * hold the version read before `compute` reads anything.
+ * The cached value of `kind` under `key`, or `compute()`'s (counted, shared while in flight, kept unless it fails).
+ * `key` must hold the version read before `compute` reads anything. Kinds: "suggestions" (the two suggested sets) and
+ * "offered" (the Suppliers tab's Payment Offered bills per supplier), both moved by the same version.
  */
-export function cachedSuggestions<T>(key: string, compute: () => Promise<T>): Promise<T> {
-  const hit = cache.get(key) as Promise<T> | undefined;
+export function cachedForVersion<T>(kind: "suggestions" | "offered", key: string, compute: () => Promise<T>): Promise<T> {
+  const full = `${kind}:${key}`;
+  const hit = cache.get(full) as Promise<T> | undefined;
   if (hit) {
-    cache.delete(key);
-    cache.set(key, hit);
+    cache.delete(full);
+    cache.set(full, hit);
     return hit;
   }
-  computations += 1;
+  computations.set(kind, (computations.get(kind) ?? 0) + 1);
   const pending = compute();
-  cache.set(key, pending);
-  pending.catch(() => cache.delete(key));
+  cache.set(full, pending);
+  pending.catch(() => cache.delete(full));
   while (cache.size > SUGGESTION_CACHE_SIZE) cache.delete(cache.keys().next().value!);
   return pending;
 }
 
-/** How many suggestion computations this process started (tests: a reload must not compute again). */
-export function suggestionComputations(): number {
-  return computations;
+/** How many computations of `kind` this process started (tests: a reload must not compute again). */
+export function suggestionComputations(kind: "suggestions" | "offered" = "suggestions"): number {
+  return computations.get(kind) ?? 0;
 }
 
 /** Forgets every cached result (tests). */

@@ -9,7 +9,8 @@
  *   not included in the offer), the counterparty setting and the unallocated credit;
  * - the unpaid bills held by an open supplier offer (few: the partial index of open offers), for Cashback Available
  *   and the savings they show;
- * - the bills of the Payment Offered tab grouped by supplier, with the cashback they show today (list.server.ts).
+ * - the bills of the Payment Offered tab grouped by supplier, with the cashback they show today (list.server.ts),
+ *   computed once per change of the bills or the offer (cached under the offer suggestions' version).
  * The summary status is payablesSummaryStatus over those counts; the status filter, the match filter, the sort and the
  * page then apply to the computed rows (one per supplier).
  *
@@ -29,6 +30,7 @@ import { escapeLike, offeredBillsBySupplier } from "../invoices/list.server";
 import { companyDisplayState, payablesMatch, payablesSummaryStatus, type CompanyStatus, type CompanyVerificationStatus } from "../invoices/rules";
 import { totalPages } from "../invoices/filters";
 import { supplierOfferSavings } from "../offers/rules";
+import { cachedForVersion, suggestionVersion } from "../offers/suggestion-cache.server";
 import { cents, payablesContext } from "./bills.server";
 import { parseSuppliersTabQuery, type SuppliersTabQuery } from "./query";
 import type { PayablesSummary, SuppliersTabData } from "./types";
@@ -104,6 +106,23 @@ async function openSupplierOffersBySupplier(companyId: number, savingsOf: (cashR
   return bySupplier;
 }
 
+/**
+ * The Payment Offered bills per supplier (offeredBillsBySupplier: a grouped read of that tab's index range), computed
+ * once per change of the bills or the offer: cached under the offer suggestions' version (the same inputs) with
+ * today, the offer and the configuration in the key (docs/decisions/029).
+ */
+async function offeredBySupplier(companyId: number, today: string, config: Parameters<typeof offeredBillsBySupplier>[2]) {
+  const [version, offers] = await Promise.all([
+    suggestionVersion(companyId),
+    sequelize.query<{ offer_status: string; crr: string; cashpool: string }>(
+      `SELECT offer_status, crr::text AS crr, cashpool::text AS cashpool FROM purchaser_offers WHERE created_by_company = :companyId AND offer_status <> 'CANCELLED'`,
+      { type: QueryTypes.SELECT, replacements: { companyId } }
+    ),
+  ]);
+  const key = JSON.stringify([companyId, version, today, offers, config]);
+  return cachedForVersion("offered", key, () => offeredBillsBySupplier(companyId, today, config));
+}
+
 function compare(a: PayablesSummary, b: PayablesSummary, field: SuppliersTabQuery["sort"]["field"]): number {
   if (field === "supplierName") return a.supplierName.localeCompare(b.supplierName, "en", { sensitivity: "base" });
   return a[field] - b[field];
@@ -115,7 +134,7 @@ export async function listPayablesSummaries(actor: Actor, query: SuppliersTabQue
   const [suppliers, openOffers, offered] = await Promise.all([
     fetchSuppliers(ctx.companyId, { search: query.supplier }),
     openSupplierOffersBySupplier(ctx.companyId, (cashReward) => supplierOfferSavings(cashReward, ctx.config)),
-    offeredBillsBySupplier(ctx.companyId, ctx.today, ctx.config),
+    offeredBySupplier(ctx.companyId, ctx.today, ctx.config),
   ]);
 
   const summaries = suppliers.map((supplier): PayablesSummary => {
