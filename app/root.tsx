@@ -12,7 +12,10 @@ import { getFeatureFlags } from "./lib/flags.server";
 import { useNonce } from "./lib/nonce";
 import stylesheet from "./tailwind.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.ico", sizes: "16x16 32x32 48x48", type: "image/x-icon" },
+  { rel: "stylesheet", href: stylesheet },
+];
 
 export const meta: MetaFunction = () => [{ title: "Earlybird" }, { name: "description", content: "Get paid early. Pay early and earn cashback." }];
 

@@ -164,3 +164,28 @@ test("pages check their own parameters: company menus and settings tabs", async 
   await expect.poll(() => pathAndQuery(page)).toBe("/settings?tab=withdrawals");
   await expect(page.getByRole("main").getByRole("heading", { name: "Withdrawal account" })).toBeVisible();
 });
+
+test("the pages link a favicon the server serves: no 404 in the browser (issue 13 part 23)", async ({ page }) => {
+  const failed: string[] = [];
+  page.on("response", (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  });
+  page.on("console", (message) => {
+    if (message.type() === "error") failed.push(`console: ${message.text()}`);
+  });
+  await page.goto("/login");
+  const icon = page.locator('head link[rel="icon"]');
+  await expect(icon).toHaveAttribute("href", "/favicon.ico");
+  const response = await page.request.get("/favicon.ico");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toMatch(/image\/(x-icon|vnd\.microsoft\.icon)/);
+  // An .ico file: reserved 0, type 1 (icon), then at least one image.
+  const bytes = await response.body();
+  expect([bytes.readUInt16LE(0), bytes.readUInt16LE(2)]).toEqual([0, 1]);
+  expect(bytes.readUInt16LE(4)).toBeGreaterThan(0);
+  await loginAs(page, PURCHASER);
+  await expect(page.getByRole("heading", { level: 1, name: "Invoices" })).toBeVisible();
+  // Chromium asks for the icon on its own; give it the time to.
+  await page.waitForLoadState("networkidle");
+  expect(failed).toEqual([]);
+});

@@ -60,29 +60,65 @@ test("the Suppliers tab lists suppliers with statuses and totals, and opens a su
   await expect(page.getByText("Pending invoices", { exact: true })).toBeVisible();
 });
 
-test("the supplier bills page switches months, filters by chip, and keeps to past months", async ({ page }) => {
+async function openKiwi(page: Page) {
   await loginAs(page, PURCHASER);
   await page.goto("/bills?supplier=kiwi");
   await supplierRow(page, "Kiwi Supplies")
     .getByRole("link", { name: /Kiwi Supplies/ })
     .click();
   await expect(page).toHaveURL(/\/suppliers\/\d+$/);
-  const supplierPath = new URL(page.url()).pathname;
+  return new URL(page.url()).pathname;
+}
+
+test("the supplier bills page shows one month at a time: the tabs and the month picker move the same month", async ({ page }) => {
+  const supplierPath = await openKiwi(page);
   const table = page.getByRole("table", { name: "Supplier bills" });
   const periodTabs = page.getByRole("navigation", { name: "Payment period" });
   const current = nzMonth(0);
   const next = nzMonth(1);
   const previous = nzMonth(-1);
 
-  // Current and next month tabs.
+  // Current and next month tabs: one month state, in the URL's month.
+  const monthField = page.getByRole("group", { name: "Month picker" }).getByLabel("Month", { exact: true });
   await expect(periodTabs.getByRole("link", { name: current.label })).toHaveAttribute("aria-current", "page");
+  await expect(monthField).toHaveValue(current.key);
   await expect(table.locator("tbody tr").first()).toBeVisible();
   await periodTabs.getByRole("link", { name: next.label }).click();
-  await expect(page).toHaveURL(/period=next/);
+  await expect(page).toHaveURL(new RegExp(`month=${next.key}`));
   await expect(periodTabs.getByRole("link", { name: next.label })).toHaveAttribute("aria-current", "page");
+  await expect(monthField).toHaveValue(next.key);
   await periodTabs.getByRole("link", { name: current.label }).click();
-  await expect(page).not.toHaveURL(/period=next/);
+  await expect(page).not.toHaveURL(/month=/);
   await expect(periodTabs.getByRole("link", { name: current.label })).toHaveAttribute("aria-current", "page");
+  await expect(monthField).toHaveValue(current.key);
+
+  // The month picker: back to earlier months, forward to the next month (the next-month tab's), no further.
+  const picker = page.getByRole("group", { name: "Month picker" });
+  await expect(picker.getByRole("link", { name: "Next month" })).toBeVisible();
+  await picker.getByRole("link", { name: "Previous month" }).click();
+  await expect(page).toHaveURL(new RegExp(`month=${previous.key}`));
+  await expect(monthField).toHaveValue(previous.key);
+  // An earlier month is on neither tab.
+  await expect(periodTabs.locator('[aria-current="page"]')).toHaveCount(0);
+  await page.getByRole("link", { name: "Reset Period" }).click();
+  await expect(page).not.toHaveURL(/month=/);
+  await expect(monthField).toHaveValue(current.key);
+  await expect(page.getByRole("link", { name: "Reset Period" })).toHaveCount(0);
+  await picker.getByRole("link", { name: "Next month" }).click();
+  await expect(page).toHaveURL(new RegExp(`month=${next.key}`));
+  await expect(monthField).toHaveValue(next.key);
+  await expect(periodTabs.getByRole("link", { name: next.label })).toHaveAttribute("aria-current", "page");
+  await expect(picker.getByRole("button", { name: "Next month" })).toBeDisabled();
+
+  // A month after the next in the URL is refused: the current month is shown.
+  await page.goto(`${supplierPath}?month=${nzMonth(2).key}`);
+  await expect(page).toHaveURL(new RegExp(`${supplierPath}$`));
+  await expect(monthField).toHaveValue(current.key);
+});
+
+test("the supplier bills page filters by chip and confirms a delete", async ({ page }) => {
+  await openKiwi(page);
+  const table = page.getByRole("table", { name: "Supplier bills" });
 
   // The Unallocated Credit chip: Kiwi Supplies' credit notes with credit left, each to allocate.
   const chips = page.getByRole("navigation", { name: "Filter" });
@@ -118,26 +154,29 @@ test("the supplier bills page switches months, filters by chip, and keeps to pas
   }
   await chips.getByRole("link", { name: "ALL", exact: true }).click();
   await expect(page).not.toHaveURL(/status=/);
+});
 
-  // The month picker: no future months; a previous month, then Reset Period.
-  const picker = page.getByRole("navigation", { name: "Month picker" });
-  await expect(picker.getByRole("button", { name: "Next month" })).toBeDisabled();
-  await expect(picker.getByText(current.label)).toBeVisible();
-  await picker.getByRole("link", { name: "Previous month" }).click();
-  await expect(page).toHaveURL(new RegExp(`month=${previous.key}`));
-  await expect(picker.getByText(previous.label)).toBeVisible();
-  await expect(periodTabs.getByRole("link", { name: previous.label })).toHaveAttribute("aria-current", "page");
-  await expect(picker.getByRole("link", { name: "Next month" })).toBeVisible();
-  await page.getByRole("link", { name: "Reset Period" }).click();
-  await expect(page).not.toHaveURL(/month=/);
-  await expect(picker.getByText(current.label)).toBeVisible();
-  await expect(picker.getByRole("button", { name: "Next month" })).toBeDisabled();
-  await expect(page.getByRole("link", { name: "Reset Period" })).toHaveCount(0);
+test("?period=next shows one month, the next, everywhere on the supplier page, with its bills (issue 13 part 20)", async ({ page }) => {
+  const supplierPath = await openKiwi(page);
+  const next = nzMonth(1);
+  const [year, month] = next.key.split("-").map(Number);
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const abbreviation = MONTHS[month - 1].slice(0, 3);
 
-  // A future month in the URL is refused: the current month is shown.
-  await page.goto(`${supplierPath}?month=${next.key}`);
-  await expect(page).toHaveURL(new RegExp(`${supplierPath}$`));
-  await expect(picker.getByText(current.label)).toBeVisible();
+  await page.goto(`${supplierPath}?period=next`);
+  // The old tab parameter becomes the month itself.
+  await expect(page).toHaveURL(new RegExp(`${supplierPath}\\?month=${next.key}$`));
+  await expect(page.getByRole("group", { name: "Month picker" }).getByLabel("Month", { exact: true })).toHaveValue(next.key);
+  const periodTabs = page.getByRole("navigation", { name: "Payment period" });
+  await expect(periodTabs.getByRole("link", { name: next.label })).toHaveAttribute("aria-current", "page");
+  await expect(periodTabs.getByRole("link", { name: nzMonth(0).label })).not.toHaveAttribute("aria-current", "page");
+  await expect(page.getByText(`01 ${abbreviation} ${year} – ${lastDay} ${abbreviation} ${year}`)).toBeVisible();
+
+  // The table is the next month's: Kiwi Supplies has unpaid bills due then, and every unpaid bill shown is due then.
+  const rows = page.getByRole("table", { name: "Supplier bills" }).locator("tbody tr");
+  const unpaidBills = rows.filter({ has: page.getByRole("cell", { name: "Bill", exact: true }) }).filter({ hasNot: page.getByText("Paid", { exact: true }) });
+  await expect(unpaidBills.first()).toBeVisible();
+  for (const row of await unpaidBills.all()) await expect(row.getByRole("cell").nth(4)).toHaveText(new RegExp(`^\\d{2} ${abbreviation} ${year}$`));
 });
 
 test("another company's or an unknown supplier is not found", async ({ page }) => {

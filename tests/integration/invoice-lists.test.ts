@@ -5,7 +5,7 @@
  */
 import { QueryTypes } from "sequelize";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { companyAnalytics, type InvoiceAnalytics } from "../../app/modules/analytics/service.server";
+import { companyAnalytics, type InvoiceAnalyticsResponse } from "../../app/modules/analytics/service.server";
 import { sequelize } from "../../db/index";
 import { Counterparty, Invoice, PurchaserOffer, SupplierOffer, SupplierOfferInvoice, type Company } from "../../db/models/index";
 import { addDays, todayIn } from "../../app/lib/dates";
@@ -284,7 +284,7 @@ describe("summary cards", () => {
     const invoices = await companyAnalytics(actorOf(supplier), "invoices");
     expect(invoices).toMatchObject({ totalAmountRequested: 20_000, maxServiceFeesRequested: 1_000, totalAmountPaid: 40_000, maxServiceFeesReceived: 400 });
     const { total: unpaid } = await listInvoices(actorOf(supplier), q("INVOICE"));
-    expect((invoices as InvoiceAnalytics).unpaidInvoicesCount).toBe(unpaid);
+    expect((invoices as InvoiceAnalyticsResponse).unpaidInvoicesCount).toBe(unpaid);
     expect(await companyAnalytics(actorOf(purchaser), "bills")).toEqual({ paidEarlyCount: 1, cashbackReceived: 350 });
     // From tomorrow on nothing has been paid yet; the open requests do not depend on fromTime.
     const later = await companyAnalytics(actorOf(supplier), "invoices", { fromTime: "2999-01-01" });

@@ -1,7 +1,8 @@
 /** Shared by the top-ups integration tests: activated companies, an admin, ledger entries of a top-up, AppErrors. */
 import { QueryTypes } from "sequelize";
 import { sequelize } from "../../db/index";
-import { BankAccount } from "../../db/models/index";
+import { BankAccount, Invoice } from "../../db/models/index";
+import { addDays, todayIn } from "../../app/lib/dates";
 import type { Actor } from "../../app/lib/actor";
 import { isAppError, type AppError } from "../../app/lib/errors";
 import { makeCompany, makeUser } from "../support/factories";
@@ -49,4 +50,22 @@ export async function entriesOf(topUpId: number) {
      WHERE t.top_up_id = :topUpId ORDER BY e.id`,
     { type: QueryTypes.SELECT, replacements: { topUpId } }
   );
+}
+
+/** A bill of `supplier` to the purchaser `companyId`, due in `dueInDays` (NZ days), for the offers tests. */
+export async function purchaserBill(companyId: number, supplier: { id: number; companyName: string }, total: number, dueInDays: number, include = false) {
+  const today = todayIn("NZ");
+  return Invoice.create({
+    type: "BILL",
+    issuedBy: supplier.id,
+    issuedFor: companyId,
+    issuedByCompanyName: supplier.companyName,
+    issuedForCompanyName: "Purchaser",
+    invoiceNumber: `B-${companyId}-${Math.random().toString(36).slice(2, 10)}`,
+    issueDate: addDays(today, -5),
+    dueDate: addDays(today, dueInDays),
+    total,
+    includeInPurchaserOffer: include,
+    loadedBy: "EARLYBIRD",
+  } as never);
 }

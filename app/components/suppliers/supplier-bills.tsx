@@ -1,7 +1,8 @@
 /**
  * The supplier bills page /suppliers/{supplierId} (p3 §2.2, §4.9): the payment period card, the pending-invoices
- * card, the historical month picker (previous/next arrows, no future months, Reset Period), tabs for the month and
- * the next one, the filter chips and the table with selection and bulk Delete / Include / Exclude.
+ * card, the historical month picker (previous/next arrows, nothing after the next month, Reset Period), tabs for the
+ * current and the next month, the filter chips and the table with selection and bulk Delete / Include / Exclude. One
+ * month state (the URL's month) drives them all.
  *
  * Every control is a link or a form: the period, tab, chip and page are GET state in the URL; the bulk buttons are
  * submit buttons of one form (Delete opens the Confirm Delete dialog with a GET, Include/Exclude post), so the page
@@ -37,24 +38,46 @@ function useHref(data: SupplierBillsData) {
   return (change: Partial<SupplierBillsQuery>) => withSearch(pathname, serializeSupplierBillsQuery({ ...data.query, page: 1, ...change }, data.currentMonth));
 }
 
+/**
+ * The historical month picker (p3 §2.2, §9): previous and next arrows around the month field, which shows the month
+ * the page shows (the one month state: the period tabs, this field, the payment period card and the table always agree,
+ * issue 13 part 20). It reaches back as far as wanted and forward to the next month (the next-month tab's), no later.
+ */
 function MonthPicker({ data }: { data: SupplierBillsData }) {
   const href = useHref(data);
   const submit = useSubmit();
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
   const { month } = data.query;
-  const atCurrent = month >= data.currentMonth;
+  const latest = addMonthsToMonth(data.currentMonth, 1);
   const arrow = buttonVariants({ variant: "outline", size: "icon" });
   return (
-    <div className="flex flex-wrap items-end gap-3">
-      <nav aria-label="Month picker" className="flex items-center gap-2">
+    <div role="group" aria-label="Month picker" className="flex flex-wrap items-end gap-3">
+      <Form method="get" className="flex flex-wrap items-end gap-2" preventScrollReset>
+        {data.query.status ? <input type="hidden" name="status" value={data.query.status} /> : null}
         <Link to={href({ month: addMonthsToMonth(month, -1) })} className={arrow} aria-label="Previous month" preventScrollReset>
           <ChevronLeft aria-hidden className="size-4" />
         </Link>
-        <span className="min-w-36 text-center text-sm font-semibold" aria-live="polite">
-          {monthLabel(month)}
-        </span>
-        {atCurrent ? (
+        <div className="space-y-1.5">
+          <Label htmlFor="period-month">Month</Label>
+          <Input
+            id="period-month"
+            type="month"
+            name="month"
+            max={latest}
+            defaultValue={month}
+            key={month}
+            className="w-44"
+            onChange={(event) => {
+              const form = event.currentTarget.form;
+              const value = event.currentTarget.value;
+              clearTimeout(timer.current);
+              if (!value || value > latest) return;
+              timer.current = setTimeout(() => form && submit(form, { preventScrollReset: true }), MONTH_PICKER_DEBOUNCE_MS);
+            }}
+          />
+        </div>
+        {month >= latest ? (
           <Button type="button" variant="outline" size="icon" disabled aria-label="Next month" title="Future months cannot be picked">
             <ChevronRight aria-hidden className="size-4" />
           </Button>
@@ -63,34 +86,12 @@ function MonthPicker({ data }: { data: SupplierBillsData }) {
             <ChevronRight aria-hidden className="size-4" />
           </Link>
         )}
-      </nav>
-      <Form method="get" className="flex items-end gap-2" preventScrollReset>
-        {data.query.status ? <input type="hidden" name="status" value={data.query.status} /> : null}
-        <div className="space-y-1.5">
-          <Label htmlFor="period-month">Month</Label>
-          <Input
-            id="period-month"
-            type="month"
-            name="month"
-            max={data.currentMonth}
-            defaultValue={month}
-            key={month}
-            className="w-44"
-            onChange={(event) => {
-              const form = event.currentTarget.form;
-              const value = event.currentTarget.value;
-              clearTimeout(timer.current);
-              if (!value || value > data.currentMonth) return;
-              timer.current = setTimeout(() => form && submit(form, { preventScrollReset: true }), MONTH_PICKER_DEBOUNCE_MS);
-            }}
-          />
-        </div>
         <Button type="submit" variant="outline">
           Go
         </Button>
       </Form>
-      {month !== data.currentMonth || data.query.period === "next" ? (
-        <Link to={href({ month: data.currentMonth, period: "current" })} className={buttonVariants({ variant: "ghost" })} preventScrollReset>
+      {month !== data.currentMonth ? (
+        <Link to={href({ month: data.currentMonth })} className={buttonVariants({ variant: "ghost" })} preventScrollReset>
           Reset Period
         </Link>
       ) : null}
@@ -247,7 +248,7 @@ export function SupplierBills({ data }: { data: SupplierBillsData }) {
   const href = useHref(data);
   const money = (value: number) => formatMoney(value, data.locale);
   const base = `/suppliers/${data.supplier.id}`;
-  const nextMonth = addMonthsToMonth(data.query.month, 1);
+  const nextMonth = addMonthsToMonth(data.currentMonth, 1);
   return (
     <div className="min-w-0 space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -282,12 +283,13 @@ export function SupplierBills({ data }: { data: SupplierBillsData }) {
 
       <section aria-label="Bills and credit notes" className="min-w-0 space-y-4">
         {data.historicalEnabled ? <MonthPicker data={data} /> : null}
+        {/* The current and the next month; neither is selected while the picker shows an earlier month. */}
         <LinkTabs
           label="Payment period"
-          value={data.query.period}
+          value={data.query.month}
           items={[
-            { value: "current", label: monthLabel(data.query.month), to: href({ period: "current" }) },
-            { value: "next", label: monthLabel(nextMonth), to: href({ period: "next" }) },
+            { value: data.currentMonth, label: monthLabel(data.currentMonth), to: href({ month: data.currentMonth }) },
+            { value: nextMonth, label: monthLabel(nextMonth), to: href({ month: nextMonth }) },
           ]}
         />
         <nav aria-label="Filter" className="flex flex-wrap gap-2">

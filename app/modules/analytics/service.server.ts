@@ -6,7 +6,9 @@
  *   TOPUP_PENDING): the invoices' amounts due and the fees asked (A).
  * - totalAmountPaid / maxServiceFeesReceived: the supplier's invoices paid early since fromTime (PAYMENT_RECEIVED,
  *   paid date from fromTime to today): the amounts paid and the service fees.
- * - unpaidInvoicesCount: the supplier's live invoices not yet paid.
+ * - unpaidInvoicesCount: the supplier's live invoices not yet paid, for the API alone (the cards do not show it):
+ *   exact up to EXACT_COUNT_CAP, beyond it the planner's estimate (unpaidInvoicesCountIsEstimate), never a count of
+ *   every unpaid invoice per request (issue 13 part 22, docs/decisions/029).
  * - cashbackReceived: what the purchaser saved on bills paid early (offer cashback or Pay Now saving), paid from fromTime.
  */
 import { QueryTypes } from "sequelize";
@@ -16,6 +18,7 @@ import type { Actor } from "../../lib/actor";
 import { parseInputDate, todayIn, type Country } from "../../lib/dates";
 import { AppError } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
+import { countOf, ESTIMATE_TRUSTED } from "../invoices/count.server";
 
 export const ANALYTICS_TYPES = ["invoices", "bills"] as const;
 export type AnalyticsType = (typeof ANALYTICS_TYPES)[number];
@@ -27,7 +30,12 @@ export interface InvoiceAnalytics {
   receivedCount: number;
   totalAmountPaid: Cents;
   maxServiceFeesReceived: Cents;
+}
+
+/** GET /analytics/invoices: the cards' figures and the unpaid count. */
+export interface InvoiceAnalyticsResponse extends InvoiceAnalytics {
   unpaidInvoicesCount: number;
+  unpaidInvoicesCountIsEstimate: boolean;
 }
 
 export interface BillAnalytics {
@@ -39,7 +47,7 @@ export interface BillAnalytics {
 export const monthStartOf = (today: string) => `${today.slice(0, 8)}01`;
 
 export async function invoiceAnalytics(companyId: number, period: { fromDate: string; today: string }): Promise<InvoiceAnalytics> {
-  const [[active], [received], [unpaid]] = await Promise.all([
+  const [[active], [received]] = await Promise.all([
     sequelize.query<{ count: string; fee_c: string; amount_c: string }>(
       `SELECT count(*) AS count, COALESCE(sum(so.cash_reward * 100), 0)::bigint AS fee_c, COALESCE(sum(i.discounted_total * 100), 0)::bigint AS amount_c
        FROM supplier_offer_invoices soi
@@ -57,12 +65,6 @@ export async function invoiceAnalytics(companyId: number, period: { fromDate: st
          AND i.paid_date >= CAST(:fromDate AS date) AND i.paid_date <= CAST(:today AS date)`,
       { type: QueryTypes.SELECT, replacements: { companyId, fromDate: period.fromDate, today: period.today } }
     ),
-    sequelize.query<{ count: string }>(
-      `SELECT count(*) AS count FROM invoices i
-        WHERE i.issued_by = :companyId AND i.deleted_at IS NULL AND i.paid_date IS NULL
-          AND i.invoice_status IS DISTINCT FROM 'PAYMENT_RECEIVED' AND i.invoice_status IS DISTINCT FROM 'PAID'`,
-      { type: QueryTypes.SELECT, replacements: { companyId } }
-    ),
   ]);
   return {
     activeRequestsCount: Number(active.count),
@@ -71,8 +73,19 @@ export async function invoiceAnalytics(companyId: number, period: { fromDate: st
     receivedCount: Number(received.count),
     totalAmountPaid: Number(received.amount_c) as Cents,
     maxServiceFeesReceived: Number(received.fee_c) as Cents,
-    unpaidInvoicesCount: Number(unpaid.count),
   };
+}
+
+/** The supplier's live unpaid invoices: capped and estimated like the lists' totals (count.server.ts). */
+export async function unpaidInvoicesCount(companyId: number): Promise<{ count: number; estimated: boolean }> {
+  const { total, estimated } = await countOf(
+    `FROM invoices i
+     WHERE i.issued_by = :companyId AND i.deleted_at IS NULL AND i.paid_date IS NULL
+       AND i.invoice_status IS DISTINCT FROM 'PAYMENT_RECEIVED' AND i.invoice_status IS DISTINCT FROM 'PAID'`,
+    { companyId },
+    ESTIMATE_TRUSTED
+  );
+  return { count: total, estimated };
 }
 
 export async function billAnalytics(companyId: number, period: { fromDate: string; today: string }): Promise<BillAnalytics> {
@@ -91,7 +104,11 @@ export async function billAnalytics(companyId: number, period: { fromDate: strin
  * GET /analytics/{type}?fromTime: the actor's company's figures since fromTime (a "YYYY-MM-DD" day; default the first
  * of this month in the company's time zone).
  */
-export async function companyAnalytics(actor: Actor, type: AnalyticsType, query: { fromTime?: string | null } = {}): Promise<InvoiceAnalytics | BillAnalytics> {
+export async function companyAnalytics(
+  actor: Actor,
+  type: AnalyticsType,
+  query: { fromTime?: string | null } = {}
+): Promise<InvoiceAnalyticsResponse | BillAnalytics> {
   if (actor.companyId === null) throw new AppError(403, "A company is required");
   const company = await Company.findByPk(actor.companyId, { attributes: ["id", "country"] });
   if (!company) throw new AppError(404, "Company not found");
@@ -101,5 +118,7 @@ export async function companyAnalytics(actor: Actor, type: AnalyticsType, query:
   if (fromTime !== null && (!/^\d{4}-\d{2}-\d{2}$/.test(fromTime) || parseInputDate(fromTime) !== fromTime))
     throw new AppError(422, "fromTime must be a date (YYYY-MM-DD)", { code: "VALIDATION", field: "fromTime" });
   const period = { fromDate: fromTime ?? monthStartOf(today), today };
-  return type === "invoices" ? invoiceAnalytics(company.id, period) : billAnalytics(company.id, period);
+  if (type === "bills") return billAnalytics(company.id, period);
+  const [figures, unpaid] = await Promise.all([invoiceAnalytics(company.id, period), unpaidInvoicesCount(company.id)]);
+  return { ...figures, unpaidInvoicesCount: unpaid.count, unpaidInvoicesCountIsEstimate: unpaid.estimated };
 }

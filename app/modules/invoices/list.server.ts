@@ -50,7 +50,8 @@ import { AppError } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 import { offerConfigFrom, percentToBasisPoints, type OfferConfig } from "../offers/rules";
 import { contactEmailColumn } from "./contact-email";
-import { amountFilterBounds, dateFilterBounds, makeCursor, MAX_CURSOR_SKIP, totalPages, type ListQuery, type PageCursor, type SortField } from "./filters";
+import { countOf, ESTIMATE_TRUSTED, EXACT_COUNT_CAP } from "./count.server";
+import { amountFilterBounds, dateFilterBounds, defaultListQuery, makeCursor, MAX_CURSOR_SKIP, totalPages, type ListQuery, type PageCursor, type SortField } from "./filters";
 import {
   billRowStatus,
   companyDisplayState,
@@ -174,8 +175,7 @@ const KEY_FORMATS: Record<"date" | "text" | "numeric", (value: string) => boolea
   text: (value) => !value.includes("\u0000"),
 };
 
-/** Lists up to this long are counted exactly (an index range of at most this many entries); longer ones estimated. */
-export const EXACT_COUNT_CAP = 10_000;
+export { EXACT_COUNT_CAP };
 
 /** Escapes LIKE wildcards so a search for "50%" or "a_b" matches literally (backslash is PostgreSQL's default escape). */
 export function escapeLike(text: string): string {
@@ -486,13 +486,11 @@ function buildWhere(side: Side, companyId: number, query: ListQuery, today: stri
     // within 1 unit, by the Suppliers tab's rule (payables/suppliers-tab.server.ts): until aged payables are fetched from
     // Xero, the accounting balance is the part of the unpaid bills loaded from an accounting system. Every supplier
     // with a bill is in the grouping, so false is exactly its complement.
+    // The totals come from payables_totals (kept by the database with every bill, docs/decisions/029), one row per
+    // supplier, instead of summing every bill of the company on each request.
     conditions.push(`i.issued_by ${query.isMatchedPayablesValue ? "IN" : "NOT IN"} (
-      SELECT m.issued_by FROM invoices m
-      WHERE m.issued_for = :companyId AND m.deleted_at IS NULL
-      GROUP BY m.issued_by
-      HAVING abs(COALESCE(sum(m.discounted_total) FILTER (WHERE m.bill_status IS DISTINCT FROM 'PAID'), 0)
-        - COALESCE(sum(m.discounted_total) FILTER (WHERE m.bill_status IS DISTINCT FROM 'PAID' AND m.loaded_by IN (:accountingSources)), 0)) <= 1)`);
-    replacements.accountingSources = ["XERO", "MYOB_ESSENTIALS", "MYOB_ACCOUNT_RIGHT"];
+      SELECT m.supplier_id FROM payables_totals m
+      WHERE m.company_id = :companyId AND m.live_count > 0 AND abs(m.unpaid_total - m.accounting_total) <= 1)`);
   }
   const nameColumn = side === "INVOICE" ? "i.issued_for_company_name" : "i.issued_by_company_name";
   const searches = side === "BILL" ? [query.entity, query.supplier] : [query.entity];
@@ -502,6 +500,27 @@ function buildWhere(side: Side, companyId: number, query: ListQuery, today: stri
     replacements[`search${index}`] = `%${escapeLike(text)}%`;
   });
   return { where: conditions.join("\n  AND "), replacements };
+}
+
+/**
+ * The bills of the purchaser's Payment Offered tab, per supplier: how many, and the cashback they show today (D2's
+ * integer formula, as purchaserOfferAmounts rounds it: half up of crr × T × (d + 1) / 3,650,000). For the Suppliers tab
+ * (payables/suppliers-tab.server.ts, docs/decisions/029): one grouped read of the tab's index range instead of every
+ * bill with its status worked out in the process.
+ */
+export async function offeredBillsBySupplier(companyId: number, today: string, config: OfferConfig): Promise<Map<number, { count: number; cashback: Cents }>> {
+  const offer = await offerContext("BILL", companyId, "PAYMENT_OFFERED", today, config);
+  if (!offer) return new Map();
+  const { where, replacements } = buildWhere("BILL", companyId, { ...defaultListQuery("BILL"), status: "PAYMENT_OFFERED" }, today, config, offer);
+  const rows = await sequelize.query<{ supplier_id: number; count: string; cashback_c: string }>(
+    `SELECT i.issued_by AS supplier_id, count(*) AS count,
+       sum(div(2 * CAST(:offerCrrBp AS bigint) * (i.discounted_total * 100) * (i.due_date - CAST(:today AS date) + 1) + 3650000, 7300000)) AS cashback_c
+     FROM invoices i
+     WHERE ${where}
+     GROUP BY i.issued_by`,
+    { type: QueryTypes.SELECT, replacements }
+  );
+  return new Map(rows.map((row) => [row.supplier_id, { count: Number(row.count), cashback: Number(row.cashback_c) as Cents }]));
 }
 
 interface RawRow {
@@ -780,45 +799,10 @@ function pageAnchor(
 }
 
 /**
- * The number of records: exact while it is at most EXACT_COUNT_CAP (a count over LIMIT cap + 1), else the planner's
- * estimate of the same query, never below the cap. An exact count of a million rows costs ~50 ms on every request, and
- * even the capped count reads cap + 1 index entries (3-15 ms), so it is skipped when the estimate, asked first (~1 ms,
- * planning only), is over `trusted` (ESTIMATE_TRUSTED, or the cap where counting is dear): a list that big is shown "of about N" whatever the count would say, unless
- * the planner over-estimated more than twofold (then the pager's fallbacks find the real end).
- */
-async function countOf(filtered: string, replacements: Record<string, unknown>, trusted: number): Promise<{ total: number; estimated: boolean }> {
-  const estimate = await estimateOf(filtered, replacements);
-  if (estimate > trusted) return { total: estimate, estimated: true };
-  const [{ count }] = await sequelize.query<{ count: string }>(`SELECT count(*) AS count FROM (SELECT 1 ${filtered} LIMIT :countCap) capped`, {
-    type: QueryTypes.SELECT,
-    replacements: { ...replacements, countCap: EXACT_COUNT_CAP + 1 },
-  });
-  const exact = Number(count);
-  if (exact <= EXACT_COUNT_CAP) return { total: exact, estimated: false };
-  return { total: Math.max(estimate, EXACT_COUNT_CAP + 1), estimated: true };
-}
-
-/**
  * A typed page under an estimated total that starts further in than this is placed by pageAnchor; nearer, an OFFSET
  * (a few ms on a dense index, but up to ~25 ms on Payment Available's sparse one at the cap).
  */
 const ANCHOR_MIN_OFFSET = 2_500;
-
-/** Above this estimate the capped count is not run (countOf). */
-const ESTIMATE_TRUSTED = 2 * EXACT_COUNT_CAP;
-
-/** The planner's estimate of the list's rows (EXPLAIN, no execution). */
-async function estimateOf(filtered: string, replacements: Record<string, unknown>): Promise<number> {
-  // The offer tabs' exact D2 residual is left out of the estimate: the index range bounds (offerRangeBounds) are
-  // nearly exact and the planner estimates them from the column statistics, while it cannot judge the formula.
-  const estimated = filtered.replace(/\/\*residual\*\/[\s\S]*?\/\*end residual\*\//g, "true");
-  const [explained] = await sequelize.query<{ "QUERY PLAN": unknown }>(`EXPLAIN (FORMAT JSON) SELECT 1 ${estimated}`, {
-    type: QueryTypes.SELECT,
-    replacements,
-  });
-  const plan = typeof explained["QUERY PLAN"] === "string" ? JSON.parse(explained["QUERY PLAN"]) : explained["QUERY PLAN"];
-  return Math.round(Number((plan as { Plan: { "Plan Rows": number } }[])[0]?.Plan?.["Plan Rows"] ?? 0));
-}
 
 function liveOffer(row: RawRow): LivePurchaserOffer | null {
   if (!row.po_status || row.po_crr === null) return null;

@@ -612,7 +612,11 @@ describe("payablesSummaryStatus", () => {
     rest: { totalAmountPayable?: number; unallocatedCreditNoteBalance?: number; isPurchaserOffersEnabled?: boolean; companyOwedStatus?: CompanyStatus } = {}
   ) =>
     payablesSummaryStatus({
-      bills,
+      // The counts the Suppliers tab takes from its totals, here from a list of bills' statuses.
+      unpaid: bills.filter((b) => b.statusCode !== "PAID").length,
+      excluded: bills.filter((b) => b.statusCode !== "PAID" && !b.includeInPurchaserOffer).length,
+      cashbackAvailable: bills.filter((b) => b.statusCode === "CASHBACK_AVAILABLE").length,
+      paymentOffered: bills.filter((b) => b.statusCode === "PAYMENT_OFFERED").length,
       totalAmountPayable: rest.totalAmountPayable ?? 100_000,
       unallocatedCreditNoteBalance: rest.unallocatedCreditNoteBalance ?? 0,
       isPurchaserOffersEnabled: rest.isPurchaserOffersEnabled ?? true,

@@ -410,8 +410,15 @@ export function supplierBillsRow(input: SupplierBillsRowInput): SupplierBillsRow
 export type PayablesSummaryStatus = "PAYMENT_OFFERED" | "CASHBACK_AVAILABLE" | "NO_OFFER" | "NOT_ELIGIBLE_NEGATIVE_BALANCE" | "PAID" | "UNALLOCATED_CREDIT";
 
 export interface PayablesSummaryInput {
-  /** The supplier's bills in the period, with their bills-list status (billRowStatus). */
-  bills: readonly { statusCode: BillRowStatusCode; includeInPurchaserOffer: boolean }[];
+  /**
+   * How many of the supplier's bills are unpaid, and of those how many are not included in the offer, show Cashback
+   * Available and show Payment Offered (their bills-list statuses, billRowStatus): counts, so the Suppliers tab can
+   * take them from totals and grouped queries instead of every bill (docs/decisions/029).
+   */
+  unpaid: number;
+  excluded: number;
+  cashbackAvailable: number;
+  paymentOffered: number;
   /** Sum of the discounted totals of the unpaid bills. */
   totalAmountPayable: Cents;
   unallocatedCreditNoteBalance: Cents;
@@ -437,16 +444,15 @@ export interface PayablesSummaryRow {
  * Action (steps 2-5, offers enabled): Include while some unpaid bill is not included, else Exclude.
  */
 export function payablesSummaryStatus(input: PayablesSummaryInput): PayablesSummaryRow {
-  const unpaid = input.bills.filter((bill) => bill.statusCode !== "PAID");
-  if (unpaid.length === 0) {
+  if (input.unpaid === 0) {
     return input.unallocatedCreditNoteBalance > 0
       ? { status: "UNALLOCATED_CREDIT", label: "Unallocated Credit", action: null }
       : { status: "PAID", label: "Paid", action: null };
   }
-  const action = !input.isPurchaserOffersEnabled ? null : unpaid.some((bill) => !bill.includeInPurchaserOffer) ? "Include" : "Exclude";
+  const action = !input.isPurchaserOffersEnabled ? null : input.excluded > 0 ? "Include" : "Exclude";
   if (input.totalAmountPayable - input.unallocatedCreditNoteBalance < 0) return { status: "NOT_ELIGIBLE_NEGATIVE_BALANCE", label: "Not Eligible", action };
-  if (unpaid.some((bill) => bill.statusCode === "CASHBACK_AVAILABLE")) return { status: "CASHBACK_AVAILABLE", label: "Cashback Available", action };
-  if (unpaid.some((bill) => bill.statusCode === "PAYMENT_OFFERED")) {
+  if (input.cashbackAvailable > 0) return { status: "CASHBACK_AVAILABLE", label: "Cashback Available", action };
+  if (input.paymentOffered > 0) {
     return { status: "PAYMENT_OFFERED", label: input.companyOwedStatus === "INVITED" ? "Invited" : "Payment Offered", action };
   }
   return { status: "NO_OFFER", label: "", action };

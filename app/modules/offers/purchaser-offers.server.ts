@@ -33,7 +33,8 @@ import {
   TRANSACTION_IN_PROGRESS,
 } from "./purchaser-offers.schema";
 import { basisPointsToPercent, offerConfigFrom, percentToBasisPoints, purchaserOfferEligibility, type BasisPoints, type OfferConfig } from "./rules";
-import { largestTotalSelection, maxCashbackSelection, type Selection, type SelectionItem } from "./selection";
+import type { Selection } from "./selection";
+import { cachedForVersion, computeSuggestionSets, suggestionVersion } from "./suggestion-cache.server";
 
 export type PurchaserOfferStatus = "TOPUP_PENDING" | "ACTIVE" | "VIRTUAL" | "CLEARING" | "CANCELLED";
 export type Locale = "en-NZ" | "en-AU";
@@ -466,48 +467,85 @@ export const SUGGESTION_CANDIDATE_LIMIT = 2_000;
 /**
  * Which bills to include (issue 5 part 3): the spec's knapsack (largest total within `capacity`, by default the
  * offer's cash pool plus what is pending) and the set earning the most cashback within it, each as if paid today.
+ * Computed once per change of what they depend on and cached (suggestion-cache.server.ts, docs/decisions/029).
  */
 export async function offerSuggestions(actor: Actor, options: { crrBp?: BasisPoints; capacity?: Cents } = {}): Promise<OfferSuggestions | null> {
   const companyId = companyIdOf(actor);
-  const offer = await liveOffer(companyId);
+  const offer = options.crrBp !== undefined && options.capacity !== undefined ? null : await liveOffer(companyId);
   const crrBp = options.crrBp ?? (offer ? percentToBasisPoints(String(offer.crr)) : null);
   const capacity = options.capacity ?? (offer ? offer.cashpool + offer.pendingCashpool : null);
   if (crrBp === null || capacity === null) return null;
-  const config = await offerConfig();
-  const { country } = await currencyOf(companyId);
+  // The version first: whatever is read after it is at least as new (suggestion-cache.server.ts).
+  const [version, config, { country }] = await Promise.all([suggestionVersion(companyId), offerConfig(), currencyOf(companyId)]);
   const today = todayIn(country);
-  const rows = await sequelize.query<CandidateRow>(
-    `SELECT i.id, i.invoice_number, c.company_name AS supplier_name, to_char(i.due_date, 'YYYY-MM-DD') AS due_date,
-            (i.discounted_total * 100)::bigint AS amount_c, i.include_in_purchaser_offer AS included
-     FROM invoices i
-     JOIN companies c ON c.id = i.issued_by
-     JOIN counterparties cp ON cp.company_id = i.issued_for AND cp.counterparty_company_id = i.issued_by AND cp.is_purchaser_offers_enabled
-     WHERE i.issued_for = :companyId AND i.type = 'BILL' AND i.deleted_at IS NULL AND i.bill_status IS DISTINCT FROM 'PAID'
-       AND i.due_date > CAST(:today AS date) AND i.discounted_total > 0
-       AND NOT EXISTS (SELECT 1 FROM supplier_offer_invoices soi WHERE soi.invoice_id = i.id AND soi.offer_status IN ('CLEARING','TOPUP_PENDING'))
-       AND NOT EXISTS (SELECT 1 FROM offer_execution_results r WHERE r.invoice_id = i.id AND r.status <> 'FAILED')
-     ORDER BY i.due_date ASC, i.id ASC
-     LIMIT ${SUGGESTION_CANDIDATE_LIMIT}`,
-    { type: QueryTypes.SELECT, replacements: { companyId, today } }
-  );
+  const key = JSON.stringify([companyId, version, today, crrBp, capacity, config]);
+  return cachedForVersion("suggestions", key, () => computeOfferSuggestions(companyId, { today, crrBp, capacity, config }));
+}
+
+/**
+ * The first SUGGESTION_CANDIDATE_LIMIT candidate bills, earliest due first, read in windows of the unpaid bills'
+ * (issued_for, due_date, id) index (an index range of SUGGESTION_CANDIDATE_LIMIT entries each, in order) and filtered
+ * by id, until enough are found or the bills run out: never every future bill of the company at once, whatever plan a
+ * single filtered query would get (issue 13 part 22's guard, docs/decisions/029).
+ */
+async function candidateBills(companyId: number, today: string): Promise<CandidateRow[]> {
+  const found: CandidateRow[] = [];
+  let after: { due: string; id: number } | null = null;
+  while (found.length < SUGGESTION_CANDIDATE_LIMIT) {
+    const window: { id: number; due: string }[] = await sequelize.query<{ id: number; due: string }>(
+      `SELECT i.id, to_char(i.due_date, 'YYYY-MM-DD') AS due FROM invoices i
+       WHERE i.issued_for = :companyId AND i.deleted_at IS NULL AND i.bill_status IS DISTINCT FROM 'PAID' AND i.due_date > CAST(:today AS date)
+         ${after ? "AND i.due_date >= CAST(:afterDue AS date) AND (i.due_date > CAST(:afterDue AS date) OR i.id > :afterId)" : ""}
+       ORDER BY i.due_date ASC, i.id ASC
+       LIMIT ${SUGGESTION_CANDIDATE_LIMIT}`,
+      { type: QueryTypes.SELECT, replacements: { companyId, today, afterDue: after?.due ?? null, afterId: after?.id ?? null } }
+    );
+    if (window.length === 0) break;
+    const rows = await sequelize.query<CandidateRow>(
+      `SELECT i.id, i.invoice_number, c.company_name AS supplier_name, to_char(i.due_date, 'YYYY-MM-DD') AS due_date,
+              (i.discounted_total * 100)::bigint AS amount_c, i.include_in_purchaser_offer AS included
+       FROM invoices i
+       JOIN companies c ON c.id = i.issued_by
+       JOIN counterparties cp ON cp.company_id = i.issued_for AND cp.counterparty_company_id = i.issued_by AND cp.is_purchaser_offers_enabled
+       WHERE i.id IN (:ids) AND i.issued_for = :companyId AND i.type = 'BILL' AND i.deleted_at IS NULL AND i.bill_status IS DISTINCT FROM 'PAID'
+         AND i.due_date > CAST(:today AS date) AND i.discounted_total > 0
+         AND NOT EXISTS (SELECT 1 FROM supplier_offer_invoices soi WHERE soi.invoice_id = i.id AND soi.offer_status IN ('CLEARING','TOPUP_PENDING'))
+         AND NOT EXISTS (SELECT 1 FROM offer_execution_results r WHERE r.invoice_id = i.id AND r.status <> 'FAILED')
+       ORDER BY i.due_date ASC, i.id ASC`,
+      { type: QueryTypes.SELECT, replacements: { companyId, today, ids: window.map((row) => row.id) } }
+    );
+    found.push(...rows.slice(0, SUGGESTION_CANDIDATE_LIMIT - found.length));
+    if (window.length < SUGGESTION_CANDIDATE_LIMIT) break;
+    const last = window[window.length - 1];
+    after = { due: last.due, id: last.id };
+  }
+  return found;
+}
+
+async function computeOfferSuggestions(
+  companyId: number,
+  { today, crrBp, capacity, config }: { today: string; crrBp: BasisPoints; capacity: Cents; config: OfferConfig }
+): Promise<OfferSuggestions> {
+  const rows = await candidateBills(companyId, today);
+  const sets = await computeSuggestionSets({
+    bills: rows.map((row) => ({ id: row.id, amount: Number(row.amount_c) as Cents, dueDate: row.due_date })),
+    today,
+    crrBp,
+    capacity,
+    config,
+  });
+  const byId = new Map(rows.map((row) => [row.id, row]));
   const bills = new Map<number, SuggestedBill>();
-  const items: SelectionItem[] = [];
-  for (const row of rows) {
-    const amount = Number(row.amount_c) as Cents;
-    const daysToDue = daysBetween(today, row.due_date);
-    // Eligible on its own against the whole capacity: due after today and within the caps (D2).
-    const eligibility = purchaserOfferEligibility({ crrBp, discountedTotal: amount, daysToDue, cashpool: capacity, pendingCashpool: 0 }, config);
-    if (!eligibility.eligible) continue;
-    const cashback = eligibility.amounts.cashback;
-    bills.set(row.id, { id: row.id, invoiceNumber: row.invoice_number, supplierName: row.supplier_name, dueDate: row.due_date, amount, cashback });
-    items.push({ id: row.id, amount, cashback, daysToDue });
+  for (const { id, cashback } of sets.eligible) {
+    const row = byId.get(id)!;
+    bills.set(id, { id, invoiceNumber: row.invoice_number, supplierName: row.supplier_name, dueDate: row.due_date, amount: Number(row.amount_c) as Cents, cashback });
   }
   const withBills = (selection: Selection) => ({ ...selection, bills: selection.ids.map((id) => bills.get(id)!) });
   return {
-    candidates: items.length,
+    candidates: sets.eligible.length,
     capacity,
-    largestTotal: withBills(largestTotalSelection(items, capacity)),
-    maxCashback: withBills(maxCashbackSelection(items, capacity)),
+    largestTotal: withBills(sets.largestTotal),
+    maxCashback: withBills(sets.maxCashback),
     includedIds: rows.filter((row) => row.included).map((row) => row.id),
   };
 }
@@ -703,14 +741,17 @@ export interface OfferPanel {
 /** What the cash-reserve offer card and the cashback-received card show (p2 §2 Bills page). */
 export async function offerPanel(actor: Actor): Promise<OfferPanel> {
   const companyId = companyIdOf(actor);
-  const [offer, config, funds, cashback, { country }] = await Promise.all([
-    getLiveOffer(actor),
+  const live = getLiveOffer(actor);
+  const [offer, config, funds, cashback, { country }, suggestions] = await Promise.all([
+    live,
     offerConfig(),
     companyFunds(companyId),
     cashbackThisMonth(actor),
     currencyOf(companyId),
+    live.then((view) =>
+      view && view.offerStatus !== "CLEARING" ? offerSuggestions(actor, { crrBp: view.crrBp, capacity: (view.cashpool + view.pendingCashpool) as Cents }) : null
+    ),
   ]);
-  const suggestions = offer && offer.offerStatus !== "CLEARING" ? await offerSuggestions(actor) : null;
   return {
     locale: country === "AU" ? "en-AU" : "en-NZ",
     offer,

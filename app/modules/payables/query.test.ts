@@ -9,7 +9,6 @@ import {
   parseSuppliersTabQuery,
   serializeSupplierBillsQuery,
   serializeSuppliersTabQuery,
-  shownMonth,
   withSupplierSort,
 } from "./query";
 import { listSearchOf, parseInclusion, parseSelection, safeReturnTo } from "./schema";
@@ -31,15 +30,32 @@ describe("supplier bills query", () => {
   it("defaults to the current month and round-trips", () => {
     const { query, issues } = parseSupplierBillsQuery(params(""), "2026-11");
     expect(issues).toEqual([]);
-    expect(query).toEqual({ month: "2026-11", period: "current", status: null, page: 1, size: 25 });
-    const full = parseSupplierBillsQuery(params("month=2026-09&period=next&status=PAID&page=2&size=10"), "2026-11").query;
-    expect(shownMonth(full)).toBe("2026-10");
-    expect(parseSupplierBillsQuery(serializeSupplierBillsQuery(full, "2026-11"), "2026-11").query).toEqual(full);
+    expect(query).toEqual({ month: "2026-11", status: null, page: 1, size: 25 });
+    const full = parseSupplierBillsQuery(params("month=2026-09&status=PAID&page=2&size=10"), "2026-11");
+    expect(full.issues).toEqual([]);
+    expect(parseSupplierBillsQuery(serializeSupplierBillsQuery(full.query, "2026-11"), "2026-11").query).toEqual(full.query);
     expect(serializeSupplierBillsQuery(query, "2026-11").toString()).toBe("");
   });
 
-  it("refuses future months, bad months, unknown chips, and earlier months without the flag", () => {
-    const future = parseSupplierBillsQuery(params("month=2026-12"), "2026-11");
+  it("has one month state: the next month is a month like any other, and period=next is read as it (issue 13 part 20)", () => {
+    const next = parseSupplierBillsQuery(params("month=2026-12"), "2026-11");
+    expect(next).toEqual({ query: { month: "2026-12", status: null, page: 1, size: 25 }, issues: [] });
+    expect(serializeSupplierBillsQuery(next.query, "2026-11").toString()).toBe("month=2026-12");
+    // The old tab parameter: the month after the month asked (or the current one), redirected to its own URL.
+    const old = parseSupplierBillsQuery(params("period=next"), "2026-11");
+    expect(old.query.month).toBe("2026-12");
+    expect(old.issues.map((issue) => issue.param)).toEqual(["period"]);
+    expect(serializeSupplierBillsQuery(old.query, "2026-11").toString()).toBe("month=2026-12");
+    expect(parseSupplierBillsQuery(params("month=2026-09&period=next"), "2026-11").query.month).toBe("2026-10");
+    expect(parseSupplierBillsQuery(params("period=current"), "2026-11").query.month).toBe("2026-11");
+    // After the next month there is nothing to show.
+    const tooFar = parseSupplierBillsQuery(params("month=2026-12&period=next"), "2026-11");
+    expect(tooFar.query.month).toBe("2026-11");
+    expect(tooFar.issues.map((issue) => issue.param)).toEqual(["period", "month"]);
+  });
+
+  it("refuses months after the next, bad months, unknown chips, and earlier months without the flag", () => {
+    const future = parseSupplierBillsQuery(params("month=2027-01"), "2026-11");
     expect(future.query.month).toBe("2026-11");
     expect(future.issues[0]).toMatchObject({ param: "month", message: "Future months cannot be picked" });
     expect(parseSupplierBillsQuery(params("month=2026-13"), "2026-11").issues).toHaveLength(1);
@@ -47,6 +63,7 @@ describe("supplier bills query", () => {
     const noHistory = parseSupplierBillsQuery(params("month=2026-10"), "2026-11", { historical: false });
     expect(noHistory.query.month).toBe("2026-11");
     expect(noHistory.issues).toHaveLength(1);
+    expect(parseSupplierBillsQuery(params("month=2026-12"), "2026-11", { historical: false }).issues).toEqual([]);
   });
 });
 

@@ -10,9 +10,11 @@
  *   page      1-based; size 10 | 25 | 50 | 100
  *   isMatchedPayablesValue  true | false
  *
- * Supplier bills page (/suppliers/{supplierId}):
- *   month     YYYY-MM, the picked month (historical month picker); none = the current month; never in the future
- *   period    next: the tab of the month after `month`; none = the month itself
+ * Supplier bills page (/suppliers/{supplierId}): one month state (issue 13 part 20, docs/decisions/029)
+ *   month     YYYY-MM, the month shown: the current month (none, the default), the next month (the next-month tab), or
+ *             an earlier one (the historical month picker); never later than the next month
+ *   period    the old way to ask for the next-month tab: `period=next` is read as the month after `month` (or after
+ *             the current month) and redirected to its `month`, so a link keeps working and one month is shown
  *   status    a filter chip: PAYMENT_OFFERED | CASHBACK_AVAILABLE | PAID | UNALLOCATED_CREDIT; none = ALL
  *   page, size as above (page size 25, p3 §9)
  */
@@ -54,12 +56,9 @@ export const SUPPLIER_BILLS_CHIP_LABELS: { value: SupplierBillsChip | null; labe
   { value: "UNALLOCATED_CREDIT", label: "Unallocated Credit" },
 ];
 
-export type PeriodTab = "current" | "next";
-
 export interface SupplierBillsQuery {
-  /** YYYY-MM: the picked month; the "current" tab shows it, the "next" tab the month after. */
+  /** YYYY-MM: the month shown, everywhere on the page (tabs, month picker, payment period card, table). */
   month: string;
-  period: PeriodTab;
   status: SupplierBillsChip | null;
   page: number;
   size: PageSize;
@@ -184,9 +183,10 @@ export function monthLabel(month: string): string {
 }
 
 /**
- * The supplier bills page state. `currentMonth` is today's month in the company's time zone; a future month is
- * refused and clamped to it (the month picker cannot pick future months, p3 §2.2). Without the historicalInvoices
- * flag only the current month can be shown.
+ * The supplier bills page state. `currentMonth` is today's month in the company's time zone; the latest month shown is
+ * the next one (the next-month tab); a later month is refused and the current month shown (the month picker cannot
+ * pick future months beyond the tab's, p3 §2.2). Without the historicalInvoices flag only the current and the next
+ * month can be shown.
  */
 export function parseSupplierBillsQuery(
   params: URLSearchParams,
@@ -195,19 +195,24 @@ export function parseSupplierBillsQuery(
 ): { query: SupplierBillsQuery; issues: QueryIssue[] } {
   const read = reader(params);
   const issues: QueryIssue[] = [];
-  const query: SupplierBillsQuery = { month: currentMonth, period: "current", status: null, page: 1, size: DEFAULT_PAGE_SIZE };
+  const nextMonth = addMonthsToMonth(currentMonth, 1);
+  const query: SupplierBillsQuery = { month: currentMonth, status: null, page: 1, size: DEFAULT_PAGE_SIZE };
 
-  const month = read("month");
-  if (month !== null) {
-    if (!isMonth(month)) issues.push({ param: "month", value: month, message: "Expected a month YYYY-MM" });
-    else if (month > currentMonth) issues.push({ param: "month", value: month, message: "Future months cannot be picked" });
-    else if (!options.historical && month !== currentMonth) issues.push({ param: "month", value: month, message: "Earlier months are not available" });
-    else query.month = month;
+  let month = read("month");
+  if (month !== null && !isMonth(month)) {
+    issues.push({ param: "month", value: month, message: "Expected a month YYYY-MM" });
+    month = null;
   }
   const period = read("period");
   if (period !== null) {
-    if (period === "next" || period === "current") query.period = period;
-    else issues.push({ param: "period", value: period, message: `Unknown period "${period}"` });
+    // Always redirected: the canonical URL carries the month alone.
+    if (period === "next") month = addMonthsToMonth(month ?? currentMonth, 1);
+    issues.push({ param: "period", value: period, message: period === "next" || period === "current" ? "Shown by month" : `Unknown period "${period}"` });
+  }
+  if (month !== null) {
+    if (month > nextMonth) issues.push({ param: "month", value: month, message: "Future months cannot be picked" });
+    else if (!options.historical && month < currentMonth) issues.push({ param: "month", value: month, message: "Earlier months are not available" });
+    else query.month = month;
   }
   const status = read("status");
   if (status !== null) {
@@ -221,16 +226,10 @@ export function parseSupplierBillsQuery(
 export function serializeSupplierBillsQuery(query: SupplierBillsQuery, currentMonth: string): URLSearchParams {
   const params = new URLSearchParams();
   if (query.month !== currentMonth) params.set("month", query.month);
-  if (query.period === "next") params.set("period", "next");
   if (query.status) params.set("status", query.status);
   if (query.page !== 1) params.set("page", String(query.page));
   if (query.size !== DEFAULT_PAGE_SIZE) params.set("size", String(query.size));
   return params;
-}
-
-/** The month a period tab shows. */
-export function shownMonth(query: Pick<SupplierBillsQuery, "month" | "period">): string {
-  return query.period === "next" ? addMonthsToMonth(query.month, 1) : query.month;
 }
 
 /** `?search` or "" for a path. */

@@ -39,7 +39,6 @@ import {
   monthRange,
   parseSupplierBillsQuery,
   serializeSupplierBillsQuery,
-  shownMonth,
   type SupplierBillsChip,
 } from "./query";
 import { fetchSuppliers } from "./suppliers-tab.server";
@@ -171,7 +170,7 @@ export async function loadSupplierBills(actor: Actor, supplierId: number, params
   const currentMonth = monthOf(ctx.today);
   const historicalEnabled = await isFeatureEnabled("historicalInvoices");
   const { query, issues } = parseSupplierBillsQuery(params, currentMonth, { historical: historicalEnabled });
-  const month = shownMonth(query);
+  const { month } = query;
   const { start, end } = monthRange(month);
   const search = serializeSupplierBillsQuery(query, currentMonth).toString();
   const listSearch = search ? `?${search}` : "";

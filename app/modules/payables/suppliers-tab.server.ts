@@ -2,11 +2,17 @@
  * The Suppliers tab of /bills: one payables summary per supplier of the actor's company (p2 §3 "Payables summary per
  * supplier", §4 summary statuses, §7 GET /payables-summaries).
  *
- * Two queries, both scoped by issued_for = the actor's company: the suppliers with any live bill or credit note (with
- * their company, the counterparty setting and the unallocated credit balance), and the unpaid bills with their offer
- * context. Each bill gets its status from the rules (billRowStatus) and each supplier its summary status from
- * payablesSummaryStatus; the status filter, the match filter, the sort and the page then apply to those computed
- * values. No per-supplier queries.
+ * Reads bounded by the number of suppliers, never by the number of bills (issue 13 part 22, docs/decisions/029; it
+ * fetched every bill and took 20-38 s at the benchmark's 500,000):
+ * - the suppliers with a live bill or credit note, with their totals from payables_totals (kept by the database with
+ *   every bill: live and unpaid counts, the amount payable, the part loaded from an accounting system, the unpaid bills
+ *   not included in the offer), the counterparty setting and the unallocated credit;
+ * - the unpaid bills held by an open supplier offer (few: the partial index of open offers), for Cashback Available
+ *   and the savings they show;
+ * - the bills of the Payment Offered tab grouped by supplier, with the cashback they show today (list.server.ts),
+ *   computed once per change of the bills or the offer (cached under the offer suggestions' version).
+ * The summary status is payablesSummaryStatus over those counts; the status filter, the match filter, the sort and the
+ * page then apply to the computed rows (one per supplier).
  *
  * Readings:
  * - A summary covers all the supplier's live records (no period: the tab has no date range of its own).
@@ -19,14 +25,15 @@
 import { QueryTypes } from "sequelize";
 import { sequelize } from "../../../db/index";
 import type { Actor } from "../../lib/actor";
-import { escapeLike } from "../invoices/list.server";
+import type { Cents } from "../../lib/money";
+import { escapeLike, offeredBillsBySupplier } from "../invoices/list.server";
 import { companyDisplayState, payablesMatch, payablesSummaryStatus, type CompanyStatus, type CompanyVerificationStatus } from "../invoices/rules";
 import { totalPages } from "../invoices/filters";
-import { billStatusOf, cents, fetchBills, payablesContext } from "./bills.server";
+import { supplierOfferSavings } from "../offers/rules";
+import { cachedForVersion, suggestionVersion } from "../offers/suggestion-cache.server";
+import { cents, payablesContext } from "./bills.server";
 import { parseSuppliersTabQuery, type SuppliersTabQuery } from "./query";
 import type { PayablesSummary, SuppliersTabData } from "./types";
-
-const ACCOUNTING_SOURCES = new Set(["XERO", "MYOB_ESSENTIALS", "MYOB_ACCOUNT_RIGHT"]);
 
 interface RawSupplier {
   id: number;
@@ -36,6 +43,11 @@ interface RawSupplier {
   offers_enabled: boolean | null;
   contact_email: string | null;
   unallocated_c: string;
+  /** From payables_totals: the unpaid bills, their amount payable, the part from an accounting system, those not included. */
+  unpaid_count: number | null;
+  unpaid_c: string | null;
+  accounting_c: string | null;
+  excluded_count: number | null;
 }
 
 /** Every supplier of the actor's company with a live record, with the supplier-name search applied. */
@@ -52,21 +64,63 @@ export async function fetchSuppliers(companyId: number, options: { supplierId?: 
   }
   return sequelize.query<RawSupplier>(
     `WITH suppliers AS (
-       SELECT issued_by AS id FROM invoices WHERE issued_for = :companyId AND deleted_at IS NULL
+       SELECT supplier_id AS id FROM payables_totals WHERE company_id = :companyId AND live_count > 0
        UNION
        SELECT issued_by FROM credit_notes WHERE issued_for = :companyId AND deleted_at IS NULL
      )
      SELECT co.id, co.company_name, co.status, co.verification_status,
        cp.is_purchaser_offers_enabled AS offers_enabled, cp.contact_email,
        (SELECT COALESCE(sum(cn.unallocated_total * 100), 0)::bigint FROM credit_notes cn
-         WHERE cn.issued_for = :companyId AND cn.issued_by = co.id AND cn.deleted_at IS NULL) AS unallocated_c
+         WHERE cn.issued_for = :companyId AND cn.issued_by = co.id AND cn.deleted_at IS NULL) AS unallocated_c,
+       t.unpaid_count, (t.unpaid_total * 100)::bigint AS unpaid_c, (t.accounting_total * 100)::bigint AS accounting_c, t.excluded_count
      FROM suppliers s
      JOIN companies co ON co.id = s.id
      LEFT JOIN counterparties cp ON cp.company_id = :companyId AND cp.counterparty_company_id = co.id
+     LEFT JOIN payables_totals t ON t.company_id = :companyId AND t.supplier_id = co.id
      ${conditions.length ? `WHERE ${conditions.join(" AND ")}` : ""}
      ORDER BY co.id`,
     { type: QueryTypes.SELECT, replacements }
   );
+}
+
+/** The company's unpaid bills held by an open supplier offer (the newest one each), per supplier: how many, and the savings they show. */
+async function openSupplierOffersBySupplier(companyId: number, savingsOf: (cashReward: Cents) => Cents): Promise<Map<number, { count: number; savings: Cents }>> {
+  const rows = await sequelize.query<{ supplier_id: number; offer_status: string; cash_reward_c: string }>(
+    `SELECT DISTINCT ON (i.id) i.issued_by AS supplier_id, so.offer_status, (so.cash_reward * 100)::bigint AS cash_reward_c
+     FROM supplier_offer_invoices soi
+     JOIN supplier_offers so ON so.id = soi.supplier_offer_id AND so.offer_status IN ('CLEARING', 'TOPUP_PENDING')
+     JOIN invoices i ON i.id = soi.invoice_id
+     WHERE soi.offer_status IN ('CLEARING', 'TOPUP_PENDING')
+       AND i.issued_for = :companyId AND i.deleted_at IS NULL AND i.bill_status IS DISTINCT FROM 'PAID'
+     ORDER BY i.id, so.id DESC`,
+    { type: QueryTypes.SELECT, replacements: { companyId } }
+  );
+  const bySupplier = new Map<number, { count: number; savings: Cents }>();
+  for (const row of rows) {
+    const entry = bySupplier.get(row.supplier_id) ?? { count: 0, savings: 0 as Cents };
+    entry.count += 1;
+    // A prompt payment waiting for a top-up shows "Topup Pending", no saving (the rules' row).
+    if (row.offer_status === "CLEARING") entry.savings = (entry.savings + savingsOf(cents(row.cash_reward_c))) as Cents;
+    bySupplier.set(row.supplier_id, entry);
+  }
+  return bySupplier;
+}
+
+/**
+ * The Payment Offered bills per supplier (offeredBillsBySupplier: a grouped read of that tab's index range), computed
+ * once per change of the bills or the offer: cached under the offer suggestions' version (the same inputs) with
+ * today, the offer and the configuration in the key (docs/decisions/029).
+ */
+async function offeredBySupplier(companyId: number, today: string, config: Parameters<typeof offeredBillsBySupplier>[2]) {
+  const [version, offers] = await Promise.all([
+    suggestionVersion(companyId),
+    sequelize.query<{ offer_status: string; crr: string; cashpool: string }>(
+      `SELECT offer_status, crr::text AS crr, cashpool::text AS cashpool FROM purchaser_offers WHERE created_by_company = :companyId AND offer_status <> 'CANCELLED'`,
+      { type: QueryTypes.SELECT, replacements: { companyId } }
+    ),
+  ]);
+  const key = JSON.stringify([companyId, version, today, offers, config]);
+  return cachedForVersion("offered", key, () => offeredBillsBySupplier(companyId, today, config));
 }
 
 function compare(a: PayablesSummary, b: PayablesSummary, field: SuppliersTabQuery["sort"]["field"]): number {
@@ -77,36 +131,23 @@ function compare(a: PayablesSummary, b: PayablesSummary, field: SuppliersTabQuer
 /** The payables summaries of the actor's company, filtered, sorted and paged (the whole list, before paging, is small: one row per supplier). */
 export async function listPayablesSummaries(actor: Actor, query: SuppliersTabQuery): Promise<Omit<SuppliersTabData, "query">> {
   const ctx = await payablesContext(actor);
-  const suppliers = await fetchSuppliers(ctx.companyId, { search: query.supplier });
-  const ids = suppliers.map((supplier) => supplier.id);
-  const bills = ids.length
-    ? await fetchBills(ctx.companyId, "i.issued_by IN (:supplierIds) AND i.bill_status IS DISTINCT FROM 'PAID'", { supplierIds: ids })
-    : [];
-
-  const billsBySupplier = new Map<number, typeof bills>();
-  for (const bill of bills) {
-    const list = billsBySupplier.get(bill.supplier_id) ?? [];
-    list.push(bill);
-    billsBySupplier.set(bill.supplier_id, list);
-  }
+  const [suppliers, openOffers, offered] = await Promise.all([
+    fetchSuppliers(ctx.companyId, { search: query.supplier }),
+    openSupplierOffersBySupplier(ctx.companyId, (cashReward) => supplierOfferSavings(cashReward, ctx.config)),
+    offeredBySupplier(ctx.companyId, ctx.today, ctx.config),
+  ]);
 
   const summaries = suppliers.map((supplier): PayablesSummary => {
-    const unpaid = billsBySupplier.get(supplier.id) ?? [];
     const offersEnabled = supplier.offers_enabled ?? false;
-    let totalAmountPayable = 0;
-    let totalCashReward = 0;
-    let accountingPayable = 0;
-    const statuses = unpaid.map((bill) => {
-      const row = billStatusOf(bill, ctx);
-      const amount = cents(bill.amount_due_c);
-      totalAmountPayable += amount;
-      totalCashReward += row.cashback ?? 0;
-      if (ACCOUNTING_SOURCES.has(bill.loaded_by)) accountingPayable += amount;
-      return { statusCode: row.statusCode, includeInPurchaserOffer: bill.include_in_purchaser_offer };
-    });
+    const totalAmountPayable = cents(supplier.unpaid_c);
+    const open = openOffers.get(supplier.id) ?? { count: 0, savings: 0 };
+    const paymentOffered = offered.get(supplier.id) ?? { count: 0, cashback: 0 };
     const unallocated = cents(supplier.unallocated_c);
     const summary = payablesSummaryStatus({
-      bills: statuses,
+      unpaid: supplier.unpaid_count ?? 0,
+      excluded: supplier.excluded_count ?? 0,
+      cashbackAvailable: open.count,
+      paymentOffered: paymentOffered.count,
       totalAmountPayable,
       unallocatedCreditNoteBalance: unallocated,
       isPurchaserOffersEnabled: offersEnabled,
@@ -120,8 +161,7 @@ export async function listPayablesSummaries(actor: Actor, query: SuppliersTabQue
       action: summary.action,
       totalAmountPayable,
       unallocatedCreditNoteBalance: unallocated,
-      totalCashReward,
-      invoiceIds: unpaid.map((bill) => bill.id),
+      totalCashReward: (open.savings + paymentOffered.cashback) as Cents,
       isPurchaserOffersEnabled: offersEnabled,
       companyOwedStatus: supplier.status,
       companyOwedEmail: supplier.contact_email,
@@ -130,7 +170,7 @@ export async function listPayablesSummaries(actor: Actor, query: SuppliersTabQue
         { status: supplier.status, verificationStatus: supplier.verification_status },
         { isPurchaserOffersEnabled: supplier.offers_enabled ?? true }
       ),
-      isMatchedPayablesValue: payablesMatch(totalAmountPayable, accountingPayable),
+      isMatchedPayablesValue: payablesMatch(totalAmountPayable, cents(supplier.accounting_c)),
     };
   });
 

@@ -17,8 +17,6 @@ export interface PayablesSummary {
   unallocatedCreditNoteBalance: Cents;
   /** Sum of the cashback the unpaid bills show (purchaser-offer cashback or a prompt payment's saving). */
   totalCashReward: Cents;
-  /** The unpaid bills. */
-  invoiceIds: number[];
   isPurchaserOffersEnabled: boolean;
   companyOwedStatus: CompanyStatus;
   companyOwedEmail: string | null;
