@@ -4,18 +4,24 @@
  * /resources/analytics/{type} route both read them.
  * - totalAmountRequested / maxServiceFeesRequested: the supplier's open prompt payment requests (CLEARING or
  *   TOPUP_PENDING): the invoices' amounts due and the fees asked (A).
- * - totalAmountPaid / maxServiceFeesReceived: the supplier's invoices paid early since fromTime (PAYMENT_RECEIVED,
- *   paid date from fromTime to today): the amounts paid and the service fees.
+ * - receivedCount / totalAmountPaid / maxServiceFeesReceived: the supplier's early payments received since fromTime (the
+ *   start of that day in the company's zone) until now, from its wallet's ledger entries (decision 027): how many, their
+ *   principal (the invoices' discounted totals) and the service fees they cost. The statement of the same period sums
+ *   the same entries line by line, so the two agree to the cent; an invoice marked paid outside Earlybird moved no
+ *   money and counts nowhere.
  * - unpaidInvoicesCount: the supplier's live invoices not yet paid.
- * - cashbackReceived: what the purchaser saved on bills paid early (offer cashback or Pay Now saving), paid from fromTime.
+ * - paidEarlyCount / cashbackReceived: the purchaser's bills paid early since fromTime and the cashback they earned
+ *   (an offer's cashback or a Pay Now saving), from the same entries.
  */
 import { QueryTypes } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { Company } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
-import { todayIn, type Country } from "../../lib/dates";
+import { CURRENCIES, TIME_ZONES, todayIn, type Country } from "../../lib/dates";
 import { AppError } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
+import { earlyPaymentTotals } from "../ledger/early-payments.server";
+import { startOfDayIn } from "../statements/rules";
 
 export const ANALYTICS_TYPES = ["invoices", "bills"] as const;
 export type AnalyticsType = (typeof ANALYTICS_TYPES)[number];
@@ -38,8 +44,23 @@ export interface BillAnalytics {
 /** "YYYY-MM-01" of a day. */
 export const monthStartOf = (today: string) => `${today.slice(0, 8)}01`;
 
-export async function invoiceAnalytics(companyId: number, period: { fromDate: string; today: string }): Promise<InvoiceAnalytics> {
-  const [[active], [received], [unpaid]] = await Promise.all([
+/** Since fromDate (a day in the company's zone) until today. */
+export interface AnalyticsPeriod {
+  fromDate: string;
+  today: string;
+  country: Country;
+}
+
+/** The company's early payments from the start of fromDate in its zone until now, from the ledger. */
+function earlyPaymentsSince(companyId: number, period: AnalyticsPeriod) {
+  return earlyPaymentTotals(companyId, CURRENCIES[period.country], {
+    startAt: startOfDayIn(period.fromDate, TIME_ZONES[period.country]),
+    endAt: new Date(Date.now() + 1),
+  });
+}
+
+export async function invoiceAnalytics(companyId: number, period: AnalyticsPeriod): Promise<InvoiceAnalytics> {
+  const [[active], { received }, [unpaid]] = await Promise.all([
     sequelize.query<{ count: string; fee_c: string; amount_c: string }>(
       `SELECT count(*) AS count, COALESCE(sum(so.cash_reward * 100), 0)::bigint AS fee_c, COALESCE(sum(i.discounted_total * 100), 0)::bigint AS amount_c
        FROM supplier_offer_invoices soi
@@ -50,13 +71,7 @@ export async function invoiceAnalytics(companyId: number, period: { fromDate: st
        WHERE soi.offer_status IN ('CLEARING', 'TOPUP_PENDING') AND i.issued_by = :companyId AND i.deleted_at IS NULL`,
       { type: QueryTypes.SELECT, replacements: { companyId } }
     ),
-    sequelize.query<{ count: string; fee_c: string; amount_c: string }>(
-      `SELECT count(*) AS count, COALESCE(sum(i.service_fee * 100), 0)::bigint AS fee_c, COALESCE(sum(i.total_paid * 100), 0)::bigint AS amount_c
-       FROM invoices i
-       WHERE i.issued_by = :companyId AND i.deleted_at IS NULL AND i.invoice_status = 'PAYMENT_RECEIVED'
-         AND i.paid_date >= CAST(:fromDate AS date) AND i.paid_date <= CAST(:today AS date)`,
-      { type: QueryTypes.SELECT, replacements: { companyId, fromDate: period.fromDate, today: period.today } }
-    ),
+    earlyPaymentsSince(companyId, period),
     sequelize.query<{ count: string }>(
       `SELECT count(*) AS count FROM invoices i
         WHERE i.issued_by = :companyId AND i.deleted_at IS NULL AND i.paid_date IS NULL
@@ -68,23 +83,16 @@ export async function invoiceAnalytics(companyId: number, period: { fromDate: st
     activeRequestsCount: Number(active.count),
     totalAmountRequested: Number(active.amount_c) as Cents,
     maxServiceFeesRequested: Number(active.fee_c) as Cents,
-    receivedCount: Number(received.count),
-    totalAmountPaid: Number(received.amount_c) as Cents,
-    maxServiceFeesReceived: Number(received.fee_c) as Cents,
+    receivedCount: received.count,
+    totalAmountPaid: received.principal,
+    maxServiceFeesReceived: received.serviceFees,
     unpaidInvoicesCount: Number(unpaid.count),
   };
 }
 
-export async function billAnalytics(companyId: number, period: { fromDate: string; today: string }): Promise<BillAnalytics> {
-  // A paid bill's cash_reward is what the purchaser saved on it: the offer's cashback, or a Pay Now's saving.
-  const [row] = await sequelize.query<{ count: string; cashback_c: string }>(
-    `SELECT count(*) AS count, COALESCE(sum(i.cash_reward * 100), 0)::bigint AS cashback_c
-     FROM invoices i
-     WHERE i.issued_for = :companyId AND i.deleted_at IS NULL AND i.bill_status = 'PAID' AND i.cash_reward > 0
-       AND i.paid_date >= CAST(:fromDate AS date) AND i.paid_date <= CAST(:today AS date)`,
-    { type: QueryTypes.SELECT, replacements: { companyId, fromDate: period.fromDate, today: period.today } }
-  );
-  return { paidEarlyCount: Number(row.count), cashbackReceived: Number(row.cashback_c) as Cents };
+export async function billAnalytics(companyId: number, period: AnalyticsPeriod): Promise<BillAnalytics> {
+  const { paid } = await earlyPaymentsSince(companyId, period);
+  return { paidEarlyCount: paid.count, cashbackReceived: paid.cashback };
 }
 
 /**
@@ -99,6 +107,6 @@ export async function companyAnalytics(actor: Actor, type: AnalyticsType, query:
   const fromTime = query.fromTime ?? null;
   if (fromTime !== null && !/^\d{4}-\d{2}-\d{2}$/.test(fromTime))
     throw new AppError(422, "fromTime must be a date (YYYY-MM-DD)", { code: "VALIDATION", field: "fromTime" });
-  const period = { fromDate: fromTime ?? monthStartOf(today), today };
+  const period = { fromDate: fromTime ?? monthStartOf(today), today, country: (company.country ?? "NZ") as Country };
   return type === "invoices" ? invoiceAnalytics(company.id, period) : billAnalytics(company.id, period);
 }
