@@ -27,7 +27,7 @@ import { requireVerifiedCompany } from "../../lib/verification.server";
 import { bankTransferInstructions, cancelTopUp, createTopUp, getTopUp, type BankTransferInstructions, type TopUpView } from "../ledger/top-ups.server";
 import { earlyPaymentEntries } from "../ledger/early-payment.rules";
 import { companyFunds, lockWallet, postTransaction, systemAccount, walletAccount, type Currency } from "../ledger/service.server";
-import { offerConfigFrom, payNowAmounts, type OfferConfig, type PayNowAmounts } from "./rules";
+import { discountSplit, offerConfigFrom, payNowAmounts, type DiscountSplit, type OfferConfig, type PayNowAmounts } from "./rules";
 import { isPastExpiry } from "./supplier-offers.server";
 import {
   CANNOT_PAY_NOW,
@@ -444,6 +444,8 @@ export interface PayNowView {
   bill: { id: number; number: string; supplierName: string; dueDate: string; amountDue: Cents };
   offer: { id: number; status: "CLEARING" | "TOPUP_PENDING"; cashReward: Cents; expirationDate: string } | null;
   amounts: PayNowAmounts | null;
+  /** Who gets what of the supplier's discount A: the purchaser's saving s and Earlybird's fee A − s (D2). */
+  split: DiscountSplit | null;
   fundsAvailable: Cents;
   /** What a top-up must bring for Pay Now to go through (0 when Funds Available cover it). */
   shortfall: Cents;
@@ -492,6 +494,7 @@ export async function payNowView(actor: Actor, billId: number): Promise<PayNowVi
       ? { id: offer.id, status: offer.offerStatus as "CLEARING" | "TOPUP_PENDING", cashReward: offer.cashReward, expirationDate: offer.expirationDate }
       : null,
     amounts,
+    split: offer ? discountSplit(offer.cashReward, config) : null,
     fundsAvailable: funds.fundsAvailable,
     shortfall: amounts ? (Math.max(0, amounts.purchaserPays - Math.max(0, funds.fundsAvailable)) as Cents) : (0 as Cents),
     topUp,

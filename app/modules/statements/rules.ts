@@ -216,7 +216,7 @@ export function statementLines(movements: readonly MovementFacts[], earlyPayment
 }
 
 /** "Harbour Foods Ltd's", "Tui Traders'". */
-const possessive = (name: string) => (/s$/i.test(name) ? `${name}'` : `${name}'s`);
+export const possessive = (name: string) => (/s$/i.test(name) ? `${name}'` : `${name}'s`);
 
 /**
  * Who got what in an early payment line (issue 13 part 2, D2): the supplier's service fee (or prompt payment discount)

@@ -335,7 +335,8 @@ export interface StatementDetails {
   totals: StatementTotals;
   generatedAt: string | null;
   jobId: string | null;
-  lines: Array<StatementLineView & { recordLabel: string }>;
+  /** Each line with its type's label and, for an early payment, who got what (decision 028). */
+  lines: Array<StatementLineView & { recordLabel: string; split: string | null }>;
   totalLines: number;
   startAt: number;
   endAt: number;
@@ -403,6 +404,11 @@ async function statementTotalsOf(statementId: number): Promise<StatementTotals> 
   };
 }
 
+function withSplit<T extends StatementLineView>(lines: T[], locale: "en-NZ" | "en-AU"): Array<T & { split: string | null }> {
+  const money = (cents: Cents) => formatMoney(cents, locale);
+  return lines.map((line) => ({ ...line, split: splitExplanation(line, money) }));
+}
+
 /** A statement and a window of its lines (p2 §7: lines after startAt up to endAt, by line number; 25 by default). */
 export async function getStatementDetails(actor: Actor, ref: StatementRef, window: { startAt?: number; endAt?: number } = {}): Promise<StatementDetails> {
   const { startAt, endAt } = linesWindow(window.startAt, window.endAt);
@@ -422,7 +428,7 @@ export async function getStatementDetails(actor: Actor, ref: StatementRef, windo
       totals: statementTotals(live.lines),
       generatedAt: null,
       jobId: null,
-      lines: live.lines.slice(startAt, endAt),
+      lines: withSplit(live.lines.slice(startAt, endAt), live.company.locale),
       totalLines: live.lines.length,
       startAt,
       endAt,
@@ -448,7 +454,7 @@ export async function getStatementDetails(actor: Actor, ref: StatementRef, windo
     totals,
     generatedAt: statement.generatedAt?.toISOString() ?? null,
     jobId: statement.jobId,
-    lines: lines.map(lineView),
+    lines: withSplit(lines.map(lineView), company.locale),
     totalLines,
     startAt,
     endAt,
