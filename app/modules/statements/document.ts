@@ -94,7 +94,7 @@ export function statementPdf(facts: StatementDocumentFacts, lines: readonly Stat
     y -= ROW;
     // Who got what (decision 028), on its own row under the details.
     if (split) {
-      page.texts.push({ x: COLUMNS.description, y: y + 3, text: shorten(split, 95), size: 7 });
+      page.texts.push({ x: COLUMNS.description, y: y + 3, text: shorten(split, 100), size: 7 });
       y -= ROW - 4;
     }
   }
