@@ -41,6 +41,7 @@ async function statementLines(page: Page) {
 }
 
 test("the purchaser's cashback card and its statement's Cashback earned agree, and each bill paid early says who got what", async ({ page }) => {
+  test.setTimeout(90_000);
   await loginAs(page, PURCHASER);
   await page.goto("/bills");
   const cashbackCard = card(page, "Cashback received this month");
@@ -70,6 +71,7 @@ test("the purchaser's cashback card and its statement's Cashback earned agree, a
 });
 
 test("the supplier's Invoices card and its statement's Service fees agree, and each invoice paid early says who got what", async ({ page }) => {
+  test.setTimeout(90_000);
   await loginAs(page, SUPPLIER);
   await page.goto("/invoices");
   const received = card(page, "Prompt payments received this month");
@@ -99,12 +101,15 @@ test("the supplier's Invoices card and its statement's Service fees agree, and e
 });
 
 test("the Pay Now and Request Payment dialogs say who gets what of the discount", async ({ page, browser }) => {
+  test.setTimeout(90_000);
   await loginAs(page, PURCHASER);
   // A Kiwi Supplies bill with an open prompt payment request (demo data): SAVE s.
   await page.goto("/bills?tab=bills&status=CASHBACK_AVAILABLE");
   const row = page.getByRole("table", { name: "Bills" }).getByRole("row").filter({ hasText: "Kiwi Supplies Ltd" }).filter({ hasText: "SAVE" }).first();
-  const number = (await row.getByRole("cell").first().innerText()).trim();
-  await row.getByRole("link", { name: /^Pay Now / }).click();
+  const payLink = row.getByRole("link", { name: /^Pay Now / });
+  const number = (await payLink.getAttribute("aria-label"))?.replace(/^Pay Now /, "") ?? (await payLink.innerText()).replace(/^Pay Now /, "");
+  expect(number).not.toBe("");
+  await payLink.click();
   const dialog = page.getByRole("dialog", { name: "Pay Now" });
   const figures = dialog.locator("dl").first();
   const discount = cents(await figure(figures, "Kiwi Supplies Ltd's discount").innerText());
