@@ -228,7 +228,8 @@ async function runWorkload(operations: Operation[]) {
       // The purchaser records a credit note from the supplier and allocates part of the bill's amount due to it.
       const record = unpaid(op.record);
       if (!record) continue;
-      const amount = Math.max(1, Math.floor((record.discountedTotal * op.share) / 100));
+      // A credit note is at least $1 (the service says so).
+      const amount = Math.max(1_00, Math.floor((record.discountedTotal * op.share) / 100));
       if (amount >= record.discountedTotal) continue;
       const purchaser = actorOf(record.purchaser);
       const note = await createCreditNote(purchaser, {
@@ -277,8 +278,9 @@ async function runWorkload(operations: Operation[]) {
           billStatus: "PAID",
           paidDate: today,
           totalPaid: record.discountedTotal,
-          serviceFee: op.fee as Cents,
-          cashReward: op.cashback as Cents,
+          // Within the database's ranges (at most the total).
+          serviceFee: Math.min(op.fee, Math.floor(record.discountedTotal / 10)) as Cents,
+          cashReward: Math.min(op.cashback, Math.floor(record.discountedTotal / 10)) as Cents,
         },
         { where: { id: record.id } }
       );
