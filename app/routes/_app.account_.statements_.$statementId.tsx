@@ -152,17 +152,19 @@ export default function StatementPage() {
                     <TableCell className="max-w-[16rem] lg:max-w-[24rem]">
                       <p className="truncate font-medium">{line.description ?? line.counterpartyName ?? "—"}</p>
                       {line.reference ? <p className="truncate text-xs text-muted-foreground">Ref {line.reference}</p> : null}
+                      {line.split ? <p className="text-xs text-muted-foreground">{line.split}</p> : null}
                     </TableCell>
                     <TableCell className={cn("whitespace-nowrap text-right tabular-nums", line.amount > 0 && "text-success")}>
                       {line.amount > 0 ? "+" : ""}
                       {formatMoney(line.amount, details.locale)}
                     </TableCell>
                     <TableCell className="whitespace-nowrap text-right tabular-nums text-muted-foreground">
-                      {line.fee !== null
-                        ? `Fee ${formatMoney(line.fee, details.locale)}`
-                        : line.cashback !== null
-                        ? `Cashback ${formatMoney(line.cashback, details.locale)}`
-                        : ""}
+                      {[
+                        line.fee !== null ? `Fee ${formatMoney(line.fee, details.locale)}` : null,
+                        line.cashback !== null ? `Cashback ${formatMoney(line.cashback, details.locale)}` : null,
+                      ]
+                        .filter(Boolean)
+                        .join(" · ")}
                     </TableCell>
                     <TableCell className="whitespace-nowrap text-right tabular-nums">
                       {line.balance === null ? "—" : formatMoney(line.balance, details.locale)}

@@ -18,6 +18,9 @@ export class LedgerEntry extends Model<InferAttributes<LedgerEntry>, InferCreati
   declare amount: Cents;
   /** A wallet's balance just after this entry (set by the database; NULL on system accounts). */
   declare balanceAfter: CreationOptional<Cents | null>;
+  /** The service fee and cashback parts of an early payment's entry (both NULL on any other entry; decision 027). */
+  declare serviceFeeAmount: CreationOptional<Cents | null>;
+  declare cashbackAmount: CreationOptional<Cents | null>;
   declare createdAt: CreationOptional<Date>;
 
   declare ledgerTransaction?: NonAttribute<LedgerTransaction>;
@@ -32,6 +35,8 @@ LedgerEntry.init(
     currency: { type: DataTypes.CHAR(3), allowNull: false },
     amount: centsColumn("amount"),
     balanceAfter: centsColumn("balanceAfter", { allowNull: true }),
+    serviceFeeAmount: centsColumn("serviceFeeAmount", { allowNull: true }),
+    cashbackAmount: centsColumn("cashbackAmount", { allowNull: true }),
     createdAt: DataTypes.DATE,
   },
   { sequelize, tableName: "ledger_entries", updatedAt: false },

@@ -26,6 +26,9 @@ export class StatementLine extends Model<InferAttributes<StatementLine>, InferCr
   declare fee: Cents | null;
   declare cashback: Cents | null;
   declare balance: Cents | null;
+  /** An early payment's share kept by Earlybird (fee − cashback), and the kind of offer that paid it (decision 028). */
+  declare earlybirdFee: CreationOptional<Cents | null>;
+  declare offerKind: CreationOptional<"PURCHASER" | "SUPPLIER" | null>;
   declare createdAt: CreationOptional<Date>;
 
   declare statement?: NonAttribute<Statement>;
@@ -50,6 +53,8 @@ StatementLine.init(
     fee: centsColumn("fee", { allowNull: true }),
     cashback: centsColumn("cashback", { allowNull: true }),
     balance: centsColumn("balance", { allowNull: true }),
+    earlybirdFee: centsColumn("earlybirdFee", { allowNull: true }),
+    offerKind: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
     createdAt: DataTypes.DATE,
   },
   { sequelize, tableName: "statement_lines", updatedAt: false },

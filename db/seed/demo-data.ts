@@ -21,6 +21,7 @@ import {
   IdentityDocument,
   Invoice,
   InvoiceItem,
+  Job,
   PaymentTerm,
   PurchaseOrder,
   PurchaserOffer,
@@ -33,8 +34,13 @@ import {
   type Role,
 } from "../models/index";
 import { addDays, daysBetween, todayIn, type Country } from "../../app/lib/dates";
-import { roundHalfUpDivide, type Cents } from "../../app/lib/money";
-import { postTransaction, systemAccount, walletAccount, type Currency } from "../../app/modules/ledger/service.server";
+import type { Actor } from "../../app/lib/actor";
+import { centsToDecimal, roundHalfUpDivide, type Cents } from "../../app/lib/money";
+import { companyFunds, lockWallet, postTransaction, systemAccount, walletAccount, type Currency } from "../../app/modules/ledger/service.server";
+import { purchaserOfferExecutionStatus, requestPurchaserOfferExecution, runPurchaserOfferExecution } from "../../app/modules/offers/execution.server";
+import { payNow } from "../../app/modules/offers/pay-now.server";
+import { editPurchaserOffer } from "../../app/modules/offers/purchaser-offers.server";
+import { sequelize } from "../index";
 
 type Rng = () => number;
 
@@ -55,15 +61,8 @@ const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * i
 const minDate = (a: string, b: string) => (a < b ? a : b);
 
 const CRR_PERCENT = 8;
-const PROVIDER_FEE_PERCENT = 20;
-
-/** decisions D2 with the default constants: cashback and service fee for paying `total` `days` early. */
-function earlyPaymentAmounts(total: Cents, days: number): { cashback: Cents; fee: Cents } {
-  const numerator = BigInt(CRR_PERCENT) * BigInt(total) * BigInt(days + 1);
-  const cashback = Number(roundHalfUpDivide(numerator, 36500n));
-  const fee = Number(roundHalfUpDivide(numerator * 100n, 36500n * BigInt(100 - PROVIDER_FEE_PERCENT)));
-  return { cashback, fee };
-}
+/** Harbour Foods' cash reserve: its live purchaser offer's pool once the demo's early payments are made. */
+const CASH_RESERVE: Cents = 15_000_000;
 
 interface Party {
   company: Company;
@@ -74,7 +73,7 @@ export interface DemoUsers {
   passwordHash: string;
 }
 
-export async function seedDemoWorld(t: Transaction, { passwordHash }: DemoUsers): Promise<void> {
+export async function seedDemoWorld(t: Transaction, { passwordHash }: DemoUsers): Promise<DemoActivity> {
   const rng = seededRandom(20261122);
   const todayNz = todayIn("NZ");
   const todayAu = todayIn("AU");
@@ -493,16 +492,18 @@ export async function seedDemoWorld(t: Transaction, { passwordHash }: DemoUsers)
     const offer = await SupplierOffer.create({ createdByCompany: kiwi.id, cashReward, autobid: false, offerUnit: "AMOUNT", expirationDate, offerStatus: status, topUpId: null }, { transaction: t });
     await SupplierOfferInvoice.create({ supplierOfferId: offer.id, invoiceId: r.invoice.id }, { transaction: t });
     if (status === "CLEARING") {
-      const saved = Math.round((cashReward * 60) / 100);
+      // The statuses as a loaded record would carry them (the lists derive theirs from the open offer); the amounts stay
+      // on the offer: an invoice gets its fee and cashback figures only when it is paid, from the payment itself.
       await r.invoice.update(
-        { invoiceStatus: "CASHBACK_OFFERED", billStatus: r.invoice.issuedFor === harbour.id ? "CASHBACK_AVAILABLE" : null, includeInPurchaserOffer: false, cashReward: saved, serviceFee: cashReward },
+        { invoiceStatus: "CASHBACK_OFFERED", billStatus: r.invoice.issuedFor === harbour.id ? "CASHBACK_AVAILABLE" : null, includeInPurchaserOffer: false },
         { transaction: t },
       );
     }
     return offer;
   };
   const openKiwiToHarbour = kiwiToHarbour.filter((r) => r.daysToDue > 3 && !r.invoice.paidDate).sort((a, b) => a.daysToDue - b.daysToDue);
-  for (const r of openKiwiToHarbour.slice(0, 4)) await requestPrompt(r, "CLEARING", addDays(todayNz, Math.min(r.daysToDue - 1, between(rng, 1, 10))));
+  const kiwiRequests: SupplierOffer[] = [];
+  for (const r of openKiwiToHarbour.slice(0, 4)) kiwiRequests.push(await requestPrompt(r, "CLEARING", addDays(todayNz, Math.min(r.daysToDue - 1, between(rng, 1, 10)))));
   for (const r of kiwiOpenInvoices.filter((x) => x.daysToDue > 3).slice(0, 5)) await requestPrompt(r, "CLEARING", addDays(todayNz, Math.min(r.daysToDue - 1, between(rng, 2, 14))));
   const lapsed = kiwiOpenInvoices.filter((x) => x.daysToDue > 3).slice(5, 7);
   for (const r of lapsed) await requestPrompt(r, "EXPIRED", addDays(todayNz, -between(rng, 1, 5)));
@@ -525,11 +526,9 @@ export async function seedDemoWorld(t: Transaction, { passwordHash }: DemoUsers)
   // ---- Wallets, bank accounts, top-ups, early payments, withdrawals ------------------------------------------
   const nzd: Currency = "NZD";
   const clearing = await systemAccount(t, "BANK_CLEARING", nzd);
-  const feeRevenue = await systemAccount(t, "FEE_REVENUE", nzd);
   const suspense = await systemAccount(t, "SUSPENSE", nzd);
-  const pendingWithdrawals = await systemAccount(t, "WITHDRAWALS_PENDING", nzd);
   const harbourWallet = await walletAccount(t, harbour.id, nzd);
-  const kiwiWallet = await walletAccount(t, kiwi.id, nzd);
+  await walletAccount(t, kiwi.id, nzd);
 
   await BankAccount.bulkCreate(
     [
@@ -587,56 +586,115 @@ export async function seedDemoWorld(t: Transaction, { passwordHash }: DemoUsers)
   });
   await unknown.update({ ledgerTransactionId: unknownTx.id }, { transaction: t });
 
-  // Early payments: Harbour Foods paid five Kiwi Supplies bills through its purchaser offer.
-  const earlyPaid = openKiwiToHarbour.slice(4, 9);
-  for (const [index, r] of earlyPaid.entries()) {
-    const total = r.invoice.discountedTotal;
-    const paidDate = addDays(todayNz, -between(rng, index < 3 ? 0 : 25, index < 3 ? 15 : 35));
-    const { cashback, fee } = earlyPaymentAmounts(total, daysBetween(paidDate, r.invoice.dueDate));
-    await postTransaction(t, {
-      transactionClass: "PAYMENT",
-      currency: nzd,
-      entries: [
-        { accountId: harbourWallet.id, amount: -(total - cashback) },
-        { accountId: kiwiWallet.id, amount: total - fee },
-        { accountId: feeRevenue.id, amount: fee - cashback },
-      ],
-      description: `Early payment of ${r.invoice.invoiceNumber}`,
-      sourceCompanyId: harbour.id,
-      destinationCompanyId: kiwi.id,
-      sourceReference: r.invoice.invoiceNumber,
-      destinationReference: r.invoice.invoiceNumber,
-      idempotencyKey: `demo-early-payment-${r.invoice.id}`,
-    });
-    await r.invoice.update({ invoiceStatus: "PAYMENT_RECEIVED", billStatus: "PAID", includeInPurchaserOffer: true, paidDate, totalPaid: r.invoice.total, cashReward: cashback, serviceFee: fee }, { transaction: t });
-  }
+  // Harbour Foods' live purchaser offer: $150,000 cash reserve at 8% a year (the demo's early payments use some of it and
+  // Pat tops it up again: seedDemoActivity).
+  const offer = await PurchaserOffer.create(
+    { createdByCompany: harbour.id, cashpool: CASH_RESERVE, pendingCashpool: 0, crr: `${CRR_PERCENT}.00`, offerStatus: "ACTIVE", topUpId: null, cancelledAt: null },
+    { transaction: t },
+  );
 
-  // Kiwi Supplies withdrew part of its early payments to its bank account.
-  if (kiwiBank) {
+  await seedTradeFlowPair(t, { passwordHash, admin, record, todayNz, nzd, clearing });
+  await seedVerificationDemo(t, { passwordHash });
+  await seedKycPendingCompany(t, { passwordHash, todayNz });
+
+  const actorOf = (user: User): Actor => ({ userId: user.id, companyId: user.companyId ?? null, roles: user.roles });
+  const payNowRequest = kiwiRequests[0];
+  return {
+    purchaser: actorOf(harbourUser),
+    supplier: actorOf(created["sam@kiwisupplies.test"]),
+    offerId: offer.id,
+    // Sam gets paid for four of its invoices to Harbour Foods through Harbour's offer (Get Paid); Pat pays one bill
+    // with a prompt payment request now (Pay Now).
+    getPaidInvoiceIds: openKiwiToHarbour.slice(4, 8).map((r) => r.invoice.id),
+    payNow: payNowRequest ? { supplierOfferId: payNowRequest.id, billId: openKiwiToHarbour[0].invoice.id, cashReward: payNowRequest.cashReward } : null,
+    withdrawal: kiwiBank ? { companyId: kiwi.id, bankAccountId: kiwiBank.id, bankAccountNumber: kiwiBank.bankAccountNumber ?? "", userId: created["sam@kiwisupplies.test"].id } : null,
+  };
+}
+
+/** What seedDemoActivity does through the product's own services once the world is committed. */
+export interface DemoActivity {
+  purchaser: Actor;
+  supplier: Actor;
+  offerId: number;
+  getPaidInvoiceIds: number[];
+  payNow: { supplierOfferId: number; billId: number; cashReward: Cents } | null;
+  withdrawal: { companyId: number; bankAccountId: number; bankAccountNumber: string; userId: number } | null;
+}
+
+/** Waits for a queued job this process (or the queue runner it triggered) is running. */
+async function jobFinished(jobId: string): Promise<void> {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    const job = await Job.findByPk(jobId, { attributes: ["id", "status", "error"] });
+    if (job?.status === "SUCCEEDED") return;
+    if (job?.status === "FAILED") throw new Error(`Demo job ${jobId} failed: ${JSON.stringify(job.error)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Demo job ${jobId} did not finish`);
+}
+
+/**
+ * The demo's early payments, made the way users make them (decisions D2-D4, docs/decisions/027): Sam (Kiwi Supplies)
+ * gets paid for four invoices through Harbour Foods' offer (the Get Paid request and its queued job), Pat (Harbour
+ * Foods) pays a bill on a prompt payment request with Pay Now, then tops the offer's cash reserve up to $150,000 again.
+ * Every fee, cashback and paid figure comes from those services' postings. The database stamps ledger rows with the
+ * time they are written, so these payments are this month's (paid today); older history is the invoices marked paid
+ * outside Earlybird, which moved no money. Last, Kiwi Supplies withdrew part of what it received (a completed
+ * withdrawal with its bank file).
+ */
+export async function seedDemoActivity(activity: DemoActivity): Promise<void> {
+  const requested = await requestPurchaserOfferExecution(activity.supplier, { offerId: activity.offerId, invoiceIds: activity.getPaidInvoiceIds });
+  await runPurchaserOfferExecution(requested.jobId);
+  await jobFinished(requested.jobId);
+  const status = await purchaserOfferExecutionStatus(activity.supplier, { offerId: activity.offerId, executionId: requested.executionId });
+  if (status.failed > 0 || status.pending > 0) throw new Error(`The demo's Get Paid did not pay every invoice: ${JSON.stringify(status.executionResults)}`);
+  if (activity.payNow) {
+    const paid = await payNow(activity.purchaser, {
+      supplierOfferId: activity.payNow.supplierOfferId,
+      invoiceIds: [activity.payNow.billId],
+      expectedCashReward: activity.payNow.cashReward,
+    });
+    if (paid.status !== "SUCCESS") throw new Error(`The demo's Pay Now did not pay: ${JSON.stringify(paid)}`);
+  }
+  await editPurchaserOffer(activity.purchaser, activity.offerId, { cashpool: centsToDecimal(CASH_RESERVE), crr: `${CRR_PERCENT}` });
+  if (activity.withdrawal) await seedKiwiWithdrawal(activity.withdrawal);
+}
+
+/** Kiwi Supplies withdrew part of its early payments to its bank account: paid by a bank file 12 days ago. */
+async function seedKiwiWithdrawal(input: NonNullable<DemoActivity["withdrawal"]>): Promise<void> {
+  const nzd: Currency = "NZD";
+  const todayNz = todayIn("NZ");
+  await sequelize.transaction(async (t) => {
+    const kiwiWallet = await lockWallet(t, input.companyId, nzd);
+    const { fundsAvailable } = await companyFunds(input.companyId, { transaction: t });
+    // $5,000, or half of what it has should the demo's payments bring less.
+    const amount = Math.min(500_000, Math.floor(fundsAvailable / 200) * 100) as Cents;
+    if (amount <= 0) return;
+    const pendingWithdrawals = await systemAccount(t, "WITHDRAWALS_PENDING", nzd);
+    const clearing = await systemAccount(t, "BANK_CLEARING", nzd);
     const withdrawal = await Withdrawal.create(
-      { companyId: kiwi.id, bankAccountId: kiwiBank.id, currency: nzd, withdrawalAmount: 500_000, status: "PENDING", requestedByUserId: created["sam@kiwisupplies.test"].id },
+      { companyId: input.companyId, bankAccountId: input.bankAccountId, currency: nzd, withdrawalAmount: amount, status: "PENDING", requestedByUserId: input.userId },
       { transaction: t },
     );
     const debit = await postTransaction(t, {
       transactionClass: "WITHDRAWAL",
       currency: nzd,
       entries: [
-        { accountId: kiwiWallet.id, amount: -500_000 },
-        { accountId: pendingWithdrawals.id, amount: 500_000 },
+        { accountId: kiwiWallet.id, amount: -amount as Cents },
+        { accountId: pendingWithdrawals.id, amount },
       ],
       description: "Withdrawal to Kiwi Supplies Business",
-      sourceCompanyId: kiwi.id,
+      sourceCompanyId: input.companyId,
       withdrawalId: withdrawal.id,
     });
     const paidOut = await postTransaction(t, {
       transactionClass: "WITHDRAWAL",
       currency: nzd,
       entries: [
-        { accountId: pendingWithdrawals.id, amount: -500_000 },
-        { accountId: clearing.id, amount: 500_000 },
+        { accountId: pendingWithdrawals.id, amount: -amount as Cents },
+        { accountId: clearing.id, amount },
       ],
       description: "Withdrawal paid by bank file",
-      sourceCompanyId: kiwi.id,
+      sourceCompanyId: input.companyId,
       withdrawalId: withdrawal.id,
     });
     const paidOn = addDays(todayNz, -12);
@@ -646,24 +704,17 @@ export async function seedDemoWorld(t: Transaction, { passwordHash }: DemoUsers)
         format: "NZ_BULK_CSV",
         fileName: `earlybird-withdrawals-${paidOn}.csv`,
         // The NZ bulk-payment layout the withdrawals job writes: account, amount, payee, particulars, reference.
-        content: `Account Number,Amount,Payee Name,Particulars,Code,Reference\n${kiwiBank.bankAccountNumber},5000.00,Kiwi Supplies Business,Earlybird,WD${withdrawal.id},Withdrawal\n`,
-        totalAmount: 500_000,
+        content: `Account Number,Amount,Payee Name,Particulars,Code,Reference\n${input.bankAccountNumber},${centsToDecimal(amount)},Kiwi Supplies Business,Earlybird,WD${withdrawal.id},Withdrawal\n`,
+        totalAmount: amount,
         itemCount: 1,
       },
       { transaction: t },
     );
     await withdrawal.update(
-      { status: "COMPLETED", bankPaymentFileId: file.id, ledgerTransactionId: debit.id, completedLedgerTransactionId: paidOut.id, completedAt: new Date(`${addDays(todayNz, -12)}T04:00:00Z`) },
+      { status: "COMPLETED", bankPaymentFileId: file.id, ledgerTransactionId: debit.id, completedLedgerTransactionId: paidOut.id, completedAt: new Date(`${paidOn}T04:00:00Z`) },
       { transaction: t },
     );
-  }
-
-  // Harbour Foods' live purchaser offer: $150,000 cash reserve at 8% a year.
-  await PurchaserOffer.create({ createdByCompany: harbour.id, cashpool: 15_000_000, pendingCashpool: 0, crr: `${CRR_PERCENT}.00`, offerStatus: "ACTIVE", topUpId: null, cancelledAt: null }, { transaction: t });
-
-  await seedTradeFlowPair(t, { passwordHash, admin, record, todayNz, nzd, clearing });
-  await seedVerificationDemo(t, { passwordHash });
-  await seedKycPendingCompany(t, { passwordHash, todayNz });
+  });
 }
 
 /** What the seed's `record` writes: one invoice record (an invoice to one side, a bill to the other). */

@@ -6,7 +6,8 @@ import { sequelize } from "../index";
 import { Company, User } from "../models/index";
 import { hashPassword } from "../../app/modules/auth/password.server";
 import { DEMO_PASSWORD } from "../../app/modules/auth/demo-logins";
-import { seedDemoWorld } from "./demo-data";
+import { queuedJobsTrigger, setQueuedJobsTrigger } from "../../app/modules/jobs/queue-trigger.server";
+import { seedDemoActivity, seedDemoWorld } from "./demo-data";
 
 export async function isDatabaseEmpty(): Promise<boolean> {
   return (await User.count()) === 0 && (await Company.count()) === 0;
@@ -19,10 +20,21 @@ export async function seedDemoDataIfEmpty(): Promise<boolean> {
   return true;
 }
 
-/** One database transaction: the demo world appears whole or not at all. */
+/**
+ * The demo world in one database transaction (it appears whole or not at all), then its early payments through the
+ * product's own services, each in its own transactions as in the product (demo-data.ts seedDemoActivity). The seed runs
+ * the Get Paid job itself: no queue runner is started for it meanwhile.
+ */
 export async function seedDemoData(): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await sequelize.transaction((transaction) => seedDemoWorld(transaction, { passwordHash }));
+  const activity = await sequelize.transaction((transaction) => seedDemoWorld(transaction, { passwordHash }));
+  const trigger = queuedJobsTrigger();
+  setQueuedJobsTrigger(() => {});
+  try {
+    await seedDemoActivity(activity);
+  } finally {
+    setQueuedJobsTrigger(trigger);
+  }
 }
 
 /** Drops every table and re-runs migrations and the seed (npm run db:reset). */

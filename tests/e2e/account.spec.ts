@@ -79,7 +79,8 @@ test("a funded NZ company sees its account and transactions, pending first, and 
 
   const table = page.getByRole("table", { name: "Transactions" });
   const rows = table.locator("tbody tr");
-  // The demo seed: a pending top-up (EBHF0004), then the completed funding top-up (EBHF0001) and five early payments.
+  // The demo seed: a pending top-up (EBHF0004), then the completed funding top-up (EBHF0001) and five early payments
+  // (four through the offer, one by Pay Now).
   // Other specs may add rows to this shared server's data, so the checks are on order and content, not counts.
   await expect(rows.filter({ hasText: "EBHF0004" })).toContainText("Pending");
   await expect(rows.filter({ hasText: "EBHF0004" })).toContainText("+$20,000.00");
@@ -112,7 +113,8 @@ test("a funded NZ company sees its account and transactions, pending first, and 
   );
   // Oldest last: the funding top-up, with the balance it left.
   expect(data[data.length - 1]).toMatch(/,Topup,Completed,Bank transfer,Harbour Foods Ltd,Top-up EBHF0001,EBHF0001,250000\.00,250000\.00$/);
-  expect(data.filter((line) => /,Payment,Completed,Harbour Foods Ltd,Kiwi Supplies Ltd,Early payment of /.test(line))).toHaveLength(5);
+  // The demo's early payments: four through the offer (Get Paid) and one by Pay Now (a prompt payment).
+  expect(data.filter((line) => /,Payment,Completed,Harbour Foods Ltd,Kiwi Supplies Ltd,(Early|Prompt) payment of /.test(line))).toHaveLength(5);
   const pendingLast = data.map((line) => line.split(",")[2]).lastIndexOf("Pending");
   expect(data.slice(0, pendingLast + 1).every((line) => line.split(",")[2] === "Pending")).toBe(true);
   // The table shows the same number of rows as the file up to a page; the pager only above 10 rows.

@@ -50,8 +50,8 @@ test("a purchaser opens its statements, the month to date, and downloads it as C
     .readFileSync((await csvDownload.path())!, "utf8")
     .trim()
     .split("\n");
-  expect(csv[0]).toBe("Line,Date,Type,Reference,Description,Counterparty,Amount,Fee,Cashback,Balance");
-  expect(csv.at(-1)).toBe(`,,Closing balance,,,,,,,${balance.replaceAll(",", "")}`);
+  expect(csv[0]).toBe("Line,Date,Type,Reference,Description,Counterparty,Amount,Fee,Cashback,Balance,Earlybird fee,Split");
+  expect(csv.at(-1)).toBe(`,,Closing balance,,,,,,,${balance.replaceAll(",", "")},,`);
 
   const [pdfDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download PDF" }).click()]);
   expect(pdfDownload.suggestedFilename()).toMatch(/^statement-\d{4}-\d{2}\.pdf$/);

@@ -1,7 +1,7 @@
 /**
  * The demo data, seeded into a database of its own through the real CLI (`earlybird db:seed`), then checked
  * for what the README promises: the four logins, around 300 records in every status, a funded wallet and a
- * live purchaser offer.
+ * live purchaser offer, and early payments made through the product's own services.
  */
 import { execFile } from "node:child_process";
 import path from "node:path";
@@ -138,6 +138,62 @@ describe("demo data", () => {
        WHERE c.company_name = 'Harbour Foods Ltd'`);
     expect(offer.offer_status).toBe("ACTIVE");
     expect(Number(offer.balance)).toBeGreaterThan(Number(offer.cashpool));
+  });
+
+  it("makes its early payments through the product's services: each names its execution result and carries its split (issue 13 part 1)", async () => {
+    const payments = await rows<{
+      offer_kind: string | null;
+      status: string | null;
+      result_fee: string | null;
+      result_cashback: string | null;
+      split_entries: string;
+      entries: string;
+      fee: string | null;
+      cashback: string | null;
+      payer: string;
+      payee: string;
+    }>(`
+      SELECT x.offer_kind, r.status, r.fee::text AS result_fee, r.cashback::text AS result_cashback,
+             (SELECT count(service_fee_amount) FROM ledger_entries e WHERE e.transaction_id = lt.id) AS split_entries,
+             (SELECT count(*) FROM ledger_entries e WHERE e.transaction_id = lt.id) AS entries,
+             (SELECT (-sum(service_fee_amount) FILTER (WHERE service_fee_amount < 0))::text FROM ledger_entries e WHERE e.transaction_id = lt.id) AS fee,
+             (SELECT (sum(cashback_amount) FILTER (WHERE cashback_amount > 0))::text FROM ledger_entries e WHERE e.transaction_id = lt.id) AS cashback,
+             s.company_name AS payer, d.company_name AS payee
+        FROM ledger_transactions lt
+        LEFT JOIN offer_execution_results r ON r.id = lt.offer_execution_result_id
+        LEFT JOIN offer_executions x ON x.id = r.execution_id
+        JOIN companies s ON s.id = lt.source_company_id JOIN companies d ON d.id = lt.destination_company_id
+       WHERE lt.transaction_class = 'PAYMENT'
+       ORDER BY lt.id`);
+    // Four invoices through Harbour Foods' offer (Sam's Get Paid), one bill by Pay Now (Pat): no payment without a result.
+    expect(payments.map((p) => [p.offer_kind, p.status, p.payer, p.payee])).toEqual([
+      ...Array.from({ length: 4 }, () => ["PURCHASER", "SUCCESS", "Harbour Foods Ltd", "Kiwi Supplies Ltd"]),
+      ["SUPPLIER", "SUCCESS", "Harbour Foods Ltd", "Kiwi Supplies Ltd"],
+    ]);
+    for (const payment of payments) {
+      expect(payment.split_entries).toBe(payment.entries);
+      expect([payment.fee, payment.cashback]).toEqual([payment.result_fee, payment.result_cashback]);
+      expect(Number(payment.fee)).toBeGreaterThan(Number(payment.cashback));
+    }
+    // What the paid invoices carry is what was posted; invoices marked paid outside Earlybird carry no fee or cashback.
+    const invoices = await rows<{ early: boolean; count: string; mismatched: string }>(`
+      SELECT r.id IS NOT NULL AS early, count(*)::text AS count,
+             count(*) FILTER (WHERE r.id IS NOT NULL AND (i.cash_reward IS DISTINCT FROM r.cashback OR i.service_fee IS DISTINCT FROM r.fee
+                                                          OR i.total_paid IS DISTINCT FROM i.discounted_total)
+                                 OR r.id IS NULL AND (i.cash_reward IS NOT NULL OR i.service_fee IS NOT NULL))::text AS mismatched
+        FROM invoices i LEFT JOIN offer_execution_results r ON r.invoice_id = i.id AND r.status = 'SUCCESS'
+       WHERE i.paid_date IS NOT NULL GROUP BY 1 ORDER BY 1`);
+    expect(invoices.map((row) => [row.early, row.mismatched])).toEqual([
+      [false, "0"],
+      [true, "0"],
+    ]);
+    expect(Number(invoices[0].count)).toBeGreaterThan(50);
+    expect(invoices[1].count).toBe("5");
+    // Pat topped the reserve up again: $150,000 at 8 %.
+    const [offer] = await rows<{ cashpool: string; crr: string; offer_status: string }>(`
+      SELECT o.cashpool::text AS cashpool, o.crr::text AS crr, o.offer_status FROM purchaser_offers o JOIN companies c ON c.id = o.created_by_company
+       WHERE c.company_name = 'Harbour Foods Ltd'`);
+    expect(offer).toEqual({ cashpool: "150000.00", crr: "8.00", offer_status: "ACTIVE" });
   });
 
   it("has credit notes in each allocation state, counterparties, payment terms and GL codes", async () => {

@@ -20,6 +20,8 @@ import {
   type PageCursor,
 } from "../../app/modules/invoices/filters";
 import { EXACT_COUNT_CAP, listBills, listInvoices, type ListActor, type ListPage } from "../../app/modules/invoices/list.server";
+import { earlyPaymentEntries } from "../../app/modules/ledger/early-payment.rules";
+import { postTransaction, systemAccount, walletAccount } from "../../app/modules/ledger/service.server";
 import { makeCompany } from "../support/factories";
 
 afterAll(() => sequelize.close());
@@ -113,6 +115,30 @@ beforeAll(async () => {
       serviceFee: 400,
     })
   ).id;
+  // D-400's payment, as the ledger holds it (the cards read only the ledger, decision 027): T $400.00, fee $4.00, cashback $3.50.
+  await sequelize.transaction(async (t) => {
+    const accounts = {
+      purchaserWalletId: (await walletAccount(t, purchaser.id, "NZD")).id,
+      supplierWalletId: (await walletAccount(t, supplier.id, "NZD")).id,
+      feeRevenueId: (await systemAccount(t, "FEE_REVENUE", "NZD")).id,
+    };
+    const clearing = await systemAccount(t, "BANK_CLEARING", "NZD");
+    await postTransaction(t, {
+      transactionClass: "TOPUP",
+      currency: "NZD",
+      entries: [
+        { accountId: clearing.id, amount: -100_000 as Cents },
+        { accountId: accounts.purchaserWalletId, amount: 100_000 as Cents },
+      ],
+    });
+    await postTransaction(t, {
+      transactionClass: "PAYMENT",
+      currency: "NZD",
+      entries: earlyPaymentEntries(accounts, { total: 40_000 as Cents, serviceFee: 400 as Cents, cashback: 350 as Cents }),
+      sourceCompanyId: purchaser.id,
+      destinationCompanyId: supplier.id,
+    });
+  });
   ids.aboveCashPool = (await record(supplier, purchaser, { number: "E-500", total: 500_000, due: 40, include: true })).id;
   ids.notIncluded = (await record(supplier, purchaser, { number: "F-600", total: 60_000, due: 10 })).id;
   // 400 days early at 8 %: the fee is above 10 % of the amount (D2), so not eligible though everything else fits.

@@ -4,14 +4,14 @@
  * dropped), Funds Available never negative, verification and company scoping, the suggestions, the cashback card and
  * the background check job.
  */
-import { QueryTypes } from "sequelize";
 import { afterAll, describe, expect, it } from "vitest";
 import { sequelize } from "../../db/index";
 import { Counterparty, Invoice, PurchaserOffer, TopUp } from "../../db/models/index";
 import { addDays, todayIn } from "../../app/lib/dates";
 import type { Cents } from "../../app/lib/money";
 import { runScheduledJobNow } from "../../app/modules/jobs/scheduled.server";
-import { companyFunds } from "../../app/modules/ledger/service.server";
+import { earlyPaymentEntries } from "../../app/modules/ledger/early-payment.rules";
+import { companyFunds, postTransaction, systemAccount, walletAccount } from "../../app/modules/ledger/service.server";
 import { cancelTopUp, confirmTopUp, createTopUp, expireTopUps } from "../../app/modules/ledger/top-ups.server";
 import {
   cashbackThisMonth,
@@ -301,14 +301,28 @@ describe("included bills, suggestions and the background check", () => {
     }
   });
 
-  it("the cashback card sums this month's successful results and paid history", async () => {
+  it("the cashback card sums this month's cashback from the ledger; a bill marked paid outside Earlybird counts nowhere", async () => {
     const { actor, company } = await purchaser({ funds: 100_000 });
     const supplier = await supplierOf(company.id);
-    const paid = await bill(company.id, supplier, 10_000, 5);
-    await Invoice.update({ billStatus: "PAID", paidDate: todayIn("NZ"), cashReward: 123 as Cents } as never, { where: { id: paid.id } });
-    const card = await cashbackThisMonth(actor);
-    expect(card).toEqual({ cashback: 123, count: 1 });
-    const [{ n }] = await sequelize.query<{ n: string }>("SELECT count(*) AS n FROM offer_execution_results", { type: QueryTypes.SELECT });
-    expect(Number(n)).toBeGreaterThanOrEqual(0);
+    // History loaded from the accounting system: paid, with a cash reward of its own, and no money through Earlybird.
+    const history = await bill(company.id, supplier, 10_000, 5);
+    await Invoice.update({ billStatus: "PAID", paidDate: todayIn("NZ"), cashReward: 456 as Cents } as never, { where: { id: history.id } });
+    expect(await cashbackThisMonth(actor)).toEqual({ cashback: 0, count: 0 });
+    // An early payment of $100.00 with $1.23 cashback, posted with its split (decision 027).
+    await sequelize.transaction(async (t) => {
+      const accounts = {
+        purchaserWalletId: (await walletAccount(t, company.id, "NZD")).id,
+        supplierWalletId: (await walletAccount(t, supplier.id, "NZD")).id,
+        feeRevenueId: (await systemAccount(t, "FEE_REVENUE", "NZD")).id,
+      };
+      await postTransaction(t, {
+        transactionClass: "PAYMENT",
+        currency: "NZD",
+        entries: earlyPaymentEntries(accounts, { total: 10_000 as Cents, serviceFee: 154 as Cents, cashback: 123 as Cents }),
+        sourceCompanyId: company.id,
+        destinationCompanyId: supplier.id,
+      });
+    });
+    expect(await cashbackThisMonth(actor)).toEqual({ cashback: 123, count: 1 });
   });
 });

@@ -10,6 +10,7 @@ import type { Actor } from "../../app/lib/actor";
 import { isAppError } from "../../app/lib/errors";
 import type { Cents } from "../../app/lib/money";
 import { runQueuedJobs } from "../../app/modules/jobs/queue.server";
+import { earlyPaymentEntries } from "../../app/modules/ledger/early-payment.rules";
 import { postTransaction, systemAccount, walletAccount } from "../../app/modules/ledger/service.server";
 import { monthPeriod, lastEndedMonth, STATEMENT_MESSAGES } from "../../app/modules/statements/rules";
 import {
@@ -86,18 +87,7 @@ async function supplierWithActivity() {
       { offerKind: "PURCHASER", purchaserOfferId: offer.id, supplierOfferId: null, requestedByCompanyId: supplier.id, requestedByUserId: null, jobId: null },
       { transaction: t }
     );
-    const payment = await postTransaction(t, {
-      transactionClass: "PAYMENT",
-      currency: "NZD",
-      entries: [
-        { accountId: purchaserWallet.id, amount: -490_00 as Cents },
-        { accountId: supplierWallet.id, amount: 487_50 as Cents },
-        { accountId: fees.id, amount: 2_50 as Cents },
-      ],
-      sourceCompanyId: purchaser.id,
-      destinationCompanyId: supplier.id,
-    });
-    await OfferExecutionResult.create(
+    const result = await OfferExecutionResult.create(
       {
         executionId: execution.id,
         invoiceId: bill.id,
@@ -106,10 +96,23 @@ async function supplierWithActivity() {
         fee: 12_50 as Cents,
         cashback: 10_00 as Cents,
         reason: null,
-        ledgerTransactionId: payment.id,
+        ledgerTransactionId: null,
       },
       { transaction: t }
     );
+    // Posted as the offer execution posts it: each entry with its split (decision 027).
+    const payment = await postTransaction(t, {
+      transactionClass: "PAYMENT",
+      currency: "NZD",
+      entries: earlyPaymentEntries(
+        { purchaserWalletId: purchaserWallet.id, supplierWalletId: supplierWallet.id, feeRevenueId: fees.id },
+        { total: 500_00 as Cents, serviceFee: 12_50 as Cents, cashback: 10_00 as Cents }
+      ),
+      sourceCompanyId: purchaser.id,
+      destinationCompanyId: supplier.id,
+      offerExecutionResultId: result.id,
+    });
+    await result.update({ ledgerTransactionId: payment.id }, { transaction: t });
     await postTransaction(t, {
       transactionClass: "WITHDRAWAL",
       currency: "NZD",
@@ -141,17 +144,23 @@ describe("statements", () => {
       [3, "WITHDRAWAL", -200_00, null, 1_287_50, null],
     ]);
     expect(details.lines[1].description).toBe(`Invoice ${bill.invoiceNumber} paid early by ${details.lines[1].counterpartyName}`);
+    // Who got what (issue 13 part 2): the supplier's fee is the purchaser's cashback plus Earlybird's fee.
+    expect(details.lines.map((line) => [line.earlybirdFee, line.offerKind, line.split])).toEqual([
+      [null, null, null],
+      [2_50, "PURCHASER", `Your service fee $12.50 = ${details.lines[1].counterpartyName}'s cashback $10.00 + Earlybird's fee $2.50`],
+      [null, null, null],
+    ]);
 
     const csv = await statementCsv(actor, "current");
     const rows = parse(csv.body) as string[][];
-    expect(rows[0]).toEqual(["Line", "Date", "Type", "Reference", "Description", "Counterparty", "Amount", "Fee", "Cashback", "Balance"]);
-    expect(rows[1]).toEqual(["", "", "Opening balance", "", "", "", "", "", "", "0.00"]);
-    expect(rows.slice(2, 5).map((row) => [row[0], row[2], row[6], row[7], row[9]])).toEqual([
-      ["1", "Topup", "1000.00", "", "1000.00"],
-      ["2", "Invoice paid early", "487.50", "12.50", "1487.50"],
-      ["3", "Withdrawal", "-200.00", "", "1287.50"],
+    expect(rows[0]).toEqual(["Line", "Date", "Type", "Reference", "Description", "Counterparty", "Amount", "Fee", "Cashback", "Balance", "Earlybird fee", "Split"]);
+    expect(rows[1]).toEqual(["", "", "Opening balance", "", "", "", "", "", "", "0.00", "", ""]);
+    expect(rows.slice(2, 5).map((row) => [row[0], row[2], row[6], row[7], row[9], row[10], row[11]])).toEqual([
+      ["1", "Topup", "1000.00", "", "1000.00", "", ""],
+      ["2", "Invoice paid early", "487.50", "12.50", "1487.50", "2.50", details.lines[1].split],
+      ["3", "Withdrawal", "-200.00", "", "1287.50", "", ""],
     ]);
-    expect(rows[5]).toEqual(["", "", "Closing balance", "", "", "", "", "", "", "1287.50"]);
+    expect(rows[5]).toEqual(["", "", "Closing balance", "", "", "", "", "", "", "1287.50", "", ""]);
     expect(csv.fileName).toBe(`statement-${todayIn("NZ").slice(0, 7)}.csv`);
 
     const pdf = await statementPdfFile(actor, "current");
@@ -159,6 +168,7 @@ describe("statements", () => {
     expect(text.startsWith("%PDF-1.4")).toBe(true);
     expect(text).toContain("($1,287.50) Tj");
     expect(text).toContain("(-$200.00) Tj");
+    expect(text).toContain("(Your service fee $12.50 = ");
   });
 
   it("a generated statement stores its lines once; the purchaser's side shows the cashback", async () => {
@@ -184,10 +194,12 @@ describe("statements", () => {
     const actor = await actorFor(purchaser);
     const details = await getStatementDetails(actor, statement.id);
     expect(details).toMatchObject({ status: "GENERATED", live: false, openingBalance: 0, closingBalance: 10_00 });
-    expect(details.lines.map((line) => [line.recordType, line.amount, line.cashback, line.balance])).toEqual([
-      ["TOPUP", 500_00, null, 500_00],
-      ["BILL", -490_00, 10_00, 10_00],
+    expect(details.lines.map((line) => [line.recordType, line.amount, line.cashback, line.balance, line.earlybirdFee])).toEqual([
+      ["TOPUP", 500_00, null, 500_00, null],
+      ["BILL", -490_00, 10_00, 10_00, 2_50],
     ]);
+    // Stored with the line: who got what, from the purchaser's side.
+    expect(details.lines[1].split).toBe(`${supplier.companyName}'s service fee $12.50 = your cashback $10.00 + Earlybird's fee $2.50`);
     expect(details.totals.cashback).toBe(10_00);
     // Another company cannot read it, by id or file.
     const stranger = await actorFor(supplier);

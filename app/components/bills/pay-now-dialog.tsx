@@ -9,6 +9,8 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { formatDate } from "~/lib/dates";
 import { formatMoney, type Cents } from "~/lib/money";
+import { possessive } from "~/modules/statements/rules";
+import { DiscountSplitRows, discountSplitSentence, type DiscountSplitView } from "~/components/invoices/discount-split";
 
 type Instructions =
   | { method: "PAYID"; payId: string; bankName: null; accountNumber: null; mayTakeTwoHours: false }
@@ -18,6 +20,7 @@ export interface PayNowDialogData {
   bill: { id: number; number: string; supplierName: string; dueDate: string; amountDue: Cents };
   offer: { id: number; status: "CLEARING" | "TOPUP_PENDING"; cashReward: Cents; expirationDate: string } | null;
   amounts: { savings: Cents; purchaserPays: Cents; supplierReceives: Cents; earlybirdKeeps: Cents } | null;
+  split: DiscountSplitView | null;
   fundsAvailable: Cents;
   shortfall: Cents;
   topUp: { id: number; topupAmount: Cents; topupStatus: string; paymentReference: string | null; expiresAt: string | null; instructions: Instructions } | null;
@@ -46,12 +49,21 @@ export function PayNowDialog({ closeTo, action, data }: { closeTo: string; actio
       closeTo={closeTo}
       description={`${bill.number} · ${bill.supplierName} · due ${formatDate(bill.dueDate)}`}
     >
-      <dl className="divide-y rounded-md border text-sm">
+      <dl className="divide-y rounded-md border text-sm" aria-label="Payment">
         <Row label="Amount due" value={money(bill.amountDue)} />
-        <Row label="You save" value={money(amounts.savings)} />
+        {data.split ? (
+          <DiscountSplitRows split={data.split} discountLabel={`${possessive(bill.supplierName)} discount`} savingLabel="You save" locale={locale} />
+        ) : (
+          <Row label="You save" value={money(amounts.savings)} />
+        )}
         <Row label="You pay" value={money(amounts.purchaserPays)} strong />
         {!pending ? <Row label="Funds Available" value={money(data.fundsAvailable)} /> : null}
       </dl>
+      {data.split ? (
+        <p className="text-xs text-muted-foreground">
+          Who gets what: {discountSplitSentence(data.split, { discount: `${possessive(bill.supplierName)} discount`, saving: "you save" }, locale)}.
+        </p>
+      ) : null}
       {pending && data.topUp ? (
         <>
           <p className="text-sm">

@@ -12,6 +12,7 @@ import { Label } from "~/components/ui/label";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { formatDate } from "~/lib/dates";
 import { formatMoney, type Cents } from "~/lib/money";
+import { discountSplitSentence, type DiscountSplitView } from "~/components/invoices/discount-split";
 
 export interface PromptPaymentDialogData {
   invoice: { id: number; number: string; customerName: string; dueDate: string; amountDue: Cents };
@@ -20,6 +21,8 @@ export interface PromptPaymentDialogData {
   latestExpiry: string;
   maxAmount: Cents;
   minAmount: Cents;
+  /** Who gets what of the request's amount (the shares alone before there is a request). */
+  split: DiscountSplitView;
   locale: "en-NZ" | "en-AU";
   unavailable: boolean;
 }
@@ -84,6 +87,9 @@ export function PromptPaymentDialog({
             Ask your customer to pay this invoice now. You offer an amount off (between {formatMoney(data.minAmount, locale)} and{" "}
             {formatMoney(data.maxAmount, locale)}); you receive the amount due less that amount. The request is open until the end of the expiry date.
           </p>
+          <p className="text-sm text-muted-foreground">
+            Of the amount off, your customer saves {data.split.savingShare} and {data.split.earlybirdShare} is Earlybird&apos;s fee.
+          </p>
           {locked ? <Alert>Your customer is paying this request now (their top-up is on its way), so it cannot be changed.</Alert> : null}
           {result?.formError ? <Alert variant="destructive">{result.formError}</Alert> : null}
           <Form method="post" action={action} preventScrollReset noValidate className="space-y-4">
@@ -133,7 +139,8 @@ export function PromptPaymentDialog({
             </div>
             {data.offer ? (
               <p className="text-sm">
-                Your customer sees <strong>SAVE {formatMoney(data.offer.savings, locale)}</strong> on this bill.
+                Your customer sees <strong>SAVE {formatMoney(data.offer.savings, locale)}</strong> on this bill. Who gets what:{" "}
+                {discountSplitSentence(data.split, { discount: "your discount", saving: "your customer saves" }, locale)}.
               </p>
             ) : null}
             <RouteDialogFooter>

@@ -4,21 +4,27 @@
  * /resources/analytics/{type} route both read them.
  * - totalAmountRequested / maxServiceFeesRequested: the supplier's open prompt payment requests (CLEARING or
  *   TOPUP_PENDING): the invoices' amounts due and the fees asked (A).
- * - totalAmountPaid / maxServiceFeesReceived: the supplier's invoices paid early since fromTime (PAYMENT_RECEIVED,
- *   paid date from fromTime to today): the amounts paid and the service fees.
+ * - receivedCount / totalAmountPaid / maxServiceFeesReceived: the supplier's early payments received since fromTime (the
+ *   start of that day in the company's zone) until now, from its wallet's ledger entries (decision 027): how many, their
+ *   principal (the invoices' discounted totals) and the service fees they cost. The statement of the same period sums
+ *   the same entries line by line, so the two agree to the cent; an invoice marked paid outside Earlybird moved no
+ *   money and counts nowhere.
  * - unpaidInvoicesCount: the supplier's live invoices not yet paid, for the API alone (the cards do not show it):
  *   exact up to EXACT_COUNT_CAP, beyond it the planner's estimate (unpaidInvoicesCountIsEstimate), never a count of
  *   every unpaid invoice per request (issue 13 part 22, docs/decisions/029).
- * - cashbackReceived: what the purchaser saved on bills paid early (offer cashback or Pay Now saving), paid from fromTime.
+ * - paidEarlyCount / cashbackReceived: the purchaser's bills paid early since fromTime and the cashback they earned
+ *   (an offer's cashback or a Pay Now saving), from the same entries.
  */
 import { QueryTypes } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { Company } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
-import { parseInputDate, todayIn, type Country } from "../../lib/dates";
+import { CURRENCIES, parseInputDate, TIME_ZONES, todayIn, type Country } from "../../lib/dates";
 import { AppError } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 import { countOf, ESTIMATE_TRUSTED } from "../invoices/count.server";
+import { earlyPaymentTotals } from "../ledger/early-payments.server";
+import { startOfDayIn } from "../statements/rules";
 
 export const ANALYTICS_TYPES = ["invoices", "bills"] as const;
 export type AnalyticsType = (typeof ANALYTICS_TYPES)[number];
@@ -46,8 +52,23 @@ export interface BillAnalytics {
 /** "YYYY-MM-01" of a day. */
 export const monthStartOf = (today: string) => `${today.slice(0, 8)}01`;
 
-export async function invoiceAnalytics(companyId: number, period: { fromDate: string; today: string }): Promise<InvoiceAnalytics> {
-  const [[active], [received]] = await Promise.all([
+/** Since fromDate (a day in the company's zone) until today. */
+export interface AnalyticsPeriod {
+  fromDate: string;
+  today: string;
+  country: Country;
+}
+
+/** The company's early payments from the start of fromDate in its zone until now, from the ledger. */
+function earlyPaymentsSince(companyId: number, period: AnalyticsPeriod) {
+  return earlyPaymentTotals(companyId, CURRENCIES[period.country], {
+    startAt: startOfDayIn(period.fromDate, TIME_ZONES[period.country]),
+    endAt: new Date(Date.now() + 1),
+  });
+}
+
+export async function invoiceAnalytics(companyId: number, period: AnalyticsPeriod): Promise<InvoiceAnalytics> {
+  const [[active], { received }] = await Promise.all([
     sequelize.query<{ count: string; fee_c: string; amount_c: string }>(
       `SELECT count(*) AS count, COALESCE(sum(so.cash_reward * 100), 0)::bigint AS fee_c, COALESCE(sum(i.discounted_total * 100), 0)::bigint AS amount_c
        FROM supplier_offer_invoices soi
@@ -58,21 +79,16 @@ export async function invoiceAnalytics(companyId: number, period: { fromDate: st
        WHERE soi.offer_status IN ('CLEARING', 'TOPUP_PENDING') AND i.issued_by = :companyId AND i.deleted_at IS NULL`,
       { type: QueryTypes.SELECT, replacements: { companyId } }
     ),
-    sequelize.query<{ count: string; fee_c: string; amount_c: string }>(
-      `SELECT count(*) AS count, COALESCE(sum(i.service_fee * 100), 0)::bigint AS fee_c, COALESCE(sum(i.total_paid * 100), 0)::bigint AS amount_c
-       FROM invoices i
-       WHERE i.issued_by = :companyId AND i.deleted_at IS NULL AND i.invoice_status = 'PAYMENT_RECEIVED'
-         AND i.paid_date >= CAST(:fromDate AS date) AND i.paid_date <= CAST(:today AS date)`,
-      { type: QueryTypes.SELECT, replacements: { companyId, fromDate: period.fromDate, today: period.today } }
+    earlyPaymentsSince(companyId, period),
     ),
   ]);
   return {
     activeRequestsCount: Number(active.count),
     totalAmountRequested: Number(active.amount_c) as Cents,
     maxServiceFeesRequested: Number(active.fee_c) as Cents,
-    receivedCount: Number(received.count),
-    totalAmountPaid: Number(received.amount_c) as Cents,
-    maxServiceFeesReceived: Number(received.fee_c) as Cents,
+    receivedCount: received.count,
+    totalAmountPaid: received.principal,
+    maxServiceFeesReceived: received.serviceFees,
   };
 }
 
@@ -88,16 +104,9 @@ export async function unpaidInvoicesCount(companyId: number): Promise<{ count: n
   return { count: total, estimated };
 }
 
-export async function billAnalytics(companyId: number, period: { fromDate: string; today: string }): Promise<BillAnalytics> {
-  // A paid bill's cash_reward is what the purchaser saved on it: the offer's cashback, or a Pay Now's saving.
-  const [row] = await sequelize.query<{ count: string; cashback_c: string }>(
-    `SELECT count(*) AS count, COALESCE(sum(i.cash_reward * 100), 0)::bigint AS cashback_c
-     FROM invoices i
-     WHERE i.issued_for = :companyId AND i.deleted_at IS NULL AND i.bill_status = 'PAID' AND i.cash_reward > 0
-       AND i.paid_date >= CAST(:fromDate AS date) AND i.paid_date <= CAST(:today AS date)`,
-    { type: QueryTypes.SELECT, replacements: { companyId, fromDate: period.fromDate, today: period.today } }
-  );
-  return { paidEarlyCount: Number(row.count), cashbackReceived: Number(row.cashback_c) as Cents };
+export async function billAnalytics(companyId: number, period: AnalyticsPeriod): Promise<BillAnalytics> {
+  const { paid } = await earlyPaymentsSince(companyId, period);
+  return { paidEarlyCount: paid.count, cashbackReceived: paid.cashback };
 }
 
 /**
@@ -117,7 +126,7 @@ export async function companyAnalytics(
   // A calendar day: 2026-02-31 matches the pattern but is no date (PostgreSQL refused it with a 500).
   if (fromTime !== null && (!/^\d{4}-\d{2}-\d{2}$/.test(fromTime) || parseInputDate(fromTime) !== fromTime))
     throw new AppError(422, "fromTime must be a date (YYYY-MM-DD)", { code: "VALIDATION", field: "fromTime" });
-  const period = { fromDate: fromTime ?? monthStartOf(today), today };
+  const period = { fromDate: fromTime ?? monthStartOf(today), today, country: (company.country ?? "NZ") as Country };
   if (type === "bills") return billAnalytics(company.id, period);
   const [figures, unpaid] = await Promise.all([invoiceAnalytics(company.id, period), unpaidInvoicesCount(company.id)]);
   return { ...figures, unpaidInvoicesCount: unpaid.count, unpaidInvoicesCountIsEstimate: unpaid.estimated };

@@ -847,7 +847,7 @@ export async function listInvoices(actor: ListActor, query: ListQuery): Promise<
   const monthStart = monthStartOf(ctx.today);
   const [{ rows, total, totalIsEstimate, pageCursors, page, hasAnyRecords }, analytics] = await Promise.all([
     pageOf("INVOICE", ctx.companyId, { ...query, tab: null }, ctx.today, ctx.config, query),
-    invoiceAnalytics(ctx.companyId, { fromDate: monthStart, today: ctx.today }),
+    invoiceAnalytics(ctx.companyId, { fromDate: monthStart, today: ctx.today, country: ctx.country }),
   ]);
   const shaped = rows.map((row): InvoiceListRow => {
     const result = invoiceRowStatus({
@@ -903,7 +903,7 @@ export async function listBills(actor: ListActor, query: ListQuery): Promise<Bil
   // The page and the cards are independent: their queries run side by side on the pool.
   const [{ rows, total, totalIsEstimate, pageCursors, page, hasAnyRecords }, cards] = await Promise.all([
     pageOf("BILL", ctx.companyId, query, ctx.today, ctx.config, query),
-    billCards(ctx.companyId, ctx.today),
+    billCards(ctx.companyId, ctx.today, ctx.country),
   ]);
   const shaped = rows.map((row): BillListRow => {
     const result = billRowStatus({
@@ -945,14 +945,14 @@ export async function listBills(actor: ListActor, query: ListQuery): Promise<Bil
   };
 }
 
-async function billCards(companyId: number, today: string): Promise<BillListResult["cards"]> {
+async function billCards(companyId: number, today: string, country: Country): Promise<BillListResult["cards"]> {
   const monthStart = monthStartOf(today);
   const offerQuery = sequelize.query<{ offer_status: PurchaserOfferStatus; cashpool_c: string; pending_c: string; crr: string }>(
     `SELECT offer_status, (cashpool * 100)::bigint AS cashpool_c, (pending_cashpool * 100)::bigint AS pending_c, crr::text AS crr
      FROM purchaser_offers WHERE created_by_company = :companyId AND offer_status <> 'CANCELLED' LIMIT 1`,
     { type: QueryTypes.SELECT, replacements: { companyId } }
   );
-  const [[offer], cashback] = await Promise.all([offerQuery, billAnalytics(companyId, { fromDate: monthStart, today })]);
+  const [[offer], cashback] = await Promise.all([offerQuery, billAnalytics(companyId, { fromDate: monthStart, today, country })]);
   return {
     cashReserve: offer
       ? { offerStatus: offer.offer_status, cashpool: Number(offer.cashpool_c), pendingCashpool: Number(offer.pending_c), crr: offer.crr }
@@ -964,5 +964,5 @@ async function billCards(companyId: number, today: string): Promise<BillListResu
 /** The Bills page's summary cards alone (the Suppliers tab shows them without the bill rows). */
 export async function billsSummaryCards(actor: ListActor): Promise<{ cards: BillListResult["cards"]; locale: Locale }> {
   const ctx = await companyContext(actor);
-  return { cards: await billCards(ctx.companyId, ctx.today), locale: ctx.locale };
+  return { cards: await billCards(ctx.companyId, ctx.today, ctx.country), locale: ctx.locale };
 }

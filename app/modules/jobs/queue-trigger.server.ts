@@ -12,6 +12,11 @@ export function setQueuedJobsTrigger(trigger: Trigger | null): void {
   (globalThis as Record<symbol, unknown>)[TRIGGER_KEY] = trigger ?? undefined;
 }
 
+/** The registered trigger, if any (the demo seed runs its own job and puts the trigger back after). */
+export function queuedJobsTrigger(): Trigger | null {
+  return ((globalThis as Record<symbol, unknown>)[TRIGGER_KEY] as Trigger | undefined) ?? null;
+}
+
 /** Call after the transaction that queued a job has committed. */
 export function runQueuedJobsSoon(): void {
   const trigger = (globalThis as Record<symbol, unknown>)[TRIGGER_KEY] as Trigger | undefined;

@@ -290,6 +290,8 @@ interface EntryRow {
   created_at: Date;
   amount_c: string;
   after_c: string | null;
+  service_fee_c: string | null;
+  cashback_c: string | null;
   transaction_class: LedgerClass;
   reversed_class: LedgerClass | null;
   description: string | null;
@@ -307,10 +309,11 @@ interface EntryRow {
 }
 
 /**
- * Each entry of the CTE `page` (id, transaction_id, amount, balance_after) with its transaction, the companies, top-up
+ * Each entry of the CTE `page` (id, transaction_id, amount, balance_after, service_fee_amount, cashback_amount) with its transaction, the companies, top-up
  * and withdrawal it names (LATERAL: one index lookup each); :companyId scopes the withdrawal and its bank account.
  */
 const ENTRY_DETAILS_SQL = `SELECT e.id::text AS id, e.transaction_id, lt.created_at, (e.amount * 100)::bigint AS amount_c, (e.balance_after * 100)::bigint AS after_c,
+            (e.service_fee_amount * 100)::bigint AS service_fee_c, (e.cashback_amount * 100)::bigint AS cashback_c,
             lt.transaction_class, reversed.transaction_class AS reversed_class, lt.description,
             lt.source_company_id, lt.destination_company_id, sc.company_name AS source_name, dc.company_name AS destination_name,
             lt.source_particulars, lt.destination_particulars, lt.source_reference, lt.destination_reference,
@@ -346,7 +349,8 @@ async function readSettled(
         ORDER BY e.id ${options.direction === "asc" ? "ASC" : "DESC"}
         LIMIT :limit OFFSET :offset
      ), page AS MATERIALIZED (
-       SELECT e.id, e.transaction_id, e.amount, e.balance_after FROM ids CROSS JOIN LATERAL (SELECT * FROM ledger_entries WHERE id = ids.id) e
+       SELECT e.id, e.transaction_id, e.amount, e.balance_after, e.service_fee_amount, e.cashback_amount
+         FROM ids CROSS JOIN LATERAL (SELECT * FROM ledger_entries WHERE id = ids.id) e
      )
      ${ENTRY_DETAILS_SQL}
       ORDER BY e.id DESC`,
@@ -395,6 +399,8 @@ export interface WalletMovement extends AccountTransaction {
   ledgerTransactionId: number;
   /** A REVERSAL (a withdrawal the bank returned, docs/decisions/030): its own kind of statement line. */
   reversal: boolean;
+  /** An early payment's parts of this entry's amount (decision 027): the service fee (≤ 0) and cashback (≥ 0); else null. */
+  split: { serviceFeeAmount: Cents; cashbackAmount: Cents } | null;
 }
 
 /**
@@ -425,7 +431,7 @@ export async function walletMovements(
   );
   const rows = await sequelize.query<EntryRow>(
     `WITH page AS MATERIALIZED (
-       SELECT e.id, e.transaction_id, e.amount, e.balance_after FROM ledger_entries e
+       SELECT e.id, e.transaction_id, e.amount, e.balance_after, e.service_fee_amount, e.cashback_amount FROM ledger_entries e
         WHERE e.account_id = :walletId AND e.created_at >= :startAt AND e.created_at < :endAt
      )
      ${ENTRY_DETAILS_SQL}
@@ -437,6 +443,10 @@ export async function walletMovements(
     ...ledgerEntryView(entryFacts(row), owner),
     ledgerTransactionId: Number(row.transaction_id),
     reversal: row.transaction_class === "REVERSAL",
+    split:
+      row.service_fee_c === null || row.cashback_c === null
+        ? null
+        : { serviceFeeAmount: Number(row.service_fee_c) as Cents, cashbackAmount: Number(row.cashback_c) as Cents },
   }));
   const openingBalance = Number(opening?.after_c ?? 0) as Cents;
   const last = movements.at(-1);

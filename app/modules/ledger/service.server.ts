@@ -19,6 +19,32 @@ export type LedgerTransactionClass = "PAYMENT" | "TOPUP" | "WITHDRAWAL" | "FEE" 
 export interface PostingEntry {
   accountId: number;
   amount: Cents;
+  /**
+   * An early payment's split (decision 027, early-payment.rules.ts): the parts of amount that are service fee and
+   * cashback. Given on every entry of a posting or on none; each part sums to zero over the posting.
+   */
+  serviceFeeAmount?: Cents;
+  cashbackAmount?: Cents;
+}
+
+const isSplit = (entry: PostingEntry) => entry.serviceFeeAmount !== undefined || entry.cashbackAmount !== undefined;
+const partsOf = (entry: PostingEntry) => [entry.amount, entry.serviceFeeAmount ?? 0, entry.cashbackAmount ?? 0];
+
+/** Why a posting's entries break D4's rules (or its split's), or null. The database checks the same again. */
+function postingRefusal(entries: PostingEntry[]): string | null {
+  const sum = entries.reduce((total, entry) => total + entry.amount, 0);
+  if (entries.length < 2 || sum !== 0) return `Unbalanced ledger posting (${entries.length} entries summing to ${sum})`;
+  if (entries.some((entry) => !partsOf(entry).every(Number.isSafeInteger) || partsOf(entry).every((part) => part === 0))) {
+    return `Unbalanced ledger posting (${entries.length} entries summing to ${sum}, one of them zero or not whole cents)`;
+  }
+  const split = entries.filter(isSplit);
+  if (split.length === 0) return null;
+  const fees = split.reduce((total, entry) => total + (entry.serviceFeeAmount ?? Number.NaN), 0);
+  const cashback = split.reduce((total, entry) => total + (entry.cashbackAmount ?? Number.NaN), 0);
+  if (split.length !== entries.length || fees !== 0 || cashback !== 0) {
+    return `Unbalanced early payment split (${split.length} of ${entries.length} entries split, fees summing to ${fees}, cashback to ${cashback})`;
+  }
+  return null;
 }
 
 export interface PostingInput {
@@ -42,10 +68,8 @@ export interface PostingInput {
 }
 
 export async function postTransaction(t: Transaction | null, input: PostingInput): Promise<LedgerTransaction> {
-  const sum = input.entries.reduce((total, entry) => total + entry.amount, 0);
-  if (input.entries.length < 2 || sum !== 0 || input.entries.some((e) => !Number.isSafeInteger(e.amount) || e.amount === 0)) {
-    throw new Error(`Unbalanced ledger posting (${input.entries.length} entries summing to ${sum})`);
-  }
+  const refusal = postingRefusal(input.entries);
+  if (refusal) throw new Error(refusal);
   checkPostingLocks(t, input.entries);
   const { entries, transactionClass, currency, ...header } = input;
   // One statement (migration T05.01.00, ledger_post): the wallets it touches are locked in account id order before any
@@ -61,7 +85,16 @@ export async function postTransaction(t: Transaction | null, input: PostingInput
     const result = await client.query<{ transaction_id: number; created_at: Date }>({
       name: "earlybird_ledger_post",
       text: "SELECT transaction_id, created_at FROM ledger_post($1, $2, $3::jsonb, $4::jsonb)",
-      values: [transactionClass, currency, JSON.stringify(header), JSON.stringify(entries.map(({ accountId, amount }) => ({ accountId, amount })))],
+      values: [
+        transactionClass,
+        currency,
+        JSON.stringify(header),
+        JSON.stringify(
+          entries.map(({ accountId, amount, serviceFeeAmount, cashbackAmount }) =>
+            isSplit({ accountId, amount, serviceFeeAmount, cashbackAmount }) ? { accountId, amount, serviceFeeAmount, cashbackAmount } : { accountId, amount }
+          )
+        ),
+      ],
     });
     return result.rows[0];
   });

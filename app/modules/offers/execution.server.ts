@@ -27,7 +27,8 @@ import type { Cents } from "../../lib/money";
 import { requireVerifiedCompany } from "../../lib/verification.server";
 import { runQueuedJobsSoon } from "../jobs/queue-trigger.server";
 import { createJob, executeJob, type ExecuteJobOptions, type JobView } from "../jobs/service.server";
-import { companyFunds, lockWallets, postTransaction, systemAccount, withIdempotency, type Currency } from "../ledger/service.server";
+import { earlyPaymentEntries } from "../ledger/early-payment.rules";
+import { companyFunds, lockWallet, lockWallets, postTransaction, systemAccount, withIdempotency, type Currency } from "../ledger/service.server";
 import {
   EXECUTION_JOB_TYPE,
   EXECUTION_MESSAGES,
@@ -358,11 +359,11 @@ async function payResult(
   parties: { purchaserId: number; supplierId: number; currency: Currency; today: string; userId: number | null; wallets: Map<number, number> }
 ): Promise<void> {
   const feeRevenue = await systemAccount(t, "FEE_REVENUE", parties.currency);
-  const entries = [
-    { accountId: parties.wallets.get(parties.purchaserId)!, amount: -amounts.purchaserPays as Cents },
-    { accountId: parties.wallets.get(parties.supplierId)!, amount: amounts.supplierReceives },
-    { accountId: feeRevenue.id, amount: amounts.earlybirdKeeps },
-  ].filter((entry) => entry.amount !== 0);
+  // D2 split by role (decision 027): purchaser −(T − cb) of which cashback +cb, supplier +(T − fee) of which fee −fee.
+  const entries = earlyPaymentEntries(
+    { purchaserWalletId: parties.wallets.get(parties.purchaserId)!, supplierWalletId: parties.wallets.get(parties.supplierId)!, feeRevenueId: feeRevenue.id },
+    { total: (amounts.purchaserPays + amounts.cashback) as Cents, serviceFee: amounts.fee, cashback: amounts.cashback }
+  );
   const posted = await postTransaction(t, {
     transactionClass: "PAYMENT",
     currency: parties.currency,
@@ -382,7 +383,8 @@ async function payResult(
       invoiceStatus: "PAYMENT_RECEIVED",
       billStatus: "PAID",
       paidDate: parties.today,
-      totalPaid: invoice.total,
+      // What the payment settled: the discounted total T (the rest of the total was settled by credit notes).
+      totalPaid: (amounts.purchaserPays + amounts.cashback) as Cents,
       cashReward: amounts.cashback,
       serviceFee: amounts.fee,
     },

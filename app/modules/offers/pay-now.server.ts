@@ -7,8 +7,8 @@
  * purchaser's and the supplier's wallets together (account id order), then the offer (FOR UPDATE), then the bills;
  * only then are the offer's state and Funds Available read. With the funds there it executes at once: one
  * offer_executions row (SUPPLIER), one offer_execution_results row per bill (the database allows one live result per
- * invoice), one balanced ledger transaction per bill (purchaser −(T − s), supplier +(T − A), FEE_REVENUE +(A − s);
- * payNowAmounts), the bill marked paid and the offer EXECUTED. Without them it creates a top-up of the shortfall in the
+ * invoice), one balanced ledger transaction per bill (purchaser −(T − s), supplier +(T − A), FEE_REVENUE +(A − s),
+ * each entry carrying its split: saving s, discount A; payNowAmounts, decision 027), the bill marked paid and the offer EXECUTED. Without them it creates a top-up of the shortfall in the
  * same transaction; the offer becomes TOPUP_PENDING with the top-up's id and its result TOPUP_PENDING (which keeps any
  * other payment of that invoice out), and the top-up hooks finish the job: completed → paid, closed → CLEARING again.
  *
@@ -26,8 +26,9 @@ import { AppError, forbidden, isAppError, notFound } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 import { requireVerifiedCompany } from "../../lib/verification.server";
 import { bankTransferInstructions, cancelTopUp, createTopUp, getTopUp, type BankTransferInstructions, type TopUpView } from "../ledger/top-ups.server";
+import { earlyPaymentEntries } from "../ledger/early-payment.rules";
 import { companyFunds, lockWallet, lockWallets, postTransaction, systemAccount, walletAccount, type Currency } from "../ledger/service.server";
-import { offerConfigFrom, payNowAmounts, type OfferConfig, type PayNowAmounts } from "./rules";
+import { discountSplit, offerConfigFrom, payNowAmounts, type DiscountSplit, type OfferConfig, type PayNowAmounts } from "./rules";
 import { isPastExpiry } from "./supplier-offers.server";
 import {
   CANNOT_PAY_NOW,
@@ -134,11 +135,11 @@ async function payBill(
     await walletAccount(t, bill.issued_by, currency),
     await systemAccount(t, "FEE_REVENUE", currency),
   ];
-  const entries = [
-    { accountId: purchaserWallet.id, amount: -amounts.purchaserPays as Cents },
-    { accountId: supplierWallet.id, amount: amounts.supplierReceives },
-    { accountId: feeRevenue.id, amount: amounts.earlybirdKeeps },
-  ].filter((entry) => entry.amount !== 0);
+  // D2 split by role (decision 027): the supplier's discount A = the purchaser's saving s + Earlybird's fee A − s.
+  const entries = earlyPaymentEntries(
+    { purchaserWalletId: purchaserWallet.id, supplierWalletId: supplierWallet.id, feeRevenueId: feeRevenue.id },
+    { total: (amounts.purchaserPays + amounts.savings) as Cents, serviceFee: input.cashReward, cashback: amounts.savings }
+  );
   const posted = await postTransaction(t, {
     transactionClass: "PAYMENT",
     currency,
@@ -457,6 +458,8 @@ export interface PayNowView {
   bill: { id: number; number: string; supplierName: string; dueDate: string; amountDue: Cents };
   offer: { id: number; status: "CLEARING" | "TOPUP_PENDING"; cashReward: Cents; expirationDate: string } | null;
   amounts: PayNowAmounts | null;
+  /** Who gets what of the supplier's discount A: the purchaser's saving s and Earlybird's fee A − s (D2). */
+  split: DiscountSplit | null;
   fundsAvailable: Cents;
   /** What a top-up must bring for Pay Now to go through (0 when Funds Available cover it). */
   shortfall: Cents;
@@ -505,6 +508,7 @@ export async function payNowView(actor: Actor, billId: number): Promise<PayNowVi
       ? { id: offer.id, status: offer.offerStatus as "CLEARING" | "TOPUP_PENDING", cashReward: offer.cashReward, expirationDate: offer.expirationDate }
       : null,
     amounts,
+    split: offer ? discountSplit(offer.cashReward, config) : null,
     fundsAvailable: funds.fundsAvailable,
     shortfall: amounts ? (Math.max(0, amounts.purchaserPays - Math.max(0, funds.fundsAvailable)) as Cents) : (0 as Cents),
     topUp,

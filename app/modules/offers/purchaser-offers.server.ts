@@ -21,6 +21,7 @@ import { CURRENCIES, daysBetween, todayIn, type Country } from "../../lib/dates"
 import { AppError, forbidden } from "../../lib/errors";
 import { centsToDecimal, type Cents } from "../../lib/money";
 import { requireVerifiedCompany } from "../../lib/verification.server";
+import { billAnalytics, monthStartOf } from "../analytics/service.server";
 import { companyFunds, lockWallet, type Currency } from "../ledger/service.server";
 import { createTopUp } from "../ledger/top-ups.server";
 import {
@@ -596,34 +597,16 @@ export async function includeSuggestedBills(actor: Actor, invoiceIds: readonly n
 }
 
 /**
- * The cashback-received card: cashback earned this month (the company's calendar month, D1) from the successful
- * execution results of its bills (purchaser offers' cashback, Pay Now's saving), and bills the stored history marks
- * paid with a cash reward but no execution result (loaded history, the demo seed).
+ * The cashback-received card: the cashback the company earned this month (its calendar month, D1) on bills paid early
+ * (purchaser offers' cashback, Pay Now's saving), summed from its wallet's ledger entries like its statement's
+ * "Cashback earned" (analytics billAnalytics, decision 027). Bills marked paid outside Earlybird moved no money: none.
  */
 export async function cashbackThisMonth(actor: Actor, now: Date = new Date()): Promise<{ cashback: Cents; count: number }> {
   const companyId = companyIdOf(actor);
   const { country } = await currencyOf(companyId);
   const today = todayIn(country, now);
-  const monthStart = `${today.slice(0, 8)}01`;
-  const timeZone = country === "AU" ? "Australia/Sydney" : "Pacific/Auckland";
-  const [row] = await sequelize.query<{ cashback_c: string; count: string }>(
-    `WITH results AS (
-       SELECT r.invoice_id, COALESCE(r.cashback, 0) AS cashback
-       FROM offer_execution_results r JOIN invoices i ON i.id = r.invoice_id
-       WHERE i.issued_for = :companyId AND r.status = 'SUCCESS'
-         AND (r.updated_at AT TIME ZONE :timeZone)::date BETWEEN CAST(:monthStart AS date) AND CAST(:today AS date)
-     ), history AS (
-       SELECT i.id AS invoice_id, i.cash_reward AS cashback
-       FROM invoices i
-       WHERE i.issued_for = :companyId AND i.deleted_at IS NULL AND i.bill_status = 'PAID' AND i.cash_reward > 0
-         AND i.paid_date BETWEEN CAST(:monthStart AS date) AND CAST(:today AS date)
-         AND NOT EXISTS (SELECT 1 FROM offer_execution_results r WHERE r.invoice_id = i.id AND r.status = 'SUCCESS')
-     )
-     SELECT (COALESCE(sum(cashback), 0) * 100)::bigint AS cashback_c, count(*) FILTER (WHERE cashback > 0) AS count
-     FROM (SELECT * FROM results UNION ALL SELECT * FROM history) earned`,
-    { type: QueryTypes.SELECT, replacements: { companyId, monthStart, today, timeZone } }
-  );
-  return { cashback: Number(row?.cashback_c ?? 0) as Cents, count: Number(row?.count ?? 0) };
+  const { cashbackReceived, paidEarlyCount } = await billAnalytics(companyId, { fromDate: monthStartOf(today), today, country });
+  return { cashback: cashbackReceived, count: paidEarlyCount };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

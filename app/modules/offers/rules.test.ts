@@ -11,6 +11,8 @@ import {
   maxPromptPaymentAmount,
   offerConfigFrom,
   payNowAmounts,
+  discountSplit,
+  percentLabel,
   percentToBasisPoints,
   purchaserOfferAmounts,
   purchaserOfferEligibility,
@@ -406,6 +408,29 @@ describe("supplier offer (prompt payment request)", () => {
       supplierReceives: 980_000,
       earlybirdKeeps: 8_000,
     });
+  });
+
+  it("who gets what of a discount (issue 13 part 2): A = the purchaser's saving + Earlybird's fee, with SUCCESS_FEE_PERCENT's shares", () => {
+    expect(discountSplit(1_000 as Cents)).toEqual({ discount: 1_000, saving: 600, earlybirdFee: 400, savingShare: "60%", earlybirdShare: "40%" });
+    expect(discountSplit(1_001 as Cents, config({ successFeePercent: 3750 }))).toEqual({
+      discount: 1_001,
+      saving: 626,
+      earlybirdFee: 375,
+      savingShare: "62.5%",
+      earlybirdShare: "37.5%",
+    });
+    expect(percentLabel(4005)).toBe("40.05%");
+    const random = seeded(28);
+    for (let i = 0; i < 1000; i++) {
+      const discount = random.int(0, 100_000_000) as Cents;
+      const rates = config({ successFeePercent: random.int(0, 10_000) });
+      const split = discountSplit(discount, rates);
+      expect(split.saving + split.earlybirdFee).toBe(discount);
+      expect([split.saving, split.earlybirdFee]).toEqual([
+        payNowAmounts({ discountedTotal: 10 ** 12, cashReward: discount }, rates).savings,
+        payNowAmounts({ discountedTotal: 10 ** 12, cashReward: discount }, rates).earlybirdKeeps,
+      ]);
+    }
   });
 
   it("property: Pay Now amounts are integer cents and balance, over 5000 seeded inputs", () => {

@@ -290,6 +290,36 @@ export interface PayNowAmounts {
   earlybirdKeeps: Cents;
 }
 
+/** Basis points → "40%" / "37.5%": a share as the dialogs and statements word it. */
+export function percentLabel(bp: BasisPoints): string {
+  assertInteger(bp, "percentage");
+  return `${(bp / 100).toLocaleString("en-NZ", { maximumFractionDigits: 2 })}%`;
+}
+
+/**
+ * Who gets what of a prompt payment discount A (D2, issue 13 part 2): the purchaser saves s, Earlybird's fee is A − s
+ * (SUCCESS_FEE_PERCENT of A, rounded so that the two add up to A exactly).
+ */
+export interface DiscountSplit {
+  discount: Cents;
+  saving: Cents;
+  earlybirdFee: Cents;
+  /** "60%" and "40%" with the default SUCCESS_FEE_PERCENT. */
+  savingShare: string;
+  earlybirdShare: string;
+}
+
+export function discountSplit(discount: Cents, config: OfferConfig = DEFAULT_OFFER_CONFIG): DiscountSplit {
+  const saving = supplierOfferSavings(discount, config);
+  return {
+    discount,
+    saving,
+    earlybirdFee: (discount - saving) as Cents,
+    savingShare: percentLabel((Number(HUNDRED_PERCENT) - config.successFeePercent) as BasisPoints),
+    earlybirdShare: percentLabel(config.successFeePercent),
+  };
+}
+
 /** Pay Now on a supplier offer of amount A for a bill of discounted total T (D2). */
 export function payNowAmounts(input: { discountedTotal: Cents; cashReward: Cents }, config: OfferConfig = DEFAULT_OFFER_CONFIG): PayNowAmounts {
   assertNonNegativeInteger(input.discountedTotal, "discountedTotal");

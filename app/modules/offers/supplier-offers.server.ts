@@ -20,11 +20,13 @@ import { AppError, forbidden, notFound } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 import { requireVerifiedCompany } from "../../lib/verification.server";
 import {
+  discountSplit,
   maxPromptPaymentAmount,
   offerConfigFrom,
   supplierOfferSavings,
   validatePromptPaymentAmount,
   validatePromptPaymentExpiry,
+  type DiscountSplit,
   type OfferConfig,
 } from "./rules";
 import {
@@ -125,6 +127,8 @@ export interface PromptPaymentView {
   latestExpiry: string;
   maxAmount: Cents;
   minAmount: Cents;
+  /** Who gets what of the open request's amount A (D2); the shares alone (discount 0) before there is one. */
+  split: DiscountSplit;
   locale: "en-NZ" | "en-AU";
   /** The invoice cannot get a request (paid, or being paid through a purchaser offer). */
   unavailable: boolean;
@@ -154,6 +158,7 @@ export async function promptPaymentView(actor: Actor, invoiceId: number): Promis
     latestExpiry: latest.toISOString().slice(0, 10),
     maxAmount: maxPromptPaymentAmount(amountDue, config),
     minAmount: Math.max(500, config.minSupplierOfferFee) as Cents,
+    split: discountSplit((offer && offer.createdByCompany === companyId ? offer.cashReward : 0) as Cents, config),
     locale: LOCALES[country],
     unavailable: !offer && isPaidInvoice(facts),
   };

@@ -3,7 +3,7 @@
  */
 import { formatMoney, type Cents } from "../../lib/money";
 import { A4, renderPdf, type PdfPage, type PdfText } from "./pdf";
-import { RECORD_TYPE_LABELS, monthLabel, statementTotals, type StatementLineView } from "./rules";
+import { RECORD_TYPE_LABELS, monthLabel, splitExplanation, statementTotals, type StatementLineView } from "./rules";
 
 export interface StatementDocumentFacts {
   companyName: string;
@@ -74,7 +74,8 @@ export function statementPdf(facts: StatementDocumentFacts, lines: readonly Stat
     page.texts.push({ x: LEFT, y, text: "No transactions in this month", size: 9 });
   }
   for (const line of lines) {
-    if (y < 60) {
+    const split = splitExplanation(line, money);
+    if (y < (split ? 70 : 60)) {
       pages.push(page);
       page = { texts: [], rules: [] };
       y = A4.height - 50;
@@ -91,6 +92,11 @@ export function statementPdf(facts: StatementDocumentFacts, lines: readonly Stat
       { x: COLUMNS.balance, y, text: line.balance === null ? "" : money(line.balance), font: "mono", size: 8, alignRight: true }
     );
     y -= ROW;
+    // Who got what (decision 028), on its own row under the details.
+    if (split) {
+      page.texts.push({ x: COLUMNS.description, y: y + 3, text: shorten(split, 100), size: 7 });
+      y -= ROW - 4;
+    }
   }
   pages.push(page);
   const generated = new Intl.DateTimeFormat("en-NZ", { dateStyle: "medium", timeStyle: "short", timeZone: facts.timeZone }).format(facts.generatedAt);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Cents } from "../../lib/money";
+import { formatMoney, type Cents } from "../../lib/money";
 import { renderPdf } from "./pdf";
 import {
   addMonthsTo,
@@ -9,6 +9,7 @@ import {
   monthPeriod,
   monthRefusal,
   monthsBetween,
+  splitExplanation,
   statementLines,
   statementTotals,
   STATEMENT_MESSAGES,
@@ -68,13 +69,15 @@ describe("lines", () => {
     to: "Harbour Foods Ltd",
     particulars: "Top-up",
     reference: "EB-1",
+    split: null,
     ...over,
   });
 
-  it("numbers the movements and marks early payments received (fee) and paid (cashback)", () => {
+  it("numbers the movements and marks early payments received (fee) and paid (cashback) from their entries' split", () => {
     const lines = statementLines(
       [
         movement({}),
+        // Received: principal +100.00, service fee −2.50 (the entry's own part; the result's figures are not read).
         movement({
           ledgerTransactionId: 2,
           transactionClass: "PAYMENT",
@@ -82,7 +85,9 @@ describe("lines", () => {
           balanceAfter: 197_50 as Cents,
           from: "Harbour Foods Ltd",
           to: "Kiwi Supplies Ltd",
+          split: { serviceFeeAmount: -2_50 as Cents, cashbackAmount: 0 as Cents },
         }),
+        // Paid by Pay Now: principal −50.00, saving +2.00.
         movement({
           ledgerTransactionId: 3,
           transactionClass: "PAYMENT",
@@ -90,11 +95,14 @@ describe("lines", () => {
           balanceAfter: 149_50 as Cents,
           from: "Kiwi Supplies Ltd",
           to: "Tui Traders",
+          split: { serviceFeeAmount: 0 as Cents, cashbackAmount: 2_00 as Cents },
         }),
+        // A payment with no split is a plain payment, whatever else names it.
+        movement({ ledgerTransactionId: 5, transactionClass: "PAYMENT", amount: -10_00 as Cents, balanceAfter: 139_50 as Cents, particulars: "Payment" }),
         movement({
           ledgerTransactionId: 4,
           transactionClass: "WITHDRAWAL",
-          amount: -50_00 as Cents,
+          amount: -40_00 as Cents,
           balanceAfter: 99_50 as Cents,
           from: "Kiwi Supplies Ltd",
           to: "Payouts",
@@ -102,17 +110,37 @@ describe("lines", () => {
         }),
       ],
       new Map([
-        [2, { invoiceId: 11, invoiceNumber: "INV-11", fee: 2_50 as Cents, cashback: 2_00 as Cents }],
-        [3, { invoiceId: 12, invoiceNumber: "B-12", fee: 3_00 as Cents, cashback: 2_00 as Cents }],
+        [2, { invoiceId: 11, invoiceNumber: "INV-11", offerKind: "PURCHASER" as const, serviceFee: 2_50 as Cents, cashback: 2_00 as Cents }],
+        [3, { invoiceId: 12, invoiceNumber: "B-12", offerKind: "SUPPLIER" as const, serviceFee: 5_00 as Cents, cashback: 2_00 as Cents }],
+        [5, { invoiceId: 13, invoiceNumber: "B-13", offerKind: "PURCHASER" as const, serviceFee: 1_00 as Cents, cashback: 1_00 as Cents }],
       ])
     );
-    expect(lines.map((line) => [line.lineNumber, line.recordType, line.description, line.fee, line.cashback, line.counterpartyName])).toEqual([
-      [1, "TOPUP", "Top-up", null, null, "Bank transfer"],
-      [2, "INVOICE", "Invoice INV-11 paid early by Harbour Foods Ltd", 2_50, null, "Harbour Foods Ltd"],
-      [3, "BILL", "Bill B-12 paid early to Tui Traders", null, 2_00, "Tui Traders"],
-      [4, "WITHDRAWAL", "Withdrawal", null, null, "Payouts"],
+    expect(lines.map((line) => [line.lineNumber, line.recordType, line.description, line.fee, line.cashback, line.earlybirdFee, line.counterpartyName])).toEqual([
+      [1, "TOPUP", "Top-up", null, null, null, "Bank transfer"],
+      [2, "INVOICE", "Invoice INV-11 paid early by Harbour Foods Ltd", 2_50, null, 50, "Harbour Foods Ltd"],
+      [3, "BILL", "Bill B-12 paid early to Tui Traders", null, 2_00, 3_00, "Tui Traders"],
+      [4, "PAYMENT", "Payment", null, null, null, "Harbour Foods Ltd"],
+      [5, "WITHDRAWAL", "Withdrawal", null, null, null, "Payouts"],
     ]);
     expect(statementTotals(lines)).toEqual({ moneyIn: 197_50, moneyOut: 98_00, fees: 2_50, cashback: 2_00 });
+    const money = (cents: Cents) => formatMoney(cents, "en-NZ");
+    expect(lines.map((line) => splitExplanation(line, money))).toEqual([
+      null,
+      "Your service fee $2.50 = Harbour Foods Ltd's cashback $2.00 + Earlybird's fee $0.50",
+      "Tui Traders' discount $5.00 = your saving $2.00 + Earlybird's fee $3.00",
+      null,
+      null,
+    ]);
+  });
+
+  it("explains a prompt payment to the supplier and an offer's payment to the purchaser, with the D2 numbers", () => {
+    const money = (cents: Cents) => formatMoney(cents, "en-NZ");
+    // A = $10.00 with SUCCESS_FEE_PERCENT 40: the purchaser saves s = $6.00 and Earlybird keeps $4.00.
+    const invoice = { recordType: "INVOICE" as const, fee: 10_00 as Cents, cashback: null, earlybirdFee: 4_00 as Cents, counterpartyName: "Harbour Foods Ltd" };
+    expect(splitExplanation({ ...invoice, offerKind: "SUPPLIER" }, money)).toBe("Your discount $10.00 = Harbour Foods Ltd's saving $6.00 + Earlybird's fee $4.00");
+    const bill = { recordType: "BILL" as const, fee: null, cashback: 9_60 as Cents, earlybirdFee: 2_40 as Cents, counterpartyName: null };
+    expect(splitExplanation({ ...bill, offerKind: "PURCHASER" }, money)).toBe("The supplier's service fee $12.00 = your cashback $9.60 + Earlybird's fee $2.40");
+    expect(splitExplanation({ ...bill, recordType: "PAYMENT", offerKind: null }, money)).toBeNull();
   });
 });
 

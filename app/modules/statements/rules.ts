@@ -1,7 +1,8 @@
 /**
  * Monthly statements (part 2 §7 "Statement", p1 §9 page size 25; docs/decisions/015-statements.md): the pure part.
  * A statement covers one calendar month in the company's time zone (D1) and lists every settled movement of its
- * wallet in that month, with the fee or cashback of the early payments among them.
+ * wallet in that month, with the fee or cashback of the early payments among them (their entries' parts, decision 027)
+ * and who got what (decision 028).
  */
 import type { Cents } from "../../lib/money";
 import { centsToDecimal } from "../../lib/money";
@@ -129,14 +130,22 @@ export interface MovementFacts {
   reference: string | null;
   /** A REVERSAL ledger transaction (a withdrawal the bank returned): a REVERSAL line. */
   reversal?: boolean;
+  /** The entry's early-payment parts (decision 027): service fee (≤ 0) and cashback (≥ 0); null on any other entry. */
+  split: { serviceFeeAmount: Cents; cashbackAmount: Cents } | null;
 }
 
-/** The early payment behind a ledger transaction (offer_execution_results), when there is one. */
+export type OfferKind = "PURCHASER" | "SUPPLIER";
+
+/** The early payment behind a ledger transaction: what it paid and, from its entries, how the payment was split. */
 export interface EarlyPaymentFacts {
-  invoiceId: number;
+  invoiceId: number | null;
   invoiceNumber: string | null;
-  fee: Cents | null;
-  cashback: Cents | null;
+  /** PURCHASER: a cash-reserve offer (service fee, cashback); SUPPLIER: a prompt payment request (discount, saving). */
+  offerKind: OfferKind | null;
+  /** The supplier's service fee or discount F (its entry's part, as a positive amount). */
+  serviceFee: Cents;
+  /** The purchaser's cashback or saving C (its entry's part). */
+  cashback: Cents;
 }
 
 export interface StatementLineView {
@@ -149,40 +158,94 @@ export interface StatementLineView {
   invoiceId: number | null;
   ledgerTransactionId: number | null;
   amount: Cents;
+  /** The service fee this company paid on the line (an early payment received), from its entry. */
   fee: Cents | null;
+  /** The cashback this company earned on the line (a bill paid early), from its entry. */
   cashback: Cents | null;
   balance: Cents | null;
+  /** An early payment's share kept by Earlybird (F − C), for the split's explanation (decision 028). */
+  earlybirdFee: Cents | null;
+  offerKind: OfferKind | null;
 }
 
 /**
- * The statement's lines, numbered from 1 in the wallet's order. An early payment received is an INVOICE line with the
- * supplier's service fee; one paid is a BILL line with the purchaser's cashback (D2); other movements keep their class.
+ * The statement's lines, numbered from 1 in the wallet's order. An entry carrying an early payment's split (decision
+ * 027) is an INVOICE line (principal in: the company was paid early) with the service fee it paid, or a BILL line
+ * (principal out) with the cashback it earned; both figures are the entry's own parts, so the statement's totals are
+ * sums of the wallet's entries. Other movements keep their class.
  */
 export function statementLines(movements: readonly MovementFacts[], earlyPayments: ReadonlyMap<number, EarlyPaymentFacts>): StatementLineView[] {
   return movements.map((movement, index) => {
     const counterparty = movement.amount < 0 ? movement.to : movement.from;
-    const early = movement.transactionClass === "PAYMENT" ? earlyPayments.get(movement.ledgerTransactionId) : undefined;
-    const recordType: StatementRecordType = early ? (movement.amount >= 0 ? "INVOICE" : "BILL") : movement.reversal ? "REVERSAL" : movement.transactionClass;
-    const description = early
-      ? movement.amount >= 0
-        ? `Invoice ${early.invoiceNumber ?? early.invoiceId} paid early${counterparty ? ` by ${counterparty}` : ""}`
-        : `Bill ${early.invoiceNumber ?? early.invoiceId} paid early${counterparty ? ` to ${counterparty}` : ""}`
-      : movement.particulars;
-    return {
+    const split = movement.split;
+    const common = {
       lineNumber: index + 1,
-      recordType,
       occurredAt: movement.occurredAt,
       reference: movement.reference,
-      description,
       counterpartyName: counterparty,
-      invoiceId: early?.invoiceId ?? null,
       ledgerTransactionId: movement.ledgerTransactionId,
       amount: movement.amount,
-      fee: early && movement.amount >= 0 ? early.fee : null,
-      cashback: early && movement.amount < 0 ? early.cashback : null,
       balance: movement.balanceAfter,
     };
+    if (!split) {
+      return {
+        ...common,
+        recordType: movement.reversal ? "REVERSAL" : movement.transactionClass,
+        description: movement.particulars,
+        invoiceId: null,
+        fee: null,
+        cashback: null,
+        earlybirdFee: null,
+        offerKind: null,
+      };
+    }
+    const received = movement.amount - split.serviceFeeAmount - split.cashbackAmount > 0;
+    const early = earlyPayments.get(movement.ledgerTransactionId);
+    const number = early?.invoiceNumber ?? early?.invoiceId ?? movement.reference;
+    const what = number === null || number === undefined ? "" : ` ${number}`;
+    return {
+      ...common,
+      recordType: received ? "INVOICE" : "BILL",
+      description: received
+        ? `Invoice${what} paid early${counterparty ? ` by ${counterparty}` : ""}`
+        : `Bill${what} paid early${counterparty ? ` to ${counterparty}` : ""}`,
+      invoiceId: early?.invoiceId ?? null,
+      fee: received || split.serviceFeeAmount !== 0 ? (-split.serviceFeeAmount as Cents) : null,
+      cashback: !received || split.cashbackAmount !== 0 ? split.cashbackAmount : null,
+      earlybirdFee: early ? ((early.serviceFee - early.cashback) as Cents) : null,
+      offerKind: early?.offerKind ?? null,
+    };
   });
+}
+
+/** "Harbour Foods Ltd's", "Tui Traders'". */
+export const possessive = (name: string) => (/s$/i.test(name) ? `${name}'` : `${name}'s`);
+
+/**
+ * Who got what in an early payment line (issue 13 part 2, D2): the supplier's service fee (or prompt payment discount)
+ * is the purchaser's cashback (or saving) plus Earlybird's fee. Null on any other line.
+ */
+export function splitExplanation(
+  line: Pick<StatementLineView, "recordType" | "fee" | "cashback" | "earlybirdFee" | "offerKind" | "counterpartyName">,
+  money: (cents: Cents) => string
+): string | null {
+  if (line.earlybirdFee === null || (line.recordType !== "INVOICE" && line.recordType !== "BILL")) return null;
+  const promptPayment = line.offerKind === "SUPPLIER";
+  const earlybird = `Earlybird's fee ${money(line.earlybirdFee)}`;
+  if (line.recordType === "INVOICE") {
+    const fee = line.fee ?? (0 as Cents);
+    const customer = line.counterpartyName ? possessive(line.counterpartyName) : "your customer's";
+    const theirs = money((fee - line.earlybirdFee) as Cents);
+    return promptPayment
+      ? `Your discount ${money(fee)} = ${customer} saving ${theirs} + ${earlybird}`
+      : `Your service fee ${money(fee)} = ${customer} cashback ${theirs} + ${earlybird}`;
+  }
+  const cashback = line.cashback ?? (0 as Cents);
+  const supplier = line.counterpartyName ? possessive(line.counterpartyName) : "The supplier's";
+  const theirs = money((cashback + line.earlybirdFee) as Cents);
+  return promptPayment
+    ? `${supplier} discount ${theirs} = your saving ${money(cashback)} + ${earlybird}`
+    : `${supplier} service fee ${theirs} = your cashback ${money(cashback)} + ${earlybird}`;
 }
 
 export interface StatementTotals {
@@ -215,7 +278,20 @@ export function linesWindow(startAt: number | undefined, endAt: number | undefin
 
 // ---- CSV ------------------------------------------------------------------------------------------------------------
 
-export const STATEMENT_CSV_HEADER = ["Line", "Date", "Type", "Reference", "Description", "Counterparty", "Amount", "Fee", "Cashback", "Balance"] as const;
+export const STATEMENT_CSV_HEADER = [
+  "Line",
+  "Date",
+  "Type",
+  "Reference",
+  "Description",
+  "Counterparty",
+  "Amount",
+  "Fee",
+  "Cashback",
+  "Balance",
+  "Earlybird fee",
+  "Split",
+] as const;
 
 /** A statement's file name: statement-2026-10.csv / .pdf. */
 export const statementFileName = (month: string, extension: "csv" | "pdf") => `statement-${month.slice(0, 7)}.${extension}`;

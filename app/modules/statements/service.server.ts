@@ -3,7 +3,8 @@
  * - The scheduled job `generate-statements` writes, for every company with a wallet, the statement of the month that
  *   has just ended in its time zone; a user can also ask for any ended month (a queued job, progress on the job row).
  * - A statement is computed once from the ledger (the wallet's settled movements of the month, with the fee or
- *   cashback of each early payment) and stored with its lines: it never changes afterwards.
+ *   cashback of each early payment from its entry's split, decision 027, and who got what, decision 028) and stored
+ *   with its lines: it never changes afterwards.
  * - Lists, details, CSV and PDF are scoped to the actor's company; an id from a URL is looked up within it.
  */
 import { Op, QueryTypes, type Transaction } from "sequelize";
@@ -13,7 +14,7 @@ import type { Actor } from "../../lib/actor";
 import { stringifyCsv } from "../../lib/csv-writer.server";
 import { LOCALES, TIME_ZONES, todayIn, type Country } from "../../lib/dates";
 import { AppError, forbidden, notFound } from "../../lib/errors";
-import type { Cents } from "../../lib/money";
+import { formatMoney, type Cents } from "../../lib/money";
 import { csvDateTime, csvTextCell } from "../ledger/account.rules";
 import { walletMovements } from "../ledger/account.server";
 import { createJob, executeJob, type ExecuteJobOptions, type JobView } from "../jobs/service.server";
@@ -35,7 +36,9 @@ import {
   statementFileName,
   statementLines,
   statementTotals,
+  splitExplanation,
   type EarlyPaymentFacts,
+  type OfferKind,
   type StatementLineView,
   type StatementRecordType,
   type StatementTotals,
@@ -180,20 +183,33 @@ export async function requestStatement(
   return { statementId: result.statementId, jobId: result.jobId, status: result.status };
 }
 
-/** The early payments behind these ledger transactions (offer_execution_results), by ledger transaction. */
+/**
+ * The early payments among these ledger transactions (their entries carry a split, decision 027), by ledger transaction:
+ * what they paid (the execution result the posting names) and the payment's service fee and cashback, summed from the
+ * transaction's own entries (the supplier's fee part and the purchaser's cashback part).
+ */
 async function earlyPaymentsOf(ledgerTransactionIds: number[]): Promise<Map<number, EarlyPaymentFacts>> {
   if (ledgerTransactionIds.length === 0) return new Map();
   const rows = await sequelize.query<{
     ledger_transaction_id: number;
-    invoice_id: number;
+    invoice_id: number | null;
     number: string | null;
-    fee_c: string | null;
-    cashback_c: string | null;
+    offer_kind: OfferKind | null;
+    fee_c: string;
+    cashback_c: string;
   }>(
-    `SELECT r.ledger_transaction_id, r.invoice_id, i.invoice_number AS number,
-            (r.fee * 100)::bigint AS fee_c, (r.cashback * 100)::bigint AS cashback_c
-       FROM offer_execution_results r JOIN invoices i ON i.id = r.invoice_id
-      WHERE r.ledger_transaction_id = ANY (CAST(:ids AS integer[]))`,
+    `SELECT lt.id AS ledger_transaction_id, r.invoice_id, i.invoice_number AS number, x.offer_kind, parts.fee_c, parts.cashback_c
+       FROM ledger_transactions lt
+       CROSS JOIN LATERAL (
+         SELECT (coalesce(-sum(service_fee_amount) FILTER (WHERE service_fee_amount < 0), 0) * 100)::bigint AS fee_c,
+                (coalesce(sum(cashback_amount) FILTER (WHERE cashback_amount > 0), 0) * 100)::bigint AS cashback_c,
+                count(service_fee_amount) AS split_entries
+           FROM ledger_entries WHERE transaction_id = lt.id
+       ) parts
+       LEFT JOIN offer_execution_results r ON r.id = lt.offer_execution_result_id
+       LEFT JOIN invoices i ON i.id = r.invoice_id
+       LEFT JOIN offer_executions x ON x.id = r.execution_id
+      WHERE lt.id = ANY (CAST(:ids AS integer[])) AND parts.split_entries > 0`,
     { type: QueryTypes.SELECT, replacements: { ids: `{${ledgerTransactionIds.join(",")}}` } }
   );
   return new Map(
@@ -202,8 +218,9 @@ async function earlyPaymentsOf(ledgerTransactionIds: number[]): Promise<Map<numb
       {
         invoiceId: row.invoice_id,
         invoiceNumber: row.number,
-        fee: row.fee_c === null ? null : (Number(row.fee_c) as Cents),
-        cashback: row.cashback_c === null ? null : (Number(row.cashback_c) as Cents),
+        offerKind: row.offer_kind,
+        serviceFee: Number(row.fee_c) as Cents,
+        cashback: Number(row.cashback_c) as Cents,
       },
     ])
   );
@@ -318,7 +335,8 @@ export interface StatementDetails {
   totals: StatementTotals;
   generatedAt: string | null;
   jobId: string | null;
-  lines: Array<StatementLineView & { recordLabel: string }>;
+  /** Each line with its type's label and, for an early payment, who got what (decision 028). */
+  lines: Array<StatementLineView & { recordLabel: string; split: string | null }>;
   totalLines: number;
   startAt: number;
   endAt: number;
@@ -340,13 +358,16 @@ function lineView(line: StatementLine): StatementLineView & { recordLabel: strin
     fee: line.fee,
     cashback: line.cashback,
     balance: line.balance,
+    earlybirdFee: line.earlybirdFee ?? null,
+    offerKind: line.offerKind ?? null,
   });
 }
 
 /** The lines of a period, computed from the ledger (what generateStatement stores). */
 async function computeStatement(companyId: number, period: { startAt: Date; endAt: Date }) {
   const { currency, openingBalance, closingBalance, movements } = await walletMovements(companyId, period);
-  const lines = statementLines(movements, await earlyPaymentsOf([...new Set(movements.map((movement) => movement.ledgerTransactionId))]));
+  const early = movements.filter((movement) => movement.split !== null).map((movement) => movement.ledgerTransactionId);
+  const lines = statementLines(movements, await earlyPaymentsOf([...new Set(early)]));
   return { currency, openingBalance, closingBalance, lines };
 }
 
@@ -383,6 +404,11 @@ async function statementTotalsOf(statementId: number): Promise<StatementTotals> 
   };
 }
 
+function withSplit<T extends StatementLineView>(lines: T[], locale: "en-NZ" | "en-AU"): Array<T & { split: string | null }> {
+  const money = (cents: Cents) => formatMoney(cents, locale);
+  return lines.map((line) => ({ ...line, split: splitExplanation(line, money) }));
+}
+
 /** A statement and a window of its lines (p2 §7: lines after startAt up to endAt, by line number; 25 by default). */
 export async function getStatementDetails(actor: Actor, ref: StatementRef, window: { startAt?: number; endAt?: number } = {}): Promise<StatementDetails> {
   const { startAt, endAt } = linesWindow(window.startAt, window.endAt);
@@ -402,7 +428,7 @@ export async function getStatementDetails(actor: Actor, ref: StatementRef, windo
       totals: statementTotals(live.lines),
       generatedAt: null,
       jobId: null,
-      lines: live.lines.slice(startAt, endAt),
+      lines: withSplit(live.lines.slice(startAt, endAt), live.company.locale),
       totalLines: live.lines.length,
       startAt,
       endAt,
@@ -428,7 +454,7 @@ export async function getStatementDetails(actor: Actor, ref: StatementRef, windo
     totals,
     generatedAt: statement.generatedAt?.toISOString() ?? null,
     jobId: statement.jobId,
-    lines: lines.map(lineView),
+    lines: withSplit(lines.map(lineView), company.locale),
     totalLines,
     startAt,
     endAt,
@@ -466,6 +492,7 @@ async function statementForFile(actor: Actor, ref: StatementRef) {
 /** statement-YYYY-MM.csv: the opening balance, one row a line, the closing balance; text cells escaped against formula injection. */
 export async function statementCsv(actor: Actor, ref: StatementRef): Promise<{ fileName: string; body: string }> {
   const file = await statementForFile(actor, ref);
+  const money = (cents: Cents) => formatMoney(cents, file.company.locale);
   const rows = file.lines.map((line) => [
     String(line.lineNumber),
     csvDateTime(line.occurredAt, file.company.timeZone),
@@ -477,9 +504,11 @@ export async function statementCsv(actor: Actor, ref: StatementRef): Promise<{ f
     csvAmount(line.fee),
     csvAmount(line.cashback),
     csvAmount(line.balance),
+    csvAmount(line.earlybirdFee),
+    csvTextCell(splitExplanation(line, money)),
   ]);
-  const opening = ["", "", "Opening balance", "", "", "", "", "", "", csvAmount(file.openingBalance)];
-  const closing = ["", "", "Closing balance", "", "", "", "", "", "", csvAmount(file.closingBalance)];
+  const opening = ["", "", "Opening balance", "", "", "", "", "", "", csvAmount(file.openingBalance), "", ""];
+  const closing = ["", "", "Closing balance", "", "", "", "", "", "", csvAmount(file.closingBalance), "", ""];
   return { fileName: statementFileName(file.month, "csv"), body: stringifyCsv([[...STATEMENT_CSV_HEADER], opening, ...rows, closing]) };
 }
 
