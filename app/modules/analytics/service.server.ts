@@ -80,7 +80,6 @@ export async function invoiceAnalytics(companyId: number, period: AnalyticsPerio
       { type: QueryTypes.SELECT, replacements: { companyId } }
     ),
     earlyPaymentsSince(companyId, period),
-    ),
   ]);
   return {
     activeRequestsCount: Number(active.count),

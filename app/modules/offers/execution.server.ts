@@ -28,7 +28,7 @@ import { requireVerifiedCompany } from "../../lib/verification.server";
 import { runQueuedJobsSoon } from "../jobs/queue-trigger.server";
 import { createJob, executeJob, type ExecuteJobOptions, type JobView } from "../jobs/service.server";
 import { earlyPaymentEntries } from "../ledger/early-payment.rules";
-import { companyFunds, lockWallet, lockWallets, postTransaction, systemAccount, withIdempotency, type Currency } from "../ledger/service.server";
+import { companyFunds, lockWallets, postTransaction, systemAccount, withIdempotency, type Currency } from "../ledger/service.server";
 import {
   EXECUTION_JOB_TYPE,
   EXECUTION_MESSAGES,
