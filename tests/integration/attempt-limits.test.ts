@@ -52,9 +52,15 @@ describe("login", () => {
     const user = await makeUser();
     const counts = await tally((index) => login({ email: user.username, password: index === 0 ? TEST_PASSWORD : "Wrong#Pass1", ip: testIp() }));
     // The right password is no failure: it logs in if it got a turn before the fifth failure, else it waits like the rest.
+    // While it is being evaluated it holds one of the five places (recorded ahead as a failure, settled as a success), so
+    // the others see four or five failures besides it: never more than five are evaluated, never fewer than four.
     const succeeded = counts.get("ok") ?? 0;
-    expect(sorted(counts)).toEqual({ ...(succeeded ? { ok: 1 } : {}), [`401 ${LOGIN_FAILED}`]: 5, [`429 ${TOO_MANY_ATTEMPTS}`]: 15 - succeeded });
-    expect(await LoginAttempt.count({ where: { username: user.username, succeeded: false } })).toBe(5);
+    const failed = counts.get(`401 ${LOGIN_FAILED}`) ?? 0;
+    expect(succeeded).toBeLessThanOrEqual(1);
+    expect(failed).toBeLessThanOrEqual(5);
+    expect(failed).toBeGreaterThanOrEqual(succeeded ? 4 : 5);
+    expect(sorted(counts)).toEqual({ ...(succeeded ? { ok: 1 } : {}), [`401 ${LOGIN_FAILED}`]: failed, [`429 ${TOO_MANY_ATTEMPTS}`]: 20 - failed - succeeded });
+    expect(await LoginAttempt.count({ where: { username: user.username, succeeded: false } })).toBe(failed);
     expect(await LoginAttempt.count({ where: { username: user.username, succeeded: true } })).toBe(succeeded);
   });
 

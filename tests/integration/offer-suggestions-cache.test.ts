@@ -127,7 +127,7 @@ describe("offer suggestions are computed once per change (issue 13 part 21)", ()
   it("a change nothing depends on (a contact e-mail) keeps the cached suggestions", async () => {
     await shown(purchaser);
     const before = suggestionComputations();
-    await sequelize.query(`UPDATE invoices SET contact_email = 'ap@example.test' WHERE issued_for = :id`, { replacements: { id: purchaser.company.id } });
+    await sequelize.query(`UPDATE invoices SET issuer_contact_email = 'ap@example.test' WHERE issued_for = :id`, { replacements: { id: purchaser.company.id } });
     await shown(purchaser);
     expect(suggestionComputations() - before).toBe(0);
   });
