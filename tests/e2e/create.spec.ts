@@ -134,6 +134,8 @@ test("a supplier adds an invoice", async ({ page }) => {
 test("a purchaser adds a credit note through the dialog", async ({ page }) => {
   await loginAs(page, PURCHASER);
   await page.goto("/bills/add?tab=bills");
+  // Once hydrated (the combobox takes typing): a click while React hydrates the page can be lost.
+  await expect(page.getByRole("combobox", { name: "Supplier" })).toHaveAttribute("aria-autocomplete", "list");
   await page.getByRole("navigation", { name: "What to add" }).getByRole("link", { name: "Credit note" }).click();
   const dialog = page.getByRole("dialog", { name: "Add credit note" });
   await expect(dialog).toBeVisible();

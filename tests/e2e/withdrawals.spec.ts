@@ -92,7 +92,7 @@ test("a company with funds withdraws in three steps; after the job runs an admin
   await expect(row).toContainText("NZ bulk payment CSV");
   await shoot(admin, "system");
   const downloading = admin.waitForEvent("download");
-  await row.getByRole("link", { name: file!.fileName }).click();
+  await row.getByRole("link", { name: file!.fileName, exact: true }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(file!.fileName);
   const content = fs.readFileSync((await download.path())!, "utf8");

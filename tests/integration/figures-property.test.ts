@@ -15,7 +15,8 @@ import fc from "fast-check";
 import { QueryTypes } from "sequelize";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sequelize } from "../../db/index";
-import { Counterparty, Invoice, PurchaserOffer, type Company } from "../../db/models/index";
+import { Invoice, PurchaserOffer, type Company } from "../../db/models/index";
+import { makeSupplierLink } from "../support/factories";
 import type { Actor } from "../../app/lib/actor";
 import { getRuntimeConfig } from "../../app/lib/config.server";
 import { addDays, daysBetween, todayIn } from "../../app/lib/dates";
@@ -98,24 +99,7 @@ async function fund(company: Company, amount: number) {
   });
 }
 
-async function supplies(purchaser: Company, supplier: Company) {
-  await Counterparty.create({
-    companyId: purchaser.id,
-    counterpartyCompanyId: supplier.id,
-    isSupplier: true,
-    isPurchaserOffersEnabled: true,
-    externalAccountId: null,
-    nzbn: null,
-    gstNumber: null,
-    defaultProcessingQueue: null,
-    paymentTermId: null,
-    externalBankAccountNumber: null,
-    glAccountId: null,
-    periodLockDate: null,
-    contactEmail: null,
-    invitedAt: null,
-  });
-}
+const supplies = (purchaser: Company, supplier: Company) => makeSupplierLink(purchaser, supplier);
 
 async function world() {
   const make = async (): Promise<Party> => {
