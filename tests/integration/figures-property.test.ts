@@ -125,7 +125,16 @@ async function world() {
     });
     offers.set(purchaser.company.id, offer.id);
   }
-  return { parties: [P, Q, S, X], pairs: [[S, P], [S, Q], [S, X], [X, P]] as const, offers };
+  return {
+    parties: [P, Q, S, X],
+    pairs: [
+      [S, P],
+      [S, Q],
+      [S, X],
+      [X, P],
+    ] as const,
+    offers,
+  };
 }
 
 // ---- The workload -----------------------------------------------------------------------------------------------
@@ -138,7 +147,15 @@ type Operation =
   | { kind: "paidOutside"; record: number; received: boolean; fee: number; cashback: number };
 
 const operation: fc.Arbitrary<Operation> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant("invoice" as const), pair: fc.nat(3), total: fc.integer({ min: 20_00, max: 30_000_00 }), dueIn: fc.integer({ min: 2, max: 120 }) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant("invoice" as const),
+      pair: fc.nat(3),
+      total: fc.integer({ min: 20_00, max: 30_000_00 }),
+      dueIn: fc.integer({ min: 2, max: 120 }),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("credit" as const), record: fc.nat(40), share: fc.integer({ min: 1, max: 60 }) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("getPaid" as const), record: fc.nat(40) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("payNow" as const), record: fc.nat(40), share: fc.integer({ min: 1, max: 10 }) }) },
@@ -207,7 +224,16 @@ async function runWorkload(operations: Operation[]) {
         billStatus: "PAYMENT_OFFERED",
         includeInPurchaserOffer: true,
       });
-      records.push({ id: invoice.id, number, supplier: supplier.company.id, purchaser: purchaser.company.id, discountedTotal: op.total as Cents, dueDate, paid: false, credited: false });
+      records.push({
+        id: invoice.id,
+        number,
+        supplier: supplier.company.id,
+        purchaser: purchaser.company.id,
+        discountedTotal: op.total as Cents,
+        dueDate,
+        paid: false,
+        credited: false,
+      });
     } else if (op.kind === "credit") {
       // The purchaser records a credit note from the supplier and allocates part of the bill's amount due to it.
       const record = unpaid(op.record);
@@ -347,7 +373,10 @@ async function checkFigures(party: Party, expected: Expected) {
   const label = `company ${party.company.id}`;
 
   // 1. Every card says the same as the statement, and the statement's totals are the sums of its lines.
-  const early = { invoice: statement.lines.filter((line) => line.recordType === "INVOICE"), bill: statement.lines.filter((line) => line.recordType === "BILL") };
+  const early = {
+    invoice: statement.lines.filter((line) => line.recordType === "INVOICE"),
+    bill: statement.lines.filter((line) => line.recordType === "BILL"),
+  };
   const statementFigures = {
     serviceFees: statement.totals.fees,
     amountPaid: sum(early.invoice.map((line) => line.amount + (line.fee ?? 0))),
@@ -391,8 +420,13 @@ async function checkFigures(party: Party, expected: Expected) {
   const rows = (await accountRows(actor)).filter((row) => row.status === "COMPLETED");
   expect(rows.map((row) => row.amount).reverse(), label).toEqual(statement.lines.map((line) => line.amount));
   expect(rows[0]?.balanceAfter ?? 0, label).toBe(funds.balance);
-  const exported = parse(await streamText((await exportAccountTransactions(actor)).stream), { bom: true, columns: true }) as { Amount: string; Status: string }[];
-  expect(sum(exported.filter((row) => row.Status === "Completed").map((row) => cents(row.Amount))), label).toBe(sum(statement.lines.map((line) => line.amount)));
+  const exported = parse(await streamText((await exportAccountTransactions(actor)).stream), { bom: true, columns: true }) as {
+    Amount: string;
+    Status: string;
+  }[];
+  expect(sum(exported.filter((row) => row.Status === "Completed").map((row) => cents(row.Amount))), label).toBe(
+    sum(statement.lines.map((line) => line.amount))
+  );
 
   // 4. The statement's CSV and PDF carry the same lines and totals.
   const csv = parse((await statementCsv(actor, "current")).body, { columns: true }) as { [column: string]: string }[];
@@ -443,16 +477,20 @@ async function checkFigures(party: Party, expected: Expected) {
 }
 
 describe("one source for every figure", () => {
-  it("after a random workload of offers, executions, Pay Nows, credit notes and history, every screen's figures equal the ledger's", { timeout: 600_000 }, async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(operation, { minLength: 8, maxLength: 28 }), async (operations) => {
-        const { parties, expected } = await runWorkload(operations);
-        for (const party of parties) await checkFigures(party, expected.get(party.company.id)!);
-      }),
-      { numRuns: Number(process.env.FIGURES_RUNS ?? 6), seed: process.env.FIGURES_SEED ? Number(process.env.FIGURES_SEED) : undefined, endOnFailure: true }
-    );
-    console.log("figures workload:", JSON.stringify(made));
-    expect(made.getPaid, JSON.stringify(made)).toBeGreaterThan(0);
-    expect(made.payNow, JSON.stringify(made)).toBeGreaterThan(0);
-  });
+  it(
+    "after a random workload of offers, executions, Pay Nows, credit notes and history, every screen's figures equal the ledger's",
+    { timeout: 600_000 },
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(operation, { minLength: 8, maxLength: 28 }), async (operations) => {
+          const { parties, expected } = await runWorkload(operations);
+          for (const party of parties) await checkFigures(party, expected.get(party.company.id)!);
+        }),
+        { numRuns: Number(process.env.FIGURES_RUNS ?? 6), seed: process.env.FIGURES_SEED ? Number(process.env.FIGURES_SEED) : undefined, endOnFailure: true }
+      );
+      console.log("figures workload:", JSON.stringify(made));
+      expect(made.getPaid, JSON.stringify(made)).toBeGreaterThan(0);
+      expect(made.payNow, JSON.stringify(made)).toBeGreaterThan(0);
+    }
+  );
 });

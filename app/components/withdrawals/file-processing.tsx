@@ -116,7 +116,7 @@ export function BankFilesCard({ files, total, page, size }: { files: BankFileVie
               {/* Below 768 px the date goes under the file name and the format and count give way to the amount and action. */}
               <TableHead className="hidden md:table-cell">Created</TableHead>
               <TableHead>File</TableHead>
-              <TableHead className="hidden md:table-cell">Format</TableHead>
+              <TableHead className="hidden xl:table-cell">Format</TableHead>
               <TableHead className="hidden text-right md:table-cell">Payments</TableHead>
               <TableHead className="text-right">Total</TableHead>
               <TableHead>
@@ -131,7 +131,7 @@ export function BankFilesCard({ files, total, page, size }: { files: BankFileVie
               files.map((file) => (
                 <TableRow key={file.id}>
                   <TableCell className="hidden whitespace-nowrap md:table-cell">{file.created}</TableCell>
-                  <TableCell>
+                  <TableCell className="min-w-[14rem]">
                     <a
                       href={`/resources/bank-payment-files/${file.id}`}
                       download
@@ -142,7 +142,7 @@ export function BankFilesCard({ files, total, page, size }: { files: BankFileVie
                     </a>
                     <span className="block text-xs text-muted-foreground md:hidden">{file.created}</span>
                   </TableCell>
-                  <TableCell className="hidden whitespace-nowrap md:table-cell">{FORMAT_LABELS[file.format] ?? file.format}</TableCell>
+                  <TableCell className="hidden whitespace-nowrap xl:table-cell">{FORMAT_LABELS[file.format] ?? file.format}</TableCell>
                   <TableCell className="hidden text-right tabular-nums md:table-cell">{file.itemCount}</TableCell>
                   <TableCell className="text-right tabular-nums">{file.total}</TableCell>
                   <TableCell className="text-right">
