@@ -49,6 +49,7 @@ export function RouteDialog({
         )}
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
+        onOpenAutoFocus={focusOnOpen}
       >
         <div className="flex flex-col gap-1.5 pr-6 text-left">
           <DialogPrimitive.Title id={titleId} className="text-lg font-semibold leading-none tracking-tight">
@@ -72,6 +73,21 @@ export function RouteDialog({
       </DialogPrimitive.Content>
     </DialogPrimitive.Root>
   );
+}
+
+/**
+ * Where focus starts when the dialog opens (GUIDE "Screens": never on a destructive or paying button). Radix would
+ * focus the first button, skipping links, which in a confirmation (Cancel is a link) is Confirm or Pay: the first
+ * field instead, else the dialog itself (its title is read out). A control with autoFocus keeps the focus it took.
+ */
+function focusOnOpen(event: Event) {
+  const content = event.currentTarget;
+  if (!(content instanceof HTMLElement)) return;
+  event.preventDefault();
+  const field = content.querySelector<HTMLElement>(
+    "input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [data-autofocus]"
+  );
+  (field ?? content).focus({ preventScroll: true });
 }
 
 /** The footer row of a RouteDialog: buttons right-aligned, stacked on narrow screens. */
