@@ -7,7 +7,6 @@ import { QueryTypes } from "sequelize";
 import { sequelize } from "../../db/index";
 import {
   AuditLogEntry,
-  Counterparty,
   Invoice,
   OfferExecution,
   OfferExecutionResult,
@@ -38,7 +37,7 @@ import {
   setIncludeInPurchaserOffer,
   updateContactEmail,
 } from "../../app/modules/invoices/bulk.server";
-import { makeCompany, makeUser } from "../support/factories";
+import { makeCompany, makeSupplierLink, makeUser } from "../support/factories";
 
 afterAll(() => sequelize.close());
 
@@ -50,27 +49,7 @@ async function actorOf(company: Company): Promise<ListActor> {
   return { userId: user.id, companyId: company.id, roles: ["ROLE_USER"] };
 }
 
-async function link(purchaser: Company, supplier: Company, offersEnabled = true) {
-  const none = {
-    externalAccountId: null,
-    nzbn: null,
-    gstNumber: null,
-    defaultProcessingQueue: null,
-    paymentTermId: null,
-    externalBankAccountNumber: null,
-    glAccountId: null,
-    periodLockDate: null,
-    contactEmail: null,
-    invitedAt: null,
-  };
-  return Counterparty.create({
-    companyId: purchaser.id,
-    counterpartyCompanyId: supplier.id,
-    isSupplier: true,
-    isPurchaserOffersEnabled: offersEnabled,
-    ...none,
-  });
-}
+const link = (purchaser: Company, supplier: Company, offersEnabled = true) => makeSupplierLink(purchaser, supplier, { offersEnabled });
 
 async function parties(offersEnabled = true) {
   const purchaser = await makeCompany();

@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { sequelize } from "../../db/index";
 import { Counterparty, Invoice, PurchaserOffer, TopUp } from "../../db/models/index";
-import { addDays, todayIn } from "../../app/lib/dates";
+import { todayIn } from "../../app/lib/dates";
 import type { Cents } from "../../app/lib/money";
 import { runScheduledJobNow } from "../../app/modules/jobs/scheduled.server";
 import { earlyPaymentEntries } from "../../app/modules/ledger/early-payment.rules";
@@ -35,7 +35,7 @@ import {
   crrAboveMax,
 } from "../../app/modules/offers/purchaser-offers.schema";
 import { makeCompany, makeUser } from "../support/factories";
-import { activatedCompany, admin, errorOf } from "./top-ups.support";
+import { activatedCompany, admin, errorOf, purchaserBill } from "./top-ups.support";
 
 // The ~2 s check after an add would outlive the test's connection pool; the job is tested directly below.
 setOfferCheckDelay(null);
@@ -54,22 +54,8 @@ async function fundsOf(companyId: number) {
   return companyFunds(companyId);
 }
 
-async function bill(companyId: number, supplier: { id: number; companyName: string }, total: Cents, dueInDays: number, include = true) {
-  const today = todayIn("NZ");
-  return Invoice.create({
-    type: "BILL",
-    issuedBy: supplier.id,
-    issuedFor: companyId,
-    issuedByCompanyName: supplier.companyName,
-    issuedForCompanyName: "Purchaser",
-    invoiceNumber: `PO-${companyId}-${Math.random().toString(36).slice(2, 10)}`,
-    issueDate: addDays(today, -5),
-    dueDate: addDays(today, dueInDays),
-    total,
-    includeInPurchaserOffer: include,
-    loadedBy: "EARLYBIRD",
-  } as never);
-}
+const bill = (companyId: number, supplier: { id: number; companyName: string }, total: Cents, dueInDays: number, include = true) =>
+  purchaserBill(companyId, supplier, total, dueInDays, include);
 
 async function supplierOf(companyId: number, offersEnabled = true) {
   const supplier = await makeCompany({ status: "ACTIVE" });

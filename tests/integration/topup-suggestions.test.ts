@@ -6,8 +6,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { sequelize } from "../../db/index";
-import { Counterparty, Invoice } from "../../db/models/index";
-import { addDays, todayIn } from "../../app/lib/dates";
+import { Counterparty } from "../../db/models/index";
 import type { Cents } from "../../app/lib/money";
 import { getRuntimeConfig } from "../../app/lib/config.server";
 import { commitSessionToken } from "../../app/lib/session.server";
@@ -19,7 +18,7 @@ import { largestTotalSelection, maxCashbackSelection, type SelectionItem } from 
 import { loader as topupLoader } from "../../app/routes/_app.bills.offer_.topup";
 import { action as suggestionAction } from "../../app/routes/_app.bills.offer_.suggestion";
 import { makeCompany } from "../support/factories";
-import { activatedCompany, admin } from "./top-ups.support";
+import { activatedCompany, admin, purchaserBill } from "./top-ups.support";
 
 setOfferCheckDelay(null);
 afterAll(() => sequelize.close());
@@ -39,22 +38,7 @@ async function supplierOf(companyId: number, offersEnabled = true) {
   return supplier;
 }
 
-async function bill(companyId: number, supplier: { id: number; companyName: string }, total: Cents, dueInDays: number, include = false) {
-  const today = todayIn("NZ");
-  return Invoice.create({
-    type: "BILL",
-    issuedBy: supplier.id,
-    issuedFor: companyId,
-    issuedByCompanyName: supplier.companyName,
-    issuedForCompanyName: "Purchaser",
-    invoiceNumber: `TS-${companyId}-${Math.random().toString(36).slice(2, 10)}`,
-    issueDate: addDays(today, -5),
-    dueDate: addDays(today, dueInDays),
-    total,
-    includeInPurchaserOffer: include,
-    loadedBy: "EARLYBIRD",
-  } as never);
-}
+const bill = purchaserBill;
 
 const args = (request: Request) => ({ request, params: {}, context: {} } as never);
 
