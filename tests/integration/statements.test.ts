@@ -260,7 +260,9 @@ describe("statements", () => {
 
   it("the month-end job writes the month just ended for each company with a wallet, once", async () => {
     const { supplier } = await supplierWithActivity();
-    const nextMonth = new Date(Date.now() + 35 * 86_400_000);
+    // The 5th of next month (NZ), whatever today's day of the month: "today + 35 days" skipped a month near a month's end.
+    const [year, monthNumber] = todayIn("NZ").split("-").map(Number);
+    const nextMonth = new Date(Date.UTC(year, monthNumber, 5));
     await generateMonthEndStatements(nextMonth);
     await generateMonthEndStatements(nextMonth);
     const statements = await Statement.findAll({ where: { companyId: supplier.id } });
