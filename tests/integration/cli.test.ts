@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import path from "node:path";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { sequelize } from "../../db/index";
 import { InviteCode, Job, MailboxMessage, User } from "../../db/models/index";
 import { login } from "../../app/modules/auth/service.server";
@@ -22,7 +22,7 @@ function earlybird(args: string[], env: Record<string, string> = {}, stdin?: str
     const child = spawn(process.execPath, [bin, ...args], {
       // From another directory, to prove the shim does not depend on the caller's cwd.
       cwd: path.resolve("tests"),
-      env: { ...process.env, DATABASE_URL: inject("databaseUrl"), APP_ENV: "test", FORCE_COLOR: "0", ...env },
+      env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL, APP_ENV: "test", FORCE_COLOR: "0", ...env },
       stdio: ["pipe", "pipe", "pipe"],
     });
     let stdout = "";

@@ -9,7 +9,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../db/index";
 import type { Invoice} from "../../db/models/index";
-import { Counterparty, type Company } from "../../db/models/index";
+import type { Company } from "../../db/models/index";
 import type { Actor } from "../../app/lib/actor";
 import type { Cents } from "../../app/lib/money";
 import { commitSessionToken } from "../../app/lib/session.server";
@@ -20,7 +20,7 @@ import { parseListQuery } from "../../app/modules/invoices/filters";
 import { action as billContactAction, loader as billContactLoader } from "../../app/routes/_app.bills.contact-email.$invoiceId";
 import { action as invoiceContactAction, loader as invoiceContactLoader } from "../../app/routes/_app.invoices.contact-email.$invoiceId";
 import { up as sideContactEmails } from "../../db/migrations/2026.11.26T05.00.00.side-contact-emails";
-import { invoiceOf, verifiedCompany } from "./supplier-offers.support";
+import { makeInvoice, makeSupplierLink, makeVerifiedCompany } from "../support/factories";
 
 afterAll(() => sequelize.close());
 
@@ -30,16 +30,16 @@ let purchaser: Side;
 let record: Invoice;
 
 async function side(): Promise<Side> {
-  const made = await verifiedCompany();
+  const made = await makeVerifiedCompany();
   return { company: made.company, actor: { ...made.actor, companyId: made.company.id }, cookie: (await commitSessionToken(await createSession(made.user.id), 3600)).split(";")[0] };
 }
 
 beforeEach(async () => {
   supplier = await side();
   purchaser = await side();
-  await Counterparty.create({ companyId: purchaser.company.id, counterpartyCompanyId: supplier.company.id, isSupplier: true, isPurchaserOffersEnabled: true } as never);
+  await makeSupplierLink(purchaser.company, supplier.company);
   // Loaded by the supplier, with its contact at the customer: the purchaser's own accounts address.
-  record = await invoiceOf(supplier.company, purchaser.company, { total: 100_000 as Cents });
+  record = await makeInvoice(supplier.company, purchaser.company, { total: 100_000 as Cents });
   await record.update({ issuerContactEmail: "ap@purchaser.test" });
 });
 

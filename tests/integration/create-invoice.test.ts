@@ -32,7 +32,7 @@ import {
   reviewInvoiceRecord,
 } from "../../app/modules/invoices/create.server";
 import { COUNTERPARTY_NOT_FOUND, getCounterparty, searchCounterparties } from "../../app/modules/counterparties/service.server";
-import { makeCompany, makeUser } from "../support/factories";
+import { makeCompany, makeCustomerLink, makeSupplierLink, makeUser } from "../support/factories";
 
 afterAll(() => sequelize.close());
 
@@ -41,19 +41,6 @@ const unique = (label: string) => `${label}-${process.pid}-${Date.now().toString
 const today = todayIn("NZ");
 const inDays = (days: number) => addDays(today, days);
 const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
-
-const none = {
-  externalAccountId: null,
-  nzbn: null,
-  gstNumber: null,
-  defaultProcessingQueue: null,
-  paymentTermId: null,
-  externalBankAccountNumber: null,
-  glAccountId: null,
-  periodLockDate: null,
-  contactEmail: null,
-  invitedAt: null,
-};
 
 async function actorOf(company: Company): Promise<Actor> {
   const user = await makeUser({ company });
@@ -65,8 +52,8 @@ async function parties(name = "Acme") {
   const own = await makeCompany();
   const supplier = await makeCompany({ companyName: `${name} Supplier ${unique("s")}` });
   const customer = await makeCompany({ companyName: `${name} Customer ${unique("c")}` });
-  await Counterparty.create({ ...none, companyId: own.id, counterpartyCompanyId: supplier.id, isSupplier: true, contactEmail: "ap@supplier.test" });
-  await Counterparty.create({ ...none, companyId: own.id, counterpartyCompanyId: customer.id, isCustomer: true, contactEmail: "ap@customer.test" });
+  await makeSupplierLink(own, supplier, { contactEmail: "ap@supplier.test" });
+  await makeCustomerLink(own, customer, { contactEmail: "ap@customer.test" });
   return { own, supplier, customer, actor: await actorOf(own) };
 }
 
@@ -291,7 +278,7 @@ describe("createInvoiceRecord from the Add dialog", () => {
     expect([billAgain.field, billAgain.message]).toEqual(["invoiceNumber", BILL_NUMBER_TAKEN]);
     // Another purchaser may hold the same number from the same supplier.
     const other = await makeCompany();
-    await Counterparty.create({ ...none, companyId: other.id, counterpartyCompanyId: supplier.id, isSupplier: true });
+    await makeSupplierLink(other, supplier);
     await expect(createInvoiceRecord(await actorOf(other), "BILL", bill(supplier.id, { invoiceNumber: number }))).resolves.toMatchObject({
       invoiceNumber: number,
     });

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { sequelize } from "../../db/index";
-import { Counterparty, CreditNoteAllocation, Invoice, type Company } from "../../db/models/index";
+import { CreditNoteAllocation, Invoice, type Company } from "../../db/models/index";
 import type { Actor } from "../../app/lib/actor";
 import type { Cents } from "../../app/lib/money";
 import { commitSessionToken } from "../../app/lib/session.server";
@@ -12,7 +12,7 @@ import { createSession } from "../../app/modules/auth/service.server";
 import { INVALID_BILL_SELECTION, NO_BILL_SELECTED } from "../../app/modules/invoices/credit-allocation";
 import { allocateCreditNote, createCreditNote } from "../../app/modules/invoices/credit-notes.server";
 import { action as allocate } from "../../app/routes/_app.suppliers.$supplierId.credit-notes.$creditNoteId_.allocate";
-import { makeCompany, makeUser } from "../support/factories";
+import { makeCompany, makeSupplierLink, makeUser } from "../support/factories";
 
 afterAll(() => sequelize.close());
 
@@ -37,7 +37,7 @@ async function bill(purchaser: Company, number: string, total: Cents) {
 beforeEach(async () => {
   const purchaser = await makeCompany();
   supplier = await makeCompany();
-  await Counterparty.create({ companyId: purchaser.id, counterpartyCompanyId: supplier.id, isSupplier: true } as never);
+  await makeSupplierLink(purchaser, supplier);
   const user = await makeUser({ company: purchaser });
   const actor: Actor = { userId: user.id, companyId: purchaser.id, roles: ["ROLE_USER"] };
   const bills = [await bill(purchaser, `A-${purchaser.id}`, 10_000 as Cents), await bill(purchaser, `B-${purchaser.id}`, 10_000 as Cents)];

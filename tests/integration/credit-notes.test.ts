@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { QueryTypes } from "sequelize";
 import { sequelize } from "../../db/index";
-import { AuditLogEntry, Counterparty, CreditNote, CreditNoteAllocation, Invoice, type Company } from "../../db/models/index";
+import { AuditLogEntry, CreditNote, CreditNoteAllocation, Invoice, type Company } from "../../db/models/index";
 import type { Actor } from "../../app/lib/actor";
 import type { Cents } from "../../app/lib/money";
 import { AppError } from "../../app/lib/errors";
@@ -26,7 +26,7 @@ import {
   suggestEqualAllocation,
   updateCreditNote,
 } from "../../app/modules/invoices/credit-notes.server";
-import { makeCompany, makeUser } from "../support/factories";
+import { makeCompany, makeSupplierLink, makeUser } from "../support/factories";
 
 afterAll(() => sequelize.close());
 
@@ -38,10 +38,7 @@ async function actorOf(company: Company): Promise<Actor> {
   return { userId: user.id, companyId: company.id, roles: ["ROLE_USER"] };
 }
 
-async function linkSupplier(purchaser: Company, supplier: Company) {
-  const none = { externalAccountId: null, nzbn: null, gstNumber: null, defaultProcessingQueue: null, paymentTermId: null, externalBankAccountNumber: null, glAccountId: null, periodLockDate: null, contactEmail: null, invitedAt: null };
-  return Counterparty.create({ companyId: purchaser.id, counterpartyCompanyId: supplier.id, isSupplier: true, ...none });
-}
+const linkSupplier = (purchaser: Company, supplier: Company) => makeSupplierLink(purchaser, supplier);
 
 /** A purchaser (the actor) with a supplier among its counterparties. */
 async function parties() {

@@ -7,12 +7,12 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabaseIfMissing, dropDatabase } from "../../db/bootstrap";
 
 const run = promisify(execFile);
 const root = path.resolve(__dirname, "../..");
-const testUrl = new URL(inject("databaseUrl"));
+const testUrl = new URL(process.env.DATABASE_URL!);
 const databaseName = `${testUrl.pathname.slice(1)}_seed`;
 const adminUrl = Object.assign(new URL(testUrl.toString()), { pathname: "/postgres" }).toString();
 const seedUrl = Object.assign(new URL(testUrl.toString()), { pathname: `/${databaseName}` }).toString();

@@ -9,11 +9,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sequelize } from "../../db/index";
-import { BankAccount, CreditNote, Counterparty } from "../../db/models/index";
+import { BankAccount, CreditNote } from "../../db/models/index";
 import { commitSessionToken } from "../../app/lib/session.server";
 import { createSession } from "../../app/modules/auth/service.server";
-import { makeUser } from "../support/factories";
-import { invoiceOf, verifiedCompany } from "./supplier-offers.support";
+import { makeInvoice, makeSupplierLink, makeUser, makeVerifiedCompany } from "../support/factories";
 
 afterAll(() => sequelize.close());
 
@@ -79,10 +78,10 @@ let visitors: Visitor[] = [];
 let values: Record<string, string> = {};
 
 beforeAll(async () => {
-  const purchaser = await verifiedCompany();
-  const supplier = await verifiedCompany();
-  await Counterparty.create({ companyId: purchaser.company.id, counterpartyCompanyId: supplier.company.id, isSupplier: true, isPurchaserOffersEnabled: true } as never);
-  const invoice = await invoiceOf(supplier.company, purchaser.company, { total: 50_000 as never });
+  const purchaser = await makeVerifiedCompany();
+  const supplier = await makeVerifiedCompany();
+  await makeSupplierLink(purchaser.company, supplier.company);
+  const invoice = await makeInvoice(supplier.company, purchaser.company, { total: 50_000 as never });
   const note = await CreditNote.create({
     issuedBy: supplier.company.id,
     issuedFor: purchaser.company.id,

@@ -16,7 +16,7 @@ import { QueryTypes } from "sequelize";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sequelize } from "../../db/index";
 import { Invoice, PurchaserOffer, type Company } from "../../db/models/index";
-import { makeSupplierLink } from "../support/factories";
+import { makeActivatedCompany, makeSupplierLink } from "../support/factories";
 import type { Actor } from "../../app/lib/actor";
 import { getRuntimeConfig } from "../../app/lib/config.server";
 import { addDays, daysBetween, todayIn } from "../../app/lib/dates";
@@ -36,7 +36,6 @@ import { offerConfigFrom, payNowAmounts, purchaserOfferAmounts } from "../../app
 import { requestPayment } from "../../app/modules/offers/supplier-offers.server";
 import { monthOf, monthPeriod } from "../../app/modules/statements/rules";
 import { getStatementDetails, statementCsv, statementPdfFile } from "../../app/modules/statements/service.server";
-import { activatedCompany } from "./top-ups.support";
 
 // Jobs run where the test says, not in a background runner of this process.
 beforeAll(() => setQueuedJobsTrigger(() => {}));
@@ -103,7 +102,7 @@ const supplies = (purchaser: Company, supplier: Company) => makeSupplierLink(pur
 
 async function world() {
   const make = async (): Promise<Party> => {
-    const { company, actor } = await activatedCompany({ verificationStatus: "VERIFIED" });
+    const { company, actor } = await makeActivatedCompany({ verificationStatus: "VERIFIED" });
     return { company, actor: { ...actor, companyId: company.id } };
   };
   const [P, Q, S, X] = [await make(), await make(), await make(), await make()];

@@ -14,7 +14,7 @@ import { AppError } from "../../app/lib/errors";
 import { IMPORT_MESSAGES, ROW_MESSAGES, incorrectTemplateMessage, ORDER_NUMBER_REQUIRED_FOR_XERO } from "../../app/modules/invoices/import-rules";
 import { getImportStatus, importResultFile, runImport, startImport, storeImportUpload, type ImportResult } from "../../app/modules/invoices/import.server";
 import { runQueuedJobs } from "../../app/modules/jobs/queue.server";
-import { makeCompany, makeUser } from "../support/factories";
+import { makeCompany, makeCustomerLink, makeUser } from "../support/factories";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "eb-import-test-"));
 beforeAll(() => {
@@ -58,7 +58,7 @@ describe("CSV import", () => {
   it("imports a good file of invoices, with d/m/yyyy dates, creating an unknown customer as a warning", async () => {
     const { company, actor } = await setup();
     const known = await makeCompany({ companyName: `Known Customer ${company.id}` });
-    await Counterparty.create({ companyId: company.id, counterpartyCompanyId: known.id, isCustomer: true } as never);
+    await makeCustomerLink(company, known);
     const { job, done } = await importFile(actor, "INVOICE", [
       INVOICE_HEADER,
       `INV-1,known customer ${company.id},PO1,${dmy(today)},${dmy(due)},"$1,234.56",ap@known.test`,

@@ -20,7 +20,7 @@ import { createSession } from "../../app/modules/auth/service.server";
 import { inviteNotSent, lastInviteFailed } from "../../app/modules/invites/rules";
 import { notifySuppliers, previewInvites, sendInvites } from "../../app/modules/invites/service.server";
 import { loader as inviteLoader } from "../../app/routes/_app.invoices.invite";
-import { makeCompany, makeUser } from "../support/factories";
+import { makeCompany, makeSupplierLink, makeUser } from "../support/factories";
 
 const run = crypto.randomBytes(4).toString("hex");
 let counter = 0;
@@ -176,7 +176,7 @@ describe("a notification the mail server refuses (issue 13 part 11)", () => {
     // A supplier on Earlybird whose only user's address the server refuses.
     const supplier = await makeCompany({ status: "ACTIVE" });
     const supplierUser = await makeUser({ company: supplier, email: refused("supplier") });
-    await Counterparty.create({ companyId: purchaser.id, counterpartyCompanyId: supplier.id, isSupplier: true, isPurchaserOffersEnabled: true } as never);
+    await makeSupplierLink(purchaser, supplier);
     await PurchaserOffer.create({ createdByCompany: purchaser.id, cashpool: 1_000_000 as Cents, crr: "8.00", offerStatus: "ACTIVE" } as never);
     const bill = await recordOf("BILL", supplier, purchaser, { includeInPurchaserOffer: true });
 

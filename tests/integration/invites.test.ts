@@ -31,7 +31,7 @@ import { maxFeeForSupplier, supplierOfferSavings } from "../../app/modules/offer
 import { INVITE_EMAIL_INVALID, INVITE_EMAIL_REQUIRED } from "../../app/modules/invoices/schema";
 import { NOTIFICATION_SENT, NO_CONTACT_EMAIL, OFFER_EXPIRED, OFFER_NOT_AVAILABLE } from "../../app/modules/invites/rules";
 import { getLandingPage, hashToken, notifySuppliers, previewInvites, redeemLandingToken, sendInvites } from "../../app/modules/invites/service.server";
-import { makeCompany, makeUser } from "../support/factories";
+import { makeCompany, makeSupplierLink, makeUser } from "../support/factories";
 
 const run = crypto.randomBytes(4).toString("hex");
 let counter = 0;
@@ -61,24 +61,7 @@ async function actorOf(company: Company): Promise<Actor> {
   return { userId: user.id, companyId: company.id, roles: ["ROLE_USER"] };
 }
 
-async function link(purchaser: Company, supplier: Company) {
-  return Counterparty.create({
-    companyId: purchaser.id,
-    counterpartyCompanyId: supplier.id,
-    isSupplier: true,
-    isPurchaserOffersEnabled: true,
-    externalAccountId: null,
-    nzbn: null,
-    gstNumber: null,
-    defaultProcessingQueue: null,
-    paymentTermId: null,
-    externalBankAccountNumber: null,
-    glAccountId: null,
-    periodLockDate: null,
-    contactEmail: null,
-    invitedAt: null,
-  });
-}
+const link = (purchaser: Company, supplier: Company) => makeSupplierLink(purchaser, supplier);
 
 const today = () => todayIn("NZ");
 

@@ -7,7 +7,7 @@ import { QueryTypes } from "sequelize";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { companyAnalytics, type InvoiceAnalyticsResponse } from "../../app/modules/analytics/service.server";
 import { sequelize } from "../../db/index";
-import { Counterparty, Invoice, PurchaserOffer, SupplierOffer, SupplierOfferInvoice, type Company } from "../../db/models/index";
+import { Invoice, PurchaserOffer, SupplierOffer, SupplierOfferInvoice, type Company } from "../../db/models/index";
 import { addDays, todayIn } from "../../app/lib/dates";
 import type { Cents } from "../../app/lib/money";
 import {
@@ -22,7 +22,7 @@ import {
 import { EXACT_COUNT_CAP, listBills, listInvoices, type ListActor, type ListPage } from "../../app/modules/invoices/list.server";
 import { earlyPaymentEntries } from "../../app/modules/ledger/early-payment.rules";
 import { postTransaction, systemAccount, walletAccount } from "../../app/modules/ledger/service.server";
-import { makeCompany } from "../support/factories";
+import { makeCompany, makeSupplierLink } from "../support/factories";
 
 afterAll(() => sequelize.close());
 
@@ -79,7 +79,7 @@ beforeAll(async () => {
   purchaser = await makeCompany({ companyName: `Lists Purchaser ${Date.now()}` });
   otherSupplier = await makeCompany({ companyName: `Other 50%_Supplier ${Date.now()}` });
   otherPurchaser = await makeCompany({ companyName: `Other Purchaser ${Date.now()}` });
-  await Counterparty.create({ companyId: purchaser.id, counterpartyCompanyId: supplier.id, isSupplier: true, isPurchaserOffersEnabled: true } as never);
+  await makeSupplierLink(purchaser, supplier);
   await PurchaserOffer.create({
     createdByCompany: purchaser.id,
     cashpool: 100_000,
@@ -466,7 +466,7 @@ describe("offer tabs at their range bounds (docs/decisions/008, offer tabs)", ()
   it("Payment Offered / Payment Available hold exactly the rules' eligible rows at the percent-cap day, tiny amounts and T = cash pool", async () => {
     const buyer = await makeCompany({ companyName: `Bounds Purchaser ${Date.now()}` });
     const seller = await makeCompany({ companyName: `Bounds Supplier ${Date.now()}` });
-    await Counterparty.create({ companyId: buyer.id, counterpartyCompanyId: seller.id, isSupplier: true, isPurchaserOffersEnabled: true } as never);
+    await makeSupplierLink(buyer, seller);
     await PurchaserOffer.create({
       createdByCompany: buyer.id,
       cashpool: 100_000,
@@ -525,7 +525,7 @@ describe("Payment Available with customers whose offers differ", () => {
       [cancelled, 100_000, "8.00", true, "CANCELLED"],
     ];
     for (const [customer, cashpool, crr, enabled, offerStatus] of offers) {
-      await Counterparty.create({ companyId: customer.id, counterpartyCompanyId: seller.id, isSupplier: true, isPurchaserOffersEnabled: enabled } as never);
+      await makeSupplierLink(customer, seller, { offersEnabled: enabled });
       const cancelledAt = offerStatus === "CANCELLED" ? new Date() : null;
       await PurchaserOffer.create({ createdByCompany: customer.id, cashpool, pendingCashpool: 0, crr, offerStatus, topUpId: null, cancelledAt });
     }

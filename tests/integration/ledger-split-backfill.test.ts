@@ -5,12 +5,12 @@
  * left out because fee = cashback is added with amount 0), anything else stays a plain payment, and every invariant holds.
  */
 import { Sequelize } from "sequelize";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabaseIfMissing, dropDatabase } from "../../db/bootstrap";
 import { createMigrator } from "../../db/migrator";
 
 const SPLIT_MIGRATION = "2026.11.26T01.00.00.ledger-entry-split";
-const testUrl = new URL(inject("databaseUrl"));
+const testUrl = new URL(process.env.DATABASE_URL!);
 const databaseName = `${testUrl.pathname.slice(1)}_split`;
 const adminUrl = Object.assign(new URL(testUrl.toString()), { pathname: "/postgres" }).toString();
 let db: Sequelize;

@@ -22,8 +22,7 @@ import { ALREADY_PAID, payNow } from "../../app/modules/offers/pay-now.server";
 import { createPurchaserOffer, setOfferCheckDelay } from "../../app/modules/offers/purchaser-offers.server";
 import { CANNOT_PAY_NOW } from "../../app/modules/offers/supplier-offers.schema";
 import { requestPayment } from "../../app/modules/offers/supplier-offers.server";
-import { makeSupplierLink } from "../support/factories";
-import { fund, verifiedCompany } from "./supplier-offers.support";
+import { fundWallet, makeSupplierLink, makeVerifiedCompany } from "../support/factories";
 
 beforeAll(() => {
   setQueuedJobsTrigger(() => {});
@@ -50,10 +49,10 @@ type Outcome = { kind: "paid" } | { kind: "refused"; message: string } | { kind:
 
 describe("one lock order: Get Paid and Pay Now on the same bill", () => {
   it("100 concurrent pairs: exactly one pays each bill, the other gets the spec's message, never a deadlock", async () => {
-    const supplier = await verifiedCompany();
-    const purchaser = await verifiedCompany();
+    const supplier = await makeVerifiedCompany();
+    const purchaser = await makeVerifiedCompany();
     await makeSupplierLink(purchaser.company, supplier.company);
-    await fund(purchaser.actor, 40_000_000 as Cents);
+    await fundWallet(purchaser.actor, 40_000_000 as Cents);
     const { offer } = await createPurchaserOffer(purchaser.actor, { cashpool: "150000", crr: "8" });
     expect(offer.offerStatus).toBe("ACTIVE");
     const deadlocksBefore = await deadlocksSoFar();

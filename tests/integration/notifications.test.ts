@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sequelize } from "../../db/index";
 import { MailboxMessage } from "../../db/models/index";
 import { resetEnvCache } from "../../app/lib/env.server";
@@ -266,7 +266,7 @@ interface CliResult {
 /** The real CLI (bin shim → tsx → cli/index.tsx) on the test database and this run's data directory. */
 function earlybird(args: string[]): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: inject("databaseUrl"), EARLYBIRD_DATA_DIR: dataDir, APP_ENV: "test", FORCE_COLOR: "0" };
+    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: process.env.DATABASE_URL, EARLYBIRD_DATA_DIR: dataDir, APP_ENV: "test", FORCE_COLOR: "0" };
     delete env.SMTP_URL;
     const child = spawn(process.execPath, [path.resolve("bin/earlybird.js"), ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";

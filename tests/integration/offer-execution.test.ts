@@ -5,7 +5,7 @@
 import { QueryTypes } from "sequelize";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sequelize } from "../../db/index";
-import { Counterparty, Invoice, OfferExecution, OfferExecutionResult, PurchaserOffer, type Company } from "../../db/models/index";
+import { Invoice, OfferExecution, OfferExecutionResult, PurchaserOffer, type Company } from "../../db/models/index";
 import type { Actor } from "../../app/lib/actor";
 import { addDays, daysBetween, todayIn } from "../../app/lib/dates";
 import type { Cents } from "../../app/lib/money";
@@ -20,7 +20,8 @@ import {
   runPurchaserOfferExecution,
 } from "../../app/modules/offers/execution.server";
 import { purchaserOfferAmounts } from "../../app/modules/offers/rules";
-import { activatedCompany, admin, errorOf } from "./top-ups.support";
+import { errorOf } from "./top-ups.support";
+import { makeActivatedCompany, makeAdmin, makeSupplierLink } from "../support/factories";
 
 // Jobs run where the test says, not in a background runner of this process.
 beforeAll(() => setQueuedJobsTrigger(() => {}));
@@ -74,26 +75,11 @@ async function world(options: {
   seed?: number;
   maxAmount?: number;
 }): Promise<World> {
-  const purchaserSide = await activatedCompany({ verificationStatus: "VERIFIED" });
-  const supplierSide = await activatedCompany({ verificationStatus: "VERIFIED" });
+  const purchaserSide = await makeActivatedCompany({ verificationStatus: "VERIFIED" });
+  const supplierSide = await makeActivatedCompany({ verificationStatus: "VERIFIED" });
   const purchaser = purchaserSide.company;
   const supplier = supplierSide.company;
-  await Counterparty.create({
-    companyId: purchaser.id,
-    counterpartyCompanyId: supplier.id,
-    isSupplier: true,
-    isPurchaserOffersEnabled: true,
-    externalAccountId: null,
-    nzbn: null,
-    gstNumber: null,
-    defaultProcessingQueue: null,
-    paymentTermId: null,
-    externalBankAccountNumber: null,
-    glAccountId: null,
-    periodLockDate: null,
-    contactEmail: null,
-    invitedAt: null,
-  });
+  await makeSupplierLink(purchaser, supplier);
   if (options.wallet > 0) await fund(purchaser, options.wallet);
   const offer = await PurchaserOffer.create({
     createdByCompany: purchaser.id,
@@ -309,7 +295,7 @@ describe("refusals and failures", () => {
 
   it("is scoped: another company cannot take the offer, see the execution, or name another supplier's invoice", async () => {
     const w = await world({ invoices: 1, cashpool: 1_000_000, wallet: 1_000_000, seed: 1, maxAmount: 100_000 });
-    const stranger = await activatedCompany({ verificationStatus: "VERIFIED" });
+    const stranger = await makeActivatedCompany({ verificationStatus: "VERIFIED" });
     expect(await errorOf(requestPurchaserOfferExecution(stranger.actor, { offerId: w.offer.id, invoiceIds: [w.invoices[0].id] }))).toMatchObject({
       status: 404,
       message: EXECUTION_MESSAGES.OFFER_NOT_AVAILABLE,
@@ -318,7 +304,7 @@ describe("refusals and failures", () => {
     expect(await errorOf(purchaserOfferExecutionStatus(stranger.actor, { offerId: w.offer.id, executionId: requested.executionId }))).toMatchObject({
       status: 404,
     });
-    const unverified = await activatedCompany();
+    const unverified = await makeActivatedCompany();
     expect(await errorOf(requestPurchaserOfferExecution(unverified.actor, { offerId: w.offer.id, invoiceIds: [w.invoices[0].id] }))).toMatchObject({
       status: 403,
     });
@@ -358,7 +344,7 @@ describe("VIRTUAL offers are funded at acceptance", () => {
       purchaserOfferAmounts({ crrBp: 800, discountedTotal: invoice.discountedTotal, daysEarly: daysBetween(today, invoice.dueDate) })
     );
     // A top-up that covers only the first invoice pays only the first (in order).
-    const adminActor = await admin();
+    const adminActor = await makeAdmin();
     const small = await createTopUp(w.purchaserActor, { amount: amounts[0].purchaserPays, trigger: "CUSTOM" });
     await confirmTopUp(adminActor, small.id);
     let now = await purchaserOfferExecutionStatus(w.supplierActor, { offerId: w.offer.id, executionId: status.id });
@@ -388,7 +374,7 @@ describe("VIRTUAL offers are funded at acceptance", () => {
     );
     const owed = amounts.reduce((sum, a) => sum + a.purchaserPays, 0);
     const requested = await requestPurchaserOfferExecution(w.supplierActor, { offerId: w.offer.id, invoiceIds: ids });
-    const adminActor = await admin();
+    const adminActor = await makeAdmin();
     // Four top-ups that together cover everything, confirmed while the job runs.
     const quarter = Math.ceil(owed / 4);
     const topUps = await Promise.all([0, 1, 2, 3].map(() => createTopUp(w.purchaserActor, { amount: quarter, trigger: "CUSTOM" })));

