@@ -1,11 +1,13 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { loginAs, PURCHASER, SUPPLIER } from "./helpers";
+import { loginAs } from "./helpers";
+import { makeWorld, type World } from "./support/world";
 
 /**
- * Prompt payment and Pay Now end to end (issue 5 parts 4-5): Kiwi Supplies (sam) asks Harbour Foods for prompt payment
- * on an invoice (the spec's messages on a bad amount first); Harbour Foods (pat) sees "SAVE $6.00" on /bills and pays
- * now; both see the payment to the cent on /account (D2: Harbour pays T − s, Kiwi receives T − A). Screenshots at 1280
- * and 800 px go to /tmp/h-supplier-shots/ when SCREENSHOTS=1.
+ * Prompt payment and Pay Now end to end (issue 5 parts 4-5): a supplier asks its customer for prompt payment on an
+ * invoice (the spec's messages on a bad amount first); the purchaser sees "SAVE $6.00" on /bills and pays now; both see
+ * the payment to the cent on /account (D2: the purchaser pays T − s, the supplier receives T − A). Money moves, so the
+ * two companies are the spec's own (tests/e2e/support/world.ts), not the demo personas. Screenshots at 1280 and 800 px
+ * go to /tmp/h-supplier-shots/ when SCREENSHOTS=1.
  */
 const SHOTS = process.env.SCREENSHOTS ? "/tmp/h-supplier-shots" : null;
 async function shoot(page: Page, name: string) {
@@ -21,15 +23,30 @@ const cents = (text: string) => Math.round(Number(text.replace(/[$,\s]/g, "")) *
 const money = (c: number) => `${c < 0 ? "-" : ""}$${Math.floor(Math.abs(c) / 100).toLocaleString("en-NZ")}.${String(Math.abs(c) % 100).padStart(2, "0")}`;
 const todayNz = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Auckland", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
 
-/** Sam adds an invoice to Harbour Foods through the Add dialog (a new invoice is not in any offer: Request Payment). */
+let world: World;
+let SUPPLIER: string;
+let PURCHASER: string;
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  // The purchaser's $5,000.00 cover the first test's Pay Now, not the second's $250,000 invoice.
+  world = await makeWorld({
+    companies: { supplier: { name: "Pay Now Supplier" }, purchaser: { name: "Pay Now Purchaser", funds: 500_000 } },
+    trades: [["purchaser", "supplier"]],
+  });
+  SUPPLIER = world.companies.supplier.email;
+  PURCHASER = world.companies.purchaser.email;
+});
+const login = (page: Page, email: string) => loginAs(page, email, world.password);
+
+/** The supplier adds an invoice to its customer through the Add dialog (a new invoice is not in any offer: Request Payment). */
 async function addInvoice(page: Page, amount: string): Promise<{ row: Locator; number: string; amountDue: number }> {
   await page.goto("/invoices");
   await page.getByRole("link", { name: "Add", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Add invoice" });
   const customer = page.getByRole("combobox", { name: "Customer" });
   await expect(customer).toHaveAttribute("aria-autocomplete", "list");
-  await customer.fill("Harbour");
-  await page.getByRole("option", { name: /Harbour Foods/ }).click();
+  await customer.fill(world.companies.purchaser.name);
+  await page.getByRole("option", { name: new RegExp(world.companies.purchaser.name) }).click();
   const number = `PP-${Date.now().toString(36).toUpperCase()}`;
   await dialog.getByLabel("Invoice number").fill(number);
   await dialog.getByLabel("Amount (inc. GST)").fill(amount);
@@ -44,7 +61,7 @@ async function addInvoice(page: Page, amount: string): Promise<{ row: Locator; n
 
 test("a supplier requests prompt payment; the purchaser pays now and both accounts show it to the cent", async ({ page, browser }) => {
   test.setTimeout(90_000);
-  await loginAs(page, SUPPLIER);
+  await login(page, SUPPLIER);
   const { row, number, amountDue } = await addInvoice(page, "1,234.56");
   await row.getByRole("link", { name: `Request Payment ${number}` }).click();
   const dialog = page.getByRole("dialog", { name: "Request Payment" });
@@ -80,7 +97,7 @@ test("a supplier requests prompt payment; the purchaser pays now and both accoun
   // The purchaser.
   const purchaserContext = await browser.newContext();
   const pat = await purchaserContext.newPage();
-  await loginAs(pat, PURCHASER);
+  await login(pat, PURCHASER);
   await pat.goto(`/bills?tab=bills&number=${encodeURIComponent(`eq:${number}`)}`);
   const bill = pat.getByRole("table", { name: "Bills" }).getByRole("row").filter({ hasText: number });
   await expect(bill).toContainText("SAVE $6.00");
@@ -95,7 +112,7 @@ test("a supplier requests prompt payment; the purchaser pays now and both accoun
   await pat.goto(`/bills?tab=bills&status=PAID&number=${encodeURIComponent(`eq:${number}`)}`);
   await expect(pat.getByRole("table", { name: "Bills" }).getByRole("row").filter({ hasText: number })).toContainText("Paid");
 
-  // Both accounts, to the cent: Harbour −(T − s), Kiwi +(T − A).
+  // Both accounts, to the cent: the purchaser −(T − s), the supplier +(T − A).
   await pat.goto("/account");
   const paid = pat.getByRole("table", { name: "Transactions" }).getByRole("row").filter({ hasText: number }).first();
   await expect(paid).toContainText(money(-(amountDue - 600)));
@@ -112,13 +129,13 @@ test("without JavaScript: a request, then Pay Now beyond Funds Available starts 
   browser,
 }) => {
   test.setTimeout(90_000);
-  await loginAs(page, SUPPLIER);
-  // $250,000 is far beyond Harbour Foods' Funds Available.
+  await login(page, SUPPLIER);
+  // $250,000 is far beyond the purchaser's Funds Available.
   const { number } = await addInvoice(page, "250,000.00");
 
   const supplierContext = await browser.newContext({ javaScriptEnabled: false });
   const sam = await supplierContext.newPage();
-  await loginAs(sam, SUPPLIER);
+  await login(sam, SUPPLIER);
   await sam.goto(`/invoices?number=${encodeURIComponent(`eq:${number}`)}`);
   await sam.getByRole("link", { name: `Request Payment ${number}` }).click();
   const dialog = sam.getByRole("dialog", { name: "Request Payment" });
@@ -138,7 +155,7 @@ test("without JavaScript: a request, then Pay Now beyond Funds Available starts 
 
   const purchaserContext = await browser.newContext({ javaScriptEnabled: false });
   const pat = await purchaserContext.newPage();
-  await loginAs(pat, PURCHASER);
+  await login(pat, PURCHASER);
   const billsUrl = `/bills?tab=bills&number=${encodeURIComponent(`eq:${number}`)}`;
   await pat.goto(billsUrl);
   const bill = pat.getByRole("table", { name: "Bills" }).getByRole("row").filter({ hasText: number });
@@ -159,8 +176,7 @@ test("without JavaScript: a request, then Pay Now beyond Funds Available starts 
   await expect(bill).toContainText("SAVE $60.00");
   await purchaserContext.close();
 
-  // The supplier withdraws its request (Edit → Cancel request): the invoice can get a new one, and no open offer is left
-  // behind for the other specs' Topup Entry.
+  // The supplier withdraws its request (Edit → Cancel request): the invoice can get a new one.
   await page.goto(`/invoices?number=${encodeURIComponent(`eq:${number}`)}`);
   const row = page.getByRole("table", { name: "Invoices" }).getByRole("row").filter({ hasText: number });
   await row.getByRole("link", { name: `Edit ${number}` }).click();

@@ -16,7 +16,7 @@ import { QueryTypes } from "sequelize";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sequelize } from "../../db/index";
 import { Invoice, PurchaserOffer, type Company } from "../../db/models/index";
-import { makeActivatedCompany, makeSupplierLink } from "../support/factories";
+import { fundWallet, makeActivatedCompany, makeSupplierLink } from "../support/factories";
 import type { Actor } from "../../app/lib/actor";
 import { getRuntimeConfig } from "../../app/lib/config.server";
 import { addDays, daysBetween, todayIn } from "../../app/lib/dates";
@@ -28,7 +28,7 @@ import { allocateCreditNote, createCreditNote } from "../../app/modules/invoices
 import { listBills, listInvoices } from "../../app/modules/invoices/list.server";
 import { setQueuedJobsTrigger } from "../../app/modules/jobs/queue-trigger.server";
 import { exportAccountTransactions, listAccountTransactions } from "../../app/modules/ledger/account.server";
-import { companyFunds, postTransaction, systemAccount, walletAccount } from "../../app/modules/ledger/service.server";
+import { companyFunds } from "../../app/modules/ledger/service.server";
 import { purchaserOfferExecutionStatus, requestPurchaserOfferExecution, runPurchaserOfferExecution } from "../../app/modules/offers/execution.server";
 import { payNow } from "../../app/modules/offers/pay-now.server";
 import { cashbackThisMonth } from "../../app/modules/offers/purchaser-offers.server";
@@ -81,22 +81,6 @@ interface Expected {
 
 const emptyExpected = (): Expected => ({ receivedCount: 0, receivedPrincipal: 0, serviceFees: 0, paidCount: 0, cashback: 0, earlybirdFees: [] });
 
-async function fund(company: Company, amount: number) {
-  await sequelize.transaction(async (t) => {
-    const wallet = await walletAccount(t, company.id, "NZD");
-    const clearing = await systemAccount(t, "BANK_CLEARING", "NZD");
-    await postTransaction(t, {
-      transactionClass: "TOPUP",
-      currency: "NZD",
-      entries: [
-        { accountId: clearing.id, amount: -amount as Cents },
-        { accountId: wallet.id, amount: amount as Cents },
-      ],
-      destinationCompanyId: company.id,
-      destinationReference: `FUND-${company.id}`,
-    });
-  });
-}
 
 const supplies = (purchaser: Company, supplier: Company) => makeSupplierLink(purchaser, supplier);
 
@@ -110,7 +94,7 @@ async function world() {
   await supplies(P.company, X.company);
   await supplies(Q.company, S.company);
   await supplies(X.company, S.company);
-  for (const purchaser of [P, Q, X]) await fund(purchaser.company, 2_000_000_00);
+  for (const purchaser of [P, Q, X]) await fundWallet(purchaser.actor, 2_000_000_00 as Cents);
   const offers = new Map<number, number>();
   for (const purchaser of [P, X]) {
     const offer = await PurchaserOffer.create({

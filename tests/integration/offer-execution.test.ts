@@ -10,7 +10,7 @@ import type { Actor } from "../../app/lib/actor";
 import { addDays, daysBetween, todayIn } from "../../app/lib/dates";
 import type { Cents } from "../../app/lib/money";
 import { setQueuedJobsTrigger } from "../../app/modules/jobs/queue-trigger.server";
-import { companyFunds, postTransaction, systemAccount, walletAccount } from "../../app/modules/ledger/service.server";
+import { companyFunds } from "../../app/modules/ledger/service.server";
 import { confirmTopUp, createTopUp } from "../../app/modules/ledger/top-ups.server";
 import { EXECUTION_MESSAGES } from "../../app/modules/offers/execution.rules";
 import {
@@ -21,7 +21,7 @@ import {
 } from "../../app/modules/offers/execution.server";
 import { purchaserOfferAmounts } from "../../app/modules/offers/rules";
 import { errorOf } from "./top-ups.support";
-import { makeActivatedCompany, makeAdmin, makeSupplierLink } from "../support/factories";
+import { fundWallet, makeActivatedCompany, makeAdmin, makeSupplierLink } from "../support/factories";
 
 // Jobs run where the test says, not in a background runner of this process.
 beforeAll(() => setQueuedJobsTrigger(() => {}));
@@ -42,20 +42,6 @@ function rng(seed: number) {
   };
 }
 
-async function fund(company: Company, amount: number) {
-  await sequelize.transaction(async (t) => {
-    const wallet = await walletAccount(t, company.id, "NZD");
-    const clearing = await systemAccount(t, "BANK_CLEARING", "NZD");
-    await postTransaction(t, {
-      transactionClass: "TOPUP",
-      currency: "NZD",
-      entries: [
-        { accountId: clearing.id, amount: -amount },
-        { accountId: wallet.id, amount },
-      ],
-    });
-  });
-}
 
 interface World {
   purchaser: Company;
@@ -80,7 +66,7 @@ async function world(options: {
   const purchaser = purchaserSide.company;
   const supplier = supplierSide.company;
   await makeSupplierLink(purchaser, supplier);
-  if (options.wallet > 0) await fund(purchaser, options.wallet);
+  if (options.wallet > 0) await fundWallet(purchaserSide.actor, options.wallet as Cents);
   const offer = await PurchaserOffer.create({
     createdByCompany: purchaser.id,
     cashpool: options.cashpool,

@@ -17,7 +17,6 @@ import type { Actor } from "../../app/lib/actor";
 import { commitSessionToken } from "../../app/lib/session.server";
 import { createSession } from "../../app/modules/auth/service.server";
 import { allocateCreditNote, createCreditNote } from "../../app/modules/invoices/credit-notes.server";
-import { confirmTopUp, createTopUp } from "../../app/modules/ledger/top-ups.server";
 import { createPurchaserOffer, editPurchaserOffer, includeSuggestedBills, offerSuggestions, setOfferCheckDelay } from "../../app/modules/offers/purchaser-offers.server";
 import {
   clearSuggestionCache,
@@ -31,7 +30,7 @@ import { getRuntimeConfig } from "../../app/lib/config.server";
 import { loader as billsLoader } from "../../app/routes/_app.bills";
 import { loader as offerDialogLoader } from "../../app/routes/_app.bills.offer";
 import { buildJobs } from "../../scripts/build-jobs.mjs";
-import { makeActivatedCompany, makeAdmin, makeBill, makeCompany, makeSupplierLink } from "../support/factories";
+import { fundWallet, makeActivatedCompany, makeBill, makeCompany, makeSupplierLink } from "../support/factories";
 
 setOfferCheckDelay(null);
 afterAll(() => sequelize.close());
@@ -48,8 +47,7 @@ interface Purchaser {
 
 async function purchaserWithOffer(): Promise<Purchaser> {
   const made = await makeActivatedCompany({ verificationStatus: "VERIFIED" } as never);
-  const topUp = await createTopUp(made.actor, { amount: 500_000 as Cents, trigger: "CUSTOM" });
-  await confirmTopUp(await makeAdmin(), topUp.id);
+  await fundWallet(made.actor, 500_000 as Cents);
   const supplier = await makeCompany({ status: "ACTIVE", companyName: `Suggested Supplier ${made.company.id}` });
   await makeSupplierLink(made.company, supplier);
   for (const [total, days] of [

@@ -12,7 +12,7 @@ import type { Cents } from "../../app/lib/money";
 import { runScheduledJobNow } from "../../app/modules/jobs/scheduled.server";
 import { earlyPaymentEntries } from "../../app/modules/ledger/early-payment.rules";
 import { companyFunds, postTransaction, systemAccount, walletAccount } from "../../app/modules/ledger/service.server";
-import { cancelTopUp, confirmTopUp, createTopUp, expireTopUps } from "../../app/modules/ledger/top-ups.server";
+import { cancelTopUp, confirmTopUp, expireTopUps } from "../../app/modules/ledger/top-ups.server";
 import {
   cashbackThisMonth,
   checkPurchaserOffers,
@@ -34,7 +34,7 @@ import {
   TRANSACTION_IN_PROGRESS,
   crrAboveMax,
 } from "../../app/modules/offers/purchaser-offers.schema";
-import { makeActivatedCompany, makeAdmin, makeBill, makeCompany, makeSupplierLink, makeUser } from "../support/factories";
+import { fundWallet, makeActivatedCompany, makeAdmin, makeBill, makeCompany, makeSupplierLink, makeUser } from "../support/factories";
 import { errorOf } from "./top-ups.support";
 
 // The ~2 s check after an add would outlive the test's connection pool; the job is tested directly below.
@@ -43,10 +43,7 @@ afterAll(() => sequelize.close());
 
 async function purchaser(options: { funds?: Cents; verified?: boolean } = {}) {
   const made = await makeActivatedCompany({ verificationStatus: options.verified === false ? "PARTIALLY_VERIFIED" : "VERIFIED" } as never);
-  if (options.funds) {
-    const topUp = await createTopUp(made.actor, { amount: options.funds, trigger: "CUSTOM" });
-    await confirmTopUp(await makeAdmin(), topUp.id);
-  }
+  if (options.funds) await fundWallet(made.actor, options.funds);
   return made;
 }
 

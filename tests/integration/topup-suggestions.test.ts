@@ -10,21 +10,19 @@ import type { Cents } from "../../app/lib/money";
 import { getRuntimeConfig } from "../../app/lib/config.server";
 import { commitSessionToken } from "../../app/lib/session.server";
 import { createSession } from "../../app/modules/auth/service.server";
-import { confirmTopUp, createTopUp } from "../../app/modules/ledger/top-ups.server";
 import { createPurchaserOffer, setOfferCheckDelay } from "../../app/modules/offers/purchaser-offers.server";
 import { offerConfigFrom, percentToBasisPoints, purchaserOfferEligibility } from "../../app/modules/offers/rules";
 import { largestTotalSelection, maxCashbackSelection, type SelectionItem } from "../../app/modules/offers/selection";
 import { loader as topupLoader } from "../../app/routes/_app.bills.offer_.topup";
 import { action as suggestionAction } from "../../app/routes/_app.bills.offer_.suggestion";
-import { makeActivatedCompany, makeAdmin, makeBill, makeCompany, makeSupplierLink } from "../support/factories";
+import { fundWallet, makeActivatedCompany, makeBill, makeCompany, makeSupplierLink } from "../support/factories";
 
 setOfferCheckDelay(null);
 afterAll(() => sequelize.close());
 
 async function purchaser(funds: Cents) {
   const made = await makeActivatedCompany({ verificationStatus: "VERIFIED" } as never);
-  const topUp = await createTopUp(made.actor, { amount: funds, trigger: "CUSTOM" });
-  await confirmTopUp(await makeAdmin(), topUp.id);
+  await fundWallet(made.actor, funds);
   const token = await createSession(made.user.id);
   const cookie = (await commitSessionToken(token, 3600)).split(";")[0];
   return { ...made, cookie };
