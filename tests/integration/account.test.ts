@@ -95,7 +95,7 @@ describe("account activation (p1 §4)", () => {
 
   it("keeps a SYSTEM account the company already has", async () => {
     const company = await makeCompany({ country: "NZ" });
-    // Unique across companies (bank_accounts_system_number_key): test files share one database.
+    // Unique across companies (bank_accounts_system_number_key).
     const number = `0201003${String(company.id).padStart(9, "0")}`;
     await BankAccount.create({
       companyId: company.id,

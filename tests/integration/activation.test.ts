@@ -33,7 +33,7 @@ import { makeCompany, makeUser, testIp } from "../support/factories";
 
 /**
  * Activation (issue 6 part 3) against a real PostgreSQL: the link token, set_name, the phone number and the SMS code
- * read from the built-in mailbox, and the onboarding redirects. Test files share one database: every user is new.
+ * read from the built-in mailbox, and the onboarding redirects. Every user is new.
  */
 afterAll(async () => {
   await sequelize.close();

@@ -46,7 +46,7 @@ import { makeCompany, makeUser } from "../support/factories";
 
 /**
  * The bank account wizard and its admin review against a real PostgreSQL, with SMS codes read from the built-in
- * mailbox (the default SMS provider stores them there). Test files share one database: every company is new.
+ * mailbox (the default SMS provider stores them there). Every company is new.
  */
 afterAll(async () => {
   await sequelize.close();
@@ -357,7 +357,7 @@ describe("default account and delete", () => {
     const system = await BankAccount.create({
       companyId: company.id,
       bankAccountName: "Working capital",
-      // Unique across companies (bank_accounts_system_number_key): test files share one database.
+      // Unique across companies (bank_accounts_system_number_key).
       bankAccountNumber: `0201002${String(company.id).padStart(9, "0")}`,
       loadedBy: "SYSTEM",
       bankAccountStatus: "VERIFIED",

@@ -64,7 +64,7 @@ describe("expire-sessions job", () => {
       const scheduler = await startScheduler({
         jobsDir,
         schedule: [{ name: "expire-sessions", intervalMs: 60 * 60_000, runAtStart: true }],
-        // Other test files queue import jobs in the same database; this test is about the scheduled job only.
+        // This test is about the scheduled job only, not the queue.
         queue: false,
         onJobFinished: (report) => resolveReport(report),
       });

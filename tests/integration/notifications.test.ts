@@ -18,7 +18,7 @@ import { makeUser } from "../support/factories";
 
 /**
  * The built-in mailbox end to end: nodemailer → SMTP over loopback → smtp-server → mailparser → mailbox_messages,
- * the SMS provider, and the mailbox page's service. Test files share one database: every address here is unique.
+ * the SMS provider, and the mailbox page's service. Every address here is unique.
  */
 const run = crypto.randomBytes(4).toString("hex");
 let counter = 0;

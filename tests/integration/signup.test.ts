@@ -54,7 +54,7 @@ afterAll(async () => {
 });
 
 const taken = new Set<string>();
-/** A register company of that country no company in the database has yet (test files share one database). */
+/** A register company of that country no company in the database has yet (tests in this file make several). */
 async function freshRegisterCompany(country: "NZ" | "AU" = "NZ"): Promise<RegisterCompany> {
   for (;;) {
     const candidates = register.filter((c) => c.country === country && !taken.has(c.registrationNumber));

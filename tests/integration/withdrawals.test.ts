@@ -67,7 +67,7 @@ async function fundedCompany(
       : await BankAccount.create({
           companyId: company.id,
           bankAccountName: `${company.companyName} - Earlybird`,
-          // Unique across companies (bank_accounts_system_number_key): test files share one database.
+          // Unique across companies (bank_accounts_system_number_key).
           bankAccountNumber: `0201001${String(company.id).padStart(9, "0")}`,
           loadedBy: "SYSTEM",
           bankAccountStatus: "VERIFIED",
