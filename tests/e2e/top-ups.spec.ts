@@ -1,15 +1,26 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, loginAs, PURCHASER, SUPPLIER } from "./helpers";
+import { ADMIN, loginAs } from "./helpers";
+import { makeWorld, type World } from "./support/world";
 
 /**
  * Top-up end to end (issue 4 parts 5-6): a purchaser creates a top-up through the three steps and sees the payment
  * reference; an admin confirms it on / and finds it under Approved; an unknown deposit from a bank statement is
- * assigned. Screenshots at 1280 and 800 px go to /tmp/h-topup-shots/ when SCREENSHOTS=1.
+ * assigned. Money moves, so the companies are the spec's own (tests/e2e/support/world.ts), not the demo personas.
+ * Screenshots at 1280 and 800 px go to /tmp/h-topup-shots/ when SCREENSHOTS=1.
  */
 const SHOTS = process.env.SCREENSHOTS ? "/tmp/h-topup-shots" : null;
 async function shoot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
 }
+
+let world: World;
+let COMPANY: string;
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  world = await makeWorld({ companies: { purchaser: { name: "Topup Purchaser" }, other: { name: "Topup Other" } } });
+  COMPANY = world.companies.purchaser.name;
+});
+const loginAsCompany = (page: Page, key: "purchaser" | "other") => loginAs(page, world.companies[key].email, world.password);
 
 async function createTopUp(page: Page, amount: string): Promise<string> {
   await page.goto("/account/topup");
@@ -57,7 +68,7 @@ async function createTopUp(page: Page, amount: string): Promise<string> {
 }
 
 test("a purchaser tops up and sees the reference; an admin confirms it and finds it under Approved", async ({ page, browser }) => {
-  await loginAs(page, PURCHASER);
+  await loginAsCompany(page, "purchaser");
   const reference = await createTopUp(page, "1234.5");
   // The instructions can be opened again (reload) until the money arrives.
   await page.reload();
@@ -74,7 +85,7 @@ test("a purchaser tops up and sees the reference; an admin confirms it and finds
   await shoot(admin, "admin-topups-pending");
   await row.getByRole("link", { name: `Confirm topup ${reference}` }).click();
   const confirm = admin.getByRole("dialog", { name: "Confirm topup" });
-  await expect(confirm).toContainText("Harbour Foods Ltd");
+  await expect(confirm).toContainText(COMPANY);
   await shoot(admin, "admin-topups-confirm");
   await confirm.getByRole("button", { name: "Confirm" }).click();
   await expect(admin.getByText("Topup confirmed")).toBeVisible();
@@ -84,7 +95,7 @@ test("a purchaser tops up and sees the reference; an admin confirms it and finds
   await expect(admin).toHaveURL(/tab=approved/);
   const approved = admin.getByRole("row").filter({ hasText: reference });
   await expect(approved).toContainText("Approved");
-  await expect(approved).toContainText("Harbour Foods Ltd");
+  await expect(approved).toContainText(COMPANY);
   await shoot(admin, "admin-topups-approved");
   await adminContext.close();
 
@@ -96,7 +107,7 @@ test("a purchaser tops up and sees the reference; an admin confirms it and finds
 });
 
 test("a purchaser cancels a pending top-up", async ({ page }) => {
-  await loginAs(page, PURCHASER);
+  await loginAsCompany(page, "purchaser");
   await createTopUp(page, "50");
   await page.getByRole("button", { name: "Cancel topup" }).click();
   await expect(page).toHaveURL(/\/account$/);
@@ -131,15 +142,15 @@ test("an admin imports a bank statement and assigns the unknown deposit", async 
   const assign = page.getByRole("dialog", { name: "Assign deposit" });
   await assign.getByRole("button", { name: "Assign" }).click();
   await expect(assign.getByText("Please select a company")).toBeVisible();
-  await assign.getByLabel("Company").selectOption({ label: "Harbour Foods Ltd" });
+  await assign.getByLabel("Company").selectOption({ label: COMPANY });
   await shoot(page, "admin-assign");
   await assign.getByRole("button", { name: "Assign" }).click();
-  await expect(page.getByText("Deposit assigned to Harbour Foods Ltd")).toBeVisible();
+  await expect(page.getByText(`Deposit assigned to ${COMPANY}`)).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: `MYSTERY PAYER ${unique}` })).toHaveCount(0);
 });
 
 test("a company user cannot reach the admin Topups page or another company's top-up", async ({ page, browser }) => {
-  await loginAs(page, PURCHASER);
+  await loginAsCompany(page, "purchaser");
   await page.goto("/");
   await expect(page).toHaveURL(/\/invoices/);
   await createTopUp(page, "10");
@@ -147,7 +158,7 @@ test("a company user cannot reach the admin Topups page or another company's top
   expect(own).toMatch(/^\d+$/);
   const supplierContext = await browser.newContext();
   const supplier = await supplierContext.newPage();
-  await loginAs(supplier, SUPPLIER);
+  await loginAsCompany(supplier, "other");
   const response = await supplier.goto(`/account/topup?id=${own}`);
   expect(response?.status()).toBe(404);
   await expect(supplier.getByText("Payment reference", { exact: true })).toHaveCount(0);
