@@ -354,13 +354,21 @@ export function maxPromptPaymentAmount(amountDue: Cents, config: OfferConfig = D
 }
 
 /**
+ * The lowest amount A of a prompt payment request: $5 or MIN_SUPPLIER_OFFER_FEE, whichever is more (D2, p2 §5). With
+ * maxPromptPaymentAmount, the one source of the request's limits: the form, the validation and the demo seed use them.
+ */
+export function minPromptPaymentAmount(config: OfferConfig = DEFAULT_OFFER_CONFIG): Cents {
+  return Math.max(PROMPT_PAYMENT_MIN_AMOUNT, config.minSupplierOfferFee) as Cents;
+}
+
+/**
  * D2 / p2 §5 Get Paid: amount A required, at least $5 and MIN_SUPPLIER_OFFER_FEE, at most MAX_FEE_PERCENT % of the
  * amount due. Returns the message of the first failure, or null.
  */
 export function validatePromptPaymentAmount(amount: Cents | null | undefined, amountDue: Cents, config: OfferConfig = DEFAULT_OFFER_CONFIG): string | null {
   if (amount === null || amount === undefined) return PROMPT_PAYMENT_MESSAGES.AMOUNT_REQUIRED;
   assertInteger(amount, "amount");
-  const min = Math.max(PROMPT_PAYMENT_MIN_AMOUNT, config.minSupplierOfferFee) as Cents;
+  const min = minPromptPaymentAmount(config);
   if (amount < min) return `Amount cannot be less than ${formatLimit(min)}`;
   // A × 10000 ≤ maxFeeBp × due, exactly; the message shows the bound rounded down to the cent.
   if (BigInt(amount) * HUNDRED_PERCENT > BigInt(config.maxFeePercent) * BigInt(amountDue)) {
