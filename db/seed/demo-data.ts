@@ -72,7 +72,7 @@ import {
 import { seedKycPendingCompany } from "./personas/pukeko-plumbing";
 import { seedTradeFlowPair } from "./personas/rimu-tui-trade-pair";
 
-export interface DemoUsers {
+interface DemoUsers {
   passwordHash: string;
 }
 
@@ -158,7 +158,7 @@ export async function seedDemoWorld(t: Transaction, { passwordHash }: DemoUsers)
 }
 
 /** What seedDemoActivity does through the product's own services once the world is committed. */
-export interface DemoActivity {
+interface DemoActivity {
   purchaser: Actor;
   supplier: Actor;
   offerId: number;

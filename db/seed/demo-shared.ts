@@ -11,7 +11,7 @@ import { Company, CompanySettings, Counterparty, EntityPreferences, GlAccount, I
 import { addDays, daysBetween, todayIn, type Country } from "../../app/lib/dates";
 import { roundHalfUpDivide, type Cents } from "../../app/lib/money";
 
-export type Rng = () => number;
+type Rng = () => number;
 
 /** mulberry32: small, fast, good enough for demo data. */
 function seededRandom(seed: number): Rng {
@@ -36,7 +36,7 @@ export interface Party {
 }
 
 /** What the seed's `record` writes: one invoice record (an invoice to one side, a bill to the other). */
-export interface SeedRecordValues {
+interface SeedRecordValues {
   type: "INVOICE" | "BILL";
   supplier: Company;
   purchaser: Company;
@@ -223,7 +223,7 @@ export const relate = ({ t, rng, todayNz }: SeedContext, owner: Company, other: 
     { transaction: t },
   );
 
-export interface MemberUserValues {
+interface MemberUserValues {
   username: string;
   roles: Role[];
   companyId: number | null;

@@ -44,7 +44,7 @@ export async function countOf(
  * estimateWhere: the offer tabs' exact D2 formula, which the planner cannot judge, while the index range bounds around
  * it are nearly exact and estimated from the column statistics).
  */
-export async function estimateOf(filtered: string, replacements: Record<string, unknown>): Promise<number> {
+async function estimateOf(filtered: string, replacements: Record<string, unknown>): Promise<number> {
   const [explained] = await sequelize.query<{ "QUERY PLAN": unknown }>(`EXPLAIN (FORMAT JSON) SELECT 1 ${filtered}`, {
     type: QueryTypes.SELECT,
     replacements,

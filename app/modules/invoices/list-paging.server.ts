@@ -41,7 +41,7 @@ const SORT_KEY_TYPES: Record<SortField, SortKeyType | null> = {
 };
 
 /** The side's joins: "us" is the actor's company, "them" the other party. */
-export function sideSql(side: Side) {
+function sideSql(side: Side) {
   const us = side === "INVOICE" ? "i.issued_by" : "i.issued_for";
   const them = side === "INVOICE" ? "i.issued_for" : "i.issued_by";
   // The counterparty setting that decides offers is always the purchaser's row for the supplier.

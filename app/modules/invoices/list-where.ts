@@ -7,7 +7,7 @@
 import type { Cents } from "../../lib/money";
 import type { OfferConfig } from "../offers/rules";
 import { amountFilterBounds, dateFilterBounds, type ListQuery } from "./filters";
-import type { offerRangeBounds } from "./list-bounds.rules";
+import type { OfferRangeBounds } from "./list-bounds.rules";
 import { and, or, residual, WhereBuilder, type BuiltWhere, type Condition } from "./where-builder";
 
 export type Side = "INVOICE" | "BILL";
@@ -20,7 +20,7 @@ export type Side = "INVOICE" | "BILL";
 export type OfferContext = {
   crrBp: number;
   cashpool: Cents;
-  bounds: ReturnType<typeof offerRangeBounds>;
+  bounds: OfferRangeBounds;
   /** Invoices: the customers' payable offers (see offerContext). */
   payable?: { companyId: number; crrBp: number; cashpool: Cents }[];
 } | null;

@@ -328,9 +328,3 @@ async function billCards(companyId: number, today: string, country: Country): Pr
     cashbackThisMonth: { count: cashback.paidEarlyCount, cashback: cashback.cashbackReceived },
   };
 }
-
-/** The Bills page's summary cards alone (the Suppliers tab shows them without the bill rows). */
-export async function billsSummaryCards(actor: ListActor): Promise<{ cards: BillListResult["cards"]; locale: Locale }> {
-  const ctx = await companyContext(actor);
-  return { cards: await billCards(ctx.companyId, ctx.today, ctx.country), locale: ctx.locale };
-}

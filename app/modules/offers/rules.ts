@@ -244,7 +244,7 @@ export function purchaserOfferEligibility(input: PurchaserOfferEligibilityInput,
 }
 
 /** Purchaser offer states under which a supplier can take the payment (p2 §4 "active or virtual"). */
-export const PAYABLE_PURCHASER_OFFER_STATUSES = ["ACTIVE", "VIRTUAL"] as const;
+const PAYABLE_PURCHASER_OFFER_STATUSES = ["ACTIVE", "VIRTUAL"] as const;
 
 export interface AvailablePurchaserOffer {
   offerStatus: string;
@@ -332,7 +332,7 @@ export function payNowAmounts(input: { discountedTotal: Cents; cashReward: Cents
   };
 }
 
-export const PROMPT_PAYMENT_MIN_AMOUNT: Cents = 500; // $5 (p2 §5, §9)
+const PROMPT_PAYMENT_MIN_AMOUNT: Cents = 500; // $5 (p2 §5, §9)
 
 export const PROMPT_PAYMENT_MESSAGES = {
   AMOUNT_REQUIRED: "Please enter an amount",

@@ -74,7 +74,7 @@ export async function harbourOutsideSuppliers(ctx: SeedContext) {
   const pacific = await outsider(ctx, "Pacific Seafoods Ltd", "NZ", "INACTIVE");
   return { southern, tasman, canterbury, wellington, otago, pacific };
 }
-export type HarbourOutsideSuppliers = Awaited<ReturnType<typeof harbourOutsideSuppliers>>;
+type HarbourOutsideSuppliers = Awaited<ReturnType<typeof harbourOutsideSuppliers>>;
 
 export const harbourFoodsUser = (ctx: SeedContext, harbour: Company): Promise<User> =>
   memberUser(ctx, {

@@ -55,7 +55,7 @@ export async function kiwiOutsideCustomers(ctx: SeedContext) {
   const waikato = await outsider(ctx, "Waikato Catering Ltd", "NZ", "INVITED");
   return { aucklandCafe, bayGrocers, waikato };
 }
-export type KiwiOutsideCustomers = Awaited<ReturnType<typeof kiwiOutsideCustomers>>;
+type KiwiOutsideCustomers = Awaited<ReturnType<typeof kiwiOutsideCustomers>>;
 
 export const kiwiSuppliesUser = (ctx: SeedContext, kiwi: Company): Promise<User> =>
   memberUser(ctx, {

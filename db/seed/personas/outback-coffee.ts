@@ -30,7 +30,7 @@ export async function outbackOutsideParties(ctx: SeedContext) {
   const brisbaneCafe = await outsider(ctx, "Brisbane Cafe Co Pty Ltd", "AU", "INACTIVE");
   return { sydneyRoasters, melbourneBeans, brisbaneCafe };
 }
-export type OutbackOutsideParties = Awaited<ReturnType<typeof outbackOutsideParties>>;
+type OutbackOutsideParties = Awaited<ReturnType<typeof outbackOutsideParties>>;
 
 export const outbackCoffeeUser = (ctx: SeedContext, outback: Company): Promise<User> =>
   memberUser(ctx, {
