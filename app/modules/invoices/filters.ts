@@ -402,7 +402,7 @@ function cursorFits(query: ListQuery, cursor: PageCursor): boolean {
   );
 }
 
-/** The cursor to `page` from a boundary row of the page next to it (list.server.ts makes them). */
+/** The cursor to `page` from a boundary row of the page next to it (list-paging.server.ts makes them). */
 export function makeCursor(query: ListQuery, page: number, dir: PageCursor["dir"], key: { id: number; value: string }): PageCursor {
   return { page, dir, skip: 0, fingerprint: queryFingerprint(query), id: key.id, value: key.value };
 }

@@ -35,6 +35,11 @@
  *                                earlier                                           ⇔ rules 4-5
  *     PAID                       bill_status = PAID
  *
+ * The parts, one responsibility each: this file holds the services (listInvoices, listBills, offeredBillsBySupplier) and
+ * shapes the rows; list-where.ts writes the WHERE clause (the tabs below, the filters) with where-builder.ts;
+ * list-offer-context.server.ts reads what the offer tabs need first; list-paging.server.ts counts and reads the page;
+ * list-bounds.rules.ts holds the pure bounds math (offer range bounds, the page anchor), proven by property tests.
+ *
  * D2 eligibility in SQL is the offers module's integer formula, exactly (cents, basis points, half-up rounding via
  * div(2n + d, 2d)), so the tab and the row's status never disagree: T ≤ cash pool, fee ≤ MAX_FEE_PERCENT of T,
  * cashback ≤ MAX_FEE_PERCENT × (100 − PROVIDER_FEE_PERCENT) / 100 of T, fee ≥ MIN_PURCHASER_OFFER_FEE.
