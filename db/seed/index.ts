@@ -9,7 +9,7 @@ import { DEMO_PASSWORD } from "../../app/modules/auth/demo-logins";
 import { queuedJobsTrigger, setQueuedJobsTrigger } from "../../app/modules/jobs/queue-trigger.server";
 import { seedDemoActivity, seedDemoWorld } from "./demo-data";
 
-export async function isDatabaseEmpty(): Promise<boolean> {
+async function isDatabaseEmpty(): Promise<boolean> {
   return (await User.count()) === 0 && (await Company.count()) === 0;
 }
 
@@ -25,7 +25,7 @@ export async function seedDemoDataIfEmpty(): Promise<boolean> {
  * product's own services, each in its own transactions as in the product (demo-data.ts seedDemoActivity). The seed runs
  * the Get Paid job itself: no queue runner is started for it meanwhile.
  */
-export async function seedDemoData(): Promise<void> {
+async function seedDemoData(): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const activity = await sequelize.transaction((transaction) => seedDemoWorld(transaction, { passwordHash }));
   const trigger = queuedJobsTrigger();

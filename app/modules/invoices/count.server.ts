@@ -18,10 +18,16 @@ export const ESTIMATE_TRUSTED = 2 * EXACT_COUNT_CAP;
  * estimate of the same query, never below the cap. An exact count of a million rows costs ~50 ms on every request, and
  * even the capped count reads cap + 1 index entries (3-15 ms), so it is skipped when the estimate, asked first (~1 ms,
  * planning only), is over `trusted` (ESTIMATE_TRUSTED, or the cap where counting is dear): a list that big is shown "of about N" whatever the count would say, unless
- * the planner over-estimated more than twofold (then the pager's fallbacks find the real end).
+ * the planner over-estimated more than twofold (then the pager's fallbacks find the real end). `estimateFiltered` is
+ * what the estimate is asked about, when it should leave conditions out (estimateOf).
  */
-export async function countOf(filtered: string, replacements: Record<string, unknown>, trusted: number): Promise<{ total: number; estimated: boolean }> {
-  const estimate = await estimateOf(filtered, replacements);
+export async function countOf(
+  filtered: string,
+  replacements: Record<string, unknown>,
+  trusted: number,
+  estimateFiltered: string = filtered
+): Promise<{ total: number; estimated: boolean }> {
+  const estimate = await estimateOf(estimateFiltered, replacements);
   if (estimate > trusted) return { total: estimate, estimated: true };
   const [{ count }] = await sequelize.query<{ count: string }>(`SELECT count(*) AS count FROM (SELECT 1 ${filtered} LIMIT :countCap) capped`, {
     type: QueryTypes.SELECT,
@@ -32,12 +38,14 @@ export async function countOf(filtered: string, replacements: Record<string, unk
   return { total: Math.max(estimate, EXACT_COUNT_CAP + 1), estimated: true };
 }
 
-/** The planner's estimate of the list's rows (EXPLAIN, no execution). */
-export async function estimateOf(filtered: string, replacements: Record<string, unknown>): Promise<number> {
-  // The offer tabs' exact D2 residual is left out of the estimate: the index range bounds (offerRangeBounds) are
-  // nearly exact and the planner estimates them from the column statistics, while it cannot judge the formula.
-  const estimated = filtered.replace(/\/\*residual\*\/[\s\S]*?\/\*end residual\*\//g, "true");
-  const [explained] = await sequelize.query<{ "QUERY PLAN": unknown }>(`EXPLAIN (FORMAT JSON) SELECT 1 ${estimated}`, {
+/**
+ * The planner's estimate of the list's rows (EXPLAIN, no execution). `filtered` is the query's FROM and WHERE as the
+ * estimate should see them: the lists pass theirs with the residual conditions left out (where-builder.ts
+ * estimateWhere: the offer tabs' exact D2 formula, which the planner cannot judge, while the index range bounds around
+ * it are nearly exact and estimated from the column statistics).
+ */
+async function estimateOf(filtered: string, replacements: Record<string, unknown>): Promise<number> {
+  const [explained] = await sequelize.query<{ "QUERY PLAN": unknown }>(`EXPLAIN (FORMAT JSON) SELECT 1 ${filtered}`, {
     type: QueryTypes.SELECT,
     replacements,
   });

@@ -43,13 +43,13 @@ export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 25;
 /** The pagination bar is hidden at this many rows or fewer (p2 §9). */
-export const PAGINATION_HIDDEN_AT_OR_BELOW = 10;
-export const PAGE_LINKS = 4;
+const PAGINATION_HIDDEN_AT_OR_BELOW = 10;
+const PAGE_LINKS = 4;
 
 /** Invoice tabs (p2 §2): ALL (ALL_ELIGIBLE), Payment Requested, Payment Available, Payment Received. */
 export const INVOICE_TAB_STATUSES = ["ALL_ELIGIBLE", "CASHBACK_OFFERED", "PAYMENT_READY", "PAYMENT_RECEIVED"] as const;
 export type InvoiceTabStatus = (typeof INVOICE_TAB_STATUSES)[number];
-export const DEFAULT_INVOICE_STATUS: InvoiceTabStatus = "ALL_ELIGIBLE";
+const DEFAULT_INVOICE_STATUS: InvoiceTabStatus = "ALL_ELIGIBLE";
 /** Bill statuses of p2 §4 (the Bills tab's status filter). */
 export const BILL_LIST_STATUSES = ["CASHBACK_AVAILABLE", "PAYMENT_OFFERED", "CASHBACK_OFFERED", "NOT_ELIGIBLE_EXPIRED", "PAID"] as const;
 export type BillListStatus = (typeof BILL_LIST_STATUSES)[number];
@@ -58,19 +58,16 @@ export const SUMMARY_STATUSES = ["PAYMENT_OFFERED", "CASHBACK_AVAILABLE", "NO_OF
 export type SummaryStatus = (typeof SUMMARY_STATUSES)[number];
 export type ListStatus = InvoiceTabStatus | BillListStatus | SummaryStatus;
 
-export const BILL_TABS = ["suppliers", "bills"] as const;
+const BILL_TABS = ["suppliers", "bills"] as const;
 export type BillTab = (typeof BILL_TABS)[number];
-export const DEFAULT_BILL_TAB: BillTab = "suppliers";
+const DEFAULT_BILL_TAB: BillTab = "suppliers";
 
 export const AMOUNT_OPERATORS = { BILL: ["eq", "range", "gt", "lt"], INVOICE: ["eq", "between", "gt", "lt"] } as const;
-export type AmountOperator = (typeof AMOUNT_OPERATORS)[ListKind][number];
 export const DATE_OPERATORS = {
   BILL: ["in", "eq", "range", "gt", "gte", "lt", "lte"],
   INVOICE: ["eq", "between", "gt", "ge", "lt", "le"],
 } as const;
-export type DateOperator = (typeof DATE_OPERATORS)[ListKind][number];
 export const NUMBER_OPERATORS = ["in", "eq", "like"] as const;
-export type NumberOperator = (typeof NUMBER_OPERATORS)[number];
 export const DATE_UNITS = ["days", "months"] as const;
 export type DateUnit = (typeof DATE_UNITS)[number];
 
@@ -95,7 +92,7 @@ export interface Sort {
   field: SortField;
   direction: SortDirection;
 }
-export const DEFAULT_SORT: Sort = { field: "dueDate", direction: "asc" };
+const DEFAULT_SORT: Sort = { field: "dueDate", direction: "asc" };
 
 /**
  * A boundary row of the page the cursor was made on, `skip` whole pages away from `page`: "after" = the last row of
@@ -204,7 +201,7 @@ function isOneOf<T extends string>(list: readonly T[], value: string): value is 
   return (list as readonly string[]).includes(value);
 }
 
-export function parseAmountFilter(text: string, type: ListKind): Result<AmountFilter> {
+function parseAmountFilter(text: string, type: ListKind): Result<AmountFilter> {
   const split = splitOperator(text);
   if (!split) return fail("Expected operator:value");
   const [op, rest] = split;
@@ -222,7 +219,7 @@ export function parseAmountFilter(text: string, type: ListKind): Result<AmountFi
   return { ok: true, value: { op, value } };
 }
 
-export function parseDateFilter(text: string, type: ListKind): Result<DateFilter> {
+function parseDateFilter(text: string, type: ListKind): Result<DateFilter> {
   const split = splitOperator(text);
   if (!split) return fail("Expected operator:value");
   const [op, rest] = split;
@@ -242,7 +239,7 @@ export function parseDateFilter(text: string, type: ListKind): Result<DateFilter
 }
 
 /** The `in` query value: "30:days" or "3:months". */
-export function parseInFilter(text: string): Result<DateFilter> {
+function parseInFilter(text: string): Result<DateFilter> {
   const match = /^(\d{1,4}):(days|months)$/.exec(text);
   if (!match) return fail("Expected N:days or N:months");
   const count = Number(match[1]);
@@ -250,7 +247,7 @@ export function parseInFilter(text: string): Result<DateFilter> {
   return { ok: true, value: { op: "in", count, unit: match[2] as DateUnit } };
 }
 
-export function parseNumberFilter(text: string): Result<NumberFilter> {
+function parseNumberFilter(text: string): Result<NumberFilter> {
   const split = splitOperator(text);
   if (!split) return fail("Expected operator:value");
   const [op, rest] = split;
@@ -272,14 +269,14 @@ export function parseNumberFilter(text: string): Result<NumberFilter> {
   return { ok: true, value: { op, value } };
 }
 
-export function parseSort(text: string, type: ListKind): Result<Sort> {
+function parseSort(text: string, type: ListKind): Result<Sort> {
   const match = /^([A-Za-z]+),(asc|desc)$/i.exec(text.trim());
   if (!match) return fail("Expected field,asc or field,desc");
   if (!isOneOf(SORT_FIELDS[type], match[1])) return fail(`Cannot sort by "${match[1]}"`);
   return { ok: true, value: { field: match[1], direction: match[2].toLowerCase() as SortDirection } };
 }
 
-export function statusesFor(type: ListKind, tab: BillTab | null): readonly ListStatus[] {
+function statusesFor(type: ListKind, tab: BillTab | null): readonly ListStatus[] {
   if (type === "INVOICE") return INVOICE_TAB_STATUSES;
   return tab === "suppliers" ? SUMMARY_STATUSES : BILL_LIST_STATUSES;
 }
@@ -405,7 +402,7 @@ function cursorFits(query: ListQuery, cursor: PageCursor): boolean {
   );
 }
 
-/** The cursor to `page` from a boundary row of the page next to it (list.server.ts makes them). */
+/** The cursor to `page` from a boundary row of the page next to it (list-paging.server.ts makes them). */
 export function makeCursor(query: ListQuery, page: number, dir: PageCursor["dir"], key: { id: number; value: string }): PageCursor {
   return { page, dir, skip: 0, fingerprint: queryFingerprint(query), id: key.id, value: key.value };
 }
@@ -424,19 +421,19 @@ export function cursorForPage(cursors: { previous: PageCursor | null; next: Page
   return null;
 }
 
-export function serializeAmountFilter(filter: AmountFilter): string {
+function serializeAmountFilter(filter: AmountFilter): string {
   if ("from" in filter) return `${filter.op}:${centsToDecimal(filter.from)}..${centsToDecimal(filter.to)}`;
   return `${filter.op}:${centsToDecimal(filter.value)}`;
 }
 
 /** The `date` value of a non-"in" filter, or the `in` value ("30:days") of an "in" filter. */
-export function serializeDateFilter(filter: DateFilter): string {
+function serializeDateFilter(filter: DateFilter): string {
   if (filter.op === "in") return `${filter.count}:${filter.unit}`;
   if ("from" in filter) return `${filter.op}:${filter.from}..${filter.to}`;
   return `${filter.op}:${filter.value}`;
 }
 
-export function serializeNumberFilter(filter: NumberFilter): string {
+function serializeNumberFilter(filter: NumberFilter): string {
   return filter.op === "in" ? `in:${filter.values.join(",")}` : `${filter.op}:${filter.value}`;
 }
 

@@ -9,6 +9,7 @@ import {
   maxDiscountBasisPoints,
   maxFeeForSupplier,
   maxPromptPaymentAmount,
+  minPromptPaymentAmount,
   offerConfigFrom,
   payNowAmounts,
   discountSplit,
@@ -458,6 +459,12 @@ describe("supplier offer (prompt payment request)", () => {
       expect(validatePromptPaymentAmount(499, 100_000)).toBe("Amount cannot be less than $5");
       expect(validatePromptPaymentAmount(0, 100_000)).toBe("Amount cannot be less than $5");
       expect(validatePromptPaymentAmount(500, 100_000)).toBeNull();
+    });
+
+    it("the minimum is $5 or MIN_SUPPLIER_OFFER_FEE, whichever is more (minPromptPaymentAmount)", () => {
+      expect(minPromptPaymentAmount()).toBe(500);
+      expect(minPromptPaymentAmount(config({ minSupplierOfferFee: 499 }))).toBe(500);
+      expect(minPromptPaymentAmount(config({ minSupplierOfferFee: 1050 }))).toBe(1050);
     });
 
     it("at least MIN_SUPPLIER_OFFER_FEE when that is above $5", () => {

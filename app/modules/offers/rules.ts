@@ -244,7 +244,7 @@ export function purchaserOfferEligibility(input: PurchaserOfferEligibilityInput,
 }
 
 /** Purchaser offer states under which a supplier can take the payment (p2 §4 "active or virtual"). */
-export const PAYABLE_PURCHASER_OFFER_STATUSES = ["ACTIVE", "VIRTUAL"] as const;
+const PAYABLE_PURCHASER_OFFER_STATUSES = ["ACTIVE", "VIRTUAL"] as const;
 
 export interface AvailablePurchaserOffer {
   offerStatus: string;
@@ -332,7 +332,7 @@ export function payNowAmounts(input: { discountedTotal: Cents; cashReward: Cents
   };
 }
 
-export const PROMPT_PAYMENT_MIN_AMOUNT: Cents = 500; // $5 (p2 §5, §9)
+const PROMPT_PAYMENT_MIN_AMOUNT: Cents = 500; // $5 (p2 §5, §9)
 
 export const PROMPT_PAYMENT_MESSAGES = {
   AMOUNT_REQUIRED: "Please enter an amount",
@@ -354,13 +354,21 @@ export function maxPromptPaymentAmount(amountDue: Cents, config: OfferConfig = D
 }
 
 /**
+ * The lowest amount A of a prompt payment request: $5 or MIN_SUPPLIER_OFFER_FEE, whichever is more (D2, p2 §5). With
+ * maxPromptPaymentAmount, the one source of the request's limits: the form, the validation and the demo seed use them.
+ */
+export function minPromptPaymentAmount(config: OfferConfig = DEFAULT_OFFER_CONFIG): Cents {
+  return Math.max(PROMPT_PAYMENT_MIN_AMOUNT, config.minSupplierOfferFee) as Cents;
+}
+
+/**
  * D2 / p2 §5 Get Paid: amount A required, at least $5 and MIN_SUPPLIER_OFFER_FEE, at most MAX_FEE_PERCENT % of the
  * amount due. Returns the message of the first failure, or null.
  */
 export function validatePromptPaymentAmount(amount: Cents | null | undefined, amountDue: Cents, config: OfferConfig = DEFAULT_OFFER_CONFIG): string | null {
   if (amount === null || amount === undefined) return PROMPT_PAYMENT_MESSAGES.AMOUNT_REQUIRED;
   assertInteger(amount, "amount");
-  const min = Math.max(PROMPT_PAYMENT_MIN_AMOUNT, config.minSupplierOfferFee) as Cents;
+  const min = minPromptPaymentAmount(config);
   if (amount < min) return `Amount cannot be less than ${formatLimit(min)}`;
   // A × 10000 ≤ maxFeeBp × due, exactly; the message shows the bound rounded down to the cent.
   if (BigInt(amount) * HUNDRED_PERCENT > BigInt(config.maxFeePercent) * BigInt(amountDue)) {

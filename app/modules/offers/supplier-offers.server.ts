@@ -22,6 +22,7 @@ import { requireVerifiedCompany } from "../../lib/verification.server";
 import {
   discountSplit,
   maxPromptPaymentAmount,
+  minPromptPaymentAmount,
   offerConfigFrom,
   supplierOfferSavings,
   validatePromptPaymentAmount,
@@ -157,7 +158,7 @@ export async function promptPaymentView(actor: Actor, invoiceId: number): Promis
     today: todayIn(country),
     latestExpiry: latest.toISOString().slice(0, 10),
     maxAmount: maxPromptPaymentAmount(amountDue, config),
-    minAmount: Math.max(500, config.minSupplierOfferFee) as Cents,
+    minAmount: minPromptPaymentAmount(config),
     split: discountSplit((offer && offer.createdByCompany === companyId ? offer.cashReward : 0) as Cents, config),
     locale: LOCALES[country],
     unavailable: !offer && isPaidInvoice(facts),
