@@ -33,7 +33,7 @@ export function registerJobCommands(program: Command) {
         try {
           job = await withDatabase(async (sequelize) => {
             await assertMigrated(sequelize);
-            const { runScheduledJobNow } = await import("../../app/modules/jobs/scheduled.server");
+            const { runScheduledJobNow } = await import("../../jobs/scheduled");
             return runScheduledJobNow(name, {
               onProgress: (value) => {
                 percent = value;
