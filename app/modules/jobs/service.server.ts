@@ -329,7 +329,17 @@ export async function executeJob<Result>(id: string, handler: JobHandler<Result>
     throw error;
   }
   clearInterval(heartbeat);
-  const done = await completeJob(id, result ?? null, owner);
+  let done: JobView;
+  try {
+    done = await completeJob(id, result ?? null, owner);
+  } catch (error) {
+    // The lease expired between two heartbeats and the job is another worker's now: its outcome will be recorded there.
+    if (isAppError(error) && error.code === "JOB_NOT_RUNNING") {
+      log.warn({ type: started.type }, "job lease lost before completion; another worker has the job");
+      return currentJob(id);
+    }
+    throw error;
+  }
   options.onProgress?.(100);
   return done;
 }

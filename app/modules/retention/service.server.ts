@@ -51,7 +51,8 @@ async function deleteOlder(sql: string, cutoff: string): Promise<number> {
  * <EARLYBIRD_DATA_DIR>/uploads (files uploaded but never imported) last changed before the cutoff.
  */
 async function removeOldImportFiles(cutoffMs: number): Promise<number> {
-  const dataDir = path.resolve(env().EARLYBIRD_DATA_DIR);
+  // Read as the import reads it (invoices/import.server.ts), so both agree on the folder.
+  const dataDir = path.resolve(process.env.EARLYBIRD_DATA_DIR ?? ".data");
   let removed = 0;
   const sweep = async (dir: string, depth: number) => {
     const entries = await fsp.readdir(dir, { withFileTypes: true }).catch(() => []);
