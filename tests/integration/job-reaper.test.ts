@@ -64,7 +64,8 @@ describe("a killed worker's import", () => {
     execFileSync("mkfifo", [file]);
 
     // The first worker: a real process of its own.
-    child = spawn(path.resolve("node_modules/.bin/tsx"), ["tests/support/queue-worker-child.ts", String(company.id)], {
+    // node with tsx's loader, not the tsx CLI: the CLI runs the script in a child of its own, which SIGKILL would miss.
+    child = spawn(process.execPath, ["--import", "tsx", "tests/support/queue-worker-child.ts", String(company.id)], {
       env: { ...process.env, JOB_LEASE_SECONDS: String(LEASE_SECONDS), LOG_LEVEL: "silent" },
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -538,6 +538,7 @@ async function writeBatch(client: pg.Client, context: BatchContext) {
   const partyOf = (name: string) => created.get(partyKey(name)) ?? (parties.get(partyKey(name)) as Party);
   /** Lines left out by the database checks: true for a duplicate (same number and amount), false for a taken number. */
   const leftOut = new Map<number, boolean>();
+  let kept = 0;
   await client.query("BEGIN");
   try {
     // Counterparties named for the first time in this import: the company's own, else new INACTIVE companies.
@@ -628,7 +629,6 @@ async function writeBatch(client: pg.Client, context: BatchContext) {
       }
       return kept;
     };
-    let kept: number;
     await client.query("SAVEPOINT import_batch");
     try {
       kept = await copyRows(new Map());
