@@ -41,8 +41,8 @@ export function failureMessage(error: unknown): string {
 export const BASE_RETRY_DELAY_MS = 30_000;
 export const MAX_RETRY_DELAY_MS = 60 * 60_000;
 
-/** What a job shows when its worker stopped answering (killed, machine lost) on its last allowed attempt. */
-export const WORKER_LOST_MESSAGE = "The job stopped when its worker did, too many times";
+/** What a job shows when its worker stopped (killed, machine lost) and it cannot be resumed, or has no attempts left. */
+export const WORKER_LOST_MESSAGE = "The job stopped because its worker stopped before it finished";
 
 /** The wait before attempt `attempts + 1`, after `attempts` (1, 2, ...) have failed: 30 s, 1 min, 2 min, ... capped at 1 h. */
 export function retryDelayMs(attempts: number): number {
