@@ -54,13 +54,9 @@ try {
   process.exit(1);
 }
 
-const { startScheduler } = await import("./jobs/scheduler");
-const scheduler = config.JOBS_ENABLED ? await startScheduler() : undefined;
-if (scheduler) {
-  // Routes (in the Remix bundle) queue jobs and call runQueuedJobsSoon(); the Bree queue worker runs them.
-  const { setQueuedJobsTrigger } = await import("./app/modules/jobs/queue-trigger.server");
-  setQueuedJobsTrigger(() => scheduler.runQueuedJobs());
-}
+// The job worker runs here too unless JOBS_ENABLED=false (web servers scaled apart from `npm run worker`, README).
+const { startJobWorker } = await import("./jobs/start-worker");
+const jobWorker = config.JOBS_ENABLED ? await startJobWorker({ databaseUrl: database.url }) : undefined;
 
 const build = (await import(pathToFileURL(path.join(root, "build/index.js")).href)) as ServerBuild;
 
@@ -106,7 +102,7 @@ async function shutdown(reason: string, exitCode = 0) {
   closing = true;
   console.log(`${reason}: shutting down`);
   server.close();
-  await scheduler?.stop();
+  await jobWorker?.stop();
   await mailbox?.stop();
   await sequelize.close();
   await database.stop();

@@ -15,6 +15,7 @@ export const SCHEDULE: ScheduleEntry[] = [
   { name: "generate-statements", intervalMs: 60 * 60_000, runAtStart: true },
   { name: "expire-supplier-offers", intervalMs: 5 * 60_000, runAtStart: true },
   { name: "check-purchaser-offers", intervalMs: 15 * 60_000, runAtStart: true },
+  { name: "remove-old-data", intervalMs: 24 * 60 * 60_000, runAtStart: false },
 ];
 
 /** What a worker posts to the scheduler before 'done'. */

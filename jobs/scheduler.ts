@@ -1,7 +1,7 @@
 /**
  * The Bree scheduler: runs each job of SCHEDULE in a worker thread from its compiled file in build/jobs
  * (scripts/build-jobs.mjs; workers cannot rely on tsx to load TypeScript). Each run is a row in `jobs`.
- * To run a job in this process instead (CLI, tests): runScheduledJobNow in app/modules/jobs/scheduled.server.ts.
+ * To run a job in this process instead (CLI, tests): runScheduledJobNow in jobs/scheduled.ts.
  */
 import fs from "node:fs";
 import path from "node:path";

@@ -13,7 +13,7 @@ export async function runInWorker(name: ScheduledJobName): Promise<void> {
     if (!process.env.DATABASE_URL) throw new Error("DATABASE_URL is not set in the job worker");
     const { sequelize } = await import("../db/index");
     try {
-      const { runScheduledJobNow } = await import("../app/modules/jobs/scheduled.server");
+      const { runScheduledJobNow } = await import("./scheduled");
       const job = await runScheduledJobNow(name);
       report = { kind: "job-finished", name, jobId: job.id, status: job.status };
     } finally {
@@ -32,14 +32,17 @@ export async function runInWorker(name: ScheduledJobName): Promise<void> {
   }
 }
 
-/** The queue worker (jobs/run-queued-jobs.job.ts): runs every QUEUED on-demand job (imports, ...) and reports how many. */
+/**
+ * The queue worker (jobs/run-queued-jobs.job.ts): hands back dead workers' jobs, runs every due QUEUED on-demand job
+ * (imports, ...) and reports how many.
+ */
 export async function runQueueInWorker(): Promise<void> {
   let report: QueueWorkerReport;
   try {
     if (!process.env.DATABASE_URL) throw new Error("DATABASE_URL is not set in the job worker");
     const { sequelize } = await import("../db/index");
     try {
-      const { runQueuedJobs } = await import("../app/modules/jobs/queue.server");
+      const { runQueuedJobs } = await import("./queue");
       report = { kind: "queue-finished", ran: await runQueuedJobs() };
     } finally {
       await sequelize.close();

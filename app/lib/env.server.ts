@@ -24,6 +24,15 @@ const EnvSchema = z.object({
   MAILBOX_PUBLIC: booleanText.default("false"),
   EARLYBIRD_DATA_DIR: z.string().default(".data"),
   JOBS_ENABLED: booleanText.default("true"),
+  /** How long a running job's lease lasts without a heartbeat before the reaper hands the job to another worker. */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(2).default(60),
+  /** Attempts of a queued job (a failure with a user-facing message is final at once) before it fails for good. */
+  JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
+  /** Retention (the scheduled job remove-old-data): days kept of mailbox messages, import files, idempotency keys and sessions. */
+  RETENTION_MAILBOX_DAYS: z.coerce.number().int().positive().default(30),
+  RETENTION_IMPORT_FILES_DAYS: z.coerce.number().int().positive().default(30),
+  RETENTION_IDEMPOTENCY_KEYS_DAYS: z.coerce.number().int().positive().default(30),
+  RETENTION_SESSIONS_DAYS: z.coerce.number().int().positive().default(90),
   SESSION_SECRET: z.string().min(16).optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(12 * 60),
   SESSION_MAX_DAYS: z.coerce.number().int().positive().default(7),

@@ -11,6 +11,7 @@ import { RETURN_MESSAGES } from "../../app/modules/ledger/returns.schema";
 
 import { formatTable, type Column } from "../format";
 import { action, assertMigrated, loadUi, outputOf, parseOptions, withDatabase } from "../runtime";
+import { withJobProgress } from "../ui/job-progress";
 import { formatFields, type FieldList } from "../format";
 
 const OUTCOME_COLORS: Record<string, string> = {
@@ -73,34 +74,19 @@ export function registerBankCommands(program: Command) {
         const content = readCsvFile(file, STATEMENT_MESSAGES.tooLarge);
         const ui = output.mode === "ink" ? await loadUi() : null;
         const name = "bank:import";
-        const live = ui ? ui.renderLive(<ui.JobRun name={name} percent={0} />) : null;
-        let percent = 0;
-        let result: StatementImportResult;
-        try {
-          result = await withDatabase(async (sequelize) => {
+        const { result, finish } = await withJobProgress(ui, name, (onProgress) =>
+          withDatabase(async (sequelize) => {
             await assertMigrated(sequelize);
             const { importBankStatement } = await import("../../app/modules/ledger/statement-import.server");
             // imported_by_user_id stays empty: the operator has no user row.
-            return importBankStatement(
-              OPERATOR,
-              { fileName: path.basename(file), content, currency: options.currency },
-              {
-                onProgress: (value) => {
-                  percent = value;
-                  if (ui) live?.update(<ui.JobRun name={name} percent={value} />);
-                },
-              }
-            );
-          });
-        } catch (error) {
-          if (ui) await live?.finish(<ui.JobRun name={name} percent={percent} failed />);
-          throw error;
-        }
+            return importBankStatement(OPERATOR, { fileName: path.basename(file), content, currency: options.currency }, { onProgress });
+          })
+        );
         const lines = summaryLines(result, file);
         const locale = result.currency === "AUD" ? "en-AU" : "en-NZ";
         const reasons = result.lines.filter((line) => line.reason).map((line) => `Line ${line.fileLine}: ${line.reason}`);
-        if (ui && live) {
-          await live.finish(
+        if (ui && finish) {
+          await finish(
             <ui.Box flexDirection="column">
               <ui.Success>{lines[0]}</ui.Success>
               <ui.Box marginLeft={2}>

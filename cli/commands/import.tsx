@@ -4,6 +4,7 @@ import { ImportCliSchema, type ImportKind } from "../../app/modules/invoices/imp
 import type { ImportResult } from "../../app/modules/invoices/import.server";
 import type { JobView } from "../../app/modules/jobs/service.server";
 import { action, assertMigrated, loadUi, outputOf, parseOptions, withDatabase } from "../runtime";
+import { withJobProgress } from "../ui/job-progress";
 
 const KINDS: Record<string, ImportKind> = { invoices: "INVOICE", bills: "BILL" };
 
@@ -51,11 +52,8 @@ export function registerImportCommands(program: Command) {
         const options = parseOptions(ImportCliSchema, rawOptions);
         const ui = output.mode === "ink" ? await loadUi() : null;
         const name = `import ${kindName}`;
-        const live = ui ? ui.renderLive(<ui.JobRun name={name} percent={0} />) : null;
-        let percent = 0;
-        let summary: ImportSummary;
-        try {
-          summary = await withDatabase(async (sequelize) => {
+        const { result: summary, finish } = await withJobProgress(ui, name, (onProgress) =>
+          withDatabase(async (sequelize): Promise<ImportSummary> => {
             await assertMigrated(sequelize);
             const { Company } = await import("../../db/models/index");
             if (!(await Company.findByPk(options.company))) throw new AppError(404, `Company ${options.company} not found`, { code: "NOT_FOUND" });
@@ -63,12 +61,7 @@ export function registerImportCommands(program: Command) {
             // The operator acts for the company as a system actor (no user).
             const actor = { userId: 0, companyId: options.company, roles: ["ROLE_USER" as const] };
             const job = await startImport(actor, { kind, format: options.format, filePath: file, createInXero: options.xero });
-            const done: JobView = await runImport(job.id, {
-              onProgress: (value) => {
-                percent = value;
-                if (ui) live?.update(<ui.JobRun name={name} percent={value} />);
-              },
-            });
+            const done: JobView = await runImport(job.id, { onProgress });
             if (done.status !== "SUCCEEDED") throw new AppError(409, done.error ?? `The import is ${done.status}`, { code: "IMPORT_NOT_DONE" });
             const result = done.result as ImportResult;
             return {
@@ -85,14 +78,11 @@ export function registerImportCommands(program: Command) {
               failedInvoices: result.failedInvoices,
               warningInvoices: result.warningInvoices,
             };
-          });
-        } catch (error) {
-          if (ui) await live?.finish(<ui.JobRun name={name} percent={percent} failed />);
-          throw error;
-        }
+          })
+        );
         const lines = summaryLines(summary);
-        if (ui && live) {
-          await live.finish(
+        if (ui && finish) {
+          await finish(
             <ui.Box flexDirection="column">
               <ui.Success>{lines[0]}</ui.Success>
               <ui.Box marginLeft={2}>

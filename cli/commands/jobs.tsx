@@ -4,6 +4,7 @@ import { ListJobsSchema, isScheduledJobName, unknownJobMessage } from "../../app
 import type { JobView } from "../../app/modules/jobs/service.server";
 import { formatTable, formatTimestamp, jobDuration, summarize, type Column } from "../format";
 import { action, assertMigrated, loadUi, outputOf, parseOptions, withDatabase } from "../runtime";
+import { withJobProgress } from "../ui/job-progress";
 
 const STATUS_COLORS: Record<string, string> = { QUEUED: "gray", RUNNING: "cyan", SUCCEEDED: "green", FAILED: "red", CANCELLED: "yellow" };
 
@@ -27,26 +28,15 @@ export function registerJobCommands(program: Command) {
         const output = outputOf(command);
         if (!isScheduledJobName(name)) throw new AppError(404, unknownJobMessage(name), { code: "UNKNOWN_JOB" });
         const ui = output.mode === "ink" ? await loadUi() : null;
-        const live = ui ? ui.renderLive(<ui.JobRun name={name} percent={0} />) : null;
-        let percent = 0;
-        let job: JobView;
-        try {
-          job = await withDatabase(async (sequelize) => {
+        const { result: job, finish } = await withJobProgress(ui, name, (onProgress) =>
+          withDatabase(async (sequelize) => {
             await assertMigrated(sequelize);
-            const { runScheduledJobNow } = await import("../../app/modules/jobs/scheduled.server");
-            return runScheduledJobNow(name, {
-              onProgress: (value) => {
-                percent = value;
-                if (ui) live?.update(<ui.JobRun name={name} percent={value} />);
-              },
-            });
-          });
-        } catch (error) {
-          if (ui) await live?.finish(<ui.JobRun name={name} percent={percent} failed />);
-          throw error;
-        }
-        if (ui && live) {
-          await live.finish(<ui.JobRun name={name} percent={100} job={job} />);
+            const { runScheduledJobNow } = await import("../../jobs/scheduled");
+            return runScheduledJobNow(name, { onProgress });
+          }),
+        );
+        if (ui && finish) {
+          await finish(<ui.JobRun name={name} percent={100} job={job} />);
           return;
         }
         const took = jobDuration(job);

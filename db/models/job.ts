@@ -16,6 +16,11 @@ export class Job extends Model<InferAttributes<Job>, InferCreationAttributes<Job
   declare companyId: CreationOptional<number | null>;
   declare idempotencyKey: CreationOptional<string | null>;
   declare attempts: CreationOptional<number>;
+  /** The worker holding a RUNNING job, and until when (its heartbeat renews it; the reaper takes expired ones back). */
+  declare leaseOwner: CreationOptional<string | null>;
+  declare leaseExpiresAt: CreationOptional<Date | null>;
+  /** A retried job waits in QUEUED until then (backoff). */
+  declare runAfter: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
   declare startedAt: CreationOptional<Date | null>;
   declare finishedAt: CreationOptional<Date | null>;
@@ -35,6 +40,9 @@ Job.init(
     companyId: { type: DataTypes.INTEGER, allowNull: true, defaultValue: null },
     idempotencyKey: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
     attempts: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+    leaseOwner: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+    leaseExpiresAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
+    runAfter: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
     createdAt: DataTypes.DATE,
     startedAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
     finishedAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { sequelize } from "../../db/index";
 import { Job, Session } from "../../db/models/index";
 import { createSession, createUser } from "../../app/modules/auth/service.server";
-import { runScheduledJobNow } from "../../app/modules/jobs/scheduled.server";
+import { runScheduledJobNow } from "../../jobs/scheduled";
 import { startScheduler } from "../../jobs/scheduler";
 import type { WorkerReport } from "../../jobs/schedule";
 import { buildJobs } from "../../scripts/build-jobs.mjs";

@@ -13,7 +13,7 @@ import { addDays, todayIn } from "../../app/lib/dates";
 import { AppError } from "../../app/lib/errors";
 import { IMPORT_MESSAGES, ROW_MESSAGES, incorrectTemplateMessage, ORDER_NUMBER_REQUIRED_FOR_XERO } from "../../app/modules/invoices/import-rules";
 import { getImportStatus, importResultFile, runImport, startImport, storeImportUpload, type ImportResult } from "../../app/modules/invoices/import.server";
-import { runQueuedJobs } from "../../app/modules/jobs/queue.server";
+import { runQueuedJobs } from "../../jobs/queue";
 import { makeCompany, makeCustomerLink, makeUser } from "../support/factories";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "eb-import-test-"));

@@ -9,7 +9,7 @@ import { sequelize } from "../../db/index";
 import { Invoice, PurchaserOffer, TopUp } from "../../db/models/index";
 import { todayIn } from "../../app/lib/dates";
 import type { Cents } from "../../app/lib/money";
-import { runScheduledJobNow } from "../../app/modules/jobs/scheduled.server";
+import { runScheduledJobNow } from "../../jobs/scheduled";
 import { earlyPaymentEntries } from "../../app/modules/ledger/early-payment.rules";
 import { companyFunds, postTransaction, systemAccount, walletAccount } from "../../app/modules/ledger/service.server";
 import { cancelTopUp, confirmTopUp, expireTopUps } from "../../app/modules/ledger/top-ups.server";

@@ -9,7 +9,7 @@ import { Invoice, Job, OfferExecution, OfferExecutionResult, PurchaserOffer, Sta
 import type { Actor } from "../../app/lib/actor";
 import { isAppError } from "../../app/lib/errors";
 import type { Cents } from "../../app/lib/money";
-import { runQueuedJobs } from "../../app/modules/jobs/queue.server";
+import { runQueuedJobs } from "../../jobs/queue";
 import { earlyPaymentEntries } from "../../app/modules/ledger/early-payment.rules";
 import { postTransaction, systemAccount, walletAccount } from "../../app/modules/ledger/service.server";
 import { monthPeriod, lastEndedMonth, STATEMENT_MESSAGES } from "../../app/modules/statements/rules";

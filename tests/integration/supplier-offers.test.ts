@@ -11,7 +11,7 @@ import { addDays, todayIn } from "../../app/lib/dates";
 import { formatMoney, type Cents } from "../../app/lib/money";
 import { defaultListQuery } from "../../app/modules/invoices/filters";
 import { listBills, listInvoices } from "../../app/modules/invoices/list.server";
-import { runScheduledJobNow } from "../../app/modules/jobs/scheduled.server";
+import { runScheduledJobNow } from "../../jobs/scheduled";
 import { PROMPT_PAYMENT_MESSAGES, supplierOfferSavings } from "../../app/modules/offers/rules";
 import {
   cancelPaymentRequest,

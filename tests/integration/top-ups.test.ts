@@ -10,7 +10,7 @@ import { sequelize } from "../../db/index";
 import { Invoice, Job, LedgerTransaction, SupplierOffer, SupplierOfferInvoice, TopUp } from "../../db/models/index";
 import { addDays, todayIn } from "../../app/lib/dates";
 import type { Cents } from "../../app/lib/money";
-import { runScheduledJobNow } from "../../app/modules/jobs/scheduled.server";
+import { runScheduledJobNow } from "../../jobs/scheduled";
 import { companyFunds } from "../../app/modules/ledger/service.server";
 import {
   assignmentChoices,

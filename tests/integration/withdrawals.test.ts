@@ -35,7 +35,7 @@ import {
   TITLE_PENDING,
   TITLE_SUCCESSFUL,
 } from "../../app/modules/ledger/withdrawals.schema";
-import { runScheduledJobNow } from "../../app/modules/jobs/scheduled.server";
+import { runScheduledJobNow } from "../../jobs/scheduled";
 import { makeCompany, makeUser } from "../support/factories";
 
 afterAll(() => sequelize.close());

@@ -5,9 +5,11 @@
  * Without JavaScript the progress step refreshes itself every second.
  */
 import type { SerializeFrom } from "@remix-run/node";
-import { Form, Link, useActionData, useFetcher, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { Download, FileSpreadsheet, Loader2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect } from "react";
+import { JobProgress } from "~/components/jobs/job-progress";
+import { useJobProgress } from "~/components/jobs/use-job-progress";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
@@ -17,9 +19,6 @@ import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import type { ImportResult, ImportStatus } from "~/modules/invoices/import.server";
 import type { ImportActionData, importLoader } from "./import-route.server";
 
-const POLL_MS = 1_000;
-const RESULTS_DELAY_MS = 2_000;
-const MAX_404 = 3;
 export const POLLING_FAILED = "Error in importing from file";
 
 // Set once the app has hydrated: a dialog opened by client navigation keeps 100% on screen for two seconds before
@@ -170,48 +169,21 @@ function ConfirmStep({ data, noun, closeTo }: { data: Extract<ImportActionData, 
   );
 }
 
+const importFinished = (status: ImportStatus) => status.status === "SUCCEEDED" || status.status === "FAILED" || status.status === "CANCELLED";
+
 function ImportProgress({ initial, closeTo, noun }: { initial: ImportStatus | null; closeTo: string; noun: string }) {
-  const fetcher = useFetcher<ImportStatus>();
-  const [status, setStatus] = useState<ImportStatus | null>(initial);
-  const [pollError, setPollError] = useState<string | null>(initial ? null : POLLING_FAILED);
-  const [showResults, setShowResults] = useState(!appHydrated && initial?.status === "SUCCEEDED");
-  const misses = useRef(0);
-  const jobId = initial?.id;
+  const { status, error, percent, showResult } = useJobProgress<ImportStatus>({
+    url: initial ? `/resources/import/${initial.id}` : null,
+    initial,
+    finished: importFinished,
+    pollingFailed: POLLING_FAILED,
+    resultAtOnce: !appHydrated && initial?.status === "SUCCEEDED",
+  });
 
-  // Poll every second while the job runs.
-  const finished = status ? status.status === "SUCCEEDED" || status.status === "FAILED" || status.status === "CANCELLED" : true;
-  const load = fetcher.load;
-  useEffect(() => {
-    if (!jobId || finished || pollError) return;
-    const timer = setInterval(() => load(`/resources/import/${jobId}`), POLL_MS);
-    return () => clearInterval(timer);
-  }, [jobId, finished, pollError, load]);
-
-  useEffect(() => {
-    if (fetcher.state !== "idle" || fetcher.data === undefined) return;
-    const answer = fetcher.data as ImportStatus | { error: string; status: number };
-    if ("id" in answer) {
-      misses.current = 0;
-      setStatus(answer);
-    } else if (answer.status === 404) {
-      misses.current += 1;
-      if (misses.current > MAX_404) setPollError(POLLING_FAILED);
-    } else {
-      setPollError(answer.error);
-    }
-  }, [fetcher.state, fetcher.data]);
-
-  // Results follow 100% after two seconds (p2 §9).
-  useEffect(() => {
-    if (status?.status !== "SUCCEEDED" || showResults) return;
-    const timer = setTimeout(() => setShowResults(true), RESULTS_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [status?.status, showResults]);
-
-  if (pollError || !status) {
+  if (error || !status) {
     return (
       <div className="grid gap-4">
-        <Alert variant="destructive">{pollError ?? POLLING_FAILED}</Alert>
+        <Alert variant="destructive">{error ?? POLLING_FAILED}</Alert>
         <RouteDialogFooter>
           <Link to={closeTo} preventScrollReset className={buttonVariants()}>
             Close
@@ -235,41 +207,10 @@ function ImportProgress({ initial, closeTo, noun }: { initial: ImportStatus | nu
       </div>
     );
   }
-  if (status.status === "SUCCEEDED" && status.result && showResults) {
+  if (status.status === "SUCCEEDED" && status.result && showResult) {
     return <ImportResults jobId={status.id} result={status.result} closeTo={closeTo} noun={noun} />;
   }
-  const percent = status.status === "SUCCEEDED" ? 100 : status.progress;
-  return (
-    <div className="grid gap-4">
-      {/* Without JavaScript the page reloads itself every second until the import is done. */}
-      <noscript>
-        <meta httpEquiv="refresh" content="1" />
-      </noscript>
-      <div className="grid gap-2">
-        <div className="flex items-center justify-between text-sm">
-          <span id="import-progress-label">{status.status === "QUEUED" ? "Waiting to start…" : `Importing ${noun}…`}</span>
-          <span className="tabular-nums">{percent}%</span>
-        </div>
-        <div
-          role="progressbar"
-          aria-labelledby="import-progress-label"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="h-2 w-full overflow-hidden rounded-full bg-muted"
-        >
-          <div className="h-full bg-primary transition-[width] duration-500" style={{ width: `${percent}%` }} />
-        </div>
-      </div>
-      <noscript>
-        <p className="text-sm">
-          <a href="" className="font-medium text-primary underline-offset-4 hover:underline">
-            Refresh
-          </a>
-        </p>
-      </noscript>
-    </div>
-  );
+  return <JobProgress labelId="import-progress-label" label={status.status === "QUEUED" ? "Waiting to start…" : `Importing ${noun}…`} percent={percent} />;
 }
 
 function ImportResults({ jobId, result, closeTo, noun }: { jobId: string; result: ImportResult; closeTo: string; noun: string }) {

@@ -5,9 +5,11 @@
  * request is sent), error (the first invoice's reason), offer expired ("Oops! This offer is no longer available.").
  * Without JavaScript the form posts and the progress page refreshes itself every second.
  */
-import { Form, Link, useFetcher, useNavigation, useRevalidator } from "@remix-run/react";
+import { Form, Link, useNavigation, useRevalidator } from "@remix-run/react";
 import { Loader2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { JobProgress } from "~/components/jobs/job-progress";
+import { useJobProgress } from "~/components/jobs/use-job-progress";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
@@ -16,9 +18,6 @@ import { formatMoney, type Cents } from "~/lib/money";
 import { EXECUTION_MESSAGES, isOfferUnavailableMessage, type ExecutionStatusView } from "~/modules/offers/execution.rules";
 import type { GetPaidQuote } from "~/modules/offers/execution.server";
 
-const POLL_MS = 1_000;
-const SUMMARY_DELAY_MS = 2_000;
-const MAX_404 = 3;
 
 type Locale = "en-NZ" | "en-AU";
 interface Base {
@@ -195,14 +194,16 @@ function Figure({ label, value }: { label: string; value: string }) {
 const finished = (status: ExecutionStatusView) => status.status === "SUCCESS" || status.status === "FAILED";
 
 function Progress({ offerId, initial, closeTo, locale }: { offerId: number; initial: ExecutionStatusView; closeTo: string; locale: Locale }) {
-  const fetcher = useFetcher<ExecutionStatusView | { error: string; status: number }>();
-  const [status, setStatus] = useState(initial);
-  const [pollError, setPollError] = useState<string | null>(null);
-  const [expired, setExpired] = useState(false);
-  const [showSummary, setShowSummary] = useState(!appHydrated && finished(initial));
-  const misses = useRef(0);
-  const done = finished(status);
-  const load = fetcher.load;
+  const { status, error, done, percent, showResult } = useJobProgress<ExecutionStatusView>({
+    url: `/resources/offer-executions/${offerId}/${initial.id}`,
+    initial,
+    finished,
+    pollingFailed: EXECUTION_MESSAGES.POLLING_FAILED,
+    // The offer went while the payment was in flight: the expired state, not an error.
+    readError: (answer) =>
+      answer.status === 404 && isOfferUnavailableMessage(answer.error) ? { fail: answer.error } : answer.status === 404 ? { miss: true } : { fail: EXECUTION_MESSAGES.POLLING_FAILED },
+    resultAtOnce: !appHydrated && finished(initial),
+  });
   const revalidator = useRevalidator();
   const revalidate = revalidator.revalidate;
   const wasDone = useRef(done);
@@ -213,38 +214,9 @@ function Progress({ offerId, initial, closeTo, locale }: { offerId: number; init
     wasDone.current = done;
   }, [done, revalidate]);
 
-  useEffect(() => {
-    if (done || pollError || expired) return;
-    const timer = setInterval(() => load(`/resources/offer-executions/${offerId}/${status.id}`), POLL_MS);
-    return () => clearInterval(timer);
-  }, [done, pollError, expired, load, offerId, status.id]);
-
-  useEffect(() => {
-    if (fetcher.state !== "idle" || fetcher.data === undefined) return;
-    const answer = fetcher.data;
-    if ("id" in answer) {
-      misses.current = 0;
-      setStatus(answer);
-    } else if (answer.status === 404 && isOfferUnavailableMessage(answer.error)) {
-      setExpired(true);
-    } else if (answer.status === 404) {
-      misses.current += 1;
-      if (misses.current > MAX_404) setPollError(EXECUTION_MESSAGES.POLLING_FAILED);
-    } else {
-      setPollError(EXECUTION_MESSAGES.POLLING_FAILED);
-    }
-  }, [fetcher.state, fetcher.data]);
-
-  // The summary follows 100% after two seconds (p2 §9).
-  useEffect(() => {
-    if (!done || showSummary) return;
-    const timer = setTimeout(() => setShowSummary(true), SUMMARY_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [done, showSummary]);
-
-  if (expired) return <Expired closeTo={closeTo} />;
-  if (pollError) return <ErrorState message={pollError} closeTo={closeTo} />;
-  if (done && showSummary) {
+  if (error && isOfferUnavailableMessage(error)) return <Expired closeTo={closeTo} />;
+  if (error || !status) return <ErrorState message={error ?? EXECUTION_MESSAGES.POLLING_FAILED} closeTo={closeTo} />;
+  if (done && showResult) {
     // Nothing paid or accepted: the execution failed, with the first invoice's reason (p2 §8).
     if (status.success === 0 && status.pending === 0) {
       if (isOfferUnavailableMessage(status.reason)) return <Expired closeTo={closeTo} />;
@@ -252,38 +224,7 @@ function Progress({ offerId, initial, closeTo, locale }: { offerId: number; init
     }
     return <Summary status={status} closeTo={closeTo} locale={locale} />;
   }
-  const percent = done ? 100 : status.progress;
-  return (
-    <div className="grid gap-4">
-      {/* Without JavaScript the page reloads itself every second until the payment is done. */}
-      <noscript>
-        <meta httpEquiv="refresh" content="1" />
-      </noscript>
-      <div className="grid gap-2">
-        <div className="flex items-center justify-between text-sm">
-          <span id="get-paid-progress-label">{status.status === "QUEUED" ? "Waiting to start…" : "Getting paid…"}</span>
-          <span className="tabular-nums">{percent}%</span>
-        </div>
-        <div
-          role="progressbar"
-          aria-labelledby="get-paid-progress-label"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="h-2 w-full overflow-hidden rounded-full bg-muted"
-        >
-          <div className="h-full bg-primary transition-[width] duration-500" style={{ width: `${percent}%` }} />
-        </div>
-      </div>
-      <noscript>
-        <p className="text-sm">
-          <a href="" className="font-medium text-primary underline-offset-4 hover:underline">
-            Refresh
-          </a>
-        </p>
-      </noscript>
-    </div>
-  );
+  return <JobProgress labelId="get-paid-progress-label" label={status.status === "QUEUED" ? "Waiting to start…" : "Getting paid…"} percent={percent} />;
 }
 
 function Summary({ status, closeTo, locale }: { status: ExecutionStatusView; closeTo: string; locale: Locale }) {

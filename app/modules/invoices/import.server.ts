@@ -20,7 +20,9 @@
  * <EARLYBIRD_DATA_DIR>/uploads/<companyId>/<uuid>.csv.
  *
  * Idempotency: executeJob starts a job only from QUEUED (one conditional UPDATE), so a job runs once; a second
- * runImport of the same job returns it as it stands and imports nothing.
+ * runImport of the same job returns it as it stands and imports nothing. When the worker dies mid-import, the reaper
+ * puts the job back in QUEUED and the next worker resumes after the checkpoint (ImportCheckpoint), so no row is
+ * written twice.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -40,6 +42,7 @@ import { todayIn } from "../../lib/dates";
 import { AppError, notFound } from "../../lib/errors";
 import { centsToDecimal, type Cents } from "../../lib/money";
 import { createJob, executeJob, getJob, type ExecuteJobOptions, type JobView } from "../jobs/service.server";
+import { isTerminalStatus } from "../jobs/rules";
 import { runQueuedJobsSoon } from "../jobs/queue-trigger.server";
 import {
   IMPORT_JOB_TYPES,
@@ -114,6 +117,23 @@ interface ImportPayload {
   createInXero: boolean;
   /** Delete the file when the job ends (web uploads); the CLI's own files stay. */
   deleteFileAfter: boolean;
+  /** The last line whose rows are committed (written with them, batch by batch). */
+  committedThroughLine?: number;
+  /** Where a worker that died left off: written with each batch, read by the next worker (issue 14 part 6). */
+  checkpoint?: ImportCheckpoint;
+}
+
+/**
+ * The import as of `line`: every valid row up to it is committed, and `result` counts every line up to it. A resumed
+ * import skips those lines (re-reading only the rows that failed validation, to write them to the failed-rows file
+ * again) and carries on from there. Rows the database left out before the worker died (taken numbers, duplicates)
+ * stay counted but are not in the resumed import's CSV files.
+ */
+interface ImportCheckpoint {
+  line: number;
+  firstNewId: number;
+  firstNewCompanyId: number;
+  result: ImportResult;
 }
 
 function companyIdOf(actor: Actor): number {
@@ -213,11 +233,17 @@ export async function runImport(jobId: string, options: ExecuteJobOptions = {}):
   const job = await Job.findByPk(jobId);
   if (!job || !isImportJobType(job.type) || job.companyId === null) throw notFound(IMPORT_MESSAGES.importNotFound);
   const companyId = job.companyId;
+  const payload = job.payload as unknown as ImportPayload;
+  // The upload goes once the job has ended; a job waiting for a retry, or taken back from a dead worker, still needs it.
+  const removeUpload = async () => {
+    if (!payload.deleteFileAfter) return;
+    const now = await Job.findByPk(jobId, { attributes: ["id", "status"] });
+    if (now && isTerminalStatus(now.status)) await fsp.rm(payload.filePath, { force: true }).catch(() => {});
+  };
   try {
-    return await executeJob(jobId, ({ payload, progress }) => importFile(jobId, companyId, payload as unknown as ImportPayload, progress), options);
+    return await executeJob(jobId, ({ payload: current, progress }) => importFile(jobId, companyId, current as unknown as ImportPayload, progress), options);
   } finally {
-    const payload = job.payload as unknown as ImportPayload;
-    if (payload.deleteFileAfter) await fsp.rm(payload.filePath, { force: true }).catch(() => {});
+    await removeUpload();
   }
 }
 
@@ -333,6 +359,7 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
   const today = todayIn(company.country);
   const size = (await fsp.stat(payload.filePath)).size;
 
+  const resumeFrom = payload.checkpoint ?? null;
   const outDir = resultDir(jobId);
   await fsp.rm(outDir, { recursive: true, force: true });
   let originalHeader: string[] = [];
@@ -340,7 +367,7 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
   const failedOut = new CsvOut(path.join(outDir, RESULT_FILES.failed), () => [...originalHeader, "Errors"]);
   const duplicatesOut = new CsvOut(path.join(outDir, RESULT_FILES.duplicates), () => originalHeader);
 
-  const result: ImportResult = {
+  const result: ImportResult = resumeFrom ? structuredClone(resumeFrom.result) : {
     kind,
     format: payload.format,
     fileName: payload.fileName,
@@ -393,8 +420,13 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
   try {
     const parties = new Map<string, Party>();
     // Invoices created from here on are this import's: a later row with the same number and amount is a duplicate.
-    const floor = await client.query<{ max: number }>("SELECT COALESCE(max(id), 0)::int AS max FROM invoices");
-    const firstNewId = floor.rows[0].max + 1;
+    // A resumed import keeps the first attempt's floors (the invoices and companies it made before are its own).
+    const floor = await client.query<{ invoices: number; companies: number }>(
+      "SELECT (SELECT COALESCE(max(id), 0)::int FROM invoices) AS invoices, (SELECT COALESCE(max(id), 0)::int FROM companies) AS companies"
+    );
+    const firstNewId = resumeFrom?.firstNewId ?? floor.rows[0].invoices + 1;
+    const firstNewCompanyId = resumeFrom?.firstNewCompanyId ?? floor.rows[0].companies + 1;
+    const skipThrough = resumeFrom?.line ?? 0;
     let batch: PendingRow[] = [];
     let line = 1;
     let lastProgressAt = 0;
@@ -405,16 +437,21 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
       batch = [];
       await inFlight;
       if (batchError) throw batchError;
+      // Every line read so far is settled once this batch commits: the checkpoint is the result as it stands now
+      // (the batch before has been counted), plus this batch's outcome.
+      const checkpoint: ImportCheckpoint = { line, firstNewId, firstNewCompanyId, result: structuredClone(result) };
       inFlight = writeBatch(client, {
         jobId,
+        checkpoint,
+        resumed: resumeFrom !== null,
         company,
         kind,
         createInXero,
         rows,
         parties,
         result,
-        fail,
         firstNewId,
+        failedRow: (cells) => failedOut.write(cells),
         duplicate: (cells) => duplicatesOut.write(cells),
       }).catch((error: unknown) => {
         batchError = error;
@@ -426,9 +463,14 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
         if (headerError) break;
         line++;
         if (isBlankRow(raw)) continue;
-        result.total++;
         const cells = keys.map((key) => raw[key] ?? "");
         const parsed = parseImportRow(raw, kind, today, { template, createInXero });
+        if (line <= skipThrough) {
+          // Counted before the worker died and committed: only the failed-rows file is written again.
+          if (!parsed.ok) await failedOut.write([...cells, parsed.errors.join("; ")]);
+          continue;
+        }
+        result.total++;
         if (!parsed.ok) {
           await fail(line, (raw[template === "EARLYBIRD" ? "invoice_number" : "invoicenumber"] ?? "").trim(), cells, parsed.errors);
         } else {
@@ -470,13 +512,18 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
 
 interface BatchContext {
   jobId: string;
+  /** The import as of the end of this batch, stored with it; the batch's outcome is added before the commit. */
+  checkpoint: ImportCheckpoint;
+  /** A resumed import: counterparties this import created before are found as existing, yet still its own. */
+  resumed: boolean;
   company: Company;
   kind: ImportKind;
   createInXero: boolean;
   rows: PendingRow[];
   parties: Map<string, Party>;
   result: ImportResult;
-  fail: (line: number, invoiceNumber: string, cells: string[], messages: string[]) => Promise<void>;
+  /** Writes a row to the failed-rows CSV (its cells and the Errors column); countBatch counts it. */
+  failedRow: (cells: string[]) => Promise<void>;
   duplicate: (cells: string[]) => Promise<void>;
   /** Invoices with this id or above were created during this import. */
   firstNewId: number;
@@ -491,6 +538,7 @@ async function writeBatch(client: pg.Client, context: BatchContext) {
   const partyOf = (name: string) => created.get(partyKey(name)) ?? (parties.get(partyKey(name)) as Party);
   /** Lines left out by the database checks: true for a duplicate (same number and amount), false for a taken number. */
   const leftOut = new Map<number, boolean>();
+  let kept = 0;
   await client.query("BEGIN");
   try {
     // Counterparties named for the first time in this import: the company's own, else new INACTIVE companies.
@@ -510,7 +558,8 @@ async function writeBatch(client: pg.Client, context: BatchContext) {
       );
       const toFlag: number[] = [];
       for (const row of found.rows) {
-        parties.set(row.key, { companyId: row.company_id, name: row.company_name, created: false });
+        const createdBefore = context.resumed && row.company_id >= context.checkpoint.firstNewCompanyId;
+        parties.set(row.key, { companyId: row.company_id, name: row.company_name, created: createdBefore });
         unknown.delete(row.key);
         toFlag.push(row.counterparty_id);
       }
@@ -580,7 +629,6 @@ async function writeBatch(client: pg.Client, context: BatchContext) {
       }
       return kept;
     };
-    let kept: number;
     await client.query("SAVEPOINT import_batch");
     try {
       kept = await copyRows(new Map());
@@ -603,28 +651,48 @@ async function writeBatch(client: pg.Client, context: BatchContext) {
         existing.set(numberKey(row.invoice_number, row.issued_by), { ours: row.id >= context.firstNewId, cents: Number(row.cents) });
       kept = await copyRows(existing);
     }
-    // The checkpoint: which lines are in, committed with them.
-    await client.query(`UPDATE jobs SET payload = payload || jsonb_build_object('committedThroughLine', $2::int) WHERE id = $1`, [
-      jobId,
-      rows[rows.length - 1].line,
-    ]);
+    // The checkpoint: which lines are in and the result up to them, committed with them.
+    const checkpoint = context.checkpoint;
+    countBatch(checkpoint.result, kind, rows, leftOut, partyOf, kept, created.size);
+    await client.query(
+      `UPDATE jobs SET payload = payload || jsonb_build_object('committedThroughLine', $2::int, 'checkpoint', $3::jsonb) WHERE id = $1`,
+      [jobId, checkpoint.line, JSON.stringify(checkpoint)]
+    );
     await client.query("COMMIT");
-    result.success += kept;
   } catch (error) {
     await client.query("ROLLBACK").catch(() => {});
     throw error;
   }
   for (const [key, party] of created) parties.set(key, party);
-  result.createdCounterparties += created.size;
+  countBatch(result, kind, rows, leftOut, partyOf, kept, created.size);
+  for (const row of rows) {
+    const duplicate = leftOut.get(row.line);
+    if (duplicate === true) await context.duplicate(JSON.parse(row.cells) as string[]);
+    else if (duplicate === false) await context.failedRow([...(JSON.parse(row.cells) as string[]), IMPORT_MESSAGES.numberExists]);
+  }
+}
+
+/** Adds a committed batch's outcome to a result: rows in, duplicates, taken numbers (failed), new-counterparty warnings. */
+function countBatch(
+  result: ImportResult,
+  kind: ImportKind,
+  rows: PendingRow[],
+  leftOut: Map<number, boolean>,
+  partyOf: (name: string) => Party,
+  kept: number,
+  createdCounterparties: number
+) {
+  result.success += kept;
+  result.createdCounterparties += createdCounterparties;
   for (const row of rows) {
     const duplicate = leftOut.get(row.line);
     if (duplicate === true) {
       result.duplicates++;
-      await context.duplicate(JSON.parse(row.cells) as string[]);
       continue;
     }
     if (duplicate === false) {
-      await context.fail(row.line, row.invoiceNumber, JSON.parse(row.cells) as string[], [IMPORT_MESSAGES.numberExists]);
+      result.failed++;
+      if (result.failedInvoices.length < ISSUE_LIST_LIMIT) result.failedInvoices.push({ line: row.line, invoiceNumber: row.invoiceNumber, messages: [IMPORT_MESSAGES.numberExists] });
       continue;
     }
     const party = partyOf(row.counterpartyName);

@@ -1,10 +1,17 @@
 /**
- * How a door asks for queued jobs to run now (docs/decisions/003, "Queued jobs"). The server's scheduler registers a
- * trigger that starts the Bree queue worker; the routes live in the Remix bundle, a different module instance from
- * server.ts, so the trigger is kept on globalThis. Without a scheduler (JOBS_ENABLED off, scripts), the queue runs in
- * this process instead, so a queued job is never left waiting.
+ * How a door asks for queued jobs to run now (docs/decisions/003, "Queued jobs"). A process that runs the job worker
+ * (`npm start`, `npm run worker`) registers a trigger that starts its Bree queue worker; the routes live in the Remix
+ * bundle, a different module instance from server.ts, so the trigger is kept on globalThis. A process without one (a
+ * web server scaled apart from its workers, scripts, tests) sends a PostgreSQL NOTIFY on QUEUED_JOBS_CHANNEL instead:
+ * every `npm run worker` listening on the database starts its queue at once (and sweeps it every minute anyway).
  */
+import { sequelize } from "../../../db/index";
+import { logger } from "../../lib/logger.server";
+
 const TRIGGER_KEY = Symbol.for("earlybird.runQueuedJobs");
+
+/** The channel workers LISTEN on for "a job was queued". */
+export const QUEUED_JOBS_CHANNEL = "earlybird_queued_jobs";
 
 type Trigger = () => void;
 
@@ -24,7 +31,5 @@ export function runQueuedJobsSoon(): void {
     trigger();
     return;
   }
-  setImmediate(() => {
-    import("./queue.server").then(({ runQueuedJobs }) => runQueuedJobs()).catch((error) => console.error("Running queued jobs failed:", error));
-  });
+  sequelize.query(`NOTIFY ${QUEUED_JOBS_CHANNEL}`).catch((error: unknown) => logger.warn({ err: error }, "could not notify the job workers"));
 }

@@ -12,6 +12,7 @@ export const SCHEDULED_JOB_NAMES = [
   "generate-statements",
   "expire-supplier-offers",
   "check-purchaser-offers",
+  "remove-old-data",
 ] as const;
 export type ScheduledJobName = (typeof SCHEDULED_JOB_NAMES)[number];
 

@@ -220,7 +220,7 @@ interface ExecutionPayload {
   invoiceIds: number[];
 }
 
-/** The queued job (QUEUED_WORK): runs once (executeJob starts it only from QUEUED). */
+/** The queued job (jobs/registry.ts): runs once (executeJob starts it only from QUEUED); a resumed run carries on. */
 export async function runPurchaserOfferExecution(jobId: string, options: ExecuteJobOptions = {}): Promise<JobView> {
   return executeJob(
     jobId,
@@ -243,7 +243,10 @@ async function executeInvoices(executionId: number, invoiceIds: number[], progre
       const percent = Math.min(99, Math.floor(((index + 1) * 100) / invoiceIds.length));
       await retryOnDeadlock(() =>
         sequelize.transaction(async (t) => {
+          // A run resumed after its worker died (issue 14 part 6) finds the invoices it already did: not counted twice.
+          const again = (await OfferExecutionResult.count({ where: { executionId, invoiceId }, transaction: t })) > 0;
           const status = await executeOne(t, execution, offerId, invoiceId, config);
+          if (again) return;
           await sequelize.query(
             `UPDATE offer_executions SET success_count = success_count + :success, failed_count = failed_count + :failed, progress = GREATEST(progress, :percent)
            WHERE id = :id`,

@@ -251,7 +251,7 @@ export async function generateStatement(statementId: number, progress: (percent:
   return { lines: lines.length };
 }
 
-/** The queued job of a user's request (QUEUED_WORK STATEMENT). */
+/** The queued job of a user's request (jobs/registry.ts). */
 export async function runStatementJob(jobId: string, options: ExecuteJobOptions = {}): Promise<JobView> {
   return executeJob(
     jobId,

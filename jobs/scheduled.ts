@@ -1,16 +1,18 @@
 /**
  * The work of each scheduled job, shared by the Bree worker (jobs/<name>.job.ts), `earlybird jobs:run` and tests.
- * The schedule itself (how often) belongs to the scheduler in jobs/.
+ * The schedule itself (how often) is jobs/schedule.ts. Each run is a job row held by a lease like any other; a run
+ * whose worker died is failed by the reaper (the next run does the work).
  */
-import { expireStaleSessions } from "../auth/service.server";
-import { processPendingWithdrawals } from "../ledger/bank-files.server";
-import { expireTopUps } from "../ledger/top-ups.server";
-import { generateMonthEndStatements } from "../statements/service.server";
-import { expireSupplierOffers } from "../offers/supplier-offers.server";
-import { checkPurchaserOffers } from "../offers/purchaser-offers.server";
-import { AppError } from "../../lib/errors";
-import { isScheduledJobName, unknownJobMessage, type ScheduledJobName } from "./schema";
-import { runJob, type ExecuteJobOptions, type JobHandler, type JobView } from "./service.server";
+import { expireStaleSessions } from "../app/modules/auth/service.server";
+import { processPendingWithdrawals } from "../app/modules/ledger/bank-files.server";
+import { expireTopUps } from "../app/modules/ledger/top-ups.server";
+import { generateMonthEndStatements } from "../app/modules/statements/service.server";
+import { expireSupplierOffers } from "../app/modules/offers/supplier-offers.server";
+import { checkPurchaserOffers } from "../app/modules/offers/purchaser-offers.server";
+import { removeOldData } from "../app/modules/retention/service.server";
+import { AppError } from "../app/lib/errors";
+import { isScheduledJobName, unknownJobMessage, type ScheduledJobName } from "../app/modules/jobs/schema";
+import { runJob, type ExecuteJobOptions, type JobHandler, type JobView } from "../app/modules/jobs/service.server";
 
 const SCHEDULED_WORK: Record<ScheduledJobName, JobHandler<unknown>> = {
   // Revoking an already revoked session is a no-op, so an overlapping run (two servers) does no harm.
@@ -25,10 +27,12 @@ const SCHEDULED_WORK: Record<ScheduledJobName, JobHandler<unknown>> = {
   "expire-supplier-offers": async () => expireSupplierOffers(new Date()),
   // Recomputes purchaser offers' eligibility as due dates pass, reconciles them with their top-ups (docs/decisions/015).
   "check-purchaser-offers": async () => checkPurchaserOffers(new Date()),
+  // Deletes what nothing else cleans (old mailbox messages, import files, expired idempotency keys and sessions).
+  "remove-old-data": async () => removeOldData(new Date()),
 };
 
 /** Runs a scheduled job in this process and records it in `jobs` (type = the job's name). */
-export async function runScheduledJobNow(name: string, options: ExecuteJobOptions = {}): Promise<JobView> {
+export async function runScheduledJobNow(name: string, options: Pick<ExecuteJobOptions, "onProgress"> = {}): Promise<JobView> {
   if (!isScheduledJobName(name)) throw new AppError(404, unknownJobMessage(name), { code: "UNKNOWN_JOB", field: "name" });
   return runJob(name, SCHEDULED_WORK[name], options);
 }

@@ -1,0 +1,36 @@
+/**
+ * Which code runs which kind of job (issue 14 part 3): the modules export their runners and know nothing of the
+ * queue; this registry, in the jobs door, maps each kind to its runner. app/modules/jobs keeps the records, leases and
+ * progress and imports no module it runs, so no import cycle goes through it.
+ */
+import { IMPORT_JOB_TYPES } from "../app/modules/invoices/import-rules";
+import { runImport } from "../app/modules/invoices/import.server";
+import { EXECUTION_JOB_TYPE } from "../app/modules/offers/execution.rules";
+import { runPurchaserOfferExecution } from "../app/modules/offers/execution.server";
+import { STATEMENT_JOB_TYPE, runStatementJob } from "../app/modules/statements/service.server";
+import type { ExecuteJobOptions, JobView } from "../app/modules/jobs/service.server";
+
+export type QueuedJobRunner = (jobId: string, options: ExecuteJobOptions) => Promise<JobView>;
+
+export interface QueuedJobKind {
+  run: QueuedJobRunner;
+  /**
+   * A failed attempt (an unexpected error, not an AppError) is tried again with backoff, up to JOB_MAX_ATTEMPTS.
+   * Only for work that carries on from a checkpoint and is safe to repeat.
+   */
+  retry: boolean;
+}
+
+/**
+ * Queued (on-demand) kinds. Each one is resumable: when its worker dies the reaper puts it back in QUEUED and the
+ * next worker carries on (an import from its committedThroughLine checkpoint; an execution skips the invoices it
+ * already recorded; a statement is written in one transaction, so it starts over).
+ */
+export const QUEUED_JOB_KINDS: Record<string, QueuedJobKind> = {
+  [IMPORT_JOB_TYPES.INVOICE]: { run: runImport, retry: true },
+  [IMPORT_JOB_TYPES.BILL]: { run: runImport, retry: true },
+  [STATEMENT_JOB_TYPE]: { run: runStatementJob, retry: false },
+  [EXECUTION_JOB_TYPE]: { run: runPurchaserOfferExecution, retry: false },
+};
+
+export const QUEUED_JOB_TYPES = Object.keys(QUEUED_JOB_KINDS);
