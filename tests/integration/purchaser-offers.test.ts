@@ -13,17 +13,15 @@ import { runScheduledJobNow } from "../../app/modules/jobs/scheduled.server";
 import { earlyPaymentEntries } from "../../app/modules/ledger/early-payment.rules";
 import { companyFunds, postTransaction, systemAccount, walletAccount } from "../../app/modules/ledger/service.server";
 import { cancelTopUp, confirmTopUp, createTopUp, expireTopUps } from "../../app/modules/ledger/top-ups.server";
+import { checkPurchaserOffers, setOfferCheckDelay } from "../../app/modules/offers/purchaser-offer-check.server";
+import { includeSuggestedBills, offerSuggestions } from "../../app/modules/offers/purchaser-offer-suggestions.server";
 import {
   cashbackThisMonth,
-  checkPurchaserOffers,
   createPurchaserOffer,
   editPurchaserOffer,
   getLiveOffer,
-  offerSuggestions,
   planOffer,
   resetPurchaserOffer,
-  setOfferCheckDelay,
-  includeSuggestedBills,
 } from "../../app/modules/offers/purchaser-offers.server";
 import {
   CASHPOOL_MIN,
