@@ -13,7 +13,7 @@ import { currencyOf, offerConfig, RESERVING, type PurchaserOfferStatus } from ".
 import { percentToBasisPoints, purchaserOfferEligibility } from "./rules";
 
 /** "A background check of purchaser offers runs 2 seconds after an add" (p2 §4). */
-export const CHECK_DELAY_MS = 2_000;
+const CHECK_DELAY_MS = 2_000;
 let checkDelayMs: number | null = CHECK_DELAY_MS;
 
 /** Tests that close their pool right away turn the delayed check off (null) or shorten it. */

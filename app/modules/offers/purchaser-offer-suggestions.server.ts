@@ -41,7 +41,7 @@ export interface OfferSuggestions {
 }
 
 /** Bills considered per suggestion; beyond this, the earliest due (the list's default order). */
-export const SUGGESTION_CANDIDATE_LIMIT = 2_000;
+const SUGGESTION_CANDIDATE_LIMIT = 2_000;
 
 /**
  * Which bills to include (issue 5 part 3): the spec's knapsack (largest total within `capacity`, by default the
