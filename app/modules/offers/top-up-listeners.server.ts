@@ -18,9 +18,12 @@
  * (withDatabase) and tests/support/setup-env.ts. Without it the ledger refuses to complete a top-up.
  */
 import { onTopUpClosed, onTopUpCompleted } from "../ledger/top-up-events.server";
-import { pendingSettlementSuppliers, settlePendingExecutions } from "./execution.server";
-import { onSupplierOfferTopUpClosed, onSupplierOfferTopUpCompleted, suppliersPaidByTopUp } from "./pay-now.server";
-import { activatePurchaserOfferTopUp, cancelPurchaserOfferTopUp } from "./purchaser-offer-funding.server";
+
+// The listeners' code loads on first use: registering costs a process nothing (the CLI registers for every command,
+// most of which never end a top-up), and the work is the same once loaded.
+const purchaserOffers = () => import("./purchaser-offer-funding.server");
+const payNow = () => import("./pay-now.server");
+const executions = () => import("./execution.server");
 
 let registered = false;
 
@@ -32,15 +35,17 @@ export function registerOfferTopUpListeners(): void {
   // purchaser offer's own top-up, or the one Pay Now started, never both); what is left then settles the VIRTUAL
   // offer's pending acceptances. In the one lock order (decision 031): the purchaser offer before supplier offers,
   // offers before bills. The wallets the last two pay are locked by the ledger before its credit (walletsMoved).
-  onTopUpCompleted(activatePurchaserOfferTopUp);
-  onTopUpCompleted(onSupplierOfferTopUpCompleted, { walletsMoved: (t, topUp) => suppliersPaidByTopUp(t, topUp.id) });
+  onTopUpCompleted(async (t, topUp) => (await purchaserOffers()).activatePurchaserOfferTopUp(t, topUp));
+  onTopUpCompleted(async (t, topUp) => (await payNow()).onSupplierOfferTopUpCompleted(t, topUp), {
+    walletsMoved: async (t, topUp) => (await payNow()).suppliersPaidByTopUp(t, topUp.id),
+  });
   onTopUpCompleted(
     async (t, topUp) => {
-      if (topUp.companyId !== null) await settlePendingExecutions(t, topUp.companyId);
+      if (topUp.companyId !== null) await (await executions()).settlePendingExecutions(t, topUp.companyId);
     },
-    { walletsMoved: (t, _topUp, companyId) => pendingSettlementSuppliers(t, companyId) }
+    { walletsMoved: async (t, _topUp, companyId) => (await executions()).pendingSettlementSuppliers(t, companyId) }
   );
   // Closed: the supplier offer first, then the purchaser offer (the order before the events existed).
-  onTopUpClosed(onSupplierOfferTopUpClosed);
-  onTopUpClosed(cancelPurchaserOfferTopUp);
+  onTopUpClosed(async (t, topUp, reason) => (await payNow()).onSupplierOfferTopUpClosed(t, topUp, reason));
+  onTopUpClosed(async (t, topUp, reason) => (await purchaserOffers()).cancelPurchaserOfferTopUp(t, topUp, reason));
 }
