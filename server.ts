@@ -28,6 +28,9 @@ const config = (() => {
 
 const database = await ensureDatabase();
 const { sequelize } = await import("./db/index");
+// The offers hear of top-ups ending in this process (the seed, the scheduler's in-process work); the Remix bundle
+// registers its own copy in app/entry.server.tsx.
+(await import("./app/modules/offers/top-up-listeners.server")).registerOfferTopUpListeners();
 let mailbox: { url: string; stop(): Promise<void> } | undefined;
 try {
   const { migrate } = await import("./db/migrator");

@@ -5,6 +5,10 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./lib/nonce";
+import { registerOfferTopUpListeners } from "./modules/offers/top-up-listeners.server";
+
+// The server bundle holds its own copy of the modules: its offers subscribe to its ledger's top-up events.
+registerOfferTopUpListeners();
 
 const ABORT_DELAY = 5_000;
 

@@ -59,6 +59,8 @@ export async function withDatabase<T>(work: (sequelize: Sequelize) => Promise<T>
   });
   try {
     const { sequelize } = await import("../db/index");
+    // A command may complete or expire a top-up (bank import, jobs run): the offers must hear of it.
+    (await import("../app/modules/offers/top-up-listeners.server")).registerOfferTopUpListeners();
     try {
       return await work(sequelize);
     } finally {

@@ -12,6 +12,7 @@ export async function runInWorker(name: ScheduledJobName): Promise<void> {
   try {
     if (!process.env.DATABASE_URL) throw new Error("DATABASE_URL is not set in the job worker");
     const { sequelize } = await import("../db/index");
+    (await import("../app/modules/offers/top-up-listeners.server")).registerOfferTopUpListeners();
     try {
       const { runScheduledJobNow } = await import("./scheduled");
       const job = await runScheduledJobNow(name);
@@ -41,6 +42,7 @@ export async function runQueueInWorker(): Promise<void> {
   try {
     if (!process.env.DATABASE_URL) throw new Error("DATABASE_URL is not set in the job worker");
     const { sequelize } = await import("../db/index");
+    (await import("../app/modules/offers/top-up-listeners.server")).registerOfferTopUpListeners();
     try {
       const { runQueuedJobs } = await import("./queue");
       report = { kind: "queue-finished", ran: await runQueuedJobs() };

@@ -7,7 +7,8 @@ import { loadTransferStep } from "~/components/topups/transfer-step.server";
 import { requireCompanyUser } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/toast.server";
-import { cancelTopUp, createTopUp, topUpEntry } from "~/modules/ledger/top-ups.server";
+import { cancelTopUp, createTopUp } from "~/modules/ledger/top-ups.server";
+import { topUpEntry } from "~/modules/offers/top-up-entry.server";
 import { entryChoice, parseTopupAmount, TOPUP_ACCOUNT_NOT_ACTIVE, TOPUP_CANCELLED, TopUpIdSchema } from "~/modules/ledger/top-ups.schema";
 import { readForm } from "~/web/http.server";
 

@@ -19,7 +19,8 @@ import { setQueuedJobsTrigger } from "../../app/modules/jobs/queue-trigger.serve
 import { EXECUTION_MESSAGES } from "../../app/modules/offers/execution.rules";
 import { requestPurchaserOfferExecution, runPurchaserOfferExecution } from "../../app/modules/offers/execution.server";
 import { ALREADY_PAID, payNow } from "../../app/modules/offers/pay-now.server";
-import { createPurchaserOffer, setOfferCheckDelay } from "../../app/modules/offers/purchaser-offers.server";
+import { setOfferCheckDelay } from "../../app/modules/offers/purchaser-offer-check.server";
+import { createPurchaserOffer } from "../../app/modules/offers/purchaser-offers.server";
 import { CANNOT_PAY_NOW } from "../../app/modules/offers/supplier-offers.schema";
 import { requestPayment } from "../../app/modules/offers/supplier-offers.server";
 import { fundWallet, makeSupplierLink, makeVerifiedCompany } from "../support/factories";

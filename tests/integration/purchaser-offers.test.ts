@@ -12,18 +12,16 @@ import type { Cents } from "../../app/lib/money";
 import { runScheduledJobNow } from "../../jobs/scheduled";
 import { earlyPaymentEntries } from "../../app/modules/ledger/early-payment.rules";
 import { companyFunds, postTransaction, systemAccount, walletAccount } from "../../app/modules/ledger/service.server";
-import { cancelTopUp, confirmTopUp, expireTopUps } from "../../app/modules/ledger/top-ups.server";
+import { cancelTopUp, confirmTopUp, createTopUp, expireTopUps } from "../../app/modules/ledger/top-ups.server";
+import { checkPurchaserOffers, setOfferCheckDelay } from "../../app/modules/offers/purchaser-offer-check.server";
+import { includeSuggestedBills, offerSuggestions } from "../../app/modules/offers/purchaser-offer-suggestions.server";
 import {
   cashbackThisMonth,
-  checkPurchaserOffers,
   createPurchaserOffer,
   editPurchaserOffer,
   getLiveOffer,
-  offerSuggestions,
   planOffer,
   resetPurchaserOffer,
-  setOfferCheckDelay,
-  includeSuggestedBills,
 } from "../../app/modules/offers/purchaser-offers.server";
 import {
   CASHPOOL_MIN,

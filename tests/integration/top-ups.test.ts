@@ -22,8 +22,8 @@ import {
   getTopUp,
   listCompanyTopUps,
   listTopUps,
-  topUpEntry,
 } from "../../app/modules/ledger/top-ups.server";
+import { topUpEntry } from "../../app/modules/offers/top-up-entry.server";
 import { isGeneratedReference } from "../../app/modules/ledger/top-ups.rules";
 import {
   TOPUP_ACCOUNT_NOT_ACTIVE,

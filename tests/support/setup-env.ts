@@ -16,3 +16,7 @@ const startedAt = performance.now();
 await cloneDatabase(templateUrl, databaseName);
 if (process.env.EARLYBIRD_CLONE_LOG === "1") console.log(`database copy ${databaseName}: ${Math.round(performance.now() - startedAt)} ms`);
 process.env.DATABASE_URL = withDatabase(templateUrl, databaseName);
+
+// As every entry point does: the offers subscribe to the ledger's top-up events (after DATABASE_URL is set).
+const { registerOfferTopUpListeners } = await import("../../app/modules/offers/top-up-listeners.server");
+registerOfferTopUpListeners();

@@ -14,14 +14,12 @@ import { sequelize } from "../../../db/index";
 import { BankAccount, BankPaymentFile, BankStatementLine, Company, DepositReturn, TopUp } from "../../../db/models/index";
 import { isAdminActor, type Actor } from "../../lib/actor";
 import { getRuntimeConfig } from "../../lib/config.server";
-import { CURRENCIES, LOCALES, type Country } from "../../lib/dates";
+import { CURRENCIES, type Country } from "../../lib/dates";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { centsToDecimal, type Cents } from "../../lib/money";
 import { describeAccountDetails } from "../banking/rules";
-import { payNowAmounts } from "../offers/rules";
-import { onTopUpClosed, onTopUpCompleted, walletsPaidOnCompletion } from "../offers/top-up-hooks.server";
-import { billStatusOf, fetchBills, payablesContext } from "../payables/bills.server";
 import { companyFunds, lockWalletsFor, postTransaction, systemAccount, withIdempotency, type Currency } from "./service.server";
+import { publishTopUpClosed, publishTopUpCompleted, walletsMovedOnCompletion } from "./top-up-events.server";
 import {
   COMPANY_CURRENCY_DIFFERS,
   CreateTopUpSchema,
@@ -41,12 +39,9 @@ import {
   depositReturnableFrom,
   generatePaymentReference,
   referenceCandidates,
-  suggestTopUpAmounts,
   TOP_UP_TABS,
-  type OpenOffer,
   type TopUpAction,
   type TopUpStatus,
-  type TopUpSuggestions,
   type TopUpTab,
 } from "./top-ups.rules";
 
@@ -223,6 +218,11 @@ export async function createTopUp(actor: Actor, input: CreateTopUpInput, options
   return options.transaction ? run(options.transaction) : sequelize.transaction(run);
 }
 
+/** The company's Earlybird account is activated (a SYSTEM account exists): only then is a top-up offered (p1 §2, §4). */
+export async function isTopUpAccountActive(companyId: number): Promise<boolean> {
+  return Boolean(await systemBankAccount(companyId));
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Reading.
 
@@ -275,47 +275,6 @@ export async function bankTransferInstructions(actor: Actor): Promise<BankTransf
   };
 }
 
-export interface TopUpEntry extends TopUpSuggestions {
-  currency: Currency;
-  locale: Locale;
-  fundsAvailable: Cents;
-  /** The account is activated (a SYSTEM account exists): otherwise the Topup button is not offered. */
-  accountActive: boolean;
-}
-
-/**
- * What the Topup Entry shows: Funds Available and the suggested amounts (p1 §4). The offers are the bills the company
- * could pay early now with Pay Now (an open CLEARING supplier offer, "SAVE s"), each costing the company its discounted
- * total less the saving (D2, payNowAmounts); the knapsack in top-ups.rules.ts picks those Funds Available covers.
- */
-export async function topUpEntry(actor: Actor): Promise<TopUpEntry> {
-  const companyId = companyIdOf(actor);
-  const [funds, context, account] = await Promise.all([companyFunds(companyId), payablesContext(actor), systemBankAccount(companyId)]);
-  const bills = await fetchBills(companyId, "so.offer_status = 'CLEARING' AND i.bill_status IS DISTINCT FROM 'PAID'", {});
-  const payable = bills.filter((bill) => billStatusOf(bill, context).action === "Pay Now");
-  const names = new Map(
-    (await Company.findAll({ where: { id: [...new Set(payable.map((bill) => bill.supplier_id))] }, attributes: ["id", "companyName"] })).map((c) => [
-      c.id,
-      c.companyName,
-    ])
-  );
-  const offers: OpenOffer[] = payable
-    .map((bill) => ({
-      id: bill.id,
-      label: `${bill.invoice_number} · ${names.get(bill.supplier_id) ?? "Supplier"}`,
-      amount: payNowAmounts({ discountedTotal: Number(bill.amount_due_c) as Cents, cashReward: Number(bill.so_cash_reward_c ?? 0) as Cents }, context.config)
-        .purchaserPays,
-    }))
-    .filter((offer) => offer.amount > 0);
-  return {
-    currency: funds.currency,
-    locale: LOCALES[context.country],
-    fundsAvailable: funds.fundsAvailable,
-    accountActive: Boolean(account),
-    ...suggestTopUpAmounts(offers, funds.fundsAvailable),
-  };
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Completing: the one path that credits a wallet for a top-up.
 
@@ -338,9 +297,9 @@ export async function creditTopUp(
   options: { companyId: number; from: "BANK_CLEARING" | "SUSPENSE"; userId: number | null; bankStatementLineId?: number }
 ): Promise<void> {
   const currency = topUp.currency as Currency;
-  // Decision 031: every wallet the completion may move (the company's, and the suppliers its hooks pay) locked together
-  // now, before the credit; the hooks then lock offers and bills, never a wallet.
-  const wallets = await lockWalletsFor(t, currency, (tx) => walletsPaidOnCompletion(tx, topUp, options.companyId));
+  // Decision 031: every wallet the completion may move (the company's, and the suppliers its listeners pay) locked
+  // together now, before the credit; the listeners then lock offers and bills, never a wallet.
+  const wallets = await lockWalletsFor(t, currency, (tx) => walletsMovedOnCompletion(tx, topUp, options.companyId));
   const walletId = wallets.get(options.companyId)!;
   const source = await systemAccount(t, options.from, currency);
   const reference = topUp.paymentReference;
@@ -370,7 +329,7 @@ export async function creditTopUp(
     },
     { transaction: t }
   );
-  await onTopUpCompleted(t, topUp);
+  await publishTopUpCompleted(t, topUp);
 }
 
 export interface TopUpActionResult {
@@ -411,7 +370,7 @@ export async function cancelTopUp(actor: Actor, id: number): Promise<TopUpAction
     if (topUp.topupStatus === "UNKNOWN") throw new AppError(409, TOPUP_CANNOT_CANCEL_UNKNOWN, { code: "TOPUP_UNKNOWN" });
     if (topUp.topupStatus !== "PENDING") throw new AppError(409, TOPUP_ALREADY_FINAL(topUp.topupStatus), { code: "TOPUP_FINAL" });
     await topUp.update({ topupStatus: "CANCELLED", cancelledAt: new Date(), cancelledByUserId: userIdOf(actor) }, { transaction: t });
-    await onTopUpClosed(t, topUp, "CANCELLED");
+    await publishTopUpClosed(t, topUp, "CANCELLED");
     return false;
   });
   return { topUp: (await loadView(id))!, alreadyDone };
@@ -458,7 +417,7 @@ export async function expireTopUps(now: Date = new Date()): Promise<{ expired: n
     );
     if (rows.length > 0) {
       for (const topUp of await TopUp.findAll({ where: { id: rows.map((row) => row.id) }, order: [["id", "ASC"]], transaction: t })) {
-        await onTopUpClosed(t, topUp, "EXPIRED");
+        await publishTopUpClosed(t, topUp, "EXPIRED");
       }
     }
     return { expired: rows.length };

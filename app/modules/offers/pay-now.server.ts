@@ -43,7 +43,7 @@ import {
 export const ALREADY_PAID = "Invoice has already been paid";
 export const INSUFFICIENT_FUNDS = "Insufficient funds";
 export const TOPUP_CANCELLED_REASON = "Topup cancelled";
-export const TOPUP_EXPIRED_REASON = "Topup expired";
+const TOPUP_EXPIRED_REASON = "Topup expired";
 
 function companyIdOf(actor: Actor): number {
   if (actor.companyId === null) throw forbidden("Select a company first");
