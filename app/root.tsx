@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { ErrorPage, NotFoundPage, refusalMessage } from "./components/layout/error-pages";
 import { Toaster } from "./components/ui/toast";
 import { readFlashToast } from "./lib/toast.server";
-import { getSessionUser } from "./lib/auth.server";
+import { getSessionUser } from "./web/auth.server";
 import { getRuntimeConfig } from "./lib/config.server";
 import { env } from "./lib/env.server";
 import { getFeatureFlags } from "./lib/flags.server";
