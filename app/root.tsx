@@ -64,6 +64,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // The server logged its errors with their request id (entry.server.tsx handleError); the browser's own go to its console.
+  if (typeof document !== "undefined" && !isRouteErrorResponse(error)) console.error(error);
   return <ErrorPage message={refusalMessage(error)} />;
 }
