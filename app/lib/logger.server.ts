@@ -17,12 +17,17 @@ function level(): LogLevel {
   }
 }
 
-export const logger = pino({
-  level: level(),
-  base: { pid: process.pid },
-  // Secrets never reach a log line, whatever a caller passes.
-  redact: { paths: ["password", "*.password", "token", "*.token", "authorization", "*.authorization", "cookie", "*.cookie"], censor: "[redacted]" },
-});
+export const logger = pino(
+  {
+    level: level(),
+    base: { pid: process.pid },
+    // Secrets never reach a log line, whatever a caller passes.
+    redact: { paths: ["password", "*.password", "token", "*.token", "authorization", "*.authorization", "cookie", "*.cookie"], censor: "[redacted]" },
+  },
+  // Standard error, written at once: the CLI's standard output (tables, --json) stays the command's own, and a line
+  // written just before process.exit is not lost.
+  pino.destination({ dest: 2, sync: true }),
+);
 
 export type Logger = typeof logger;
 
