@@ -5,16 +5,18 @@
  * info by default, silent in tests so their output stays readable.
  */
 import pino from "pino";
-import { env, LOG_LEVELS, type LogLevel } from "./env.server";
+import { z } from "zod";
+import { LOG_LEVELS, type LogLevel } from "./env.server";
 
-/** The validated LOG_LEVEL; an environment that does not validate stops its process elsewhere with its message. */
+/**
+ * LOG_LEVEL as the env schema reads it, without env(): that caches the whole environment, and a process that sets
+ * some of it after importing this (the database URL of an embedded PostgreSQL, a data directory) must not get a stale
+ * copy. An invalid value stops the process at env()'s validation with its message; meanwhile it logs at the default.
+ */
 function level(): LogLevel {
-  try {
-    return env().LOG_LEVEL;
-  } catch {
-    const raw = process.env.LOG_LEVEL as LogLevel | undefined;
-    return raw && LOG_LEVELS.includes(raw) ? raw : "info";
-  }
+  const parsed = z.enum(LOG_LEVELS).safeParse(process.env.LOG_LEVEL);
+  if (parsed.success) return parsed.data;
+  return process.env.APP_ENV === "test" ? "silent" : "info";
 }
 
 export const logger = pino(
