@@ -11,7 +11,9 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { ensureDatabase } from "./db/bootstrap";
 import { env } from "./app/lib/env.server";
+import { logger } from "./app/lib/logger.server";
 import { rejectCrossSiteRequests, securityHeaders } from "./app/lib/http-security.server";
+import { requestLogging } from "./app/web/request-log.server";
 import { checkForwardedHeaders, limitRequestBodies } from "./app/web/request-guards.server";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -21,6 +23,7 @@ const config = (() => {
   try {
     return env();
   } catch (error) {
+    // Said plainly on stderr: the operator reads it before anything has started.
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
@@ -35,22 +38,22 @@ let mailbox: { url: string; stop(): Promise<void> } | undefined;
 try {
   const { migrate } = await import("./db/migrator");
   const applied = await migrate(sequelize);
-  if (applied.length) console.log(`Applied ${applied.length} migration(s).`);
+  if (applied.length) logger.info({ migrations: applied.length }, `Applied ${applied.length} migration(s).`);
   const { seedDemoDataIfEmpty } = await import("./db/seed/index");
-  if (await seedDemoDataIfEmpty()) console.log("Seeded demo data (see README for the demo logins).");
+  if (await seedDemoDataIfEmpty()) logger.info("Seeded demo data (see README for the demo logins).");
   // Without SMTP_URL, e-mail goes to the built-in mailbox (decisions D7), which stores into the database.
   if (!config.SMTP_URL) {
     const { startMailbox } = await import("./app/modules/notifications/mailbox-server.server");
     mailbox = await startMailbox();
-    if (config.APP_ENV === "production") console.warn(`SMTP_URL is unset: e-mail stays in the built-in mailbox (${mailbox.url}) and reaches no one.`);
+    if (config.APP_ENV === "production") logger.warn(`SMTP_URL is unset: e-mail stays in the built-in mailbox (${mailbox.url}) and reaches no one.`);
     else {
       const readers = config.MAILBOX_PUBLIC ? "to anyone who can reach this server (MAILBOX_PUBLIC=true)" : "to this machine only (MAILBOX_PUBLIC=true shows it to others)";
-      console.log(`Built-in mailbox on ${mailbox.url}: e-mail and SMS show on /mailbox, ${readers}.`);
+      logger.info(`Built-in mailbox on ${mailbox.url}: e-mail and SMS show on /mailbox, ${readers}.`);
     }
   }
 } catch (error) {
   // Never leave an embedded PostgreSQL running behind a failed start.
-  console.error(error);
+  logger.fatal({ err: error }, "Earlybird could not start");
   await mailbox?.stop();
   await sequelize.close().catch(() => {});
   await database.stop();
@@ -66,8 +69,8 @@ const build = (await import(pathToFileURL(path.join(root, "build/index.js")).hre
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", "loopback");
+app.use(requestLogging());
 app.use((req, res, next) => {
-  res.locals.requestId = crypto.randomUUID();
   res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
   next();
 });
@@ -91,11 +94,12 @@ app.all(
 
 const server: Server = app.listen(config.PORT, () => {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`Earlybird is running on http://localhost:${config.PORT} (${database.embedded ? "embedded PostgreSQL" : "DATABASE_URL"}; ready in ${seconds}s)`);
+  logger.info(`Earlybird is running on http://localhost:${config.PORT} (${database.embedded ? "embedded PostgreSQL" : "DATABASE_URL"}; ready in ${seconds}s)`);
 });
 
 server.on("error", (error: NodeJS.ErrnoException) => {
-  console.error(error.code === "EADDRINUSE" ? `Port ${config.PORT} is already in use: set PORT to another port.` : error);
+  if (error.code === "EADDRINUSE") logger.fatal(`Port ${config.PORT} is already in use: set PORT to another port.`);
+  else logger.fatal({ err: error }, "The server could not listen");
   void shutdown("listen error", 1);
 });
 
@@ -103,7 +107,7 @@ let closing = false;
 async function shutdown(reason: string, exitCode = 0) {
   if (closing) return;
   closing = true;
-  console.log(`${reason}: shutting down`);
+  logger.info(`${reason}: shutting down`);
   server.close();
   await jobWorker?.stop();
   await mailbox?.stop();

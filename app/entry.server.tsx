@@ -1,9 +1,11 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { RequestIdProvider } from "./components/layout/error-pages";
+import { logger, requestLogger } from "./lib/logger.server";
 import { NonceProvider } from "./lib/nonce";
 import { registerOfferTopUpListeners } from "./modules/offers/top-up-listeners.server";
 
@@ -25,7 +27,9 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <RequestIdProvider value={loadContext.requestId ?? null}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </RequestIdProvider>
       </NonceProvider>,
       {
         nonce,
@@ -43,7 +47,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logOf(loadContext).error({ err: error, method: request.method, path: new URL(request.url).pathname }, "rendering failed");
         },
       },
     );
@@ -59,12 +63,40 @@ function privateNoStore(headers: Headers) {
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
 }
 
-export function handleDataRequest(response: Response) {
+type ServerArgs = LoaderFunctionArgs | ActionFunctionArgs;
+
+const logOf = (context: Partial<AppLoadContext> | undefined) => (context?.requestId ? requestLogger(context.requestId) : logger);
+
+/**
+ * An unknown error answered to a client-side navigation (X-Remix-Error) carries its request id to the error page, as a
+ * server-rendered one has it from <RequestIdProvider>: the "Uh oh :(" page shows the id its log line has (issue 14
+ * part 8). It becomes a caught 500 whose data holds the id; the page looks the same.
+ */
+export async function handleDataRequest(response: Response, { context }: ServerArgs) {
   privateNoStore(response.headers);
-  return response;
+  if (response.headers.get("X-Remix-Error") === null || !context.requestId) return response;
+  const data = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  const headers = new Headers(response.headers);
+  headers.delete("X-Remix-Error");
+  headers.delete("Content-Length");
+  headers.set("X-Remix-Catch", "yes");
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  return new Response(JSON.stringify({ ...data, requestId: context.requestId }), { status: response.status, headers });
 }
 
-export function handleError(error: unknown, { request }: { request: Request }) {
+/**
+ * Every error Remix meets ends here, once (routes rethrow what they do not know: web/http.server.ts): one log line with
+ * the request id, which the "Uh oh :(" page shows. A request the client abandoned is not an error.
+ */
+export function handleError(error: unknown, { request, context }: ServerArgs) {
   if (request.signal.aborted) return;
-  console.error(error);
+  const where = { method: request.method, path: new URL(request.url).pathname };
+  // The router's own refusals (no route for the URL, a method a route does not take) are not failures of ours.
+  if (isRouteErrorResponse(error)) logOf(context).info({ ...where, status: error.status, message: routerErrorMessage(error) }, "refused by the router");
+  else logOf(context).error({ ...where, err: error }, "unexpected error");
+}
+
+function routerErrorMessage(error: { data?: unknown; statusText?: string } & Record<string, unknown>): string {
+  const inner = error.error;
+  return inner instanceof Error ? inner.message : typeof error.data === "string" ? error.data : (error.statusText ?? "");
 }

@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { ErrorPage, NotFoundPage, refusalMessage } from "./components/layout/error-pages";
 import { Toaster } from "./components/ui/toast";
 import { readFlashToast } from "./lib/toast.server";
-import { getSessionUser } from "./lib/auth.server";
+import { getSessionUser } from "./web/auth.server";
 import { getRuntimeConfig } from "./lib/config.server";
 import { env } from "./lib/env.server";
 import { getFeatureFlags } from "./lib/flags.server";
@@ -64,6 +64,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // The server logged its errors with their request id (entry.server.tsx handleError); the browser's own go to its console.
+  if (typeof document !== "undefined" && !isRouteErrorResponse(error)) console.error(error);
   return <ErrorPage message={refusalMessage(error)} />;
 }

@@ -2,6 +2,9 @@ import { z } from "zod";
 import { AppError } from "./errors";
 
 /** The process environment, validated once at start-up for web, jobs and CLI alike (GUIDE rule 12). */
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 const booleanText = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
 const EnvSchema = z.object({
@@ -39,6 +42,8 @@ const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  /** pino's level for the one logger (lib/logger.server.ts); unset: info, or silent when APP_ENV=test. */
+  LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
 }).superRefine((value, ctx) => {
   if (value.APP_ENV === "production" && !value.APP_URL) {
     ctx.addIssue({
@@ -48,7 +53,7 @@ const EnvSchema = z.object({
         "required when APP_ENV=production: set it to Earlybird's public address (e.g. APP_URL=https://app.earlybird.nz), which every e-mailed link (activation, password reset, invites) points to",
     });
   }
-});
+}).transform((value) => ({ ...value, LOG_LEVEL: value.LOG_LEVEL ?? (value.APP_ENV === "test" ? "silent" : "info") }));
 
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -1,18 +1,2 @@
-import { redirect } from "@remix-run/node";
-import { getSessionUser, requireUser } from "~/lib/auth.server";
-import { getRuntimeConfig } from "~/lib/config.server";
-import { getFeatureFlags } from "~/lib/flags.server";
-
-/**
- * requireUser for the logged-in layout and "/": a logged-out visitor of exactly "/" goes to the marketing
- * site when redirectToMarketingSite is on (spec p1 §2), everyone else logged out goes to /login?next=.
- * Both the layout and the "/" page call it: on client navigations Remix follows the deepest loader's
- * redirect, so the page must not rely on its layout's.
- */
-export async function requireAppUser(request: Request) {
-  if (new URL(request.url).pathname === "/") {
-    const [flags, user] = await Promise.all([getFeatureFlags(), getSessionUser(request)]);
-    if (!user && flags.redirectToMarketingSite) throw redirect((await getRuntimeConfig()).MARKETING_SITE_URL);
-  }
-  return requireUser(request);
-}
+// issue 14: temporary re-export, removed after merge
+export * from "../web/require-app-user.server";

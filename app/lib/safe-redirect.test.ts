@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { postLoginPath } from "./auth.server";
+import { postLoginPath } from "../web/auth.server";
 import { resolveSameOriginPath, safeRedirectPath } from "./safe-redirect";
 
 /** The payloads of issue 13 part 5, and their cousins: each resolves (as a browser would) to another host. */

@@ -7,13 +7,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { getSessionUser, postLoginPath } from "~/lib/auth.server";
+import { getSessionUser, postLoginPath } from "~/web/auth.server";
+import { loginAuthenticator, loginStrategyOf } from "~/web/auth/authenticator.server";
 import { env, isProduction } from "~/lib/env.server";
 import { isAppError } from "~/lib/errors";
 import { mailboxAccess } from "~/lib/mailbox-access.server";
 import { clearFlash, commitSessionToken, readFlash } from "~/lib/session.server";
 import { LoginSchema } from "~/modules/auth/schema";
-import { login } from "~/modules/auth/service.server";
 import { DEMO_LOGINS } from "~/modules/auth/demo-logins";
 import { redeemLandingToken } from "~/modules/invites/service.server";
 import { readForm } from "~/web/http.server";
@@ -35,7 +35,8 @@ type FieldErrors = Partial<Record<"email" | "password" | "mfaCode", string>>;
 type ActionData = { fieldErrors?: FieldErrors; formError?: string; mfaChallenge?: string; email?: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readForm(request);
+  // The body rules (a form, at most 1 MB, no NUL) apply before the authenticator's strategy reads its own copy.
+  const form = await readForm(request.clone());
   const parsed = LoginSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const fieldErrors: FieldErrors = {};
@@ -47,14 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const input = parsed.data;
   try {
-    const result = await login({
-      email: input.email,
-      password: input.password,
-      mfaCode: input.mfaCode || undefined,
-      mfaChallenge: input.mfaChallenge || undefined,
-      ip: context.ip ?? "unknown",
-      userAgent: request.headers.get("User-Agent"),
-    });
+    const result = await loginAuthenticator({ ip: context.ip ?? "unknown" }).authenticate(loginStrategyOf(form), request);
     if (result.kind === "mfa") return json<ActionData>({ mfaChallenge: result.challenge, email: input.email });
     const cookie = await commitSessionToken(result.token, env().SESSION_MAX_DAYS * 86_400);
     const search = new URL(request.url).searchParams;

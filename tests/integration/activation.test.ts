@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { sequelize } from "../../db/index";
 import { AuditLogEntry, Invite, MailboxMessage, User, type Company, type OnboardingState } from "../../db/models/index";
 import type { Actor } from "../../app/lib/actor";
-import { onboardingRedirect, postLoginPath, requireUser } from "../../app/lib/auth.server";
+import { onboardingRedirect, postLoginPath, requireUser } from "../../app/web/auth.server";
 import { commitSessionToken } from "../../app/lib/session.server";
 import {
   CODE_EXPIRED,

@@ -1,5 +1,30 @@
-import { isRouteErrorResponse, Link } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { createContext, useContext } from "react";
 import { cn } from "~/lib/utils";
+
+/**
+ * The id of the request whose failure the page shows (issue 14 part 8), the one its server log line carries, so a user
+ * can quote it and support can find the line. A server-rendered page has it from entry.server.tsx; the browser reads
+ * the same id back from that markup when it hydrates; a client-side navigation's failure brings its own in the error's
+ * data (entry.server.tsx handleDataRequest). An error of the browser alone has none: nothing was logged.
+ */
+const RequestIdContext = createContext<string | null>(null);
+export const RequestIdProvider = RequestIdContext.Provider;
+
+const REQUEST_ID_ATTRIBUTE = "data-request-id";
+// Read once, when this module loads before hydration: the id the server rendered into its error page, if it did.
+const hydratedRequestId = typeof document === "undefined" ? null : (document.querySelector(`[${REQUEST_ID_ATTRIBUTE}]`)?.getAttribute(REQUEST_ID_ATTRIBUTE) ?? null);
+
+/** The request id of `error` (a route error's data, else this render's server request, else the hydrated page's). */
+export function useErrorRequestId(): string | null {
+  const error = useRouteError();
+  const serverRequestId = useContext(RequestIdContext);
+  if (isRouteErrorResponse(error)) {
+    const carried = (error.data as { requestId?: unknown } | null)?.requestId;
+    if (typeof carried === "string" && carried) return carried;
+  }
+  return serverRequestId ?? hydratedRequestId;
+}
 
 /**
  * The message of a request the server refused as the client's fault (a 4xx other than 404 thrown with `{ message }`,
@@ -16,10 +41,16 @@ const homeLinkClasses =
 
 /** The message of "Uh oh :(" (spec p1 §8), for use inside a page that already has its <main>; a refusal says why. */
 export function ErrorContent({ className, message }: { className?: string; message?: string | null }) {
+  const requestId = useErrorRequestId();
   return (
     <div className={cn("flex flex-col items-center justify-center gap-4 p-8 text-center", className)}>
       <h1 className="text-4xl font-semibold">Uh oh :(</h1>
       <p className="text-muted-foreground">{message ?? "Something went wrong. But not due to you."}</p>
+      {!message && requestId ? (
+        <p className="text-xs text-muted-foreground" {...{ [REQUEST_ID_ATTRIBUTE]: requestId }}>
+          Request id: <code className="font-mono">{requestId}</code>
+        </p>
+      ) : null}
       <Link to="/" className={homeLinkClasses}>
         Go home
       </Link>

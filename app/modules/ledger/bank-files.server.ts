@@ -20,6 +20,7 @@ import { isAdminActor } from "../../lib/actor";
 import { getRuntimeConfig } from "../../lib/config.server";
 import { CURRENCIES, todayIn } from "../../lib/dates";
 import { AppError } from "../../lib/errors";
+import { logger } from "../../lib/logger.server";
 import type { Cents } from "../../lib/money";
 import {
   bankFileFor,
@@ -52,7 +53,7 @@ export async function getFileProcessingStatus(actor: Actor): Promise<FileProcess
     const row = await FileProcessingStatus.findByPk(1, { attributes: ["status"] });
     return row?.status === "RUNNING" || row?.status === "SUSPENDED" ? row.status : null;
   } catch (error) {
-    console.error("File processing status could not be read:", error);
+    logger.error({ err: error }, "File processing status could not be read");
     return null;
   }
 }

@@ -6,6 +6,7 @@ import { Company, LedgerAccount, LedgerTransaction } from "../../../db/models/in
 import { CURRENCIES, type Country } from "../../lib/dates";
 import { isProduction } from "../../lib/env.server";
 import { AppError } from "../../lib/errors";
+import { logger } from "../../lib/logger.server";
 import type { Cents } from "../../lib/money";
 
 /**
@@ -137,7 +138,7 @@ const rootOf = (t: Transaction): Transaction => {
 
 /** A breach of the lock order: a bug. Outside production it fails the request; in production it is logged. */
 function lockOrderBreach(message: string): void {
-  if (isProduction()) console.error(`Lock order: ${message}`);
+  if (isProduction()) logger.error(`Lock order: ${message}`);
   else throw new Error(`Lock order (decision 031): ${message}`);
 }
 

@@ -10,6 +10,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { logger } from "../../lib/logger.server";
 
 interface PublishedMailbox {
   url: string;
@@ -57,7 +58,7 @@ export function registerRunningMailbox(url: string, options: { publish: boolean 
       fs.writeFileSync(file, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
       published = true;
     } catch (error) {
-      console.warn(`Could not publish the built-in mailbox in ${file}: other processes will store their mail directly.`, error);
+      logger.warn({ err: error }, `Could not publish the built-in mailbox in ${file}: other processes will store their mail directly.`);
     }
   }
   return () => {

@@ -8,6 +8,7 @@
 import type { Transaction } from "sequelize";
 import { OutboxMessage } from "../../../db/models/index";
 import { AppError, isAppError } from "../../lib/errors";
+import { logger } from "../../lib/logger.server";
 import { sendMail } from "./mail.server";
 import { SendMailSchema, type SendMailInput } from "./schema";
 
@@ -55,7 +56,7 @@ export async function deliverOutboxMessage(id: number): Promise<Delivery> {
     });
     delivery = sent.accepted.length > 0 ? { sent: true } : { sent: false, error: `The mail server refused ${sent.rejected.join(", ") || message.toAddress}` };
   } catch (error) {
-    console.error(`outbox message ${id} not delivered:`, error);
+    logger.error({ err: error, outboxMessageId: id }, "outbox message not delivered");
     delivery = { sent: false, error: reasonOf(error) };
   }
   await OutboxMessage.update(

@@ -20,6 +20,7 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { QueryTypes } from "sequelize";
 import { sequelize } from "../../../db/index";
+import { logger } from "../../lib/logger.server";
 import { suggestionSets, type SuggestionSets, type SuggestionSetsInput } from "./suggestion-sets";
 
 /** Results kept per process: a few per company (the card and the top-up entry's capacities). */
@@ -137,7 +138,7 @@ export function computeSuggestionSets(input: SuggestionSetsInput): Promise<Sugge
     })
     .catch((error: unknown) => {
       // A broken worker must not take the bills page with it: compute here this once (the next call starts a new one).
-      console.error("The suggestions worker failed; computing in the web process:", error);
+      logger.error({ err: error }, "The suggestions worker failed; computing in the web process");
       return suggestionSets(input);
     });
 }

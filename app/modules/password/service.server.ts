@@ -16,6 +16,7 @@ import { sequelize } from "../../../db/index";
 import { AuditLogEntry, LoginAttempt, PasswordResetRequest, Session, User } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { AppError } from "../../lib/errors";
+import { logger } from "../../lib/logger.server";
 import { hashPassword, verifyPassword } from "../auth/password.server";
 import { lockAttemptKeys } from "../auth/attempt-limit.server";
 import { claimLoginAttempt, settleLoginAttempt } from "../auth/service.server";
@@ -48,7 +49,7 @@ function invalid(error: z.ZodError): AppError {
 }
 
 function logMailFailure(error: unknown) {
-  console.error("password e-mail failed", error);
+  logger.error({ err: error }, "password e-mail failed");
 }
 
 export { appOrigin } from "../../lib/app-url.server";

@@ -9,6 +9,7 @@ import { sequelize } from "../../../db/index";
 import { AuditLogEntry, InviteCode, InviteCodeAttempt, User } from "../../../db/models/index";
 import { isAdminActor, type Actor } from "../../lib/actor";
 import { AppError } from "../../lib/errors";
+import { logger } from "../../lib/logger.server";
 import { underAttemptLocks, type AttemptOutcome } from "../auth/attempt-limit.server";
 import { sendMail } from "../notifications/mail.server";
 import { inviteCodeStatus, type InviteCodeStatus } from "./rules";
@@ -119,7 +120,7 @@ export async function createInviteCode(
     })
       .then((sent) => sent.accepted.length > 0)
       .catch((error) => {
-        console.error("invite code e-mail failed", error);
+        logger.error({ err: error }, "invite code e-mail failed");
         return false;
       });
   }

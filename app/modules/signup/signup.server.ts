@@ -11,6 +11,7 @@ import { sequelize } from "../../../db/index";
 import { AuditLogEntry, Company, Invite, User, type Address } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { AppError, isAppError } from "../../lib/errors";
+import { logger } from "../../lib/logger.server";
 import { issueUserToken } from "../auth/tokens.server";
 import type { AttemptOutcome } from "../auth/attempt-limit.server";
 import { hashToken, redeemLandingToken } from "../invites/service.server";
@@ -187,7 +188,7 @@ export async function signUp(request: SignupRequest): Promise<SignupResult> {
     .then((sent) => sent.accepted.length > 0)
     .catch((error) => {
       // The account stands; the user can ask for the mail again from support or an admin (the token stays valid).
-      console.error("sign-up e-mail failed", error);
+      logger.error({ err: error }, "sign-up e-mail failed");
       return false;
     });
   return { ...result, emailSent };
