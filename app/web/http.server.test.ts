@@ -159,3 +159,20 @@ describe("handleError", () => {
     expect(await inline.json()).toEqual({ values: { amount: "1" }, fieldErrors: {}, formError: "Offer closed" });
   });
 });
+
+describe("pageError", () => {
+  it("throws the 404 and 403 pages and re-throws the rest", async () => {
+    const { pageError } = await import("./http.server");
+    const page = (error: unknown) => {
+      try {
+        pageError(error);
+      } catch (thrown) {
+        return thrown;
+      }
+    };
+    expect((page(new AppError(404, "Bill not found")) as Response).status).toBe(404);
+    expect((page(new AppError(403, "No")) as Response).status).toBe(403);
+    const conflict = new AppError(409, "x");
+    expect(page(conflict)).toBe(conflict);
+  });
+});

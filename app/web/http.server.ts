@@ -240,7 +240,7 @@ export function parseParams<S extends z.ZodTypeAny>(params: Record<string, strin
   return parsed.data as z.output<S>;
 }
 
-export interface HandleErrorOptions<Data extends Record<string, unknown> = Record<string, never>> {
+export interface HandleErrorOptions<Data extends object = Record<never, never>> {
   /**
    * The list URL the route's dialog closes to. With it, an error the user can act on closes the dialog with an error
    * toast there, and the 403 "company not verified" opens the get-verified dialog over it (p1 §8, p2 §8).
@@ -250,8 +250,8 @@ export interface HandleErrorOptions<Data extends Record<string, unknown> = Recor
   show?: "toast" | "inline";
   /** The form's values, echoed with the errors so the form shows what was typed. */
   values?: Record<string, string>;
-  /** More keys of the inline answer (a multi-step dialog's step, say). */
-  data?: Data;
+  /** More keys of the inline answer (a multi-step dialog's step, say), or a function of the error giving them. */
+  data?: Data | ((error: AppError) => Data);
   /** A 404: the Not Found page (default), or shown like any other error. */
   notFound?: "page" | "show";
   /** A 403: the Forbidden page (default without closeTo), or shown like any other error (default with it). */
@@ -285,19 +285,20 @@ export function isFieldError(error: AppError, fields: "validation" | "named" = "
  * - a field error: `json({ fieldErrors, formError?, values?, ...data }, 422)`;
  * - anything else: an error toast at `closeTo`, or `json({ fieldErrors: {}, formError, values?, ...data }, status)`.
  */
-export async function handleError<Data extends Record<string, unknown> = Record<string, never>>(
+export async function handleError<Data extends object = Record<never, never>>(
   error: unknown,
   options: HandleErrorOptions<Data> = {}
 ): Promise<TypedResponse<FormErrorData & Data>> {
   if (!isAppError(error)) throw error;
   if (error.status >= 500 && !(error.code && options.exposeCodes?.includes(error.code))) throw error;
-  const { closeTo, values, data } = options;
+  const { closeTo, values } = options;
   const show = options.show ?? (closeTo !== undefined ? "toast" : "inline");
   if (error.status === 404 && (options.notFound ?? "page") === "page") throw notFoundResponse();
   if (closeTo !== undefined && isCompanyNotVerified(error)) {
     return (options.notVerified ?? "dialog") === "dialog" ? redirectToGetVerified(closeTo) : redirect(closeTo);
   }
   if (error.status === 403 && (options.forbidden ?? (closeTo !== undefined ? "show" : "page")) === "page") throw forbiddenResponse();
+  const data = typeof options.data === "function" ? options.data(error) : options.data;
   const extra = { ...(data ?? {}), ...(values ? { values } : {}) } as Data & { values?: Record<string, string> };
   if (isFieldError(error, options.fields)) {
     const fieldErrors: FieldErrors = fieldErrorsOf(error);
@@ -307,4 +308,14 @@ export async function handleError<Data extends Record<string, unknown> = Record<
   const message = options.message ? options.message(error) : error.message;
   if (show === "toast" && closeTo !== undefined) return redirectWithToast(closeTo, { type: "error", message });
   return json({ ...extra, fieldErrors: {}, formError: message }, { status: error.status });
+}
+
+/**
+ * handleError for a loader or an action with no form to answer: a 404 is the Not Found page, a 403 the Forbidden page, and
+ * anything else is re-thrown untouched. `await load().catch(pageError)`.
+ */
+export function pageError(error: unknown): never {
+  if (isAppError(error) && error.status === 404) throw notFoundResponse();
+  if (isAppError(error) && error.status === 403) throw forbiddenResponse();
+  throw error;
 }
