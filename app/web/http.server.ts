@@ -254,15 +254,16 @@ export interface HandleErrorOptions<Data extends object = Record<never, never>> 
   data?: Data | ((error: AppError) => Data);
   /** A 404: the Not Found page (default), or shown like any other error. */
   notFound?: "page" | "show";
-  /** A 403: the Forbidden page (default without closeTo), or shown like any other error (default with it). */
-  forbidden?: "page" | "show";
-  /** The 403 "company not verified" with closeTo: the get-verified dialog (default), or the dialog just closes. */
-  notVerified?: "dialog" | "close";
+  /** A 403: the Forbidden page (default without closeTo), shown like any other error (default with it), or a toast. */
+  forbidden?: "page" | "show" | "toast";
+  /** The 403 "company not verified" with closeTo: the get-verified dialog (default), the dialog just closes, or shown. */
+  notVerified?: "dialog" | "close" | "show";
   /**
    * Which AppErrors are field errors: "validation" (default: a 422 or code VALIDATION naming its fields), or "named"
-   * (any AppError below 500 that names a field, such as a form's 404 "Company not found" on its counterparty field).
+   * (any AppError below 500 that names a field, such as a form's 404 "Company not found" on its counterparty field), or
+   * "none" (a route without fields: every error is shown as a toast or formError).
    */
-  fields?: "validation" | "named";
+  fields?: "validation" | "named" | "none";
   /** The toast's message (default: the error's message). */
   message?: (error: AppError) => string;
   /** Codes of 5xx AppErrors the user is told of like any other error (a mail server that took nothing: MAIL_NOT_SENT). */
@@ -270,7 +271,8 @@ export interface HandleErrorOptions<Data extends object = Record<never, never>> 
 }
 
 /** An AppError carrying field errors, by the rule of `fields`. */
-export function isFieldError(error: AppError, fields: "validation" | "named" = "validation"): boolean {
+export function isFieldError(error: AppError, fields: "validation" | "named" | "none" = "validation"): boolean {
+  if (fields === "none") return false;
   if (fields === "validation" && error.status !== 422 && error.code !== "VALIDATION") return false;
   if (error.status >= 500) return false;
   return Object.keys(fieldErrorsOf(error)).length > 0;
@@ -294,8 +296,9 @@ export async function handleError<Data extends object = Record<never, never>>(
   const { closeTo, values } = options;
   const show = options.show ?? (closeTo !== undefined ? "toast" : "inline");
   if (error.status === 404 && (options.notFound ?? "page") === "page") throw notFoundResponse();
-  if (closeTo !== undefined && isCompanyNotVerified(error)) {
-    return (options.notVerified ?? "dialog") === "dialog" ? redirectToGetVerified(closeTo) : redirect(closeTo);
+  const notVerified = options.notVerified ?? "dialog";
+  if (closeTo !== undefined && isCompanyNotVerified(error) && notVerified !== "show") {
+    return notVerified === "dialog" ? redirectToGetVerified(closeTo) : redirect(closeTo);
   }
   if (error.status === 403 && (options.forbidden ?? (closeTo !== undefined ? "show" : "page")) === "page") throw forbiddenResponse();
   const data = typeof options.data === "function" ? options.data(error) : options.data;
@@ -306,7 +309,7 @@ export async function handleError<Data extends object = Record<never, never>>(
     return json({ ...extra, fieldErrors, ...(formError ? { formError } : {}) }, { status: 422 });
   }
   const message = options.message ? options.message(error) : error.message;
-  if (show === "toast" && closeTo !== undefined) return redirectWithToast(closeTo, { type: "error", message });
+  if ((show === "toast" || (error.status === 403 && options.forbidden === "toast")) && closeTo !== undefined) return redirectWithToast(closeTo, { type: "error", message });
   return json({ ...extra, fieldErrors: {}, formError: message }, { status: error.status });
 }
 
