@@ -10,5 +10,5 @@ export const action = (args: ActionFunctionArgs) => inviteAction("INVOICE", args
 export default function InviteRoute() {
   const { closeTo, action: formAction, ids, preview } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  return <InviteDialog closeTo={closeTo} action={formAction} ids={ids} preview={preview} errors={result?.fieldErrors} values={result?.values} />;
+  return <InviteDialog closeTo={closeTo} action={formAction} ids={ids} preview={preview} errors={result?.fieldErrors} values={result?.values as { email: string; note: string } | undefined} />;
 }
