@@ -4,7 +4,7 @@
  * (docs/decisions/007). GET with the selected ids shows who would be invited; POST sends.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { listHref } from "~/components/invoices/list-parts";
 import { requireCompanyUser } from "~/lib/auth.server";
 import { isFeatureEnabled } from "~/lib/flags.server";
