@@ -1,22 +1,18 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
+import { z } from "zod";
 import { BillDetails } from "~/components/credit-notes/bill-details";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { requireCompanyUser } from "~/lib/auth.server";
-import { isAppError } from "~/lib/errors";
 import { getBillDetails, localeOf } from "~/modules/invoices/bill-details.server";
-import { parseId } from "~/modules/invoices/schema";
+import { IdSchema, pageError, parseParams } from "~/web/http.server";
 
 /** Bill Details over the /bills list (p2 §2 Modals, decision 007): the list's View action opens it with the list's query. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
-  const billId = parseId(params.billId);
-  if (billId === null) throw new Response("Not Found", { status: 404 });
-  const [bill, locale] = await Promise.all([getBillDetails(actor, billId), localeOf(actor)]).catch((error: unknown) => {
-    if (isAppError(error) && error.status === 404) throw new Response("Not Found", { status: 404 });
-    throw error;
-  });
+  const { billId } = parseParams(params, z.object({ billId: IdSchema }));
+  const [bill, locale] = await Promise.all([getBillDetails(actor, billId), localeOf(actor)]).catch(pageError);
   const tab = new URL(request.url).searchParams.get("view") === "credit" ? ("credit" as const) : ("details" as const);
   return json({ bill, locale, tab });
 }

@@ -2,15 +2,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { OfferFields } from "~/components/bills/offer-cards";
-import { billsListHref, offerErrorResponse } from "~/components/bills/offer-routes.server";
+import { billsListHref, offerDialogErrors } from "~/web/bills/offer-dialogs.server";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { requireCompanyUser } from "~/lib/auth.server";
 import { formatMoney, type Cents } from "~/lib/money";
 import { redirectWithToast } from "~/lib/toast.server";
-import { createPurchaserOffer, editPurchaserOffer, getLiveOffer, offerPanel, planOffer } from "~/modules/offers/purchaser-offers.server";
+import { saveOfferFromDialog } from "~/modules/offers/offer-decisions.server";
+import { offerPanel } from "~/modules/offers/purchaser-offers.server";
 import { OFFER_CREATED, OFFER_UPDATED, TOPUP_ERROR_OFFER_NOT_ACCEPTED, TRANSACTION_IN_PROGRESS } from "~/modules/offers/purchaser-offers.schema";
-import { readForm } from "~/web/http.server";
+import { formErrorsOf } from "~/lib/form-errors";
+import { handleError, readForm } from "~/web/http.server";
 
 /**
  * /bills/offer: create or edit the cash-reserve offer (p2 §3-§5, §7 POST/PUT /purchaseroffer; D3), a route dialog over
@@ -36,25 +38,23 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const input = { cashpool: String(form.get("cashpool") ?? ""), crr: String(form.get("crr") ?? "") };
   try {
-    const plan = await planOffer(actor, input);
-    if (plan.shortfall > 0) {
-      if (!plan.accountActive) return redirectWithToast(closeTo, { type: "error", message: TOPUP_ERROR_OFFER_NOT_ACCEPTED });
-      const search = new URLSearchParams(new URL(request.url).search);
-      search.set("cashpool", (plan.cashpool / 100).toFixed(2));
-      search.set("crr", plan.crr);
-      return redirect(`/bills/offer/topup?${search.toString()}`);
+    const outcome = await saveOfferFromDialog(actor, input);
+    switch (outcome.kind) {
+      case "needs-topup": {
+        const search = new URLSearchParams(new URL(request.url).search);
+        search.set("cashpool", (outcome.cashpool / 100).toFixed(2));
+        search.set("crr", outcome.crr);
+        return redirect(`/bills/offer/topup?${search.toString()}`);
+      }
+      case "topup-refused":
+        return redirectWithToast(closeTo, { type: "error", message: TOPUP_ERROR_OFFER_NOT_ACCEPTED });
+      case "created":
+        return redirectWithToast(closeTo, { type: "success", message: OFFER_CREATED });
+      case "edited":
+        return redirectWithToast(closeTo, { type: "success", message: OFFER_UPDATED });
     }
-    if (plan.mode === "create") {
-      await createPurchaserOffer(actor, input);
-      return redirectWithToast(closeTo, { type: "success", message: OFFER_CREATED });
-    }
-    const offer = await getLiveOffer(actor);
-    if (!offer) return redirectWithToast(closeTo, { type: "error", message: "Offer not found" });
-    await editPurchaserOffer(actor, offer.id, input);
-    return redirectWithToast(closeTo, { type: "success", message: OFFER_UPDATED });
   } catch (error) {
-    const response = await offerErrorResponse(error, closeTo);
-    return response;
+    return handleError(error, offerDialogErrors(closeTo));
   }
 }
 
@@ -63,7 +63,7 @@ export default function OfferDialog() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const errors = result && "errors" in result ? result.errors : {};
+  const errors = formErrorsOf(result).fieldErrors;
   const offer = data.offer;
   const editing = Boolean(offer);
   return (

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { billsListHref, offerErrorResponse } from "~/components/bills/offer-routes.server";
+import { billsListHref, offerDialogErrors } from "~/web/bills/offer-dialogs.server";
+import { handleError } from "~/web/http.server";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { requireCompanyUser } from "~/lib/auth.server";
@@ -27,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (offer) await resetPurchaserOffer(actor, offer.id);
     return redirectWithToast(closeTo, { type: "success", message: OFFER_RESET });
   } catch (error) {
-    return offerErrorResponse(error, closeTo);
+    return handleError(error, offerDialogErrors(closeTo));
   }
 }
 

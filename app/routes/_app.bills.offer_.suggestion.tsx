@@ -1,13 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { billsListHref } from "~/components/bills/offer-routes.server";
+import { billsListHref } from "~/web/bills/offer-dialogs.server";
 import { requireCompanyUser } from "~/lib/auth.server";
-import { isAppError } from "~/lib/errors";
 import { resolveSameOriginPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 import { parseId } from "~/modules/invoices/schema";
 import { includeSuggestedBills } from "~/modules/offers/purchaser-offers.server";
-import { readForm } from "~/web/http.server";
+import { handleError, readForm } from "~/web/http.server";
 
 /**
  * POST /bills/offer/suggestion: the offer covers exactly a suggested set (included; the other included bills excluded).
@@ -33,7 +32,12 @@ export async function action({ request }: ActionFunctionArgs) {
       .join(". ");
     return redirectWithToast(closeTo, message ? { type: "success", message } : { type: "info", message: "No bills to include/exclude" });
   } catch (error) {
-    if (!isAppError(error) || error.status >= 500) throw error;
-    return redirectWithToast(closeTo, { type: "error", message: `Could not include ${ids.length} bill(s) in your offer. ${error.message}` });
+    return handleError(error, {
+      closeTo,
+      notFound: "show",
+      notVerified: "show",
+      fields: "none",
+      message: (refusal) => `Could not include ${ids.length} bill(s) in your offer. ${refusal.message}`,
+    });
   }
 }

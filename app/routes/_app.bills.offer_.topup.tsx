@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { billsListHref, offerErrorResponse } from "~/components/bills/offer-routes.server";
+import { billsListHref, offerDialogErrors } from "~/web/bills/offer-dialogs.server";
 import { SuggestedBills } from "~/components/bills/offer-cards";
 import { BankTransferStep, Steps } from "~/components/topups/topup-dialog";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -9,14 +9,16 @@ import { FieldError } from "~/components/ui/field-error";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { loadTransferStep } from "~/components/topups/transfer-step.server";
 import { requireCompanyUser } from "~/lib/auth.server";
-import { isAppError } from "~/lib/errors";
+import { AppError } from "~/lib/errors";
+import { formErrorsOf } from "~/lib/form-errors";
 import { formatMoney, type Cents } from "~/lib/money";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cancelTopUp, getTopUp } from "~/modules/ledger/top-ups.server";
 import { TopUpIdSchema } from "~/modules/ledger/top-ups.schema";
-import { createPurchaserOffer, editPurchaserOffer, getLiveOffer, offerSuggestions, planOffer, type OfferPlan } from "~/modules/offers/purchaser-offers.server";
+import { saveOfferWithTopUp } from "~/modules/offers/offer-decisions.server";
+import { getLiveOffer, offerSuggestions, planOffer, type OfferPlan } from "~/modules/offers/purchaser-offers.server";
 import { OFFER_CREATED, OFFER_UPDATED, TOPUP_CANCELLED_OFFER_NOT_CREATED, TOPUP_ERROR_OFFER_NOT_ACCEPTED } from "~/modules/offers/purchaser-offers.schema";
-import { readForm } from "~/web/http.server";
+import { handleError, notFoundResponse, readForm } from "~/web/http.server";
 
 /**
  * /bills/offer/topup: the top-up steps under a purchaser-offer trigger (p1 §4 "Top-up flow", p2 §4 "Purchaser offer in
@@ -30,10 +32,6 @@ import { readForm } from "~/web/http.server";
  * POST intent=cancel               → the PENDING top-up is cancelled, and with it the offer waiting for it (D3)
  */
 const TOPUP_CANCELLED = "Topup cancelled";
-
-function notFound(): never {
-  throw new Response("Not Found", { status: 404 });
-}
 
 function offerQuery(url: URL) {
   return { cashpool: url.searchParams.get("cashpool") ?? "", crr: url.searchParams.get("crr") ?? "" };
@@ -54,8 +52,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     plan = await planOffer(actor, values);
   } catch (error) {
-    if (isAppError(error) && error.status < 500) throw await redirectWithToast(closeTo, { type: "error", message: error.message });
-    throw error;
+    // Values the offer refuses: back to the list with the message (a loader has no form to show it in).
+    throw await handleError(error, { closeTo, notFound: "show", notVerified: "show", fields: "none" });
   }
   if (plan.shortfall === 0) throw redirect(`/bills/offer?${new URLSearchParams(values).toString()}`);
   if (!plan.accountActive) throw await redirectWithToast(closeTo, { type: "error", message: TOPUP_ERROR_OFFER_NOT_ACCEPTED });
@@ -96,34 +94,39 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = form.get("intent");
   if (intent === "cancel") {
     const id = TopUpIdSchema.safeParse(form.get("id"));
-    if (!id.success) notFound();
+    if (!id.success) throw notFoundResponse();
     try {
       const topUp = await getTopUp(actor, id.data);
       await cancelTopUp(actor, id.data);
       const message = topUp.trigger === "PURCHASER_OFFER" ? TOPUP_CANCELLED_OFFER_NOT_CREATED : TOPUP_CANCELLED;
       return redirectWithToast(closeTo, { type: "info", message });
     } catch (error) {
-      if (isAppError(error) && error.status === 404) notFound();
-      if (isAppError(error) && error.status < 500) return redirectWithToast(closeTo, { type: "error", message: error.message });
-      throw error;
+      return handleError(error, { closeTo, notVerified: "show", fields: "none" });
     }
   }
-  if (intent !== "create") return json({ error: "Something went wrong. Please try again." }, { status: 400 });
+  if (intent !== "create") return handleError(new AppError(400, "Something went wrong. Please try again."));
   const input = {
     cashpool: String(form.get("cashpool") ?? ""),
     crr: String(form.get("crr") ?? ""),
     idempotencyKey: String(form.get("idempotencyKey") ?? "") || undefined,
   };
   try {
-    const offer = await getLiveOffer(actor);
-    const result = offer ? await editPurchaserOffer(actor, offer.id, input) : await createPurchaserOffer(actor, input);
-    if (result.topUp) return redirect(`/bills/offer/topup?id=${result.topUp.id}`);
-    return redirectWithToast(closeTo, { type: "success", message: offer ? OFFER_UPDATED : OFFER_CREATED });
+    const outcome = await saveOfferWithTopUp(actor, input);
+    switch (outcome.kind) {
+      case "topup-started":
+        return redirect(`/bills/offer/topup?id=${outcome.topUpId}`);
+      case "created":
+        return redirectWithToast(closeTo, { type: "success", message: OFFER_CREATED });
+      case "edited":
+        return redirectWithToast(closeTo, { type: "success", message: OFFER_UPDATED });
+    }
   } catch (error) {
-    if (isAppError(error) && (error.code === "TOPUP_NOT_POSSIBLE" || error.code === "ACCOUNT_NOT_ACTIVE"))
-      return redirectWithToast(closeTo, { type: "error", message: TOPUP_ERROR_OFFER_NOT_ACCEPTED });
-    if (isAppError(error) && error.status === 422) return json({ error: error.message }, { status: 422 });
-    return offerErrorResponse(error, closeTo);
+    // A top-up that cannot be made is the spec's "Error creating topup. Offer not accepted." (p2 §8).
+    const topUpRefused = (refusal: AppError) => refusal.code === "TOPUP_NOT_POSSIBLE" || refusal.code === "ACCOUNT_NOT_ACTIVE";
+    return handleError(error, {
+      ...offerDialogErrors(closeTo),
+      message: (refusal) => (topUpRefused(refusal) ? TOPUP_ERROR_OFFER_NOT_ACCEPTED : refusal.message),
+    });
   }
 }
 
@@ -194,7 +197,8 @@ export default function OfferTopupDialog() {
       </RouteDialog>
     );
   }
-  const error = result && "error" in result ? result.error : null;
+  const { fieldErrors, formError } = formErrorsOf(result);
+  const error = formError ?? Object.values(fieldErrors)[0] ?? null;
   return (
     <RouteDialog title="Topup Details" closeTo={data.cancelHref} description="Check the amounts, then confirm to get your payment reference.">
       <Steps current={1} />

@@ -5,6 +5,7 @@ import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { NotBuiltYet } from "~/components/layout/placeholder";
 import { requireCompanyUser } from "~/lib/auth.server";
 import { getFeatureFlags } from "~/lib/flags.server";
+import { notFoundResponse } from "~/web/http.server";
 
 export const handle: PageHandle = { title: "Unmatched bills", breadcrumb: BILLS_BREADCRUMB };
 export const meta = titleMeta;
@@ -12,7 +13,7 @@ export const meta = titleMeta;
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireCompanyUser(request);
   const flags = await getFeatureFlags();
-  if (!flags.documentProcessingEnabled) throw new Response("Not Found", { status: 404 });
+  if (!flags.documentProcessingEnabled) throw notFoundResponse();
   return json(null);
 }
 

@@ -13,7 +13,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { searchCounterparties } from "~/modules/counterparties/service.server";
 import { createInvoiceRecord, fieldErrorsOf, getCreateContext } from "~/modules/invoices/create.server";
 import { INITIAL_ITEM_COUNT, defaultDueDate, type InvoiceKind } from "~/modules/invoices/schema";
-import { readForm } from "~/web/http.server";
+import { notFoundResponse, readForm } from "~/web/http.server";
 
 /** The page's title follows ?type= (p3 §2.2: 'Create Invoice' or 'Create Bill'); see titleFromData. */
 const titleFromData = (data: unknown) => ((data as { kind?: string } | undefined)?.kind === "BILL" ? "Create Bill" : "Create Invoice");
@@ -28,7 +28,7 @@ function kindOf(request: Request): InvoiceKind {
 async function authorise(request: Request) {
   const { actor } = await requireCompanyUser(request);
   const flags = await getFeatureFlags();
-  if (!flags.createInvoice) throw new Response("Not Found", { status: 404 });
+  if (!flags.createInvoice) throw notFoundResponse();
   return actor;
 }
 

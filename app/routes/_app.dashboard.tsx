@@ -4,6 +4,7 @@ import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { NotBuiltYet } from "~/components/layout/placeholder";
 import { requireCompanyUser } from "~/lib/auth.server";
 import { getFeatureFlags } from "~/lib/flags.server";
+import { notFoundResponse } from "~/web/http.server";
 
 export const handle: PageHandle = { title: "Dashboard" };
 export const meta = titleMeta;
@@ -11,7 +12,7 @@ export const meta = titleMeta;
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireCompanyUser(request);
   const flags = await getFeatureFlags();
-  if (!flags.dashboardEnabled || !flags.documentProcessingEnabled) throw new Response("Not Found", { status: 404 });
+  if (!flags.dashboardEnabled || !flags.documentProcessingEnabled) throw notFoundResponse();
   return json(null);
 }
 

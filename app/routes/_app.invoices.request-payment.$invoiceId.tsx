@@ -5,13 +5,12 @@ import { z } from "zod";
 import { listHref } from "~/components/invoices/list-parts";
 import { PromptPaymentDialog, type PromptPaymentActionData } from "~/components/invoices/prompt-payment-dialog";
 import { requireCompanyUser } from "~/lib/auth.server";
-import { isAppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/toast.server";
 import { parseListQuery } from "~/modules/invoices/filters";
-import { parseId } from "~/modules/invoices/schema";
-import { cancelPaymentRequest, editPaymentRequest, promptPaymentView, requestPayment } from "~/modules/offers/supplier-offers.server";
-import { isCompanyNotVerified, redirectToGetVerified } from "~/components/verification/get-verified.server";
-import { readForm } from "~/web/http.server";
+import { savePaymentRequest } from "~/modules/offers/offer-decisions.server";
+import { promptPaymentView } from "~/modules/offers/supplier-offers.server";
+import { AppError } from "~/lib/errors";
+import { formToObject, handleError, IdSchema, pageError, parseParams, readForm } from "~/web/http.server";
 
 /**
  * /invoices/request-payment/:invoiceId: Request Payment (a new prompt payment request) or Edit (the open one) over
@@ -23,21 +22,13 @@ function listState(request: Request) {
   return { url, closeTo: listHref("/invoices", query) };
 }
 
-function invoiceIdOf(value: string | undefined): number {
-  const id = parseId(value);
-  if (id === null) throw new Response("Not Found", { status: 404 });
-  return id;
-}
+const Params = z.object({ invoiceId: IdSchema });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
   const { url, closeTo } = listState(request);
-  try {
-    return json({ closeTo, action: `${url.pathname}${url.search}`, data: await promptPaymentView(actor, invoiceIdOf(params.invoiceId)) });
-  } catch (error) {
-    if (isAppError(error) && error.status === 404) throw new Response("Not Found", { status: 404 });
-    throw error;
-  }
+  const { invoiceId } = parseParams(params, Params);
+  return json({ closeTo, action: `${url.pathname}${url.search}`, data: await promptPaymentView(actor, invoiceId).catch(pageError) });
 }
 
 const FormSchema = z.object({
@@ -48,41 +39,34 @@ const FormSchema = z.object({
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
-  const invoiceId = invoiceIdOf(params.invoiceId);
+  const { invoiceId } = parseParams(params, Params);
   const { closeTo } = listState(request);
-  const parsed = FormSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return json<PromptPaymentActionData>({ formError: "Something went wrong. Please try again." }, { status: 400 });
+  // A form the dialog never sends (no intent) is the dialog's general error, not a field's.
+  const parsed = FormSchema.safeParse(formToObject(await readForm(request), FormSchema));
+  if (!parsed.success) return handleError(new AppError(400, "Something went wrong. Please try again."));
   const form = parsed.data;
   const values = { amount: form.amount, expirationDate: form.expirationDate };
   try {
-    const current = await promptPaymentView(actor, invoiceId);
-    if (form.intent === "cancel") {
-      if (!current.offer) return redirectWithToast(closeTo, { type: "info", message: "There is no payment request to cancel" });
-      await cancelPaymentRequest(actor, current.offer.id);
-      return redirectWithToast(closeTo, { type: "success", message: `Payment request on ${current.invoice.number} cancelled` });
+    const outcome = await savePaymentRequest(actor, invoiceId, form.intent === "cancel" ? { intent: "cancel" } : { intent: "save", values });
+    switch (outcome.kind) {
+      case "nothing-to-cancel":
+        return redirectWithToast(closeTo, { type: "info", message: "There is no payment request to cancel" });
+      case "cancelled":
+        return redirectWithToast(closeTo, { type: "success", message: `Payment request on ${outcome.invoiceNumber} cancelled` });
+      case "updated":
+        return redirectWithToast(closeTo, { type: "success", message: `Payment request on ${outcome.invoiceNumber} updated` });
+      case "requested":
+        return redirectWithToast(closeTo, { type: "success", message: `Payment requested on ${outcome.invoiceNumber}` });
     }
-    if (current.offer) {
-      await editPaymentRequest(actor, current.offer.id, values);
-      return redirectWithToast(closeTo, { type: "success", message: `Payment request on ${current.invoice.number} updated` });
-    }
-    await requestPayment(actor, { invoiceId, ...values });
-    return redirectWithToast(closeTo, { type: "success", message: `Payment requested on ${current.invoice.number}` });
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    if (error.status === 422) {
-      const fieldErrors = (error.details as { fieldErrors?: PromptPaymentActionData["fieldErrors"] } | undefined)?.fieldErrors ?? { amount: error.message };
-      return json<PromptPaymentActionData>({ fieldErrors, values }, { status: 422 });
-    }
-    if (error.status === 404) throw new Response("Not Found", { status: 404 });
-    // p2 §8 "Offer 403 company not verified": the modal closes, and the get-verified dialog opens (p1 §8).
-    if (isCompanyNotVerified(error)) return redirectToGetVerified(closeTo);
-    if (error.status === 403) return redirectWithToast(closeTo, { type: "error", message: error.message });
-    return json<PromptPaymentActionData>({ formError: error.message, values }, { status: error.status });
+    // p2 §8 "Offer 403 company not verified": the modal closes, and the get-verified dialog opens (p1 §8); another
+    // 403 closes it with a toast; field errors and the rest stay in the dialog.
+    return handleError(error, { closeTo, show: "inline", forbidden: "toast", values });
   }
 }
 
 export default function RequestPaymentRoute() {
   const { closeTo, action: formAction, data } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  return <PromptPaymentDialog closeTo={closeTo} action={formAction} data={data} result={result} />;
+  return <PromptPaymentDialog closeTo={closeTo} action={formAction} data={data} result={result as PromptPaymentActionData | undefined} />;
 }

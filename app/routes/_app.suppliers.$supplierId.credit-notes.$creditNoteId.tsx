@@ -5,12 +5,11 @@ import { z } from "zod";
 import { CreditNoteView, type CreditNoteActionData } from "~/components/credit-notes/credit-note-view";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { requireCompanyUser } from "~/lib/auth.server";
-import { isAppError } from "~/lib/errors";
+import { AppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getSupplierCreditNote, localeOf } from "~/modules/invoices/bill-details.server";
 import { deleteCreditNotes, updateCreditNote } from "~/modules/invoices/credit-notes.server";
-import { parseId } from "~/modules/invoices/schema";
-import { readForm } from "~/web/http.server";
+import { handleError, IdSchema, pageError, parseParams, readForm } from "~/web/http.server";
 
 /** Credit Note view (p2 §2 Modals, §4 Credit note), a dialog over the supplier page (decision 007). */
 
@@ -18,57 +17,42 @@ import { readForm } from "~/web/http.server";
 const UPDATED = "Credit note updated";
 const DELETED = "Credit note deleted";
 
-function idsOf(params: LoaderFunctionArgs["params"]) {
-  const supplierId = parseId(params.supplierId);
-  const creditNoteId = parseId(params.creditNoteId);
-  if (supplierId === null || creditNoteId === null) throw new Response("Not Found", { status: 404 });
-  return { supplierId, creditNoteId };
-}
-
-function notFoundOr(error: unknown): never {
-  if (isAppError(error) && error.status === 404) throw new Response("Not Found", { status: 404 });
-  throw error;
-}
+const Params = z.object({ supplierId: IdSchema, creditNoteId: IdSchema });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
-  const { supplierId, creditNoteId } = idsOf(params);
-  const [note, locale] = await Promise.all([getSupplierCreditNote(actor, supplierId, creditNoteId).catch(notFoundOr), localeOf(actor)]);
+  const { supplierId, creditNoteId } = parseParams(params, Params);
+  const [note, locale] = await Promise.all([getSupplierCreditNote(actor, supplierId, creditNoteId).catch(pageError), localeOf(actor)]);
   const confirmDelete = new URL(request.url).searchParams.get("confirm") === "delete";
   return json({ note, locale, supplierId, confirmDelete });
 }
 
 const IntentSchema = z.object({ intent: z.enum(["edit-total", "edit-reference", "delete"]) });
 const EDIT_PATHS = { "edit-total": "/total", "edit-reference": "/supplier_reference" } as const;
-const FIELDS: Record<string, "total" | "supplierReference"> = { total: "total", supplierReference: "supplierReference" };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
-  const { supplierId, creditNoteId } = idsOf(params);
+  const { supplierId, creditNoteId } = parseParams(params, Params);
   const form = await readForm(request);
   const parsed = IntentSchema.safeParse({ intent: form.get("intent") });
-  if (!parsed.success) return json<CreditNoteActionData>({ formError: "Unknown action" }, { status: 400 });
-  await getSupplierCreditNote(actor, supplierId, creditNoteId).catch(notFoundOr);
-  const supplierPage = `/suppliers/${supplierId}`;
+  if (!parsed.success) return handleError(new AppError(400, "Unknown action"));
   const intent = parsed.data.intent;
+  await getSupplierCreditNote(actor, supplierId, creditNoteId).catch(pageError);
+  const supplierPage = `/suppliers/${supplierId}`;
   switch (intent) {
     case "edit-total":
     case "edit-reference": {
       try {
         await updateCreditNote(actor, creditNoteId, { path: EDIT_PATHS[intent], value: form.get("value"), modificationTime: form.get("modificationTime") });
       } catch (error) {
-        if (!isAppError(error)) throw error;
-        if (error.code === "STALE") return json<CreditNoteActionData>({ stale: error.message }, { status: 409 });
-        const field = error.field ? FIELDS[error.field] : undefined;
-        if (field) return json<CreditNoteActionData>({ fieldErrors: { [field]: error.message } }, { status: error.status });
-        if (error.status === 404) notFoundOr(error);
-        return json<CreditNoteActionData>({ formError: error.message }, { status: error.status });
+        // The concurrency refusal (409 STALE) is shown with a way to reload; a field's refusal on its field.
+        return handleError<{ stale?: string }>(error, { fields: "named", data: (refusal) => (refusal.code === "STALE" ? { stale: refusal.message } : {}) });
       }
       return redirectWithToast(`${supplierPage}/credit-notes/${creditNoteId}`, { type: "success", message: UPDATED });
     }
     case "delete": {
       const [result] = await deleteCreditNotes(actor, [creditNoteId]);
-      if (result?.status !== "SUCCESS") return json<CreditNoteActionData>({ formError: result?.message ?? "Could not perform deletion" }, { status: 409 });
+      if (result?.status !== "SUCCESS") return json<CreditNoteActionData>({ fieldErrors: {}, formError: result?.message ?? "Could not perform deletion" }, { status: 409 });
       return redirectWithToast(supplierPage, { type: "success", message: DELETED });
     }
   }

@@ -6,7 +6,7 @@ import { AllocateCreditNote, amountsOf, type AllocateActionData, type Allocation
 import { EditSelection } from "~/components/credit-notes/edit-selection";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { requireCompanyUser } from "~/lib/auth.server";
-import { isAppError } from "~/lib/errors";
+import { AppError } from "~/lib/errors";
 import { getFeatureFlags } from "~/lib/flags.server";
 import { formatMoney } from "~/lib/money";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -14,27 +14,17 @@ import { INITIAL_BILL_COUNT, SELECTION_PAGE_SIZE, getSupplierCreditNote, listAll
 import { equalAllocationForDialog, readAllocationForm } from "~/modules/invoices/credit-allocation";
 import { allocateCreditNote } from "~/modules/invoices/credit-notes.server";
 import { parseId } from "~/modules/invoices/schema";
-import { readForm } from "~/web/http.server";
+import { handleError, IdSchema, pageError, parseParams, readForm } from "~/web/http.server";
 
 /** Allocate Credit Note and Edit Selection (p2 §2 Modals, §4 Credit note, §5 Credit allocation), over the supplier page. */
 
 const ALLOCATED = "Credit allocation successful";
 
-function idsOf(params: LoaderFunctionArgs["params"]) {
-  const supplierId = parseId(params.supplierId);
-  const creditNoteId = parseId(params.creditNoteId);
-  if (supplierId === null || creditNoteId === null) throw new Response("Not Found", { status: 404 });
-  return { supplierId, creditNoteId };
-}
-
-function notFoundOr(error: unknown): never {
-  if (isAppError(error) && error.status === 404) throw new Response("Not Found", { status: 404 });
-  throw error;
-}
+const Params = z.object({ supplierId: IdSchema, creditNoteId: IdSchema });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
-  const { supplierId, creditNoteId } = idsOf(params);
+  const { supplierId, creditNoteId } = parseParams(params, Params);
   const search = new URL(request.url).searchParams;
   const selected = search.has("bill") ? search.getAll("bill").flatMap((value) => parseId(value) ?? []) : null;
   const selecting = search.get("select") === "1" || search.has("more");
@@ -44,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     listAllocatableBills(actor, supplierId, creditNoteId, { selected, openLimit }),
     getFeatureFlags(),
     localeOf(actor),
-  ]).catch(notFoundOr);
+  ]).catch(pageError);
   const flexible = flags.flexibleAllocation;
   const mode: AllocationMode = flexible && search.get("mode") === "manual" ? "manual" : "automatic";
   // Equal distribution starts on for a fresh note, off for one whose existing allocations are loaded (p2 §4).
@@ -75,26 +65,27 @@ const IntentSchema = z.object({ intent: z.literal("allocate") });
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
-  const { supplierId, creditNoteId } = idsOf(params);
+  const { supplierId, creditNoteId } = parseParams(params, Params);
   const form = await readForm(request);
-  if (!IntentSchema.safeParse({ intent: form.get("intent") }).success) return json<AllocateActionData>({ formError: "Unknown action" }, { status: 400 });
-  await getSupplierCreditNote(actor, supplierId, creditNoteId).catch(notFoundOr);
+  if (!IntentSchema.safeParse({ intent: form.get("intent") }).success) return handleError<Omit<AllocateActionData, "formError" | "fieldErrors">>(new AppError(400, "Unknown action"));
+  await getSupplierCreditNote(actor, supplierId, creditNoteId).catch(pageError);
   const submitted = () =>
     Object.fromEntries(
       [...form.entries()].flatMap(([key, value]) => (key.startsWith("amount-") && typeof value === "string" ? [[key.slice(7), value]] : []))
     );
-  const read = readAllocationForm(form.entries());
-  if (!read.ok) return json<AllocateActionData>({ formError: read.message, amounts: submitted(), nonce: crypto.randomUUID() }, { status: 400 });
-  const { invoiceIds, amounts } = read;
+  const again = () => ({ amounts: submitted(), nonce: crypto.randomUUID() });
   try {
+    const read = readAllocationForm(form.entries());
+    // A selection that cannot be read is the form's own error (422, the one shape), never a partial allocation.
+    if (!read.ok) throw AppError.validation({ form: read.message });
+    const { invoiceIds, amounts } = read;
     await allocateCreditNote(
       actor,
       creditNoteId,
       invoiceIds.map((invoiceId) => ({ invoiceId, allocatedAmount: amounts.get(invoiceId) ?? 0 }))
     );
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    return json<AllocateActionData>({ formError: error.message, amounts: submitted(), nonce: crypto.randomUUID() }, { status: error.status });
+    return handleError<Omit<AllocateActionData, "formError" | "fieldErrors">>(error, { show: "inline", notFound: "show", data: again });
   }
   return redirectWithToast(`/suppliers/${supplierId}`, { type: "success", message: ALLOCATED });
 }

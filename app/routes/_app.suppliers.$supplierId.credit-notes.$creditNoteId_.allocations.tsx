@@ -1,25 +1,20 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { buttonVariants } from "~/components/ui/button";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { requireCompanyUser } from "~/lib/auth.server";
-import { isAppError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import { getSupplierCreditNote, localeOf } from "~/modules/invoices/bill-details.server";
-import { parseId } from "~/modules/invoices/schema";
+import { IdSchema, pageError, parseParams } from "~/web/http.server";
 
 /** View allocations (p2 §4 Credit note): the bills a credit note's credit went to, over the supplier page. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
-  const supplierId = parseId(params.supplierId);
-  const creditNoteId = parseId(params.creditNoteId);
-  if (supplierId === null || creditNoteId === null) throw new Response("Not Found", { status: 404 });
-  const [note, locale] = await Promise.all([getSupplierCreditNote(actor, supplierId, creditNoteId), localeOf(actor)]).catch((error: unknown) => {
-    if (isAppError(error) && error.status === 404) throw new Response("Not Found", { status: 404 });
-    throw error;
-  });
+  const { supplierId, creditNoteId } = parseParams(params, z.object({ supplierId: IdSchema, creditNoteId: IdSchema }));
+  const [note, locale] = await Promise.all([getSupplierCreditNote(actor, supplierId, creditNoteId), localeOf(actor)]).catch(pageError);
   return json({ note, locale, supplierId });
 }
 

@@ -4,41 +4,38 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { requireCompanyUser } from "~/lib/auth.server";
-import { isAppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/toast.server";
 import { listSearchOf, parseSelection } from "~/modules/payables/schema";
 import { deleteSupplierRecords, describeSelection } from "~/modules/payables/supplier-bills.server";
-import { readForm } from "~/web/http.server";
+import { IdSchema, pageError, parseParams, readForm } from "~/web/http.server";
+import { z } from "zod";
 
 /**
  * Confirm Delete over the supplier bills page (p2 §2 Modals "Confirm Delete, shown before any delete";
  * docs/decisions/007). GET with the selection (bill=…&creditNote=…, from the page's bulk form) shows what will be
  * deleted; POST deletes and returns to the page with one toast (p2 §8).
  */
-function notFoundResponse(error: unknown): never {
-  if (isAppError(error) && error.status === 404) throw new Response("Not Found", { status: 404 });
-  throw error;
-}
+const Params = z.object({ supplierId: IdSchema });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
-  const supplierId = Number(params.supplierId);
+  const { supplierId } = parseParams(params, Params);
   const url = new URL(request.url);
   const closeTo = `/suppliers/${supplierId}${listSearchOf(url.searchParams)}`;
   const selection = parseSelection(url.searchParams);
   if (selection.billIds.length + selection.creditNoteIds.length === 0) {
     throw await redirectWithToast(closeTo, { type: "info", message: "Select at least one bill or credit note" });
   }
-  const summary = await describeSelection(actor, supplierId, selection).catch(notFoundResponse);
+  const summary = await describeSelection(actor, supplierId, selection).catch(pageError);
   return json({ summary, closeTo });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
-  const supplierId = Number(params.supplierId);
+  const { supplierId } = parseParams(params, Params);
   const url = new URL(request.url);
   const form = await readForm(request);
-  const toast = await deleteSupplierRecords(actor, supplierId, parseSelection(form)).catch(notFoundResponse);
+  const toast = await deleteSupplierRecords(actor, supplierId, parseSelection(form)).catch(pageError);
   return redirectWithToast(`/suppliers/${supplierId}${listSearchOf(url.searchParams)}`, toast);
 }
 

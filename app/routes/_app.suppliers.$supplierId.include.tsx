@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { requireCompanyUser } from "~/lib/auth.server";
-import { isAppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/toast.server";
 import { listSearchOf, parseInclusion, safeReturnTo } from "~/modules/payables/schema";
 import { setSupplierBillsInclusion } from "~/modules/payables/supplier-bills.server";
-import { readForm } from "~/web/http.server";
+import { IdSchema, pageError, parseParams, readForm } from "~/web/http.server";
+import { z } from "zod";
 
 /**
  * POST /suppliers/{supplierId}/include: Include or Exclude bills of this supplier in the purchaser offer (p2 §4
@@ -18,7 +18,7 @@ export async function loader({ params }: ActionFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
-  const supplierId = Number(params.supplierId);
+  const { supplierId } = parseParams(params, z.object({ supplierId: IdSchema }));
   const url = new URL(request.url);
   const form = await readForm(request);
   const back = form.get("returnTo")
@@ -26,11 +26,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     : `/suppliers/${supplierId}${listSearchOf(new URLSearchParams([...form.entries()].map(([name, value]) => [name, String(value)])))}`;
   const input = parseInclusion(form, url.searchParams);
   if (!input) return redirectWithToast(back, { type: "info", message: "No bills to include/exclude" });
-  try {
-    const toast = await setSupplierBillsInclusion(actor, supplierId, input);
-    return redirectWithToast(back, toast);
-  } catch (error) {
-    if (isAppError(error) && error.status === 404) throw new Response("Not Found", { status: 404 });
-    throw error;
-  }
+  const toast = await setSupplierBillsInclusion(actor, supplierId, input).catch(pageError);
+  return redirectWithToast(back, toast);
 }

@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { BILLS_BREADCRUMB } from "~/components/bills/breadcrumbs";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { SupplierBills } from "~/components/suppliers/supplier-bills";
 import { requireCompanyUser } from "~/lib/auth.server";
-import { isAppError } from "~/lib/errors";
 import { loadSupplierBills } from "~/modules/payables/supplier-bills.server";
+import { IdSchema, pageError, parseParams } from "~/web/http.server";
 
 /**
  * The supplier bills page (p3 §2.2, §4.9). A layout route (docs/decisions/007): the credit note, allocation and bill
@@ -21,16 +22,12 @@ export const meta = titleMeta;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
+  const { supplierId } = parseParams(params, z.object({ supplierId: IdSchema }));
   const url = new URL(request.url);
-  try {
-    const data = await loadSupplierBills(actor, Number(params.supplierId), url.searchParams);
-    // A refused value (a future month, an unknown chip) goes to the canonical URL of what is shown.
-    if (data.refused) throw redirect(data.search ? `${url.pathname}?${data.search}` : url.pathname);
-    return json(data);
-  } catch (error) {
-    if (isAppError(error) && error.status === 404) throw new Response("Not Found", { status: 404 });
-    throw error;
-  }
+  const data = await loadSupplierBills(actor, supplierId, url.searchParams).catch(pageError);
+  // A refused value (a future month, an unknown chip) goes to the canonical URL of what is shown.
+  if (data.refused) throw redirect(data.search ? `${url.pathname}?${data.search}` : url.pathname);
+  return json(data);
 }
 
 export default function SupplierBillsPage() {

@@ -75,7 +75,7 @@ describe("allocate with a bill id that cannot be read (issue 13 part 14)", () =>
       ["amount-" + billIds[0], "40.00"],
       ["bill", bad],
     ]);
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(422);
     expect(await response.json()).toMatchObject({ formError: INVALID_BILL_SELECTION });
     expect(await allocations()).toEqual(before);
   });
@@ -83,7 +83,7 @@ describe("allocate with a bill id that cannot be read (issue 13 part 14)", () =>
   it("refuses a form without bills instead of removing the allocations", async () => {
     const before = await allocations();
     const response = await post([]);
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(422);
     expect(await response.json()).toMatchObject({ formError: NO_BILL_SELECTED });
     expect(await allocations()).toEqual(before);
   });

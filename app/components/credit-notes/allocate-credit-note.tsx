@@ -34,6 +34,8 @@ export interface DialogBillRow {
 
 export interface AllocateActionData {
   formError?: string;
+  /** The service's refusal of the allocation table as a whole is its "allocations" field (422). */
+  fieldErrors?: Partial<Record<"allocations", string>>;
   /** What was submitted, so the form shows it again (no JavaScript). */
   amounts?: Record<string, string>;
   nonce?: string;
@@ -96,6 +98,7 @@ export function AllocateCreditNote({
   const check = validateAllocation(input);
   const rowErrors = new Map(check.errors.filter((e) => e.invoiceId !== null).map((e) => [e.invoiceId as number, e.message]));
   const dialogError = check.errors.find((e) => e.invoiceId === null)?.message;
+  const serverError = actionData?.formError ?? actionData?.fieldErrors?.allocations;
   // Before hydration the button stays enabled: without JavaScript the server's check decides.
   const allocatable = !hydrated || canAllocate(input);
 
@@ -233,7 +236,7 @@ export function AllocateCreditNote({
             {dialogError}
           </p>
         ) : null}
-        {actionData?.formError && check.errors.length === 0 ? <Alert variant="destructive">{actionData.formError}</Alert> : null}
+        {serverError && check.errors.length === 0 ? <Alert variant="destructive">{serverError}</Alert> : null}
 
         <RouteDialogFooter>
           <Link to={cancelHref} className={buttonVariants({ variant: "outline" })}>

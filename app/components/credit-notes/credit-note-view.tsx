@@ -27,7 +27,7 @@ export interface CreditNoteSummary {
 
 export interface CreditNoteActionData {
   fieldErrors?: Partial<Record<"total" | "supplierReference", string>>;
-  /** The concurrency refusal (409): shown with a way to reload. */
+  /** The concurrency refusal (409): shown with a way to reload (its message is the formError too). */
   stale?: string;
   formError?: string;
 }
@@ -72,7 +72,7 @@ export function CreditNoteView({
           </Link>
         </Alert>
       ) : null}
-      {actionData?.formError ? <Alert variant="destructive">{actionData.formError}</Alert> : null}
+      {actionData?.formError && !actionData.stale ? <Alert variant="destructive">{actionData.formError}</Alert> : null}
 
       {editable ? (
         <div className="grid gap-4 sm:grid-cols-2">

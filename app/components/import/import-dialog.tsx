@@ -17,7 +17,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import type { ImportResult, ImportStatus } from "~/modules/invoices/import.server";
-import type { ImportActionData, importLoader } from "./import-route.server";
+import type { ImportActionData, importLoader } from "~/web/invoices/import.server";
 
 export const POLLING_FAILED = "Error in importing from file";
 

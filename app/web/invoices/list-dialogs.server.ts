@@ -8,11 +8,12 @@ import { DELETE_FAILED, deleteToast } from "~/components/invoices/bulk-messages"
 import { listHref } from "~/components/invoices/list-parts";
 import { requireCompanyUser } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";
+import { z } from "zod";
 import { redirectWithToast } from "~/lib/toast.server";
 import { deleteRecords, getRecordContact, previewDelete, updateContactEmail } from "~/modules/invoices/bulk.server";
 import { parseListQuery, serializeListQuery } from "~/modules/invoices/filters";
 import { INVOICE_IDS_NEEDED, parseId, type InvoiceKind } from "~/modules/invoices/schema";
-import { readForm } from "~/web/http.server";
+import { handleError, IdSchema, pageError, parseParams, readForm } from "~/web/http.server";
 
 const listPath = (kind: InvoiceKind) => (kind === "BILL" ? "/bills" : "/invoices");
 
@@ -23,37 +24,27 @@ function listState(kind: InvoiceKind, request: Request) {
   return { url, closeTo: listHref(listPath(kind), query), search };
 }
 
-function recordId(value: string | undefined): number {
-  const id = parseId(value);
-  if (id === null) throw new Response("Not Found", { status: 404 });
-  return id;
-}
+const Params = z.object({ invoiceId: IdSchema });
 
 // Edit Contact Email (p2 §2 Modals, §5 Contact email), for one record of the list.
 
 export async function contactEmailLoader(kind: InvoiceKind, { request, params }: LoaderFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
-  const id = recordId(params.invoiceId);
+  const { invoiceId } = parseParams(params, Params);
   const { url, closeTo } = listState(kind, request);
-  try {
-    return json({ closeTo, action: `${url.pathname}${url.search}`, record: await getRecordContact(actor, kind, id) });
-  } catch (error) {
-    if (isAppError(error) && error.status === 404) throw new Response("Not Found", { status: 404 });
-    throw error;
-  }
+  return json({ closeTo, action: `${url.pathname}${url.search}`, record: await getRecordContact(actor, kind, invoiceId).catch(pageError) });
 }
 
 export async function contactEmailAction(kind: InvoiceKind, { request, params }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
-  const id = recordId(params.invoiceId);
+  const { invoiceId } = parseParams(params, Params);
   const { closeTo } = listState(kind, request);
   const email = (await readForm(request)).get("contactEmail");
   try {
-    await updateContactEmail(actor, kind, id, email);
+    await updateContactEmail(actor, kind, invoiceId, email);
   } catch (error) {
-    if (isAppError(error) && error.status === 422) return json({ error: error.message, submitted: typeof email === "string" ? email : "" }, { status: 422 });
-    if (isAppError(error) && error.status === 404) throw new Response("Not Found", { status: 404 });
-    throw error;
+    // The address refused stays in the dialog, with what was typed; the record gone is the Not Found page.
+    return handleError(error, { show: "inline", values: { contactEmail: typeof email === "string" ? email : "" } });
   }
   return redirectWithToast(closeTo, { type: "success", message: "Contact email updated" });
 }
@@ -80,7 +71,8 @@ export async function confirmDeleteAction(kind: InvoiceKind, { request }: Action
     const result = await deleteRecords(actor, { invoiceIds: form.getAll("ids").map(String), type: kind });
     return redirectWithToast(closeTo, deleteToast(kind, result));
   } catch (error) {
-    if (isAppError(error) && error.status === 422) return redirectWithToast(closeTo, { type: "error", message: error.message });
+    // A refusal the user can act on is its own toast; anything else is the general delete failure, logged.
+    if (isAppError(error) && error.status === 422) return handleError(error, { closeTo, fields: "none" });
     console.error("bulk delete failed", error);
     return redirectWithToast(closeTo, { type: "error", message: DELETE_FAILED });
   }

@@ -4,18 +4,16 @@
  * (docs/decisions/007). GET with the selected ids shows who would be invited; POST sends.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { listHref } from "~/components/invoices/list-parts";
-import { isCompanyNotVerified } from "~/components/verification/get-verified.server";
 import { requireCompanyUser } from "~/lib/auth.server";
-import { isAppError } from "~/lib/errors";
 import { isFeatureEnabled } from "~/lib/flags.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { parseListQuery } from "~/modules/invoices/filters";
 import { INVOICE_IDS_NEEDED, parseId, type InvoiceKind } from "~/modules/invoices/schema";
 import { notifySuppliers, previewInvites, sendInvites } from "~/modules/invites/service.server";
 import { appOrigin } from "~/lib/app-url.server";
-import { readForm } from "~/web/http.server";
+import { handleError, notFoundResponse, readForm } from "~/web/http.server";
 
 const listPath = (kind: InvoiceKind) => (kind === "BILL" ? "/bills" : "/invoices");
 
@@ -38,7 +36,7 @@ export async function inviteLoader(kind: InvoiceKind, { request }: LoaderFunctio
   const preview = await previewInvites(actor, { type: kind, invoiceIds: ids });
   const batchInvite = await isFeatureEnabled("batchInvite");
   // Several companies at once is the batch invite, behind its flag.
-  if (preview.groups.length > 1 && !batchInvite) throw new Response("Not Found", { status: 404 });
+  if (preview.groups.length > 1 && !batchInvite) throw notFoundResponse();
   return json({
     kind,
     closeTo, // The dialog's own URL (with the ids): after a refused POST the dialog is still this page.
@@ -55,7 +53,7 @@ export async function inviteAction(kind: InvoiceKind, { request }: ActionFunctio
   const ids = idsOf(form.getAll("ids"));
   if (!ids) return redirectWithToast(closeTo, { type: "error", message: INVOICE_IDS_NEEDED });
   const single = form.get("mode") !== "batch";
-  if (!single && !(await isFeatureEnabled("batchInvite"))) throw new Response("Not Found", { status: 404 });
+  if (!single && !(await isFeatureEnabled("batchInvite"))) throw notFoundResponse();
   const email = form.get("email");
   const note = form.get("note");
   try {
@@ -80,15 +78,13 @@ export async function inviteAction(kind: InvoiceKind, { request }: ActionFunctio
     return redirectWithToast(closeTo, { type: "success", message });
   } catch (error) {
     // p2 §6, §8: an unverified company's invite is ignored and the form closes (no get-verified dialog, unlike offers).
-    if (isCompanyNotVerified(error)) return redirect(closeTo);
-    if (isAppError(error) && error.status === 422 && error.field === "email") {
-      return json(
-        { fieldErrors: { email: error.message }, values: { email: typeof email === "string" ? email : "", note: typeof note === "string" ? note : "" } },
-        { status: 422 }
-      );
-    }
-    if (isAppError(error) && error.status < 500) return redirectWithToast(closeTo, { type: "error", message: error.message });
-    throw error;
+    // A refused address stays in the dialog with what was typed; anything else closes it with a toast.
+    return handleError(error, {
+      closeTo,
+      notVerified: "close",
+      notFound: "show",
+      values: { email: typeof email === "string" ? email : "", note: typeof note === "string" ? note : "" },
+    });
   }
 }
 
@@ -107,7 +103,6 @@ export async function notifyAction({ request }: ActionFunctionArgs) {
     );
     return redirectWithToast(closeTo, { type: "success", message: result.message });
   } catch (error) {
-    if (isAppError(error) && (error.status < 500 || error.code === "MAIL_NOT_SENT")) return redirectWithToast(closeTo, { type: "error", message: error.message });
-    throw error;
+    return handleError(error, { closeTo, notFound: "show", notVerified: "show", fields: "none", exposeCodes: ["MAIL_NOT_SENT"] });
   }
 }

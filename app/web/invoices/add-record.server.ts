@@ -16,8 +16,8 @@ import { getCounterparty, searchCounterparties } from "~/modules/counterparties/
 import { createInvoiceRecord, fieldErrorsOf, getCreateContext, reviewInvoiceRecord } from "~/modules/invoices/create.server";
 import { createCreditNote } from "~/modules/invoices/credit-notes.server";
 import { createCreditNoteSchema, defaultDueDate, formFlag, parseId } from "~/modules/invoices/schema";
-import { ADD_FIELDS, type AddKind, type AddStepData, type AddValues, type SummaryRow, toDisplayDate } from "./add-record-types";
-import { readForm } from "~/web/http.server";
+import { ADD_FIELDS, type AddKind, type AddStepData, type AddValues, type SummaryRow, toDisplayDate } from "~/components/create-invoice/add-record-types";
+import { notFoundResponse, readForm } from "~/web/http.server";
 
 type ListKind = "INVOICE" | "BILL";
 
@@ -40,7 +40,7 @@ function kindFromUrl(request: Request, list: ListKind, creditNotes: boolean): Ad
 async function authorise(request: Request, list: ListKind) {
   const { actor } = await requireCompanyUser(request);
   const flags = await getFeatureFlags();
-  if (list === "BILL" && !flags.importAddBill) throw new Response("Not Found", { status: 404 });
+  if (list === "BILL" && !flags.importAddBill) throw notFoundResponse();
   return { actor, creditNotes: list === "BILL" && flags.addCreditNote };
 }
 

@@ -17,12 +17,10 @@ export function isLandingRequest(request: Request): boolean {
 
 export async function landingLoader(request: Request) {
   const search = new URL(request.url).searchParams;
-  try {
-    const landing = await getLandingPage({ token: search.get("token"), invoiceType: search.get("invoiceType"), type: search.get("type") });
-    return json({ landing, notFound: false as const });
-  } catch (error) {
-    // A missing or unknown token, an invalid type or a failed user fetch: the not-found page, with its status.
-    if (isAppError(error) && error.status === 404) return json({ landing: null, notFound: true as const }, { status: 404 });
+  // A missing or unknown token, an invalid type or a failed user fetch: the landing's own not-found page, with its status.
+  const landing = await getLandingPage({ token: search.get("token"), invoiceType: search.get("invoiceType"), type: search.get("type") }).catch((error: unknown) => {
+    if (isAppError(error) && error.status === 404) return null;
     throw error;
-  }
+  });
+  return landing ? json({ landing, notFound: false as const }) : json({ landing: null, notFound: true as const }, { status: 404 });
 }
