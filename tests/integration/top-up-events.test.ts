@@ -8,7 +8,8 @@ import { TopUp } from "../../db/models/index";
 import { companyFunds } from "../../app/modules/ledger/service.server";
 import { onTopUpClosed, onTopUpCompleted } from "../../app/modules/ledger/top-up-events.server";
 import { cancelTopUp, confirmTopUp, createTopUp } from "../../app/modules/ledger/top-ups.server";
-import { activatedCompany, admin, entriesOf } from "./top-ups.support";
+import { makeActivatedCompany as activatedCompany, makeAdmin as admin } from "../support/factories";
+import { entriesOf } from "./top-ups.support";
 
 afterAll(() => sequelize.close());
 

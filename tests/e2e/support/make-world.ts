@@ -11,7 +11,9 @@ process.env.JOBS_ENABLED = "false";
 const spec = JSON.parse(process.argv[2] ?? "{}") as WorldSpec;
 await ensureDatabase({ quiet: true });
 const { sequelize } = await import("../../../db/index");
-const { setOfferCheckDelay } = await import("../../../app/modules/offers/purchaser-offers.server");
+const { setOfferCheckDelay } = await import("../../../app/modules/offers/purchaser-offer-check.server");
+const { registerOfferTopUpListeners } = await import("../../../app/modules/offers/top-up-listeners.server");
+registerOfferTopUpListeners();
 const factories = await import("../../support/factories");
 setOfferCheckDelay(null);
 
