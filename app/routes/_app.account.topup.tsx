@@ -3,7 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { BankTransferStep, TopupDetailsStep, TopupEntryStep } from "~/components/topups/topup-dialog";
-import { loadTransferStep } from "~/components/topups/transfer-step.server";
+import { loadTransferStep } from "~/web/topups/transfer-step.server";
 import { requireCompanyUser } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/toast.server";

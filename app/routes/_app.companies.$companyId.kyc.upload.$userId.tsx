@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { UploadDocumentForm } from "~/components/kyc-admin/person-forms";
-import { personPageLoader, readIdentityUpload } from "~/components/kyc-admin/person-route.server";
+import { personPageLoader, readIdentityUpload } from "~/web/kyc-admin/person-route.server";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { requireAdmin } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";

@@ -23,7 +23,7 @@ import {
   type WithdrawContext,
 } from "~/modules/ledger/withdrawals.server";
 import { TRANSFER_TIME, VERIFICATION_PENDING_NOTICE, WithdrawIntentSchema } from "~/modules/ledger/withdrawals.schema";
-import type { ContextView, PlacedView, WithdrawLoaderData, WithdrawMode, WithdrawStep, WithdrawValues } from "./withdraw-types";
+import type { ContextView, PlacedView, WithdrawLoaderData, WithdrawMode, WithdrawStep, WithdrawValues } from "~/components/withdrawals/withdraw-types";
 import { readForm } from "~/web/http.server";
 
 interface Door {

@@ -13,6 +13,7 @@ import {
 } from "~/modules/kyc/admin.server";
 import { IDENTITY_DOCUMENT_MAX_BYTES } from "~/modules/kyc/schema";
 import { isMultipartRequest, readForm, readMultipartForm } from "~/web/http.server";
+import type { PersonPageActionData } from "~/components/kyc-admin/person-page-types";
 
 export interface IdentityUpload {
   fileName: string;
@@ -57,12 +58,6 @@ export async function personPageLoader(request: Request, companyId: string | und
   }
 }
 
-export type PersonPageActionData = {
-  intent: "details" | "identity" | "upload" | "verify";
-  fieldErrors: Record<string, string>;
-  values?: Record<string, string>;
-  error?: string;
-};
 
 const values = (form: FormData) => Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string")) as Record<string, string>;
 
