@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { confirmDeleteAction, confirmDeleteLoader } from "~/components/invoices/list-dialog-routes.server";
+import { confirmDeleteAction, confirmDeleteLoader } from "~/web/invoices/list-dialogs.server";
 import { ConfirmDeleteDialog } from "~/components/invoices/list-dialogs";
 
 /** Confirm Delete (p2 §2 Modals, §5 Bulk delete) over /bills: GET with the selected ids, POST deletes them. */

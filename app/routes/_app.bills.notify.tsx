@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { notifyAction } from "~/components/invites/invite-route.server";
+import { notifyAction } from "~/web/invites/invite.server";
 
 /** Notify (p2 §4 rule 8, §7 POST /notify {companyId, invoiceIds, type BILL}) from a bills row: "Notification sent". */
 export const action = (args: ActionFunctionArgs) => notifyAction(args);

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { OfferFields } from "~/components/bills/offer-cards";
-import { billsListHref, offerErrorResponse } from "~/components/bills/offer-routes.server";
+import { billsListHref, offerErrorResponse } from "~/web/bills/offer-dialogs.server";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { requireCompanyUser } from "~/lib/auth.server";

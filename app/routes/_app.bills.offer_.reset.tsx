@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { billsListHref, offerErrorResponse } from "~/components/bills/offer-routes.server";
+import { billsListHref, offerErrorResponse } from "~/web/bills/offer-dialogs.server";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { requireCompanyUser } from "~/lib/auth.server";

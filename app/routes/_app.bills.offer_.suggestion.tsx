@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { billsListHref } from "~/components/bills/offer-routes.server";
+import { billsListHref } from "~/web/bills/offer-dialogs.server";
 import { requireCompanyUser } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";
 import { resolveSameOriginPath } from "~/lib/safe-redirect";

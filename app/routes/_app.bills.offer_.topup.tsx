@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { billsListHref, offerErrorResponse } from "~/components/bills/offer-routes.server";
+import { billsListHref, offerErrorResponse } from "~/web/bills/offer-dialogs.server";
 import { SuggestedBills } from "~/components/bills/offer-cards";
 import { BankTransferStep, Steps } from "~/components/topups/topup-dialog";
 import { Button, buttonVariants } from "~/components/ui/button";

@@ -3,7 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { PayNowDialog } from "~/components/bills/pay-now-dialog";
-import { isCompanyNotVerified, redirectToGetVerified } from "~/components/verification/get-verified.server";
+import { isCompanyNotVerified, redirectToGetVerified } from "~/web/get-verified.server";
 import { listHref } from "~/components/invoices/list-parts";
 import { requireCompanyUser } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AddRecordDialog } from "~/components/create-invoice/add-record-dialog";
-import { addRecordAction, addRecordLoader } from "~/components/create-invoice/add-record.server";
+import { addRecordAction, addRecordLoader } from "~/web/invoices/add-record.server";
 
 /** /invoices/add: the Add dialog over the invoices list (p2 §2 Modals, docs/decisions/007). */
 export function loader({ request }: LoaderFunctionArgs) {

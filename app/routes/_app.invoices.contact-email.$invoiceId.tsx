@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { contactEmailAction, contactEmailLoader } from "~/components/invoices/list-dialog-routes.server";
+import { contactEmailAction, contactEmailLoader } from "~/web/invoices/list-dialogs.server";
 import { ContactEmailDialog } from "~/components/invoices/list-dialogs";
 
 /** Edit Contact Email (p2 §2 Modals, §5 Contact email) over /invoices, for one record of the list. */

@@ -18,7 +18,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { parseListQuery, serializeListQuery } from "~/modules/invoices/filters";
 import { EXECUTION_MESSAGES, isOfferUnavailableMessage } from "~/modules/offers/execution.rules";
 import { getPaidQuote, purchaserOfferExecutionStatus, requestPurchaserOfferExecution, supplierLocale } from "~/modules/offers/execution.server";
-import { isCompanyNotVerified, redirectToGetVerified } from "~/components/verification/get-verified.server";
+import { isCompanyNotVerified, redirectToGetVerified } from "~/web/get-verified.server";
 import { readForm } from "~/web/http.server";
 
 function listState(request: Request) {

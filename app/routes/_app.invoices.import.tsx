@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ImportDialog } from "~/components/import/import-dialog";
-import { importAction, importLoader } from "~/components/import/import-route.server";
+import { importAction, importLoader } from "~/web/invoices/import.server";
 
 export const loader = ({ request }: LoaderFunctionArgs) => importLoader(request, "INVOICE");
 export const action = ({ request }: ActionFunctionArgs) => importAction(request, "INVOICE");

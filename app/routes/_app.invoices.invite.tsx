@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { InviteDialog } from "~/components/invites/invite-dialog";
-import { inviteAction, inviteLoader } from "~/components/invites/invite-route.server";
+import { inviteAction, inviteLoader } from "~/web/invites/invite.server";
 
 /** Invite (p2 §2 Modals, §5 Invite) and batch invite (p2 §4 Other) over /invoices: GET with the selected ids, POST sends. */
 export const loader = (args: LoaderFunctionArgs) => inviteLoader("INVOICE", args);

@@ -10,7 +10,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { parseListQuery } from "~/modules/invoices/filters";
 import { parseId } from "~/modules/invoices/schema";
 import { cancelPaymentRequest, editPaymentRequest, promptPaymentView, requestPayment } from "~/modules/offers/supplier-offers.server";
-import { isCompanyNotVerified, redirectToGetVerified } from "~/components/verification/get-verified.server";
+import { isCompanyNotVerified, redirectToGetVerified } from "~/web/get-verified.server";
 import { readForm } from "~/web/http.server";
 
 /**

@@ -14,7 +14,7 @@ import { formatMoney } from "~/lib/money";
 import { parseListQuery, type InvoiceTabStatus } from "~/modules/invoices/filters";
 import { listInvoices } from "~/modules/invoices/list.server";
 import { LandingOfferPage } from "~/components/invites/landing-page";
-import { isLandingRequest, landingLoader } from "~/components/invites/landing-route.server";
+import { isLandingRequest, landingLoader } from "~/web/invites/landing.server";
 
 export const handle: PageHandle = { title: "Invoices" };
 export const meta = titleMeta;

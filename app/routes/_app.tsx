@@ -7,7 +7,7 @@ import { mainMenuItems } from "~/components/layout/main-menu";
 import { requireAppUser } from "~/lib/require-app-user.server";
 import { shellUserOf } from "~/components/layout/user-menu";
 import { getFeatureFlags } from "~/lib/flags.server";
-import { isLandingRequest } from "~/components/invites/landing-route.server";
+import { isLandingRequest } from "~/web/invites/landing.server";
 
 /**
  * The logged-in layout (spec p1 §2 Layout): header, user dropdown, side menu / drawer.

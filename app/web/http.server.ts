@@ -5,11 +5,16 @@
  * character becomes a 4xx with a clear message here, once, instead of a 500 in each of the routes. The Express guard
  * (request-guards.server.ts) refuses a declared Content-Length over the same limits before anything is read.
  */
-import { json, MaxPartSizeExceededError, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
-import { isAppError } from "~/lib/errors";
+import { json, MaxPartSizeExceededError, redirect, unstable_parseMultipartFormData, type TypedResponse, type UploadHandler } from "@remix-run/node";
+import { z } from "zod";
+import { AppError, fieldErrorsOf, isAppError, type FieldErrors } from "~/lib/errors";
+import type { FormErrorData } from "~/lib/form-errors";
+import { redirectWithToast } from "~/lib/toast.server";
 import { BODY_MESSAGES, FORM_MAX_BYTES, mediaTypeOf, TEXT_PART_MAX_BYTES, UPLOAD_MAX_BYTES } from "./body-limits";
+import { isCompanyNotVerified, redirectToGetVerified } from "./get-verified.server";
 
 export { BODY_MESSAGES } from "./body-limits";
+export type { FormErrorData } from "~/lib/form-errors";
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
@@ -141,4 +146,165 @@ export async function readMultipartForm(request: Request, uploadHandler: UploadH
     throw refuseBody(400, BODY_MESSAGES.unreadable);
   }
   return assertNoNul(form);
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// The web seam (GUIDE rule 17): parse a form or the params with a zod schema, and map every AppError to an answer once.
+// ---------------------------------------------------------------------------------------------------------------------
+
+/** The Not Found page's response (thrown by a loader or action; the route's error boundary shows it). */
+export const notFoundResponse = () => new Response("Not Found", { status: 404 });
+/** The Forbidden page's response. */
+export const forbiddenResponse = () => new Response("Forbidden", { status: 403 });
+
+/** A positive database id in a URL or a form ("7"; not "07x", "0" or beyond a 32-bit integer). */
+export const IdSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{1,10}$/)
+  .transform(Number)
+  .refine((id) => id >= 1 && id <= 2_147_483_647);
+
+/** The object schema under refinements, defaults and optionals, if the schema is one. */
+function objectShapeOf(schema: z.ZodTypeAny): z.ZodRawShape | null {
+  let current: z.ZodTypeAny = schema;
+  for (let depth = 0; depth < 10; depth += 1) {
+    if (current instanceof z.ZodObject) return current.shape as z.ZodRawShape;
+    const inner = unwrap(current);
+    if (!inner) return null;
+    current = inner;
+  }
+  return null;
+}
+
+function unwrap(schema: z.ZodTypeAny): z.ZodTypeAny | null {
+  if (schema instanceof z.ZodEffects) return schema.innerType();
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) return schema.unwrap();
+  if (schema instanceof z.ZodDefault) return schema.removeDefault();
+  if (schema instanceof z.ZodCatch) return schema.removeCatch();
+  if (schema instanceof z.ZodPipeline) return (schema._def as { in: z.ZodTypeAny }).in;
+  if (schema instanceof z.ZodBranded) return schema.unwrap();
+  return null;
+}
+
+function wantsArray(schema: z.ZodTypeAny | undefined): boolean {
+  let current = schema;
+  for (let depth = 0; current && depth < 10; depth += 1) {
+    if (current instanceof z.ZodArray || current instanceof z.ZodSet) return true;
+    current = unwrap(current) ?? undefined;
+  }
+  return false;
+}
+
+/**
+ * A form as a plain object for a zod schema: a field the schema wants as an array gets every value of its key (an
+ * empty array when absent); any other key its last value (as `Object.fromEntries(form)`; a hidden "false" before a
+ * ticked box gives "on"). Files stay File objects.
+ */
+export function formToObject(form: FormData, schema?: z.ZodTypeAny): Record<string, FormDataEntryValue | FormDataEntryValue[]> {
+  const shape = schema ? objectShapeOf(schema) : null;
+  const object: Record<string, FormDataEntryValue | FormDataEntryValue[]> = {};
+  for (const key of new Set(form.keys())) {
+    object[key] = shape && wantsArray(shape[key]) ? form.getAll(key) : (form.getAll(key).at(-1) as FormDataEntryValue);
+  }
+  if (shape) for (const key of Object.keys(shape)) if (!(key in object) && wantsArray(shape[key])) object[key] = [];
+  return object;
+}
+
+/** Parses a form already read: the value, or AppError.validation (422, `details.fieldErrors`) thrown. */
+export function parseFormData<S extends z.ZodTypeAny>(form: FormData, schema: S): z.output<S> {
+  const parsed = schema.safeParse(formToObject(form, schema));
+  if (!parsed.success) throw AppError.validation(parsed.error);
+  return parsed.data as z.output<S>;
+}
+
+export interface ParseFormOptions {
+  /** A multipart form with a file: read through readMultipartForm with this handler (readForm otherwise). */
+  upload?: UploadHandler;
+  maxBytes?: number;
+}
+
+/**
+ * Reads the body once (readForm, or readMultipartForm with `options.upload`) and parses it with the schema. A bad body is
+ * the reader's 4xx Response; a value the schema refuses throws AppError.validation, which handleError answers as 422.
+ */
+export async function parseForm<S extends z.ZodTypeAny>(request: Request, schema: S, options: ParseFormOptions = {}): Promise<z.output<S>> {
+  const form = options.upload ? await readMultipartForm(request, options.upload, options) : await readForm(request, options);
+  return parseFormData(form, schema);
+}
+
+/** Route params parsed with the schema; anything it refuses (a bad or missing id) is the Not Found page. */
+export function parseParams<S extends z.ZodTypeAny>(params: Record<string, string | undefined>, schema: S): z.output<S> {
+  const parsed = schema.safeParse(params);
+  if (!parsed.success) throw notFoundResponse();
+  return parsed.data as z.output<S>;
+}
+
+export interface HandleErrorOptions<Data extends Record<string, unknown> = Record<string, never>> {
+  /**
+   * The list URL the route's dialog closes to. With it, an error the user can act on closes the dialog with an error
+   * toast there, and the 403 "company not verified" opens the get-verified dialog over it (p1 §8, p2 §8).
+   */
+  closeTo?: string;
+  /** How an error that is not a field error is shown: a toast at `closeTo` (default with closeTo) or inline (`formError`). */
+  show?: "toast" | "inline";
+  /** The form's values, echoed with the errors so the form shows what was typed. */
+  values?: Record<string, string>;
+  /** More keys of the inline answer (a multi-step dialog's step, say). */
+  data?: Data;
+  /** A 404: the Not Found page (default), or shown like any other error. */
+  notFound?: "page" | "show";
+  /** A 403: the Forbidden page (default without closeTo), or shown like any other error (default with it). */
+  forbidden?: "page" | "show";
+  /** The 403 "company not verified" with closeTo: the get-verified dialog (default), or the dialog just closes. */
+  notVerified?: "dialog" | "close";
+  /**
+   * Which AppErrors are field errors: "validation" (default: a 422 or code VALIDATION naming its fields), or "named"
+   * (any AppError below 500 that names a field, such as a form's 404 "Company not found" on its counterparty field).
+   */
+  fields?: "validation" | "named";
+  /** The toast's message (default: the error's message). */
+  message?: (error: AppError) => string;
+  /** Codes of 5xx AppErrors the user is told of like any other error (a mail server that took nothing: MAIL_NOT_SENT). */
+  exposeCodes?: readonly string[];
+}
+
+/** An AppError carrying field errors, by the rule of `fields`. */
+export function isFieldError(error: AppError, fields: "validation" | "named" = "validation"): boolean {
+  if (fields === "validation" && error.status !== 422 && error.code !== "VALIDATION") return false;
+  if (error.status >= 500) return false;
+  return Object.keys(fieldErrorsOf(error)).length > 0;
+}
+
+/**
+ * The one place an error becomes an HTTP answer (GUIDE rule 17). Anything that is not an AppError (a Response, a bug)
+ * and any AppError of 500 and above (but `exposeCodes`) is re-thrown untouched, for the route's boundary and the server's error log. Then:
+ * - 404: the Not Found page is thrown (`notFound: "show"` shows it instead);
+ * - 403 "company not verified" with `closeTo`: redirect to the get-verified dialog over that list (or just close it);
+ * - other 403: the Forbidden page without `closeTo`, else shown (`forbidden` overrides);
+ * - a field error: `json({ fieldErrors, formError?, values?, ...data }, 422)`;
+ * - anything else: an error toast at `closeTo`, or `json({ fieldErrors: {}, formError, values?, ...data }, status)`.
+ */
+export async function handleError<Data extends Record<string, unknown> = Record<string, never>>(
+  error: unknown,
+  options: HandleErrorOptions<Data> = {}
+): Promise<TypedResponse<FormErrorData & Data>> {
+  if (!isAppError(error)) throw error;
+  if (error.status >= 500 && !(error.code && options.exposeCodes?.includes(error.code))) throw error;
+  const { closeTo, values, data } = options;
+  const show = options.show ?? (closeTo !== undefined ? "toast" : "inline");
+  if (error.status === 404 && (options.notFound ?? "page") === "page") throw notFoundResponse();
+  if (closeTo !== undefined && isCompanyNotVerified(error)) {
+    return (options.notVerified ?? "dialog") === "dialog" ? redirectToGetVerified(closeTo) : redirect(closeTo);
+  }
+  if (error.status === 403 && (options.forbidden ?? (closeTo !== undefined ? "show" : "page")) === "page") throw forbiddenResponse();
+  const extra = { ...(data ?? {}), ...(values ? { values } : {}) } as Data & { values?: Record<string, string> };
+  if (isFieldError(error, options.fields)) {
+    const fieldErrors: FieldErrors = fieldErrorsOf(error);
+    const formError = fieldErrors.form;
+    return json({ ...extra, fieldErrors, ...(formError ? { formError } : {}) }, { status: 422 });
+  }
+  const message = options.message ? options.message(error) : error.message;
+  if (show === "toast" && closeTo !== undefined) return redirectWithToast(closeTo, { type: "error", message });
+  return json({ ...extra, fieldErrors: {}, formError: message }, { status: error.status });
 }

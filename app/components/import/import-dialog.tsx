@@ -15,7 +15,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import type { ImportResult, ImportStatus } from "~/modules/invoices/import.server";
-import type { ImportActionData, importLoader } from "./import-route.server";
+import type { ImportActionData, importLoader } from "~/web/invoices/import.server";
 
 const POLL_MS = 1_000;
 const RESULTS_DELAY_MS = 2_000;

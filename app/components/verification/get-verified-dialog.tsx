@@ -2,7 +2,7 @@
  * The get-verified prompt and dialog (spec p1 §2 Modals, §6, §8; issue 6 part 6): "Let's get verified", Next goes to
  * /verify?step=beneficial_owners&list=true. Opened by a 403 "company not verified" on a sensitive action (offers,
  * Pay Now, Get Paid, payment requests, withdrawals): the action's route redirects to the list's /get-verified child
- * route (get-verified.server.ts), which renders GetVerifiedDialog over the list (docs/decisions/007).
+ * route (app/web/get-verified.server.ts), which renders GetVerifiedDialog over the list (docs/decisions/007).
  */
 import { Link } from "@remix-run/react";
 import { ShieldAlert } from "lucide-react";

@@ -12,7 +12,7 @@ import { requireAdmin, requireCompanyUser } from "~/lib/auth.server";
 import type { Actor } from "~/lib/actor";
 import { formatDate, todayIn } from "~/lib/dates";
 import { isAppError } from "~/lib/errors";
-import { isCompanyNotVerified, redirectToGetVerified } from "~/components/verification/get-verified.server";
+import { isCompanyNotVerified, redirectToGetVerified } from "~/web/get-verified.server";
 import { centsToDecimal, formatMoney, type Cents } from "~/lib/money";
 import {
   getCompanyFundsSummary,

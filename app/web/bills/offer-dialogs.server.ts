@@ -5,7 +5,7 @@
  */
 import { json } from "@remix-run/node";
 import { isAppError } from "~/lib/errors";
-import { isCompanyNotVerified, redirectToGetVerified } from "~/components/verification/get-verified.server";
+import { isCompanyNotVerified, redirectToGetVerified } from "~/web/get-verified.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { parseListQuery } from "~/modules/invoices/filters";
 import { listHref } from "~/components/invoices/list-parts";

@@ -16,7 +16,7 @@ import { getCounterparty, searchCounterparties } from "~/modules/counterparties/
 import { createInvoiceRecord, fieldErrorsOf, getCreateContext, reviewInvoiceRecord } from "~/modules/invoices/create.server";
 import { createCreditNote } from "~/modules/invoices/credit-notes.server";
 import { createCreditNoteSchema, defaultDueDate, formFlag, parseId } from "~/modules/invoices/schema";
-import { ADD_FIELDS, type AddKind, type AddStepData, type AddValues, type SummaryRow, toDisplayDate } from "./add-record-types";
+import { ADD_FIELDS, type AddKind, type AddStepData, type AddValues, type SummaryRow, toDisplayDate } from "~/components/create-invoice/add-record-types";
 import { readForm } from "~/web/http.server";
 
 type ListKind = "INVOICE" | "BILL";

@@ -7,9 +7,11 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { requireCompanyUser } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";
-import { COMPANY_NOT_VERIFIED } from "~/lib/verification.server";
 
-/** The 403 with debugMessage "company not verified" (app/lib/verification.server.ts, the withdrawal blocks). */
+/** The debug message of the 403 (p2 §6, §8) that opens the get-verified dialog, or closes an invite form. */
+const COMPANY_NOT_VERIFIED = "company not verified";
+
+/** The 403 with debugMessage "company not verified" (requireVerifiedCompany, the withdrawal blocks). */
 export function isCompanyNotVerified(error: unknown): boolean {
   return isAppError(error) && error.status === 403 && (error.details as { debugMessage?: string } | undefined)?.debugMessage === COMPANY_NOT_VERIFIED;
 }

@@ -6,7 +6,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { listHref } from "~/components/invoices/list-parts";
-import { isCompanyNotVerified } from "~/components/verification/get-verified.server";
+import { isCompanyNotVerified } from "~/web/get-verified.server";
 import { requireCompanyUser } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";
 import { isFeatureEnabled } from "~/lib/flags.server";
