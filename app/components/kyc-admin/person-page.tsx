@@ -15,7 +15,7 @@ import { useServerToast } from "~/components/ui/toast";
 export function PersonPage() {
   const { company, person, identity, passportAllowed } = useLoaderData<PersonPageData>();
   const data = useActionData<PersonPageActionData>();
-  useServerToast(data?.error ? { type: "error", message: data.error } : null);
+  useServerToast(data?.formError ? { type: "error", message: data.formError } : null);
   const errorsFor = (intent: PersonPageActionData["intent"]) => (data?.intent === intent ? data.fieldErrors : undefined);
   const valuesFor = (intent: PersonPageActionData["intent"]) => (data?.intent === intent ? data.values : undefined);
   return (
@@ -66,7 +66,7 @@ export function PersonPage() {
           <VerifyButton person={person} />
         </CardContent>
       </Card>
-      {data?.error ? <Alert variant="destructive">{data.error}</Alert> : null}
+      {data?.formError ? <Alert variant="destructive">{data.formError}</Alert> : null}
       <div className="grid gap-6 xl:grid-cols-2">
         <Card>
           <CardHeader>
