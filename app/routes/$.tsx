@@ -1,8 +1,9 @@
 import { NotFoundPage } from "~/components/layout/error-pages";
+import { notFoundResponse } from "~/web/http.server";
 
 /** Any unknown path: 404 with the not-found page and a link home (spec p1 §2). */
 export function loader() {
-  throw new Response("Not Found", { status: 404 });
+  throw notFoundResponse();
 }
 
 export default function UnknownPath() {

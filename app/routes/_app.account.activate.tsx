@@ -3,11 +3,12 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ActivateAccountDialog } from "~/components/account/activate-dialog";
 import { requireCompanyUser } from "~/lib/auth.server";
-import { GENERIC_ERROR_LONG, isAppError } from "~/lib/errors";
+import { GENERIC_ERROR_LONG } from "~/lib/errors";
+import { formErrorsOf, type FormErrorData } from "~/lib/form-errors";
 import { activationSuccessMessage } from "~/modules/ledger/account.rules";
 import { activateAccount, getAccountOverview } from "~/modules/ledger/account.server";
 import { ActivateAccountSchema, parseTransactionListQuery, serializeTransactionListQuery } from "~/modules/ledger/account.schema";
-import { readForm } from "~/web/http.server";
+import { handleError, parseForm } from "~/web/http.server";
 
 /** /account/activate: the Activate Account confirmation over /account (p1 §4), and its success step. */
 function dialogState(request: Request) {
@@ -29,21 +30,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
-  const form = ActivateAccountSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!form.success) return json({ error: GENERIC_ERROR_LONG }, { status: 400 });
   try {
+    await parseForm(request, ActivateAccountSchema);
     // Idempotent: a double click or a resubmitted form gets the same account (activateAccount).
     await activateAccount(actor);
-    return json({ error: null });
+    return json<FormErrorData>({ fieldErrors: {} });
   } catch (error) {
-    if (isAppError(error)) return json({ error: error.message }, { status: error.status });
-    throw error;
+    return handleError(error, { notFound: "show", forbidden: "show" });
   }
 }
 
 export default function ActivateAccountRoute() {
   const data = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const { fieldErrors, formError } = formErrorsOf(useActionData<typeof action>());
+  // A form that is not the dialog's own (no intent=activate) has no field to show its error on: the generic message.
+  const error = formError ?? (Object.keys(fieldErrors).length > 0 ? GENERIC_ERROR_LONG : null);
   return (
     <ActivateAccountDialog
       closeTo={data.closeTo}
@@ -51,7 +52,7 @@ export default function ActivateAccountRoute() {
       country={data.country}
       activated={data.activated}
       successMessage={data.successMessage}
-      error={result?.error}
+      error={error}
     />
   );
 }

@@ -3,14 +3,15 @@ import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { BankTransferStep, TopupDetailsStep, TopupEntryStep } from "~/components/topups/topup-dialog";
-import { loadTransferStep } from "~/components/topups/transfer-step.server";
+import { loadTransferStep } from "~/web/topups/transfer-step.server";
 import { requireCompanyUser } from "~/lib/auth.server";
-import { isAppError } from "~/lib/errors";
+import { AppError } from "~/lib/errors";
+import { formErrorsOf } from "~/lib/form-errors";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cancelTopUp, createTopUp } from "~/modules/ledger/top-ups.server";
 import { topUpEntry } from "~/modules/offers/top-up-entry.server";
 import { entryChoice, parseTopupAmount, TOPUP_ACCOUNT_NOT_ACTIVE, TOPUP_CANCELLED, TopUpIdSchema } from "~/modules/ledger/top-ups.schema";
-import { readForm } from "~/web/http.server";
+import { handleError, parseForm } from "~/web/http.server";
 
 /**
  * /account/topup: the Top-up dialog over /account (spec p1 §4 "Top-up flow"; docs/decisions/007, 012).
@@ -20,10 +21,6 @@ import { readForm } from "~/web/http.server";
  * POST intent=cancel → the company cancels its PENDING top-up (D5)
  */
 const CLOSE_TO = "/account";
-
-function notFound(): never {
-  throw new Response("Not Found", { status: 404 });
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, actor } = await requireCompanyUser(request);
@@ -74,21 +71,24 @@ const ActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("cancel"), id: TopUpIdSchema }),
 ]);
 
+const isAccountNotActive = (error: unknown) => error instanceof AppError && error.code === "ACCOUNT_NOT_ACTIVE";
+
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
-  const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return json({ error: "Something went wrong. Please try again." }, { status: 400 });
-  const form = parsed.data;
+  let form: z.infer<typeof ActionSchema>;
+  try {
+    form = await parseForm(request, ActionSchema);
+  } catch (error) {
+    return handleError(error);
+  }
   switch (form.intent) {
     case "create": {
       try {
         const topUp = await createTopUp(actor, { amount: form.amount, trigger: form.trigger, idempotencyKey: form.idempotencyKey });
         return redirect(`/account/topup?id=${topUp.id}`);
       } catch (error) {
-        if (isAppError(error) && error.status === 409 && error.code === "ACCOUNT_NOT_ACTIVE")
-          return redirectWithToast(CLOSE_TO, { type: "error", message: error.message });
-        if (isAppError(error) && error.status < 500) return json({ error: error.message }, { status: error.status });
-        throw error;
+        // An account that is not active closes the dialog with its toast; any other refusal shows in the dialog.
+        return handleError(error, isAccountNotActive(error) ? { closeTo: CLOSE_TO } : { notFound: "show", forbidden: "show" });
       }
     }
     case "cancel": {
@@ -96,9 +96,7 @@ export async function action({ request }: ActionFunctionArgs) {
         await cancelTopUp(actor, form.id);
         return redirectWithToast(CLOSE_TO, { type: "success", message: TOPUP_CANCELLED });
       } catch (error) {
-        if (isAppError(error) && error.status === 404) notFound();
-        if (isAppError(error) && error.status < 500) return redirectWithToast(`/account/topup?id=${form.id}`, { type: "error", message: error.message });
-        throw error;
+        return handleError(error, { closeTo: `/account/topup?id=${form.id}` });
       }
     }
   }
@@ -106,7 +104,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function TopupDialog() {
   const data = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const { fieldErrors, formError } = formErrorsOf(useActionData<typeof action>());
+  // The details step's fields are hidden: the amount's refusal is shown as it is, any other field's is the generic message.
+  const error = formError ?? fieldErrors.amount ?? (Object.keys(fieldErrors).length > 0 ? "Something went wrong. Please try again." : null);
   switch (data.step) {
     case "transfer":
       return <BankTransferStep closeTo={data.closeTo} topUp={data.topUp} instructions={data.instructions} />;
@@ -120,7 +120,7 @@ export default function TopupDialog() {
           idempotencyKey={data.idempotencyKey}
           locale={data.locale}
           companyName={data.companyName}
-          error={result && "error" in result ? result.error : null}
+          error={error}
         />
       );
     default:

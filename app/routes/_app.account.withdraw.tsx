@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { WithdrawDialog } from "~/components/withdrawals/withdraw-dialog";
-import { withdrawAction, withdrawLoader } from "~/components/withdrawals/withdraw-route.server";
+import { withdrawAction, withdrawLoader } from "~/web/withdrawals/withdraw-route.server";
 
 /** /account/withdraw: the Withdraw dialog over the account screen (p1 §4 "Withdraw flow", docs/decisions/007). */
 export function loader({ request }: LoaderFunctionArgs) {

@@ -7,11 +7,11 @@ import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { StatementsTable } from "~/components/statements/statements-table";
 import { buttonVariants } from "~/components/ui/button";
 import { requireCompanyUser } from "~/lib/auth.server";
-import { GENERIC_ERROR_LONG, isAppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/toast.server";
 import { STATEMENT_MESSAGES } from "~/modules/statements/rules";
 import { listStatements, requestStatement } from "~/modules/statements/service.server";
 import { readForm } from "~/web/http.server";
+import { handleErrorAsToast } from "~/web/toast-error.server";
 
 export const handle: PageHandle = { title: "Statements", breadcrumb: [{ label: "Account", to: "/account" }] };
 
@@ -37,9 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await requestStatement(actor, { month });
     return redirectWithToast("/account/statements", { type: "success", message: STATEMENT_MESSAGES.generating });
   } catch (error) {
-    if (isAppError(error)) return redirectWithToast("/account/statements", { type: "error", message: error.message });
-    console.error(error);
-    return redirectWithToast("/account/statements", { type: "error", message: GENERIC_ERROR_LONG });
+    return handleErrorAsToast(error, "/account/statements");
   }
 }
 

@@ -10,10 +10,10 @@ import { Card, CardContent } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { requireCompanyUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/dates";
-import { isAppError } from "~/lib/errors";
 import { formatMoney, type Cents } from "~/lib/money";
 import { cn } from "~/lib/utils";
 import { getStatementDetails, parseStatementRef } from "~/modules/statements/service.server";
+import { handleError, notFoundResponse } from "~/web/http.server";
 
 export const handle: PageHandle = {
   title: "Statement",
@@ -38,12 +38,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const number = (name: string) => (search.has(name) ? Number(search.get(name)) : undefined);
   const ref = parseStatementRef(params.statementId);
-  if (ref === null) throw new Response("Statement not found", { status: 404 });
+  if (ref === null) throw notFoundResponse();
   try {
     return json({ details: await getStatementDetails(actor, ref, { startAt: number("startAt"), endAt: number("endAt") }) });
   } catch (error) {
-    if (isAppError(error) && error.status === 404) throw new Response(error.message, { status: 404 });
-    throw error;
+    throw await handleError(error);
   }
 }
 

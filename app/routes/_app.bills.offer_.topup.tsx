@@ -7,7 +7,7 @@ import { BankTransferStep, Steps } from "~/components/topups/topup-dialog";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
-import { loadTransferStep } from "~/components/topups/transfer-step.server";
+import { loadTransferStep } from "~/web/topups/transfer-step.server";
 import { requireCompanyUser } from "~/lib/auth.server";
 import { AppError } from "~/lib/errors";
 import { formErrorsOf } from "~/lib/form-errors";

@@ -5,6 +5,8 @@ import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { NotBuiltYet } from "~/components/layout/placeholder";
 import { LinkTabs } from "~/components/ui/tabs";
 import { requireAdmin } from "~/lib/auth.server";
+import { z } from "zod";
+import { IdSchema, parseParams } from "~/web/http.server";
 
 export const handle: PageHandle = { title: "Company", breadcrumb: [{ label: "Companies", to: "/companies" }] };
 export const meta = titleMeta;
@@ -53,14 +55,13 @@ const MENUS = {
 
 type CompanyMenu = keyof typeof MENUS;
 const isCompanyMenu = (value: string): value is CompanyMenu => Object.hasOwn(MENUS, value);
+const ParamsSchema = z.object({ companyId: IdSchema, menu: z.string().refine(isCompanyMenu) });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const companyId = params.companyId ?? "";
-  const menu = params.menu ?? "";
   // The company itself is looked up (404 when missing) once the companies service exists.
-  if (!/^\d+$/.test(companyId) || !isCompanyMenu(menu)) throw new Response("Not Found", { status: 404 });
-  return json({ companyId, menu });
+  const { companyId, menu } = parseParams(params, ParamsSchema);
+  return json({ companyId: String(companyId), menu });
 }
 
 export default function CompanyMenuPage() {

@@ -7,6 +7,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { requireAdmin } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";
+import { handleError } from "~/web/http.server";
 import { getIdentityDocumentInfo, NO_DOCUMENT } from "~/modules/kyc/admin.server";
 
 /** View document (p3 §2.4): the person's newest identity document, or ?documentId= from a history entry. */
@@ -19,8 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   } catch (error) {
     if (isAppError(error) && error.status === 404 && error.message === NO_DOCUMENT)
       return json({ companyId: Number(params.companyId), document: null, error: NO_DOCUMENT });
-    if (isAppError(error) && error.status === 404) throw new Response(error.message, { status: 404 });
-    throw error;
+    throw await handleError(error);
   }
 }
 

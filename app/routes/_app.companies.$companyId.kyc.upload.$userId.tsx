@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { UploadDocumentForm } from "~/components/kyc-admin/person-forms";
-import { personPageLoader, readIdentityUpload } from "~/components/kyc-admin/person-route.server";
+import { personPageLoader, readIdentityUpload } from "~/web/kyc-admin/person-route.server";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { requireAdmin } from "~/lib/auth.server";
-import { isAppError } from "~/lib/errors";
+import { formErrorsOf } from "~/lib/form-errors";
+import { handleError } from "~/web/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { uploadDocumentForPerson } from "~/modules/kyc/admin.server";
 import { isMultipartRequest } from "~/web/http.server";
@@ -24,18 +25,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const result = await uploadDocumentForPerson(actor, params.companyId, params.userId, file ?? { fileName: "", content: null });
     return redirectWithToast(back, { type: "success", message: `Document upload successful for ${result.name}` });
   } catch (error) {
-    if (isAppError(error) && error.status === 404) throw new Response(error.message, { status: 404 });
-    if (isAppError(error) && error.status < 500) return json({ error: error.message }, { status: error.status });
-    throw error;
+    return handleError(error, { fields: "named", forbidden: "show" });
   }
 }
 
 export default function UploadDocumentDialog() {
   const { company, person } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
+  const { fieldErrors, formError } = formErrorsOf(useActionData<typeof action>());
   return (
     <RouteDialog title="Upload document" description={`Upload an identity document on behalf of ${person.name}.`} closeTo={`/companies/${company.id}/kyc`}>
-      <UploadDocumentForm person={person} error={data?.error} id="dialog-upload" />
+      <UploadDocumentForm person={person} error={formError ?? Object.values(fieldErrors)[0]} id="dialog-upload" />
     </RouteDialog>
   );
 }

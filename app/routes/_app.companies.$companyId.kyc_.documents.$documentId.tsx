@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/lib/auth.server";
-import { isAppError } from "~/lib/errors";
+import { handleError } from "~/web/http.server";
 import { getIdentityDocumentById } from "~/modules/kyc/admin.server";
 
 /**
@@ -22,7 +22,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       },
     });
   } catch (error) {
-    if (isAppError(error) && error.status === 404) throw new Response("Not Found", { status: 404 });
-    throw error;
+    throw await handleError(error);
   }
 }

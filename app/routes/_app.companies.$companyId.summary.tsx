@@ -3,7 +3,7 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { CompanySummary } from "~/components/withdrawals/company-summary";
 import { CompanyTabs } from "~/components/withdrawals/company-tabs";
-import { companySummaryLoader } from "~/components/withdrawals/withdraw-route.server";
+import { companySummaryLoader } from "~/web/withdrawals/withdraw-route.server";
 
 export const handle: PageHandle = {
   title: "Company",

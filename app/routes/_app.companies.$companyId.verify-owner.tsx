@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { PersonPage } from "~/components/kyc-admin/person-page";
-import { personPageAction, personPageLoader } from "~/components/kyc-admin/person-route.server";
+import { personPageAction, personPageLoader } from "~/web/kyc-admin/person-route.server";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 
 export const handle: PageHandle = {

@@ -6,19 +6,20 @@ import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { requireCompanyUser } from "~/lib/auth.server";
-import { isAppError } from "~/lib/errors";
+import { formErrorsOf } from "~/lib/form-errors";
 import { redirectWithToast } from "~/lib/toast.server";
 import { deleteBankAccount, getBankAccount } from "~/modules/banking/service.server";
+import { handleError } from "~/web/http.server";
 
 /** /settings/bank-accounts/{id}/delete: the delete bank account dialog (p1 §2 Modals), a confirmation before the delete. */
-function notFoundResponse(error: unknown): never {
-  if (isAppError(error) && error.status === 404) throw new Response("Not Found", { status: 404 });
-  throw error;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
-  const account = await getBankAccount(actor, params.bankAccountId).catch(notFoundResponse);
+  let account: Awaited<ReturnType<typeof getBankAccount>>;
+  try {
+    account = await getBankAccount(actor, params.bankAccountId);
+  } catch (error) {
+    throw await handleError(error);
+  }
   return json({ account, closeTo: SETTINGS_WITHDRAWALS });
 }
 
@@ -28,15 +29,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const account = await deleteBankAccount(actor, params.bankAccountId);
     return redirectWithToast(SETTINGS_WITHDRAWALS, { type: "success", message: `Bank account ${account.bankAccountName} deleted` });
   } catch (error) {
-    if (!isAppError(error) || error.status >= 500) throw error;
-    if (error.status === 404) throw new Response("Not Found", { status: 404 });
-    return json({ error: error.message }, { status: error.status });
+    return handleError(error, { fields: "named", forbidden: "show" });
   }
 }
 
 export default function DeleteBankAccountDialog() {
   const { account, closeTo } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
+  const { fieldErrors, formError } = formErrorsOf(useActionData<typeof action>());
+  const error = formError ?? Object.values(fieldErrors)[0] ?? null;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
@@ -47,7 +47,7 @@ export default function DeleteBankAccountDialog() {
           <p className="font-medium">{account.bankAccountName}</p>
           <p className="font-mono tabular-nums text-muted-foreground">{account.details}</p>
         </div>
-        {data?.error ? <Alert variant="destructive">{data.error}</Alert> : null}
+        {error ? <Alert variant="destructive">{error}</Alert> : null}
       </div>
       <Form method="post" preventScrollReset>
         <RouteDialogFooter>

@@ -7,9 +7,9 @@ import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireMailboxAccess } from "~/lib/mailbox-access.server";
-import { isAppError } from "~/lib/errors";
 import { CHANNEL_LABELS } from "~/modules/notifications/schema";
 import { getMailboxMessage } from "~/modules/notifications/service.server";
+import { handleError } from "~/web/http.server";
 
 export const handle: PageHandle = { title: "Message", breadcrumb: [{ label: "Mailbox", to: "/mailbox" }] };
 export const meta = titleMeta;
@@ -19,8 +19,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   try {
     return json({ message: await getMailboxMessage(params.messageId) });
   } catch (error) {
-    if (isAppError(error) && error.status === 404) throw new Response("Not Found", { status: 404 });
-    throw error;
+    throw await handleError(error);
   }
 }
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireActor } from "~/lib/auth.server";
-import { isAppError } from "~/lib/errors";
 import { getBankStatementFile } from "~/modules/banking/service.server";
+import { handleError } from "~/web/http.server";
 
 /**
  * The newest bank statement of an account (p1 §7 GET .../bankaccount/{id}/document), to an admin or the company that
@@ -23,7 +23,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       },
     });
   } catch (error) {
-    if (isAppError(error) && error.status === 404) throw new Response("Not Found", { status: 404 });
-    throw error;
+    throw await handleError(error);
   }
 }

@@ -1,8 +1,8 @@
 /** GET /resources/bank-payment-files/:fileId: a bank payment file (NZ CSV or AU ABA) as written by the job; admins only. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/lib/auth.server";
-import { isAppError } from "~/lib/errors";
 import { getBankPaymentFile } from "~/modules/ledger/bank-files.server";
+import { handleError } from "~/web/http.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { actor } = await requireAdmin(request);
@@ -18,7 +18,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       },
     });
   } catch (error) {
-    if (isAppError(error) && error.status === 404) throw new Response("Not found", { status: 404 });
-    throw error;
+    throw await handleError(error);
   }
 }

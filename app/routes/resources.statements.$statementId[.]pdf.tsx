@@ -1,13 +1,13 @@
 /** GET /resources/statements/{id}.pdf: a generated statement of the actor's company as PDF (issue 5 part 8). */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireCompanyUser } from "~/lib/auth.server";
-import { isAppError } from "~/lib/errors";
 import { parseStatementRef, statementPdfFile } from "~/modules/statements/service.server";
+import { handleError, notFoundResponse } from "~/web/http.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
   const ref = parseStatementRef(params.statementId);
-  if (ref === null) throw new Response("Statement not found", { status: 404 });
+  if (ref === null) throw notFoundResponse();
   try {
     const file = await statementPdfFile(actor, ref);
     return new Response(new Uint8Array(file.body), {
@@ -18,7 +18,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       },
     });
   } catch (error) {
-    if (isAppError(error)) throw new Response(error.message, { status: error.status });
-    throw error;
+    throw await handleError(error);
   }
 }

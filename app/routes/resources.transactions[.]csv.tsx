@@ -2,8 +2,8 @@
 import { Readable } from "node:stream";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireCompanyUser } from "~/lib/auth.server";
-import { isAppError } from "~/lib/errors";
 import { exportAccountTransactions } from "~/modules/ledger/account.server";
+import { handleError } from "~/web/http.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
@@ -17,7 +17,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       },
     });
   } catch (error) {
-    if (isAppError(error) && error.status === 404) throw new Response("Not found", { status: 404 });
-    throw error;
+    throw await handleError(error);
   }
 }

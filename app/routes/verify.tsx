@@ -9,7 +9,7 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { BusinessForm, type CompanyChoice } from "~/components/verify/business-form";
 import { IdentityForm, type FormValues } from "~/components/verify/identity-form";
-import { DocumentUpload, OwnersList, VerificationComplete, VerificationPending, VerificationSuccess, detailsPath } from "~/components/verify/people";
+import { DocumentUpload, OwnersList, VerificationComplete, VerificationPending, VerificationSuccess } from "~/components/verify/people";
 import type { Suggestion } from "~/components/verify/suggestion-search";
 import { VerifyShell } from "~/components/verify/verify-shell";
 import { shellUserOf } from "~/components/layout/user-menu";
@@ -21,8 +21,6 @@ import { BUSINESS_ACKNOWLEDGEMENT, COMPANY_PICK, dobYears, NAME_REQUIRED, splitF
 import {
   addressChoices,
   confirmBusinessDetails,
-  peopleToVerify,
-  personForVerification,
   readDocumentStream,
   registerChoice,
   searchRegisterChoices,
@@ -30,33 +28,13 @@ import {
   uploadIdentityDocument,
   verificationContext,
   type DocumentStream,
-  type VerifyPersonDetails,
 } from "~/modules/kyc/service.server";
+import { BUSINESS_DETAILS_PATH, detailsPath, OWNERS_LIST_PATH, successPath, UPLOAD_OWN_DOCUMENT_PATH, uploadPath, USER_DETAILS_PATH } from "~/modules/kyc/verify-paths";
+import { verifyStep, type VerifyStepOutcome, type VerifyView } from "~/modules/kyc/verify-steps.server";
 import { isAtLeast, onboardingPath } from "~/modules/onboarding/rules";
 import { isMultipartRequest, readForm, readMultipartForm } from "~/web/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Earlybird | Verify your account" }];
-
-/** The /verify URLs (spec p1 §2, §4). */
-const USER_DETAILS = "/verify?step=user_details";
-const UPLOAD_OWN_DOCUMENT = "/verify?step=user_details&upload_document=true";
-const BUSINESS_DETAILS = "/verify?step=business_details";
-const OWNERS_LIST = "/verify?step=beneficial_owners&list=true";
-const successPath = (userId: number) => `/verify?step=beneficial_owners&success=true&userId=${userId}`;
-const uploadPath = (userId: number) => `/verify?step=beneficial_owners&upload=true&userId=${userId}`;
-
-type PersonView = Pick<
-  VerifyPersonDetails,
-  "id" | "fullName" | "isSelf" | "dateOfBirth" | "driversLicenceNumber" | "driversLicenceVersion" | "passportNumber" | "note" | "verifyWith"
->;
-type View =
-  | { kind: "complete" }
-  | { kind: "identity"; heading: string; description: string; person: PersonView }
-  | { kind: "upload"; person: PersonView }
-  | { kind: "pending"; person: PersonView; continueTo: string }
-  | { kind: "success"; person: PersonView; continueTo: string }
-  | { kind: "business"; chosen: CompanyChoice | null; website: string }
-  | { kind: "list"; people: Awaited<ReturnType<typeof peopleToVerify>>; nextPersonId: number | null };
 
 const notFound = () => new Response("Not Found", { status: 404 });
 
@@ -75,114 +53,34 @@ async function requireVerifyActor(request: Request) {
   return { user, actor: { ...actorOf(user), companyId: user.company.id } };
 }
 
-async function person(actor: Parameters<typeof personForVerification>[0], userId: number): Promise<VerifyPersonDetails> {
-  try {
-    return await personForVerification(actor, userId);
-  } catch (error) {
-    if (isAppError(error) && error.status === 404) throw notFound();
-    throw error;
-  }
-}
-
-const personView = (p: VerifyPersonDetails): PersonView => ({
-  id: p.id,
-  fullName: p.fullName,
-  isSelf: p.isSelf,
-  dateOfBirth: p.dateOfBirth,
-  driversLicenceNumber: p.driversLicenceNumber,
-  driversLicenceVersion: p.driversLicenceVersion,
-  passportNumber: p.passportNumber,
-  note: p.note,
-  verifyWith: p.verifyWith,
-});
-
 /** /verify needs a company user's login; admins verify people from their own pages (issue 6 part 5). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, actor } = await requireVerifyActor(request);
   const url = new URL(request.url);
   const params = url.searchParams;
-  const context = await verificationContext(actor);
-  const { company, me } = context;
-  const ownStepDone = isAtLeast(me.onboardingState, "OWNER_VERIFIED");
-  const afterOwnStep = company.businessConfirmed ? OWNERS_LIST : BUSINESS_DETAILS;
-  const step = params.get("step");
-  let view: View;
-
-  // A person of another company is not found, whatever the company's status.
-  if (params.has("userId")) await person(actor, Number(params.get("userId")));
-  if (company.verificationStatus === "VERIFIED") {
-    view = { kind: "complete" };
-  } else if (step === "user_details") {
-    const self = await person(actor, actor.userId);
-    if (params.get("upload_document") === "true") {
-      if (self.verificationStatus === "VERIFICATION_FAILED") view = { kind: "upload", person: personView(self) };
-      else if (self.verificationStatus === "VERIFICATION_PENDING") view = { kind: "pending", person: personView(self), continueTo: afterOwnStep };
-      else throw redirect(USER_DETAILS);
-    } else if (self.verificationStatus === "VERIFICATION_FAILED") {
-      throw redirect(UPLOAD_OWN_DOCUMENT);
-    } else if (self.verificationStatus !== "NOT_VERIFIED") {
-      throw redirect(afterOwnStep);
-    } else {
-      view = {
-        kind: "identity",
-        heading: "Verify your identity",
-        description: "We check your details with the identity service. They are kept private and used only to verify you.",
-        person: personView(self),
-      };
-    }
-  } else if (step === "business_details") {
-    if (!ownStepDone) throw redirect(USER_DETAILS);
-    const chosen = await registerChoice(company.country, company.registrationNumber);
-    view = { kind: "business", chosen, website: company.website ?? chosen?.website ?? "" };
-  } else if (step === "beneficial_owners") {
-    const userId = Number(params.get("userId"));
-    if (params.get("details") === "true" || params.get("success") === "true" || params.get("upload") === "true") {
-      const target = await person(actor, userId);
-      const status = target.verificationStatus;
-      if (params.get("success") === "true") {
-        if (status !== "VERIFIED") throw redirect(detailsPath(target.id));
-        view = { kind: "success", person: personView(target), continueTo: OWNERS_LIST };
-      } else if (params.get("upload") === "true") {
-        if (status !== "VERIFICATION_FAILED") throw redirect(detailsPath(target.id));
-        view = { kind: "upload", person: personView(target) };
-      } else if (status === "VERIFIED") {
-        throw redirect(successPath(target.id));
-      } else if (status === "VERIFICATION_FAILED") {
-        throw redirect(uploadPath(target.id));
-      } else if (status === "VERIFICATION_PENDING") {
-        view = { kind: "pending", person: personView(target), continueTo: OWNERS_LIST };
-      } else {
-        view = {
-          kind: "identity",
-          heading: target.isSelf ? "Verify your identity" : "Verify identity of owner or director",
-          description: target.isSelf
-            ? "We check your details with the identity service. They are kept private and used only to verify you."
-            : `Enter the details of ${target.fullName} as they appear on their driver licence.`,
-          person: personView(target),
-        };
-      }
-    } else {
-      const people = await peopleToVerify(actor);
-      const next = people.find((p) => p.verificationStatus === "NOT_VERIFIED" || p.verificationStatus === "VERIFICATION_FAILED");
-      view = { kind: "list", people, nextPersonId: next?.id ?? null };
-    }
-  } else {
-    // No step: where the user's onboarding stands (spec p1 §4).
-    throw redirect(!ownStepDone ? USER_DETAILS : !company.businessConfirmed ? BUSINESS_DETAILS : OWNERS_LIST);
+  let outcome: VerifyStepOutcome;
+  try {
+    outcome = await verifyStep(actor, {
+      step: params.get("step"),
+      userId: params.get("userId"),
+      uploadDocument: params.get("upload_document") === "true",
+      details: params.get("details") === "true",
+      success: params.get("success") === "true",
+      upload: params.get("upload") === "true",
+    });
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) throw notFound();
+    throw error;
   }
-
-  const stepIndex = step === "user_details" ? 0 : 1;
+  if (outcome.kind === "redirect") throw redirect(outcome.to);
   return json({
-    view,
+    view: outcome.view,
     user: shellUserOf(user),
     action: `${url.pathname}${url.search}`,
-    stepper: {
-      current: view.kind === "complete" ? 1 : stepIndex,
-      done: view.kind === "complete" ? 2 : (ownStepDone ? 1 : 0) + (company.businessConfirmed ? 1 : 0),
-    },
-    country: company.country,
-    passportAllowed: context.passportAllowed,
-    addressRequired: context.addressRequired,
+    stepper: outcome.stepper,
+    country: outcome.country,
+    passportAllowed: outcome.passportAllowed,
+    addressRequired: outcome.addressRequired,
     years: dobYears(new Date()),
     acknowledgement: BUSINESS_ACKNOWLEDGEMENT,
   });
@@ -225,10 +123,10 @@ async function uploadAction(request: Request, actor: Parameters<typeof uploadIde
   } catch (error) {
     if (!isAppError(error)) throw error;
     if (error.status === 404) throw notFound();
-    if (error.status === 409) throw redirect(userId === actor.userId ? UPLOAD_OWN_DOCUMENT : detailsPath(userId));
+    if (error.status === 409) throw redirect(userId === actor.userId ? UPLOAD_OWN_DOCUMENT_PATH : detailsPath(userId));
     return answer({ values: {}, errors: { document: error.message } }, error.status);
   }
-  return redirect(userId === actor.userId ? UPLOAD_OWN_DOCUMENT : detailsPath(userId));
+  return redirect(userId === actor.userId ? UPLOAD_OWN_DOCUMENT_PATH : detailsPath(userId));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -259,15 +157,15 @@ export async function action({ request }: ActionFunctionArgs) {
         result = await submitIdentity(actor, { userId, form: values });
       } catch (error) {
         if (isAppError(error) && error.status === 404) throw notFound();
-        if (isAppError(error) && error.status === 409) throw redirect(userId === actor.userId ? USER_DETAILS : detailsPath(userId));
+        if (isAppError(error) && error.status === 409) throw redirect(userId === actor.userId ? USER_DETAILS_PATH : detailsPath(userId));
         // The day's identity checks for this person are used up (issue 13 part 13): said above the form.
         if (isAppError(error) && error.status === 429) return answer({ values, errors: { form: error.message }, addressSuggestions: await addressSuggestions() }, 429);
         throw error;
       }
       if (!result.ok) return answer({ values, errors: result.fieldErrors, addressSuggestions: await addressSuggestions() }, 400);
       if (userId === actor.userId) {
-        if (result.status !== "VERIFIED") return redirect(UPLOAD_OWN_DOCUMENT);
-        return redirect(context.company.businessConfirmed ? OWNERS_LIST : BUSINESS_DETAILS);
+        if (result.status !== "VERIFIED") return redirect(UPLOAD_OWN_DOCUMENT_PATH);
+        return redirect(context.company.businessConfirmed ? OWNERS_LIST_PATH : BUSINESS_DETAILS_PATH);
       }
       return redirect(result.status === "VERIFIED" ? successPath(userId) : uploadPath(userId));
     }
@@ -289,14 +187,14 @@ export async function action({ request }: ActionFunctionArgs) {
       try {
         result = await confirmBusinessDetails(actor, { form: values });
       } catch (error) {
-        if (isAppError(error) && error.status === 409) throw redirect(USER_DETAILS);
+        if (isAppError(error) && error.status === 409) throw redirect(USER_DETAILS_PATH);
         throw error;
       }
       if (!result.ok) {
         const editing = values.companyEditing === "true" || !values.registrationNumber;
         return answer({ values, errors: result.fieldErrors, addressSuggestions: await addressSuggestions(), business: await businessState(editing) }, 400);
       }
-      return redirect(result.otherPeople ? OWNERS_LIST : "/invoices");
+      return redirect(result.otherPeople ? OWNERS_LIST_PATH : "/invoices");
     }
     case "search-company":
     case "edit-company":
@@ -325,7 +223,7 @@ const dobParts = (iso: string | null): FormValues => {
 export default function VerifyPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const view = data.view as View;
+  const view = data.view as VerifyView;
   const errors = actionData?.errors ?? {};
 
   let body: JSX.Element;

@@ -2,7 +2,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import { CompanyStatusBadge, HistoryPanel, PersonStatusBadge, VerifyButton, documentViewPath } from "~/components/kyc-admin/people";
 import { IdentityForm, PersonDetailsForm, UploadDocumentForm } from "~/components/kyc-admin/person-forms";
-import type { PersonPageActionData, personPageLoader } from "~/components/kyc-admin/person-route.server";
+import type { PersonPageActionData, PersonPageData } from "./person-page-types";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Alert } from "~/components/ui/alert";
@@ -13,9 +13,9 @@ import { useServerToast } from "~/components/ui/toast";
  * status and Verify, upload on behalf, names and notes, identity (saving re-runs the check), and the history.
  */
 export function PersonPage() {
-  const { company, person, identity, passportAllowed } = useLoaderData<typeof personPageLoader>();
+  const { company, person, identity, passportAllowed } = useLoaderData<PersonPageData>();
   const data = useActionData<PersonPageActionData>();
-  useServerToast(data?.error ? { type: "error", message: data.error } : null);
+  useServerToast(data?.formError ? { type: "error", message: data.formError } : null);
   const errorsFor = (intent: PersonPageActionData["intent"]) => (data?.intent === intent ? data.fieldErrors : undefined);
   const valuesFor = (intent: PersonPageActionData["intent"]) => (data?.intent === intent ? data.values : undefined);
   return (
@@ -66,7 +66,7 @@ export function PersonPage() {
           <VerifyButton person={person} />
         </CardContent>
       </Card>
-      {data?.error ? <Alert variant="destructive">{data.error}</Alert> : null}
+      {data?.formError ? <Alert variant="destructive">{data.formError}</Alert> : null}
       <div className="grid gap-6 xl:grid-cols-2">
         <Card>
           <CardHeader>

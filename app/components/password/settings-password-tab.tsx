@@ -12,7 +12,7 @@ import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NewPasswordFields } from "./new-password-fields";
-import type { SecurityActionData, SecurityIntent, SecurityTabData } from "./settings-security.server";
+import type { SecurityActionData, SecurityIntent, SecurityTabData } from "./security-types";
 
 const ACTION = "/settings?tab=password";
 

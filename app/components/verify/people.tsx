@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { FieldError } from "~/components/ui/field-error";
 import { Label } from "~/components/ui/label";
 import { PERSON_STATUS_LABELS } from "~/modules/kyc/rules";
+import { detailsPath } from "~/modules/kyc/verify-paths";
 
 type Status = keyof typeof PERSON_STATUS_LABELS;
 
@@ -41,8 +42,6 @@ export function StatusIcon({ status }: { status: Status }) {
 }
 
 export const VERIFY_LATER_PATH = "/invoices/get-verified";
-
-export const detailsPath = (userId: number) => `/verify?step=beneficial_owners&details=true&userId=${userId}`;
 
 /** "Verify identity of owners and directors" (spec p1 §2): name, icon and designation; Continue or Finish; later. */
 export function OwnersList({ people, nextPersonId }: { people: PersonRow[]; nextPersonId: number | null }) {

@@ -1,6 +1,6 @@
 /**
  * The settings Password tab (p3 §2.2, §5 Password) and its two-factor section, on the server: the loader's data and
- * the action's intents. _app.settings.tsx calls these for tab=password.
+ * the action's intents. The settings route (route.tsx beside this file) calls these for tab=password.
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -14,12 +14,10 @@ import { cancelMfaEnrolment, confirmMfaEnrolment, disableMfa, getMfaSettings, st
 import { ChangePasswordSchema, fieldErrorsOf, MFA_TURNED_OFF, MFA_TURNED_ON, PASSWORD_CHANGED, placeServerMessage } from "~/modules/password/schema";
 import { changePassword } from "~/modules/password/service.server";
 import { readForm } from "~/web/http.server";
+import { SECURITY_INTENTS, type SecurityActionData, type SecurityTabData } from "~/components/password/security-types";
 
 export const PASSWORD_TAB_PATH = "/settings?tab=password";
 
-export interface SecurityTabData {
-  mfa: { enabled: boolean; pending: { secret: string; qrCode: string; expiresAt: string } | null };
-}
 
 export async function securityTabData(actor: Actor): Promise<SecurityTabData> {
   const settings = await getMfaSettings(actor);
@@ -33,10 +31,7 @@ export async function securityTabData(actor: Actor): Promise<SecurityTabData> {
   return { mfa: { enabled: settings.enabled, pending } };
 }
 
-const IntentSchema = z.enum(["change-password", "mfa-start", "mfa-confirm", "mfa-cancel", "mfa-disable"]);
-export type SecurityIntent = z.infer<typeof IntentSchema>;
-
-export type SecurityActionData = { intent: SecurityIntent; fieldErrors?: Partial<Record<string, string>>; formError?: string };
+const IntentSchema = z.enum(SECURITY_INTENTS);
 
 /** The Password tab's forms; each answers a field error in place or a redirect back to the tab with a toast. */
 export async function securityAction(request: Request, context: AppLoadContext, actor: Actor) {

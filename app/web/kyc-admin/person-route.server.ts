@@ -1,10 +1,9 @@
 import { json, type UploadHandler } from "@remix-run/node";
 import { requireAdmin } from "~/lib/auth.server";
-import { isAppError } from "~/lib/errors";
+import { AppError, isAppError } from "~/lib/errors";
 import { redirectWithToast } from "~/lib/toast.server";
 import {
   getPersonForAdmin,
-  KycValidationError,
   updatePersonDetails,
   updatePersonIdentity,
   uploadDocumentForPerson,
@@ -12,7 +11,8 @@ import {
   type PersonRef,
 } from "~/modules/kyc/admin.server";
 import { IDENTITY_DOCUMENT_MAX_BYTES } from "~/modules/kyc/schema";
-import { isMultipartRequest, readForm, readMultipartForm } from "~/web/http.server";
+import { handleError, isMultipartRequest, readForm, readMultipartForm } from "~/web/http.server";
+import type { PersonPageActionData } from "~/components/kyc-admin/person-page-types";
 
 export interface IdentityUpload {
   fileName: string;
@@ -52,40 +52,39 @@ export async function personPageLoader(request: Request, companyId: string | und
   try {
     return json(await getPersonForAdmin(actor, companyId, ref));
   } catch (error) {
-    if (isAppError(error) && error.status === 404) throw new Response(error.message, { status: 404 });
-    throw error;
+    throw await handleError(error);
   }
 }
 
-export type PersonPageActionData = {
-  intent: "details" | "identity" | "upload" | "verify";
-  fieldErrors: Record<string, string>;
-  values?: Record<string, string>;
-  error?: string;
-};
-
-const values = (form: FormData) => Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string")) as Record<string, string>;
+const valuesOf = (form: FormData) => Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string")) as Record<string, string>;
 
 /**
  * The page's actions, by intent: details (names and notes), identity (edit and re-run the check), upload (on
- * behalf, multipart) and verify (manual). Success redirects back with a toast; a refusal answers the message on its field.
+ * behalf, multipart) and verify (manual). Success redirects back with a toast; a refusal answers the message on its
+ * field (the upload's on the document field), else as the form's error (a toast on the page).
  */
 export async function personPageAction(request: Request, companyId: string | undefined, ref: PersonRef, pagePath: string) {
   const { actor } = await requireAdmin(request);
-  const { person } = await getPersonForAdmin(actor, companyId, ref).catch((error: unknown) => {
-    if (isAppError(error) && error.status === 404) throw new Response(error.message, { status: 404 });
-    throw error;
-  });
+  let person: Awaited<ReturnType<typeof getPersonForAdmin>>["person"];
+  try {
+    ({ person } = await getPersonForAdmin(actor, companyId, ref));
+  } catch (error) {
+    throw await handleError(error);
+  }
   let intent: PersonPageActionData["intent"] = "details";
-  let form: FormData | null = null;
+  let values: Record<string, string> | undefined;
   try {
     if (isMultipartRequest(request)) {
       intent = "upload";
       const upload = await readIdentityUpload(request);
-      const result = await uploadDocumentForPerson(actor, companyId, person.id, upload.file ?? { fileName: "", content: null });
+      const result = await uploadDocumentForPerson(actor, companyId, person.id, upload.file ?? { fileName: "", content: null }).catch((error: unknown) => {
+        // The upload's refusal (format, size) is the document field's.
+        throw isAppError(error) && error.status < 500 ? AppError.validation({ document: error.message }) : error;
+      });
       return redirectWithToast(pagePath, { type: "success", message: `Document upload successful for ${result.name}` });
     }
-    form = await readForm(request);
+    const form = await readForm(request);
+    values = valuesOf(form);
     const requested = form.get("intent");
     if (requested === "verify") {
       intent = "verify";
@@ -94,28 +93,18 @@ export async function personPageAction(request: Request, companyId: string | und
     }
     if (requested === "identity") {
       intent = "identity";
-      const result = await updatePersonIdentity(actor, companyId, person.id, values(form));
+      const result = await updatePersonIdentity(actor, companyId, person.id, values);
       return redirectWithToast(pagePath, {
         type: result.status === "VERIFIED" ? "success" : "error",
         message: `Verification is ${result.status === "VERIFIED" ? "successful" : "failed"} for ${result.name}`,
       });
     }
     if (requested === "details") {
-      await updatePersonDetails(actor, companyId, person.id, values(form));
+      await updatePersonDetails(actor, companyId, person.id, values);
       return redirectWithToast(pagePath, { type: "success", message: "Success updated" });
     }
-    return json<PersonPageActionData>({ intent, fieldErrors: {}, error: "Required parameters missing" }, { status: 400 });
+    throw new AppError(400, "Required parameters missing");
   } catch (error) {
-    if (error instanceof KycValidationError) {
-      return json<PersonPageActionData>({ intent, fieldErrors: error.fieldErrors, values: form ? values(form) : undefined }, { status: 400 });
-    }
-    if (isAppError(error) && error.status < 500) {
-      const fieldErrors: Record<string, string> = intent === "upload" ? { document: error.message } : {};
-      return json<PersonPageActionData>(
-        { intent, fieldErrors, error: intent === "upload" ? undefined : error.message, values: form ? values(form) : undefined },
-        { status: error.status }
-      );
-    }
-    throw error;
+    return handleError(error, { values, data: { intent }, notFound: "show", forbidden: "show" });
   }
 }

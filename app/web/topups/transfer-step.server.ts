@@ -1,18 +1,18 @@
 import type { Actor } from "~/lib/actor";
 import { formatDate, todayIn } from "~/lib/dates";
-import { isAppError } from "~/lib/errors";
 import { bankTransferInstructions, getTopUp } from "~/modules/ledger/top-ups.server";
 import { TopUpIdSchema } from "~/modules/ledger/top-ups.schema";
+import { handleError, parseParams } from "~/web/http.server";
+import { z } from "zod";
 
 /**
  * The Bank Transfer step of a top-up (`?id=`), shared by /account/topup and /bills/offer/topup: the actor's own top-up
  * and the bank details to quote its reference to; a bad or foreign id is the 404 page.
  */
 export async function loadTransferStep(actor: Actor, idParam: string) {
-  const id = TopUpIdSchema.safeParse(idParam);
-  if (!id.success) throw new Response("Not Found", { status: 404 });
+  const { id } = parseParams({ id: idParam }, z.object({ id: TopUpIdSchema }));
   try {
-    const [topUp, instructions] = await Promise.all([getTopUp(actor, id.data), bankTransferInstructions(actor)]);
+    const [topUp, instructions] = await Promise.all([getTopUp(actor, id), bankTransferInstructions(actor)]);
     const country = topUp.currency === "AUD" ? "AU" : "NZ";
     return {
       topUp: {
@@ -26,7 +26,6 @@ export async function loadTransferStep(actor: Actor, idParam: string) {
       instructions,
     };
   } catch (error) {
-    if (isAppError(error) && error.status === 404) throw new Response("Not Found", { status: 404 });
-    throw error;
+    throw await handleError(error);
   }
 }

@@ -23,8 +23,11 @@ import {
   type WithdrawContext,
 } from "~/modules/ledger/withdrawals.server";
 import { TRANSFER_TIME, VERIFICATION_PENDING_NOTICE, WithdrawIntentSchema } from "~/modules/ledger/withdrawals.schema";
-import type { ContextView, PlacedView, WithdrawLoaderData, WithdrawMode, WithdrawStep, WithdrawValues } from "./withdraw-types";
-import { readForm } from "~/web/http.server";
+import type { ContextView, PlacedView, WithdrawLoaderData, WithdrawMode, WithdrawStep, WithdrawValues } from "~/components/withdrawals/withdraw-types";
+import { handleError, IdSchema, parseParams, readForm } from "~/web/http.server";
+import { z } from "zod";
+
+const CompanyParamsSchema = z.object({ companyId: IdSchema });
 
 interface Door {
   mode: WithdrawMode;
@@ -40,8 +43,7 @@ async function door(request: Request, mode: WithdrawMode, params: { companyId?: 
     return { mode, actor, closeTo: "/account", actionPath: "/account/withdraw" };
   }
   const { actor } = await requireAdmin(request);
-  if (!/^\d+$/.test(params.companyId ?? "")) throw new Response("Not Found", { status: 404 });
-  const companyId = Number(params.companyId);
+  const { companyId } = parseParams(params, CompanyParamsSchema);
   return { mode, actor, companyId, closeTo: `/companies/${companyId}/summary`, actionPath: `/companies/${companyId}/summary/withdraw` };
 }
 
@@ -94,8 +96,7 @@ export async function withdrawLoader(request: Request, mode: WithdrawMode, param
         note: withdrawal.accountStatus === "VERIFICATION_PENDING" ? VERIFICATION_PENDING_NOTICE : TRANSFER_TIME,
       };
     } catch (error) {
-      if (isAppError(error) && error.status === 404) throw new Response("Not Found", { status: 404 });
-      throw error;
+      throw await handleError(error);
     }
   }
   const context = await loadContext(d);
@@ -106,8 +107,7 @@ async function loadContext(d: Door, bankAccountId?: number) {
   try {
     return await getWithdrawContext(d.actor, { companyId: d.companyId, bankAccountId });
   } catch (error) {
-    if (isAppError(error) && error.status === 404) throw new Response("Not Found", { status: 404 });
-    throw error;
+    throw await handleError(error);
   }
 }
 
@@ -176,14 +176,12 @@ export async function withdrawAction(request: Request, mode: WithdrawMode, param
 
 export async function companySummaryLoader(request: Request, params: { companyId?: string }) {
   const { actor } = await requireAdmin(request);
-  if (!/^\d+$/.test(params.companyId ?? "")) throw new Response("Not Found", { status: 404 });
-  const companyId = Number(params.companyId);
+  const { companyId } = parseParams(params, CompanyParamsSchema);
   let summary;
   try {
     summary = await getCompanyFundsSummary(actor, companyId);
   } catch (error) {
-    if (isAppError(error) && error.status === 404) throw new Response("Not Found", { status: 404 });
-    throw error;
+    throw await handleError(error);
   }
   const { context } = summary;
   const money = (cents: Cents) => formatMoney(cents, context.company.locale);

@@ -5,7 +5,7 @@ import { WithdrawalAccountCard } from "~/components/banking/withdrawal-account-c
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { NotBuiltYet } from "~/components/layout/placeholder";
 import { SettingsPasswordTab } from "~/components/password/settings-password-tab";
-import { securityAction, securityTabData } from "~/components/password/settings-security.server";
+import { securityAction, securityTabData } from "./settings-security.server";
 import { Alert } from "~/components/ui/alert";
 import { LinkTabs } from "~/components/ui/tabs";
 import { requireCompanyUser } from "~/lib/auth.server";
