@@ -17,7 +17,6 @@ import type { Actor } from "../../app/lib/actor";
 import { commitSessionToken } from "../../app/lib/session.server";
 import { createSession } from "../../app/modules/auth/service.server";
 import { allocateCreditNote, createCreditNote } from "../../app/modules/invoices/credit-notes.server";
-import { confirmTopUp, createTopUp } from "../../app/modules/ledger/top-ups.server";
 import { setOfferCheckDelay } from "../../app/modules/offers/purchaser-offer-check.server";
 import { includeSuggestedBills, offerSuggestions } from "../../app/modules/offers/purchaser-offer-suggestions.server";
 import { createPurchaserOffer, editPurchaserOffer } from "../../app/modules/offers/purchaser-offers.server";

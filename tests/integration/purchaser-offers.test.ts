@@ -12,7 +12,7 @@ import type { Cents } from "../../app/lib/money";
 import { runScheduledJobNow } from "../../jobs/scheduled";
 import { earlyPaymentEntries } from "../../app/modules/ledger/early-payment.rules";
 import { companyFunds, postTransaction, systemAccount, walletAccount } from "../../app/modules/ledger/service.server";
-import { cancelTopUp, confirmTopUp, createTopUp, expireTopUps } from "../../app/modules/ledger/top-ups.server";
+import { cancelTopUp, confirmTopUp, expireTopUps } from "../../app/modules/ledger/top-ups.server";
 import { checkPurchaserOffers, setOfferCheckDelay } from "../../app/modules/offers/purchaser-offer-check.server";
 import { includeSuggestedBills, offerSuggestions } from "../../app/modules/offers/purchaser-offer-suggestions.server";
 import {

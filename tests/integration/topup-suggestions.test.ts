@@ -10,7 +10,6 @@ import type { Cents } from "../../app/lib/money";
 import { getRuntimeConfig } from "../../app/lib/config.server";
 import { commitSessionToken } from "../../app/lib/session.server";
 import { createSession } from "../../app/modules/auth/service.server";
-import { confirmTopUp, createTopUp } from "../../app/modules/ledger/top-ups.server";
 import { setOfferCheckDelay } from "../../app/modules/offers/purchaser-offer-check.server";
 import { createPurchaserOffer } from "../../app/modules/offers/purchaser-offers.server";
 import { offerConfigFrom, percentToBasisPoints, purchaserOfferEligibility } from "../../app/modules/offers/rules";
