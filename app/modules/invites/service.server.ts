@@ -8,7 +8,7 @@ import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { Company, Invite, Notification, User } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
-import { getRuntimeConfig } from "../../lib/config.server";
+import { getRuntimeConfig } from "../settings/service.server";
 import { daysBetween, LOCALES, todayIn, type Country } from "../../lib/dates";
 import { AppError, notFound } from "../../lib/errors";
 import { formatMoney, type Cents } from "../../lib/money";

@@ -20,7 +20,7 @@ import {
 import { COMPANY_VERIFICATION_STATUSES } from "../../../db/models/company";
 import { isAdminActor, type Actor } from "../../lib/actor";
 import { AppError, notFound } from "../../lib/errors";
-import { isFeatureEnabled } from "../../lib/flags.server";
+import { isFeatureEnabled } from "../settings/service.server";
 import { COMPANIES_DEFAULT_PAGE_SIZE, COMPANIES_PAGE_SIZES, FULL_NAME_REQUIRED, parseIdentityEdit, parsePersonDetails, type FieldErrors } from "./admin-schema";
 import { verificationHistory, type HistoryEntry } from "./history";
 import { checkPersonIdentity, setPersonStatus, storeIdentityDocument } from "./status.server";

@@ -17,7 +17,7 @@ import { BankPaymentFile, DepositReturn, FileProcessingStatus, Withdrawal } from
 import type { FileProcessingStatusValue } from "../../../db/models/file-processing-status";
 import type { Actor } from "../../lib/actor";
 import { isAdminActor } from "../../lib/actor";
-import { getRuntimeConfig } from "../../lib/config.server";
+import { getRuntimeConfig } from "../settings/service.server";
 import { CURRENCIES, todayIn } from "../../lib/dates";
 import { AppError } from "../../lib/errors";
 import type { Cents } from "../../lib/money";

@@ -13,7 +13,7 @@ import { ZodError } from "zod";
 import { sequelize } from "../../../db/index";
 import { BankAccount, BankPaymentFile, BankStatementLine, Company, DepositReturn, TopUp } from "../../../db/models/index";
 import { isAdminActor, type Actor } from "../../lib/actor";
-import { getRuntimeConfig } from "../../lib/config.server";
+import { getRuntimeConfig } from "../settings/service.server";
 import { CURRENCIES, LOCALES, type Country } from "../../lib/dates";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { centsToDecimal, type Cents } from "../../lib/money";

@@ -20,7 +20,7 @@ import { Op, QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { Company, Counterparty, Invoice, OfferExecution, OfferExecutionResult, PurchaserOffer } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
-import { getRuntimeConfig } from "../../lib/config.server";
+import { getRuntimeConfig } from "../settings/service.server";
 import { CURRENCIES, daysBetween, LOCALES, todayIn, type Country } from "../../lib/dates";
 import { AppError, notFound } from "../../lib/errors";
 import type { Cents } from "../../lib/money";

@@ -20,7 +20,7 @@ import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { Company, OfferExecution, OfferExecutionResult, SupplierOffer, type TopUp } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
-import { getRuntimeConfig } from "../../lib/config.server";
+import { getRuntimeConfig } from "../settings/service.server";
 import { CURRENCIES, LOCALES, todayIn, type Country } from "../../lib/dates";
 import { AppError, forbidden, isAppError, notFound } from "../../lib/errors";
 import type { Cents } from "../../lib/money";

@@ -16,7 +16,7 @@ import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { AuditLogEntry, BankAccount, Company, PurchaserOffer, TopUp } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
-import { getRuntimeConfig } from "../../lib/config.server";
+import { getRuntimeConfig } from "../settings/service.server";
 import { CURRENCIES, daysBetween, todayIn, type Country } from "../../lib/dates";
 import { AppError, forbidden } from "../../lib/errors";
 import { centsToDecimal, type Cents } from "../../lib/money";

@@ -14,7 +14,7 @@ import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { Company, SupplierOffer, SupplierOfferInvoice } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
-import { getRuntimeConfig } from "../../lib/config.server";
+import { getRuntimeConfig } from "../settings/service.server";
 import { LOCALES, TIME_ZONES, todayIn, type Country } from "../../lib/dates";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
