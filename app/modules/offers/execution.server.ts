@@ -24,7 +24,7 @@ import { getRuntimeConfig } from "../settings/service.server";
 import { CURRENCIES, daysBetween, LOCALES, todayIn, type Country } from "../../lib/dates";
 import { AppError, notFound } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
-import { requireVerifiedCompany } from "../../lib/verification.server";
+import { requireVerifiedCompany } from "../companies/service.server";
 import { runQueuedJobsSoon } from "../jobs/queue-trigger.server";
 import { createJob, executeJob, type ExecuteJobOptions, type JobView } from "../jobs/service.server";
 import { earlyPaymentEntries } from "../ledger/early-payment.rules";

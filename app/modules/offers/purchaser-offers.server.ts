@@ -20,7 +20,7 @@ import { getRuntimeConfig } from "../settings/service.server";
 import { CURRENCIES, daysBetween, todayIn, type Country } from "../../lib/dates";
 import { AppError, forbidden } from "../../lib/errors";
 import { centsToDecimal, type Cents } from "../../lib/money";
-import { requireVerifiedCompany } from "../../lib/verification.server";
+import { requireVerifiedCompany } from "../companies/service.server";
 import { billAnalytics, monthStartOf } from "../analytics/service.server";
 import { companyFunds, lockWallet, type Currency } from "../ledger/service.server";
 import { createTopUp } from "../ledger/top-ups.server";

@@ -18,7 +18,7 @@ import { getRuntimeConfig } from "../settings/service.server";
 import { LOCALES, TIME_ZONES, todayIn, type Country } from "../../lib/dates";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
-import { requireVerifiedCompany } from "../../lib/verification.server";
+import { requireVerifiedCompany } from "../companies/service.server";
 import {
   discountSplit,
   maxPromptPaymentAmount,
