@@ -30,7 +30,8 @@ export const OPERATOR: OperatorActor = Object.freeze({ kind: "operator", userId:
 /** The operator acting for one company (`earlybird import --company 12`). */
 export const operatorFor = (companyId: number): OperatorActor => ({ kind: "operator", userId: 0, companyId, roles: ["ROLE_OPERATOR"] });
 
-export const isOperator = (actor: Pick<Actor, "kind" | "roles"> | null | undefined): boolean => actor?.kind === "operator" || actor?.roles[0] === "ROLE_OPERATOR";
+export const isOperator = (actor: Pick<Actor, "kind" | "roles"> | null | undefined): boolean =>
+  actor?.kind === "operator" || actor?.roles[0] === "ROLE_OPERATOR";
 
 /** An admin, or the operator (who has an admin's powers from the CLI and jobs). */
 export const isAdminActor = (actor: Pick<Actor, "roles"> & Partial<Pick<Actor, "kind">>) => actor.roles[0] === "ROLE_ADMIN" || isOperator(actor);

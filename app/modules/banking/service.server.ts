@@ -12,7 +12,7 @@
 import crypto from "node:crypto";
 import { Op, type Transaction, type WhereOptions } from "sequelize";
 import { sequelize } from "../../../db/index";
-import { AuditLogEntry, BankAccount, BankAccountDocument, Company, User } from "../../../db/models/index";
+import { BankAccount, BankAccountDocument, Company, User } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { isAdminActor } from "../../lib/actor";
 import type { Country } from "../../lib/dates";
@@ -66,6 +66,7 @@ import {
   type BankAccountFormValues,
   type ReviewDecision,
 } from "./schema";
+import { audit } from "../audit/service.server";
 
 /** A bank account as screens and other modules see it: no code hash, no document bytes. */
 export interface WithdrawalAccount {
@@ -373,13 +374,13 @@ export async function confirmBankAccountCode(actor: Actor, id: unknown, code: un
     await BankAccount.findAll({ where: { companyId, ...LIVE_WITHDRAWAL_ACCOUNT }, order: [["id", "ASC"]], lock: transaction.LOCK.UPDATE, transaction });
     await BankAccount.update({ defaultAccount: false }, { where: { companyId, defaultAccount: true }, transaction });
     await pending.update({ codeHash: null, codeExpiresAt: null, codeFailedAttempts: 0, codeVerifiedAt: now, defaultAccount: true }, { transaction });
-    await AuditLogEntry.create(
+    await audit(
+      actor,
       {
-        actorUserId: actor.userId,
         companyId,
         action: "BANK_ACCOUNT_ADDED",
         entityType: "bank_account",
-        entityId: String(pending.id),
+        entityId: pending.id,
         details: { defaultAccount: true },
       },
       { transaction }
@@ -424,10 +425,7 @@ export async function setDefaultBankAccount(actor: Actor, id: unknown): Promise<
     if (!chosen) throw notFound();
     await BankAccount.update({ defaultAccount: false }, { where: { companyId, defaultAccount: true, id: { [Op.ne]: chosen.id } }, transaction });
     await chosen.update({ defaultAccount: true }, { transaction });
-    await AuditLogEntry.create(
-      { actorUserId: actor.userId, companyId, action: "BANK_ACCOUNT_DEFAULT_SET", entityType: "bank_account", entityId: String(chosen.id) },
-      { transaction }
-    );
+    await audit(actor, { companyId, action: "BANK_ACCOUNT_DEFAULT_SET", entityType: "bank_account", entityId: chosen.id }, { transaction });
     return toView(chosen);
   });
 }
@@ -451,10 +449,7 @@ export async function deleteBankAccount(actor: Actor, id: unknown): Promise<With
   return sequelize.transaction(async (transaction) => {
     const row = await findLive(companyId, id, transaction);
     await row.update({ bankAccountStatus: "DELETED", defaultAccount: false }, { transaction });
-    await AuditLogEntry.create(
-      { actorUserId: actor.userId, companyId, action: "BANK_ACCOUNT_DELETED", entityType: "bank_account", entityId: String(row.id) },
-      { transaction }
-    );
+    await audit(actor, { companyId, action: "BANK_ACCOUNT_DELETED", entityType: "bank_account", entityId: row.id }, { transaction });
     return toView(row);
   });
 }
@@ -538,13 +533,13 @@ export async function uploadBankStatement(actor: Actor, input: { bankAccountId: 
       { transaction }
     );
     await row.update({ bankAccountStatus: "VERIFICATION_PENDING", documentFileName: fileName }, { transaction });
-    await AuditLogEntry.create(
+    await audit(
+      actor,
       {
-        actorUserId: actor.userId,
         companyId,
         action: "BANK_STATEMENT_UPLOADED",
         entityType: "bank_account",
-        entityId: String(row.id),
+        entityId: row.id,
         details: { fileName, mimeType: type, sizeBytes: content.byteLength },
       },
       { transaction }
@@ -683,13 +678,13 @@ export async function reviewBankAccount(
         : { bankAccountStatus: "VERIFICATION_FAILED", verifiedByUserId: null, verifiedAt: null },
       { transaction }
     );
-    await AuditLogEntry.create(
+    await audit(
+      actor,
       {
-        actorUserId: actor.userId,
         companyId: row.companyId,
         action: approved ? "BANK_ACCOUNT_APPROVED" : "BANK_ACCOUNT_REJECTED",
         entityType: "bank_account",
-        entityId: String(row.id),
+        entityId: row.id,
       },
       { transaction }
     );

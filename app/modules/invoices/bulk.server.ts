@@ -12,11 +12,11 @@
 import { QueryTypes, type Transaction } from "sequelize";
 import { z } from "zod";
 import { sequelize } from "../../../db/index";
-import { AuditLogEntry } from "../../../db/models/index";
 import { AppError } from "../../lib/errors";
 import type { ListActor } from "./list.server";
 import { CONTACT_EMAIL_COLUMN } from "./contact-email";
 import { BulkDeleteSchema, ContactEmailSchema, type InvoiceKind } from "./schema";
+import { audit, auditAll } from "../audit/service.server";
 
 // Not in the spec (it gives no wording for these refusals); ours, in the spec's voice.
 export const RECORD_NOT_FOUND = "Invoice not found";
@@ -193,13 +193,13 @@ export async function deleteRecords(
         replacements: { ids: doomed, companyId },
         transaction: t,
       });
-      await AuditLogEntry.bulkCreate(
+      await auditAll(
+        actor,
         doomed.map((id) => ({
-          actorUserId: actor.userId,
           companyId,
           action: type === "BILL" ? "bill.delete" : "invoice.delete",
           entityType: "invoice",
-          entityId: String(id),
+          entityId: id,
           details: {
             invoiceNumber: rows.get(id)?.invoice_number,
             releasedAllocations: released
@@ -249,9 +249,9 @@ export async function setIncludeInPurchaserOffer(
         replacements: { include, ids: changed, companyId },
         transaction: t,
       });
-      await AuditLogEntry.create(
+      await audit(
+        actor,
         {
-          actorUserId: actor.userId,
           companyId,
           action: include ? "bill.include" : "bill.exclude",
           entityType: "invoice",
@@ -336,10 +336,7 @@ export async function updateContactEmail(actor: ListActor, type: InvoiceKind, id
       replacements: { contactEmail, id, companyId },
       transaction: t,
     });
-    await AuditLogEntry.create(
-      { actorUserId: actor.userId, companyId, action: "invoice.contact_email", entityType: "invoice", entityId: String(id), details: { contactEmail } },
-      { transaction: t }
-    );
+    await audit(actor, { companyId, action: "invoice.contact_email", entityType: "invoice", entityId: id, details: { contactEmail } }, { transaction: t });
     return { id, contactEmail };
   });
 }

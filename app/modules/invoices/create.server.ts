@@ -14,13 +14,14 @@ import crypto from "node:crypto";
 import { Op, UniqueConstraintError, type Transaction } from "sequelize";
 import type { ZodError } from "zod";
 import { sequelize } from "../../../db/index";
-import { AccountingConnection, AuditLogEntry, Company, GlAccount, Invoice, InvoiceItem } from "../../../db/models/index";
+import { AccountingConnection, Company, GlAccount, Invoice, InvoiceItem } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { CURRENCIES, LOCALES, todayIn, type Country } from "../../lib/dates";
 import { AppError, forbidden } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 import { getCounterparty, searchCounterparties, type CounterpartyOption } from "../counterparties/service.server";
 import { addInvoiceSchema, createInvoiceScreenSchema, defaultDueDate, formText, parseId, type InvoiceKind, type ItemOutput } from "./schema";
+import { audit } from "../audit/service.server";
 
 /** p3 §5 "GL code": an unknown code. */
 export const INVALID_GL_CODE = "Invalid GL Code, please try again";
@@ -290,13 +291,13 @@ export async function createInvoiceRecord(actor: Actor, kind: InvoiceKind, input
           { transaction: t }
         );
       }
-      await AuditLogEntry.create(
+      await audit(
+        actor,
         {
-          actorUserId: actor.userId,
           companyId,
           action: kind === "INVOICE" ? "invoice.create" : "bill.create",
           entityType: "invoice",
-          entityId: String(invoice.id),
+          entityId: invoice.id,
           details: { invoiceNumber: record.invoiceNumber, counterpartyId: record.counterparty.id, total: record.total, items: items.length },
         },
         { transaction: t }

@@ -9,13 +9,21 @@
 import { Op, QueryTypes, UniqueConstraintError, ValidationError as SequelizeValidationError, DatabaseError, type Transaction } from "sequelize";
 import type { ZodError } from "zod";
 import { sequelize } from "../../../db/index";
-import { AuditLogEntry, Company, Counterparty, CreditNote, CreditNoteAllocation, Invoice } from "../../../db/models/index";
+import { Company, Counterparty, CreditNote, CreditNoteAllocation, Invoice } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { CURRENCIES, todayIn, type Country } from "../../lib/dates";
 import { AppError, GENERIC_ERROR, forbidden } from "../../lib/errors";
 import { centsToDecimal, type Cents } from "../../lib/money";
-import { ALLOCATION_EXCEEDS_INVOICE, AMOUNT_EXCEEDS_CREDIT, INVALID_CREDIT_INPUT, distributeEqually, validateAllocation, type Allocation } from "./credit-allocation";
+import {
+  ALLOCATION_EXCEEDS_INVOICE,
+  AMOUNT_EXCEEDS_CREDIT,
+  INVALID_CREDIT_INPUT,
+  distributeEqually,
+  validateAllocation,
+  type Allocation,
+} from "./credit-allocation";
 import { CreditNoteEditSchema, createCreditNoteSchema } from "./schema";
+import { audit as writeAudit } from "../audit/service.server";
 
 // Not in the spec (it gives no wording for these cases); ours, in the spec's voice.
 export const CREDIT_NOTE_NOT_FOUND = "Credit note not found";
@@ -100,7 +108,7 @@ function invalid(error: ZodError, fieldName: (path: (string | number)[]) => stri
 }
 
 async function audit(t: Transaction, actor: Actor, action: string, entityId: number, details: Record<string, unknown>): Promise<void> {
-  await AuditLogEntry.create({ actorUserId: actor.userId, companyId: actor.companyId, action, entityType: "credit_note", entityId: String(entityId), details }, { transaction: t });
+  await writeAudit(actor, { companyId: actor.companyId, action, entityType: "credit_note", entityId: entityId, details }, { transaction: t });
 }
 
 async function loadView(companyId: number, where: Record<string, unknown>, t?: Transaction): Promise<CreditNoteView[]> {
@@ -180,7 +188,7 @@ export async function createCreditNote(actor: Actor, input: unknown): Promise<Cr
   });
   const wantedName = data.counterpartyName?.toLowerCase();
   const relation = relations.find(
-    (row) => row.counterpartyCompany && (data.counterpartyId !== null || row.counterpartyCompany.companyName.trim().toLowerCase() === wantedName),
+    (row) => row.counterpartyCompany && (data.counterpartyId !== null || row.counterpartyCompany.companyName.trim().toLowerCase() === wantedName)
   );
   const supplier = relation?.counterpartyCompany;
   if (!supplier || supplier.id === companyId) {
@@ -200,7 +208,7 @@ export async function createCreditNote(actor: Actor, input: unknown): Promise<Cr
           currency: CURRENCIES[country],
           total: data.total,
         },
-        { transaction: t },
+        { transaction: t }
       );
       await audit(t, actor, "credit_note.create", note.id, { creditNumber: note.creditNumber, supplierId: supplier.id, total: data.total });
       return note.id;
@@ -241,7 +249,7 @@ export async function updateCreditNote(actor: Actor, id: number, input: unknown)
     const [locked] = await sequelize.query<{ status: string; fresh: boolean; total: string; supplier_reference: string | null }>(
       `SELECT status, total::text, supplier_reference, updated_at = $3::timestamptz AS fresh
          FROM credit_notes WHERE id = $1 AND issued_for = $2 AND deleted_at IS NULL FOR UPDATE`,
-      { bind: [id, companyId, edit.modificationTime], type: QueryTypes.SELECT, transaction: t },
+      { bind: [id, companyId, edit.modificationTime], type: QueryTypes.SELECT, transaction: t }
     );
     if (!locked) throw notFound(CREDIT_NOTE_NOT_FOUND);
     if (locked.status !== "UNALLOCATED") throw new AppError(409, EDIT_ONLY_UNALLOCATED, { code: "NOT_EDITABLE", field: EDIT_FIELDS[edit.path] });
@@ -250,7 +258,7 @@ export async function updateCreditNote(actor: Actor, id: number, input: unknown)
     const [column, value] = edit.path === "/total" ? ["total", centsToDecimal(edit.value)] : ["supplier_reference", edit.value];
     const [, updated] = await sequelize.query(
       `UPDATE credit_notes SET ${column} = $4 WHERE id = $1 AND issued_for = $2 AND updated_at = $3::timestamptz AND allocated_total = 0 AND deleted_at IS NULL`,
-      { bind: [id, companyId, edit.modificationTime, value], type: QueryTypes.UPDATE, transaction: t },
+      { bind: [id, companyId, edit.modificationTime, value], type: QueryTypes.UPDATE, transaction: t }
     );
     if (updated !== 1) throw new AppError(409, STALE_CREDIT_NOTE, { code: "STALE" });
     const before = edit.path === "/total" ? locked.total : locked.supplier_reference;
@@ -340,12 +348,13 @@ function translateCheck(error: unknown): unknown {
 export async function allocateCreditNote(
   actor: Actor,
   creditNoteId: number,
-  allocations: readonly AllocationRequest[],
+  allocations: readonly AllocationRequest[]
 ): Promise<{ creditNote: CreditNoteView; bills: BillCreditView[] }> {
   const companyId = companyOf(actor);
   const wanted = new Map<number, Cents>();
   for (const row of allocations) {
-    if (!Number.isSafeInteger(row.invoiceId) || wanted.has(row.invoiceId)) throw allocationError(INVALID_CREDIT_INPUT, [{ invoiceId: row.invoiceId, message: INVALID_CREDIT_INPUT }]);
+    if (!Number.isSafeInteger(row.invoiceId) || wanted.has(row.invoiceId))
+      throw allocationError(INVALID_CREDIT_INPUT, [{ invoiceId: row.invoiceId, message: INVALID_CREDIT_INPUT }]);
     wanted.set(row.invoiceId, row.allocatedAmount);
   }
 
@@ -399,7 +408,10 @@ export async function allocateCreditNote(
         } else if (change.before === 0) {
           await CreditNoteAllocation.create({ creditNoteId, invoiceId: change.invoiceId, allocatedAmount: change.after as Cents }, { transaction: t });
         } else {
-          await CreditNoteAllocation.update({ allocatedAmount: change.after as Cents }, { where: { creditNoteId, invoiceId: change.invoiceId }, transaction: t });
+          await CreditNoteAllocation.update(
+            { allocatedAmount: change.after as Cents },
+            { where: { creditNoteId, invoiceId: change.invoiceId }, transaction: t }
+          );
         }
       }
       if (changes.length > 0) await audit(t, actor, "credit_note.allocate", creditNoteId, { changes });
@@ -436,7 +448,7 @@ export async function suggestEqualAllocation(actor: Actor, creditNoteId: number,
   const bills = await Invoice.findAll({ where: { id: { [Op.in]: ids }, issuedFor: companyId, deletedAt: null } });
   if (bills.length !== ids.length) throw notFound(BILL_NOT_FOUND);
   const held = new Map(
-    (await CreditNoteAllocation.findAll({ where: { creditNoteId, invoiceId: { [Op.in]: ids } } })).map((a) => [a.invoiceId, a.allocatedAmount]),
+    (await CreditNoteAllocation.findAll({ where: { creditNoteId, invoiceId: { [Op.in]: ids } } })).map((a) => [a.invoiceId, a.allocatedAmount])
   );
   const billsById = new Map(bills.map((bill) => [bill.id, bill]));
   let credit = note.unallocatedTotal;

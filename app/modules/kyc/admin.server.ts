@@ -7,7 +7,6 @@
 import { Op, type Transaction, type WhereOptions } from "sequelize";
 import { sequelize } from "../../../db/index";
 import {
-  AuditLogEntry,
   Company,
   IdentityDocument,
   User,
@@ -24,6 +23,7 @@ import { isFeatureEnabled } from "../settings/service.server";
 import { COMPANIES_DEFAULT_PAGE_SIZE, COMPANIES_PAGE_SIZES, FULL_NAME_REQUIRED, parseIdentityEdit, parsePersonDetails, type FieldErrors } from "./admin-schema";
 import { verificationHistory, type HistoryEntry } from "./history";
 import { checkPersonIdentity, setPersonStatus, storeIdentityDocument } from "./status.server";
+import { audit as writeAudit } from "../audit/service.server";
 
 export const NO_DOCUMENT = "No document uploaded";
 
@@ -329,10 +329,7 @@ export async function getIdentityDocumentInfo(actor: Actor, companyId: unknown, 
 // ---- The admin's actions -----------------------------------------------------------------------------------------
 
 async function audit(t: Transaction, actor: Actor, person: User, action: string, details: Record<string, unknown>) {
-  await AuditLogEntry.create(
-    { actorUserId: actor.userId, companyId: person.companyId, action, entityType: "user", entityId: String(person.id), details },
-    { transaction: t }
-  );
+  await writeAudit(actor, { companyId: person.companyId, action, entityType: "user", entityId: person.id, details }, { transaction: t });
 }
 
 /** Locks the person's row for the change (the core services lock it again, harmlessly, in the same transaction). */
@@ -352,7 +349,11 @@ export async function uploadDocumentForPerson(actor: Actor, companyId: unknown, 
   return sequelize.transaction(async (t) => {
     const person = await lockedPerson(t, companyId, userId);
     const document = await storeIdentityDocument(t, { userId: person.id, fileName: file.fileName, content: file.content, uploadedByUserId: actor.userId });
-    await audit(t, actor, person, "kyc.document_uploaded", { identityDocumentId: document.id, fileName: document.fileName, sizeBytes: document.sizeBytes });
+    await audit(t, actor, person, "kyc.document_uploaded", {
+      identityDocumentId: document.id,
+      fileName: document.fileName,
+      sizeBytes: document.sizeBytes,
+    });
     return { name: displayName(person), documentId: document.id };
   });
 }

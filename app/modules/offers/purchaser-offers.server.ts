@@ -14,7 +14,7 @@
  */
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
-import { AuditLogEntry, BankAccount, Company, PurchaserOffer, TopUp } from "../../../db/models/index";
+import { BankAccount, Company, PurchaserOffer, TopUp } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { getRuntimeConfig } from "../settings/service.server";
 import { CURRENCIES, daysBetween, todayIn, type Country } from "../../lib/dates";
@@ -36,6 +36,7 @@ import {
 import { basisPointsToPercent, offerConfigFrom, percentToBasisPoints, purchaserOfferEligibility, type BasisPoints, type OfferConfig } from "./rules";
 import type { Selection } from "./selection";
 import { cachedForVersion, computeSuggestionSets, suggestionVersion } from "./suggestion-cache.server";
+import { audit as writeAudit } from "../audit/service.server";
 
 export type PurchaserOfferStatus = "TOPUP_PENDING" | "ACTIVE" | "VIRTUAL" | "CLEARING" | "CANCELLED";
 export type Locale = "en-NZ" | "en-AU";
@@ -214,10 +215,7 @@ async function includeBills(t: Transaction, companyId: number, invoiceIds: reado
 }
 
 async function audit(t: Transaction, actor: Actor, companyId: number, action: string, offerId: number, details: Record<string, unknown>): Promise<void> {
-  await AuditLogEntry.create(
-    { actorUserId: actor.userId > 0 ? actor.userId : null, companyId, action, entityType: "purchaser_offer", entityId: String(offerId), details },
-    { transaction: t }
-  );
+  await writeAudit(actor, { companyId, action, entityType: "purchaser_offer", entityId: offerId, details }, { transaction: t });
 }
 
 /** "A background check of purchaser offers runs 2 seconds after an add" (p2 §4). */
@@ -581,17 +579,7 @@ export async function includeSuggestedBills(actor: Actor, invoiceIds: readonly n
       { replacements: { ids, companyId }, transaction: t }
     );
     const count = (result: unknown) => (typeof result === "number" ? result : (result as { rowCount?: number })?.rowCount ?? 0);
-    await AuditLogEntry.create(
-      {
-        actorUserId: actor.userId > 0 ? actor.userId : null,
-        companyId,
-        action: "bill.use-suggestion",
-        entityType: "invoice",
-        entityId: null,
-        details: { invoiceIds: ids },
-      },
-      { transaction: t }
-    );
+    await writeAudit(actor, { companyId, action: "bill.use-suggestion", entityType: "invoice", entityId: null, details: { invoiceIds: ids } }, { transaction: t });
     return { included: count(included), excluded: count(excluded) };
   });
 }

@@ -5,7 +5,16 @@
  */
 import { FeatureFlag, RuntimeConfigEntry } from "../../../db/models/index";
 import { envFlagOverride } from "../../lib/flag-environment.server";
-import { FEATURE_FLAGS, FEATURE_FLAG_NAMES, RUNTIME_CONFIG, RUNTIME_CONFIG_NAMES, type FeatureFlagName, type FeatureFlags, type RuntimeConfig, type RuntimeConfigName } from "../../lib/flags";
+import {
+  FEATURE_FLAGS,
+  FEATURE_FLAG_NAMES,
+  RUNTIME_CONFIG,
+  RUNTIME_CONFIG_NAMES,
+  type FeatureFlagName,
+  type FeatureFlags,
+  type RuntimeConfig,
+  type RuntimeConfigName,
+} from "../../lib/flags";
 
 /** Feature flags: the spec's defaults, overridden by the environment (FLAG_<name>), overridden by an admin's setting. */
 export async function getFeatureFlags(): Promise<FeatureFlags> {

@@ -6,13 +6,14 @@
 import crypto from "node:crypto";
 import { Op, UniqueConstraintError, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
-import { AuditLogEntry, InviteCode, InviteCodeAttempt, User } from "../../../db/models/index";
+import { InviteCode, InviteCodeAttempt, User } from "../../../db/models/index";
 import { isAdminActor, type Actor } from "../../lib/actor";
 import { AppError } from "../../lib/errors";
 import { underAttemptLocks, type AttemptOutcome } from "../auth/attempt-limit.server";
 import { sendMail } from "../notifications/mail.server";
 import { inviteCodeStatus, type InviteCodeStatus } from "./rules";
 import { CreateInviteCodeSchema, INVITE_CODE_INVALID, INVITE_CODE_PATTERN, TOO_MANY_CODE_ATTEMPTS, type CreateInviteCodeInput } from "./schema";
+import { audit } from "../audit/service.server";
 
 const DAY_MS = 86_400_000;
 /** Wrong codes one client address may try in the window before /signup refuses it (docs/decisions/022). */
@@ -92,12 +93,12 @@ export async function createInviteCode(
           },
           { transaction }
         );
-        await AuditLogEntry.create(
+        await audit(
+          actor,
           {
-            actorUserId: actor?.userId ?? null,
             action: "INVITE_CODE_CREATED",
             entityType: "invite_code",
-            entityId: String(created.id),
+            entityId: created.id,
             details: { email: email ?? null, days },
           },
           { transaction }
