@@ -22,6 +22,7 @@ import type { Cents } from "../../lib/money";
 import { getCounterparty, searchCounterparties, type CounterpartyOption } from "../counterparties/service.server";
 import { addInvoiceSchema, createInvoiceScreenSchema, defaultDueDate, formText, parseId, type InvoiceKind, type ItemOutput } from "./schema";
 import { audit } from "../audit/service.server";
+import { requireCompanyId } from "../companies/service.server";
 
 /** p3 §5 "GL code": an unknown code. */
 export const INVALID_GL_CODE = "Invalid GL Code, please try again";
@@ -65,11 +66,6 @@ export interface CreatedRecord extends PreparedRecord {
   id: number;
 }
 
-function companyOf(actor: Actor): number {
-  if (actor.companyId === null) throw forbidden("Select a company first");
-  return actor.companyId;
-}
-
 async function isXeroConnected(company: Company, t?: Transaction): Promise<boolean> {
   if (company.connectedToXero) return true;
   const live = await AccountingConnection.count({ where: { companyId: company.id, provider: "XERO", status: "CONNECTED" }, transaction: t });
@@ -78,7 +74,7 @@ async function isXeroConnected(company: Company, t?: Transaction): Promise<boole
 
 /** What the create forms need to start: today, the company's country and currency, Xero, GL codes. */
 export async function getCreateContext(actor: Actor): Promise<CreateContext> {
-  const companyId = companyOf(actor);
+  const companyId = requireCompanyId(actor);
   const company = await Company.findByPk(companyId);
   if (!company) throw forbidden();
   const country: Country = company.country === "AU" ? "AU" : "NZ";
@@ -164,7 +160,7 @@ function duplicate(kind: InvoiceKind): AppError {
  * `input` is the form: with an `items` array it is the Create screen, else the Add modal.
  */
 export async function reviewInvoiceRecord(actor: Actor, kind: InvoiceKind, input: unknown, t?: Transaction): Promise<PreparedRecord> {
-  const companyId = companyOf(actor);
+  const companyId = requireCompanyId(actor);
   const company = await Company.findByPk(companyId, { transaction: t });
   if (!company) throw forbidden();
   const country: Country = company.country === "AU" ? "AU" : "NZ";
@@ -245,7 +241,7 @@ function isNumberConstraint(error: unknown): boolean {
 
 /** POST /invoice: validates as reviewInvoiceRecord does, then writes the record and its items in one transaction. */
 export async function createInvoiceRecord(actor: Actor, kind: InvoiceKind, input: unknown): Promise<CreatedRecord> {
-  const companyId = companyOf(actor);
+  const companyId = requireCompanyId(actor);
   try {
     return await sequelize.transaction(async (t) => {
       const record = await reviewInvoiceRecord(actor, kind, input, t);
@@ -313,7 +309,7 @@ export async function createInvoiceRecord(actor: Actor, kind: InvoiceKind, input
 
 /** The actor's live records by id (for tests and the CLI): scoped like the lists, either side. */
 export async function findOwnRecord(actor: Actor, id: number) {
-  const companyId = companyOf(actor);
+  const companyId = requireCompanyId(actor);
   return Invoice.findOne({
     where: { id, deletedAt: null, [Op.or]: [{ issuedBy: companyId }, { issuedFor: companyId }] },
     include: [{ model: InvoiceItem, as: "items" }],

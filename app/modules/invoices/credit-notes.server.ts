@@ -24,6 +24,7 @@ import {
 } from "./credit-allocation";
 import { CreditNoteEditSchema, createCreditNoteSchema } from "./schema";
 import { audit as writeAudit } from "../audit/service.server";
+import { requireCompanyId } from "../companies/service.server";
 
 // Not in the spec (it gives no wording for these cases); ours, in the spec's voice.
 export const CREDIT_NOTE_NOT_FOUND = "Credit note not found";
@@ -87,11 +88,6 @@ export interface AllocationRequest {
 // updated_at keeps microseconds; a JavaScript Date would drop them, so the token is formatted by PostgreSQL.
 const MODIFICATION_TIME_SQL = `to_char("CreditNote"."updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-function companyOf(actor: Actor): number {
-  if (actor.companyId === null) throw forbidden("Select a company first");
-  return actor.companyId;
-}
-
 function notFound(message: string): AppError {
   return new AppError(404, message, { code: "NOT_FOUND" });
 }
@@ -152,7 +148,7 @@ async function loadView(companyId: number, where: Record<string, unknown>, t?: T
 // Read.
 
 export async function getCreditNote(actor: Actor, id: number, t?: Transaction): Promise<CreditNoteView> {
-  const [note] = await loadView(companyOf(actor), { id }, t);
+  const [note] = await loadView(requireCompanyId(actor), { id }, t);
   if (!note) throw notFound(CREDIT_NOTE_NOT_FOUND);
   return note;
 }
@@ -161,7 +157,7 @@ export async function listCreditNotes(actor: Actor, filter: { supplierId?: numbe
   const where: Record<string, unknown> = {};
   if (filter.supplierId !== undefined) where.issuedBy = filter.supplierId;
   if (filter.ids !== undefined) where.id = { [Op.in]: filter.ids };
-  return loadView(companyOf(actor), where);
+  return loadView(requireCompanyId(actor), where);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -174,7 +170,7 @@ export async function listCreditNotes(actor: Actor, filter: { supplierId?: numbe
  * is refused.
  */
 export async function createCreditNote(actor: Actor, input: unknown): Promise<CreditNoteView> {
-  const companyId = companyOf(actor);
+  const companyId = requireCompanyId(actor);
   const purchaser = await Company.findByPk(companyId);
   if (!purchaser) throw forbidden();
   const country: Country = purchaser.country === "AU" ? "AU" : "NZ";
@@ -234,7 +230,7 @@ const EDIT_FIELDS = { "/total": "total", "/supplier_reference": "supplierReferen
  * checked and the UPDATE repeats the checks in its WHERE, so nothing is written when either fails.
  */
 export async function updateCreditNote(actor: Actor, id: number, input: unknown): Promise<CreditNoteView> {
-  const companyId = companyOf(actor);
+  const companyId = requireCompanyId(actor);
   const parsed = CreditNoteEditSchema.safeParse(input);
   if (!parsed.success) {
     const path = (input as { path?: unknown } | null)?.path;
@@ -281,7 +277,7 @@ function isPaid(bill: Invoice): boolean {
  * bill is refused, since a paid bill's amounts are settled.
  */
 export async function deleteCreditNotes(actor: Actor, ids: readonly number[]): Promise<DeleteResult[]> {
-  const companyId = companyOf(actor);
+  const companyId = requireCompanyId(actor);
   const results: DeleteResult[] = [];
   for (const id of [...new Set(ids)]) {
     try {
@@ -350,7 +346,7 @@ export async function allocateCreditNote(
   creditNoteId: number,
   allocations: readonly AllocationRequest[]
 ): Promise<{ creditNote: CreditNoteView; bills: BillCreditView[] }> {
-  const companyId = companyOf(actor);
+  const companyId = requireCompanyId(actor);
   const wanted = new Map<number, Cents>();
   for (const row of allocations) {
     if (!Number.isSafeInteger(row.invoiceId) || wanted.has(row.invoiceId))
@@ -441,7 +437,7 @@ export async function allocateCreditNote(
  * Paid bills and bills of another supplier take nothing.
  */
 export async function suggestEqualAllocation(actor: Actor, creditNoteId: number, invoiceIds: readonly number[]): Promise<Allocation[]> {
-  const companyId = companyOf(actor);
+  const companyId = requireCompanyId(actor);
   const note = await CreditNote.findOne({ where: { id: creditNoteId, issuedFor: companyId, deletedAt: null } });
   if (!note) throw notFound(CREDIT_NOTE_NOT_FOUND);
   const ids = [...new Set(invoiceIds)];

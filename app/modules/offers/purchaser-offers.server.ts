@@ -18,9 +18,9 @@ import { BankAccount, Company, PurchaserOffer, TopUp } from "../../../db/models/
 import type { Actor } from "../../lib/actor";
 import { getRuntimeConfig } from "../settings/service.server";
 import { CURRENCIES, daysBetween, todayIn, type Country } from "../../lib/dates";
-import { AppError, forbidden } from "../../lib/errors";
+import { AppError } from "../../lib/errors";
 import { centsToDecimal, type Cents } from "../../lib/money";
-import { requireVerifiedCompany } from "../companies/service.server";
+import { requireVerifiedCompany, requireCompanyId } from "../companies/service.server";
 import { billAnalytics, monthStartOf } from "../analytics/service.server";
 import { companyFunds, lockWallet, type Currency } from "../ledger/service.server";
 import { createTopUp } from "../ledger/top-ups.server";
@@ -70,11 +70,6 @@ export interface OfferChangeInput {
   invoiceIds?: readonly number[];
   /** A double submit with the same key makes one offer and one top-up (createTopUp's idempotency). */
   idempotencyKey?: string;
-}
-
-function companyIdOf(actor: Actor): number {
-  if (actor.companyId === null) throw forbidden("Select a company first");
-  return actor.companyId;
 }
 
 async function offerConfig(): Promise<OfferConfig> {
@@ -131,7 +126,7 @@ async function liveOffer(companyId: number, t?: Transaction, lock = false): Prom
 
 /** The company's live offer (GET /purchaseroffer), or null. */
 export async function getLiveOffer(actor: Actor): Promise<PurchaserOfferView | null> {
-  const offer = await liveOffer(companyIdOf(actor));
+  const offer = await liveOffer(requireCompanyId(actor));
   return offer ? toView(offer) : null;
 }
 
@@ -171,7 +166,7 @@ function parseInput(input: OfferChangeInput, config: OfferConfig): { cashpool: C
  * route shows the top-up steps when it is above 0). Validation and permission are the same as the change's.
  */
 export async function planOffer(actor: Actor, input: OfferChangeInput): Promise<OfferPlan> {
-  const companyId = companyIdOf(actor);
+  const companyId = requireCompanyId(actor);
   const config = await offerConfig();
   const { cashpool, crrBp } = parseInput(input, config);
   await requireVerifiedCompany(companyId);
@@ -249,7 +244,7 @@ function checkSoon(t: Transaction, companyId: number): void {
  * account cannot top up: 409 "Error creating topup. Offer not accepted." and nothing is written.
  */
 export async function createPurchaserOffer(actor: Actor, input: OfferChangeInput): Promise<OfferChangeResult> {
-  const companyId = companyIdOf(actor);
+  const companyId = requireCompanyId(actor);
   const config = await offerConfig();
   const { cashpool, crrBp } = parseInput(input, config);
   return sequelize.transaction(async (t) => {
@@ -328,7 +323,7 @@ async function topUpFor(
  * the funds and that top-up cover, not beyond (one pending top-up per offer).
  */
 export async function editPurchaserOffer(actor: Actor, offerId: number, input: OfferChangeInput): Promise<OfferChangeResult> {
-  const companyId = companyIdOf(actor);
+  const companyId = requireCompanyId(actor);
   const config = await offerConfig();
   const { cashpool, crrBp } = parseInput(input, config);
   return sequelize.transaction(async (t) => {
@@ -375,7 +370,7 @@ export async function editPurchaserOffer(actor: Actor, offerId: number, input: O
  * arrives, is the company's funds. Resetting again changes nothing.
  */
 export async function resetPurchaserOffer(actor: Actor, offerId: number): Promise<PurchaserOfferView> {
-  const companyId = companyIdOf(actor);
+  const companyId = requireCompanyId(actor);
   return sequelize.transaction(async (t) => {
     const { currency } = await currencyOf(companyId, t);
     await lockWallet(t, companyId, currency);
@@ -469,7 +464,7 @@ export const SUGGESTION_CANDIDATE_LIMIT = 2_000;
  * Computed once per change of what they depend on and cached (suggestion-cache.server.ts, docs/decisions/029).
  */
 export async function offerSuggestions(actor: Actor, options: { crrBp?: BasisPoints; capacity?: Cents } = {}): Promise<OfferSuggestions | null> {
-  const companyId = companyIdOf(actor);
+  const companyId = requireCompanyId(actor);
   const offer = options.crrBp !== undefined && options.capacity !== undefined ? null : await liveOffer(companyId);
   const crrBp = options.crrBp ?? (offer ? percentToBasisPoints(String(offer.crr)) : null);
   const capacity = options.capacity ?? (offer ? offer.cashpool + offer.pendingCashpool : null);
@@ -555,7 +550,7 @@ async function computeOfferSuggestions(
  * progress keeps its flag).
  */
 export async function includeSuggestedBills(actor: Actor, invoiceIds: readonly number[]): Promise<{ included: number; excluded: number }> {
-  const companyId = companyIdOf(actor);
+  const companyId = requireCompanyId(actor);
   const ids = [...new Set(invoiceIds)].filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647);
   if (ids.length === 0) throw validationError("invoiceIds", "List of invoice ids needed");
   return sequelize.transaction(async (t) => {
@@ -590,7 +585,7 @@ export async function includeSuggestedBills(actor: Actor, invoiceIds: readonly n
  * "Cashback earned" (analytics billAnalytics, decision 027). Bills marked paid outside Earlybird moved no money: none.
  */
 export async function cashbackThisMonth(actor: Actor, now: Date = new Date()): Promise<{ cashback: Cents; count: number }> {
-  const companyId = companyIdOf(actor);
+  const companyId = requireCompanyId(actor);
   const { country } = await currencyOf(companyId);
   const today = todayIn(country, now);
   const { cashbackReceived, paidEarlyCount } = await billAnalytics(companyId, { fromDate: monthStartOf(today), today, country });
@@ -711,7 +706,7 @@ export interface OfferPanel {
 
 /** What the cash-reserve offer card and the cashback-received card show (p2 §2 Bills page). */
 export async function offerPanel(actor: Actor): Promise<OfferPanel> {
-  const companyId = companyIdOf(actor);
+  const companyId = requireCompanyId(actor);
   const live = getLiveOffer(actor);
   const [offer, config, funds, cashback, { country }, suggestions] = await Promise.all([
     live,
