@@ -4,6 +4,7 @@ import { ImportCliSchema, type ImportKind } from "../../app/modules/invoices/imp
 import type { ImportResult } from "../../app/modules/invoices/import.server";
 import type { JobView } from "../../app/modules/jobs/service.server";
 import { action, assertMigrated, loadUi, outputOf, parseOptions, withDatabase } from "../runtime";
+import { operatorFor } from "../../app/lib/actor";
 
 const KINDS: Record<string, ImportKind> = { invoices: "INVOICE", bills: "BILL" };
 
@@ -57,11 +58,11 @@ export function registerImportCommands(program: Command) {
         try {
           summary = await withDatabase(async (sequelize) => {
             await assertMigrated(sequelize);
-            const { Company } = await import("../../db/models/index");
-            if (!(await Company.findByPk(options.company))) throw new AppError(404, `Company ${options.company} not found`, { code: "NOT_FOUND" });
+            const { findCompanyContext } = await import("../../app/modules/companies/service.server");
+            if (!(await findCompanyContext(options.company))) throw new AppError(404, `Company ${options.company} not found`, { code: "NOT_FOUND" });
             const { importResultPath, runImport, startImport } = await import("../../app/modules/invoices/import.server");
-            // The operator acts for the company as a system actor (no user).
-            const actor = { userId: 0, companyId: options.company, roles: ["ROLE_USER" as const] };
+            // The operator acts for the company (no user row).
+            const actor = operatorFor(options.company);
             const job = await startImport(actor, { kind, format: options.format, filePath: file, createInXero: options.xero });
             const done: JobView = await runImport(job.id, {
               onProgress: (value) => {

@@ -67,6 +67,7 @@ import {
   type ReviewDecision,
 } from "./schema";
 import { audit } from "../audit/service.server";
+import { requireAdmin } from "../companies/service.server";
 
 /** A bank account as screens and other modules see it: no code hash, no document bytes. */
 export interface WithdrawalAccount {
@@ -126,10 +127,6 @@ const notFound = () => new AppError(404, BANK_ACCOUNT_NOT_FOUND, { code: "NOT_FO
 function requireCompany(actor: Actor): number {
   if (isAdminActor(actor) || actor.companyId === null) throw new AppError(403, "Forbidden", { code: "FORBIDDEN" });
   return actor.companyId;
-}
-
-function requireAdminActor(actor: Actor) {
-  if (!isAdminActor(actor)) throw new AppError(404, "Not found", { code: "NOT_FOUND" });
 }
 
 async function companyOf(companyId: number, transaction?: Transaction) {
@@ -583,7 +580,7 @@ export interface AdminBankAccountRow extends WithdrawalAccount {
 
 /** Admin /bank-accounts (p3 §2.3, §7.3): by tab, newest change first, `size` a page. */
 export async function listBankAccountsForAdmin(actor: Actor, query: Partial<Record<keyof AdminListQuery, unknown>>) {
-  requireAdminActor(actor);
+  requireAdmin(actor);
   const { tab, page, size } = AdminListQuerySchema.parse(query);
   const where: WhereOptions<BankAccount> = { bankAccountStatus: { [Op.in]: ADMIN_TAB_STATUSES[tab] }, codeHash: null, loadedBy: { [Op.ne]: "SYSTEM" } };
   const { rows, count } = await BankAccount.findAndCountAll({
@@ -615,7 +612,7 @@ export interface AdminCompanyBankAccount extends WithdrawalAccount {
 
 /** /companies/{id}/bank-accounts: the company's accounts with their newest statement (p3 §2.3 statement viewer). */
 export async function getCompanyBankAccountsForAdmin(actor: Actor, companyId: unknown) {
-  requireAdminActor(actor);
+  requireAdmin(actor);
   const id = IdSchema.safeParse(companyId);
   if (!id.success) throw new AppError(404, "Company not found", { code: "NOT_FOUND" });
   const company = await companyOf(id.data);
@@ -662,7 +659,7 @@ export async function reviewBankAccount(
   actor: Actor,
   input: { companyId: unknown; bankAccountId: unknown; decision: ReviewDecision }
 ): Promise<WithdrawalAccount> {
-  requireAdminActor(actor);
+  requireAdmin(actor);
   const companyId = IdSchema.safeParse(input.companyId);
   const id = IdSchema.safeParse(input.bankAccountId);
   if (!companyId.success || !id.success) throw notFound();

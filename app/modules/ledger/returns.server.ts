@@ -16,9 +16,9 @@ import crypto from "node:crypto";
 import { type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { BankAccount, Company, DepositReturn, TopUp, Withdrawal } from "../../../db/models/index";
-import { isAdminActor, type Actor } from "../../lib/actor";
+import type { Actor } from "../../lib/actor";
 import { formatDate, todayIn, type Country } from "../../lib/dates";
-import { AppError, forbidden, notFound } from "../../lib/errors";
+import { AppError, notFound } from "../../lib/errors";
 import { formatMoney, type Cents } from "../../lib/money";
 import { describeAccountDetails } from "../banking/rules";
 import { bankAccountFormSchema } from "../banking/schema";
@@ -38,14 +38,11 @@ import { lockWallet, postTransaction, systemAccount, type Currency } from "./ser
 import { MAX_STATEMENT_BYTES } from "./statement-import.rules";
 import { depositReturnableFrom } from "./top-ups.rules";
 import { audit } from "../audit/service.server";
+import { requireAdmin } from "../companies/service.server";
 
 export const RETURNS_IMPORT_JOB_TYPE = "bank-returns-import";
 
 const userIdOf = (actor: Actor) => (actor.userId > 0 ? actor.userId : null);
-
-function requireAdmin(actor: Actor): void {
-  if (!isAdminActor(actor)) throw forbidden();
-}
 
 const localeOf = (currency: string) => (currency === "AUD" ? "en-AU" : "en-NZ");
 

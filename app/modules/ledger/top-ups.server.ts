@@ -15,7 +15,7 @@ import { BankAccount, BankPaymentFile, BankStatementLine, Company, DepositReturn
 import { isAdminActor, type Actor } from "../../lib/actor";
 import { getRuntimeConfig } from "../settings/service.server";
 import { CURRENCIES, LOCALES, type Country } from "../../lib/dates";
-import { AppError, forbidden, notFound } from "../../lib/errors";
+import { AppError, notFound } from "../../lib/errors";
 import { centsToDecimal, type Cents } from "../../lib/money";
 import { describeAccountDetails } from "../banking/rules";
 import { payNowAmounts } from "../offers/rules";
@@ -49,7 +49,7 @@ import {
   type TopUpSuggestions,
   type TopUpTab,
 } from "./top-ups.rules";
-import { requireCompanyId } from "../companies/service.server";
+import { requireCompanyId, requireAdmin } from "../companies/service.server";
 
 export type Locale = "en-NZ" | "en-AU";
 
@@ -82,10 +82,6 @@ export interface TopUpView {
 }
 
 const userIdOf = (actor: Actor) => (actor.userId > 0 ? actor.userId : null);
-
-function requireAdmin(actor: Actor): void {
-  if (!isAdminActor(actor)) throw forbidden();
-}
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
