@@ -12,7 +12,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { ensureDatabase } from "./db/bootstrap";
 import { env } from "./app/lib/env.server";
 import { logger } from "./app/lib/logger.server";
-import { rejectCrossSiteRequests, securityHeaders } from "./app/lib/http-security.server";
+import { rejectCrossSiteRequests, securityHeaders } from "./app/web/http-security.server";
 import { requestLogging } from "./app/web/request-log.server";
 import { checkForwardedHeaders, limitRequestBodies } from "./app/web/request-guards.server";
 

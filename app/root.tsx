@@ -4,11 +4,11 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { ReactNode } from "react";
 import { ErrorPage, NotFoundPage, refusalMessage } from "./components/layout/error-pages";
 import { Toaster } from "./components/ui/toast";
-import { readFlashToast } from "./lib/toast.server";
+import { readFlashToast } from "./web/toast.server";
 import { getSessionUser } from "./web/auth.server";
-import { getRuntimeConfig } from "./lib/config.server";
+import { getRuntimeConfig } from "./modules/settings/service.server";
 import { env } from "./lib/env.server";
-import { getFeatureFlags } from "./lib/flags.server";
+import { getFeatureFlags } from "./modules/settings/service.server";
 import { useNonce } from "./lib/nonce";
 import stylesheet from "./tailwind.css";
 

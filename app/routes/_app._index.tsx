@@ -11,11 +11,11 @@ import {
   TopupsTable,
   TopupsToolbar,
 } from "~/components/topups/admin-topups";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 import { isAppError } from "~/lib/errors";
-import { requireAppUser } from "~/lib/require-app-user.server";
-import { redirectWithToast } from "~/lib/toast.server";
-import { readUploadForm } from "~/lib/upload-form.server";
+import { requireAppUser } from "~/web/require-app-user.server";
+import { redirectWithToast } from "~/web/toast.server";
+import { readUploadForm } from "~/web/upload-form.server";
 import { actorOf } from "~/modules/auth/service.server";
 import { returnUnknownDeposit } from "~/modules/ledger/returns.server";
 import { importBankStatement } from "~/modules/ledger/statement-import.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ActivateAccountDialog } from "~/components/account/activate-dialog";
-import { requireCompanyUser } from "~/lib/auth.server";
+import { requireCompanyUser } from "~/web/auth.server";
 import { GENERIC_ERROR_LONG } from "~/lib/errors";
 import { formErrorsOf, type FormErrorData } from "~/lib/form-errors";
 import { activationSuccessMessage } from "~/modules/ledger/account.rules";

@@ -4,7 +4,7 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { AccountSummary } from "~/components/account/account-summary";
 import { TransactionsSection } from "~/components/account/transactions-table";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
-import { requireCompanyUser } from "~/lib/auth.server";
+import { requireCompanyUser } from "~/web/auth.server";
 import { getAccountOverview, listAccountTransactions } from "~/modules/ledger/account.server";
 import { parseTransactionListQuery, serializeTransactionListQuery } from "~/modules/ledger/account.schema";
 

@@ -8,7 +8,7 @@ import { STATUS_LABELS, statementCsvHref, statementPdfHref } from "~/components/
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { requireCompanyUser } from "~/lib/auth.server";
+import { requireCompanyUser } from "~/web/auth.server";
 import { formatDate } from "~/lib/dates";
 import { formatMoney, type Cents } from "~/lib/money";
 import { cn } from "~/lib/utils";

@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { AdminBankAccountsTable, SimplePager } from "~/components/banking/admin-bank-accounts";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { LinkTabs } from "~/components/ui/tabs";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 import { ADMIN_DEFAULT_PAGE_SIZE, ADMIN_TAB_LABELS, ADMIN_TABS } from "~/modules/banking/schema";
 import { listBankAccountsForAdmin } from "~/modules/banking/service.server";
 

@@ -4,7 +4,7 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { BillDetails } from "~/components/credit-notes/bill-details";
 import { RouteDialog } from "~/components/ui/route-dialog";
-import { requireCompanyUser } from "~/lib/auth.server";
+import { requireCompanyUser } from "~/web/auth.server";
 import { getBillDetails, localeOf } from "~/modules/invoices/bill-details.server";
 import { IdSchema, pageError, parseParams } from "~/web/http.server";
 

@@ -5,9 +5,9 @@ import { billsListHref, offerDialogErrors } from "~/web/bills/offer-dialogs.serv
 import { handleError } from "~/web/http.server";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
-import { requireCompanyUser } from "~/lib/auth.server";
+import { requireCompanyUser } from "~/web/auth.server";
 import { formatMoney } from "~/lib/money";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { getLiveOffer, offerPanel, resetPurchaserOffer } from "~/modules/offers/purchaser-offers.server";
 import { OFFER_RESET } from "~/modules/offers/purchaser-offers.schema";
 

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { billsListHref } from "~/web/bills/offer-dialogs.server";
-import { requireCompanyUser } from "~/lib/auth.server";
+import { requireCompanyUser } from "~/web/auth.server";
 import { resolveSameOriginPath } from "~/lib/safe-redirect";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { parseId } from "~/modules/invoices/schema";
 import { includeSuggestedBills } from "~/modules/offers/purchaser-offers.server";
 import { handleError, readForm } from "~/web/http.server";

@@ -3,8 +3,8 @@ import { json } from "@remix-run/node";
 import { BILLS_BREADCRUMB } from "~/components/bills/breadcrumbs";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { NotBuiltYet } from "~/components/layout/placeholder";
-import { requireCompanyUser } from "~/lib/auth.server";
-import { getFeatureFlags } from "~/lib/flags.server";
+import { requireCompanyUser } from "~/web/auth.server";
+import { getFeatureFlags } from "~/modules/settings/service.server";
 import { notFoundResponse } from "~/web/http.server";
 
 export const handle: PageHandle = { title: "Pending review", breadcrumb: BILLS_BREADCRUMB };

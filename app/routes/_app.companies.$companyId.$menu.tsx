@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { NotBuiltYet } from "~/components/layout/placeholder";
 import { LinkTabs } from "~/components/ui/tabs";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 import { z } from "zod";
 import { IdSchema, parseParams } from "~/web/http.server";
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 import { z } from "zod";
 import { IdSchema, parseParams } from "~/web/http.server";
 

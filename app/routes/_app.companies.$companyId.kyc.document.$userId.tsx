@@ -5,7 +5,7 @@ import { useState } from "react";
 import { documentFilePath } from "~/components/kyc-admin/people";
 import { buttonVariants } from "~/components/ui/button";
 import { RouteDialog } from "~/components/ui/route-dialog";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 import { isAppError } from "~/lib/errors";
 import { handleError } from "~/web/http.server";
 import { getIdentityDocumentInfo, NO_DOCUMENT } from "~/modules/kyc/admin.server";

@@ -6,9 +6,9 @@ import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { CompanyTabs } from "~/components/withdrawals/company-tabs";
 import { Alert } from "~/components/ui/alert";
 import { useServerToast } from "~/components/ui/toast";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 import { GENERIC_ERROR, isAppError } from "~/lib/errors";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { getCompanyKyc, verifyPersonManually } from "~/modules/kyc/admin.server";
 import { readForm } from "~/web/http.server";
 

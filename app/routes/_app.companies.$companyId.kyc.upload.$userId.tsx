@@ -4,10 +4,10 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { UploadDocumentForm } from "~/components/kyc-admin/person-forms";
 import { personPageLoader, readIdentityUpload } from "~/web/kyc-admin/person-route.server";
 import { RouteDialog } from "~/components/ui/route-dialog";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 import { formErrorsOf } from "~/lib/form-errors";
 import { handleError } from "~/web/http.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { uploadDocumentForPerson } from "~/modules/kyc/admin.server";
 import { isMultipartRequest } from "~/web/http.server";
 

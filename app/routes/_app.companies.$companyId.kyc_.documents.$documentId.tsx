@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 import { handleError } from "~/web/http.server";
 import { getIdentityDocumentById } from "~/modules/kyc/admin.server";
 

@@ -6,7 +6,7 @@ import { InviteCodesCard } from "~/components/signup/invite-codes-card";
 import { Pager } from "~/components/invoices/pager";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { LinkTabs } from "~/components/ui/tabs";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 import { COMPANIES_DEFAULT_PAGE_SIZE, COMPANY_STATUS_LABELS } from "~/modules/kyc/admin-schema";
 import { listCompanies } from "~/modules/kyc/admin.server";
 import { listInviteCodes } from "~/modules/signup/invite-codes.server";

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { CreateInviteCodeDialog, InviteCodesCard, type CreatedInviteCode } from "~/components/signup/invite-codes-card";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 import { isAppError } from "~/lib/errors";
 import { createInviteCode, listInviteCodes } from "~/modules/signup/invite-codes.server";
 import { appOrigin } from "~/lib/app-url.server";

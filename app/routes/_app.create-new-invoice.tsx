@@ -6,10 +6,10 @@ import { CreateInvoiceForm, type CreateStepData } from "~/components/create-invo
 import { emptyItem, readCreateForm, MAX_ITEMS } from "~/components/create-invoice/create-form-data";
 import { toDisplayDate } from "~/components/create-invoice/add-record-types";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
-import { requireCompanyUser } from "~/lib/auth.server";
+import { requireCompanyUser } from "~/web/auth.server";
 import { isAppError } from "~/lib/errors";
-import { getFeatureFlags } from "~/lib/flags.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { getFeatureFlags } from "~/modules/settings/service.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { searchCounterparties } from "~/modules/counterparties/service.server";
 import { createInvoiceRecord, fieldErrorsOf, getCreateContext } from "~/modules/invoices/create.server";
 import { INITIAL_ITEM_COUNT, defaultDueDate, type InvoiceKind } from "~/modules/invoices/schema";

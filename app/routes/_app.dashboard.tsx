@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { NotBuiltYet } from "~/components/layout/placeholder";
-import { requireCompanyUser } from "~/lib/auth.server";
-import { getFeatureFlags } from "~/lib/flags.server";
+import { requireCompanyUser } from "~/web/auth.server";
+import { getFeatureFlags } from "~/modules/settings/service.server";
 import { notFoundResponse } from "~/web/http.server";
 
 export const handle: PageHandle = { title: "Dashboard" };

@@ -7,8 +7,8 @@ import { CompanySearch, Pagination, statusTabItems, SummaryCard } from "~/compon
 import { ToolbarActions } from "~/components/invoices/toolbar-actions";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { LinkTabs } from "~/components/ui/tabs";
-import { requireCompanyUser } from "~/lib/auth.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { requireCompanyUser } from "~/web/auth.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { filterFormTarget, isFilterFormSubmission } from "~/modules/invoices/filter-form";
 import { formatMoney } from "~/lib/money";
 import { parseListQuery, type InvoiceTabStatus } from "~/modules/invoices/filters";

@@ -5,9 +5,9 @@ import { z } from "zod";
 import { CodeEntryForm, WizardSteps } from "~/components/banking/bank-account-wizard";
 import { bankAccountDialog, SETTINGS_WITHDRAWALS } from "~/components/banking/withdrawal-account-card";
 import { RouteDialog } from "~/components/ui/route-dialog";
-import { requireCompanyUser } from "~/lib/auth.server";
+import { requireCompanyUser } from "~/web/auth.server";
 import { isAppError } from "~/lib/errors";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { confirmBankAccountCode, getPendingBankAccount, requestNewBankAccountCode } from "~/modules/banking/service.server";
 import { readForm } from "~/web/http.server";
 

@@ -5,9 +5,9 @@ import { SETTINGS_WITHDRAWALS } from "~/components/banking/withdrawal-account-ca
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
-import { requireCompanyUser } from "~/lib/auth.server";
+import { requireCompanyUser } from "~/web/auth.server";
 import { formErrorsOf } from "~/lib/form-errors";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { deleteBankAccount, getBankAccount } from "~/modules/banking/service.server";
 import { handleError } from "~/web/http.server";
 

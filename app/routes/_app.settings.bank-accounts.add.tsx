@@ -5,7 +5,7 @@ import { z } from "zod";
 import { DetailsEntryForm, DetailsReview, EMPTY_VALUES, WizardSteps } from "~/components/banking/bank-account-wizard";
 import { bankAccountDialog, SETTINGS_WITHDRAWALS } from "~/components/banking/withdrawal-account-card";
 import { RouteDialog } from "~/components/ui/route-dialog";
-import { requireCompanyUser } from "~/lib/auth.server";
+import { requireCompanyUser } from "~/web/auth.server";
 import { isAppError } from "~/lib/errors";
 import { formatAccountNumber, formatBsb } from "~/modules/banking/rules";
 import type { BankAccountDetails, BankAccountFormValues } from "~/modules/banking/schema";

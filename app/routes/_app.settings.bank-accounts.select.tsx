@@ -6,9 +6,9 @@ import { StatusBadge } from "~/components/banking/status-badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
-import { requireCompanyUser } from "~/lib/auth.server";
+import { requireCompanyUser } from "~/web/auth.server";
 import { isAppError } from "~/lib/errors";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { getWithdrawalSettings, setDefaultBankAccount } from "~/modules/banking/service.server";
 import { readForm } from "~/web/http.server";
 

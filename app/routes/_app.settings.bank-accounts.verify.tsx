@@ -3,9 +3,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { StatementUploadForm, WizardSteps } from "~/components/banking/bank-account-wizard";
 import { SETTINGS_WITHDRAWALS } from "~/components/banking/withdrawal-account-card";
 import { RouteDialog } from "~/components/ui/route-dialog";
-import { requireCompanyUser } from "~/lib/auth.server";
+import { requireCompanyUser } from "~/web/auth.server";
 import { isAppError } from "~/lib/errors";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { getStatementTarget, readStatementStream, uploadBankStatement, type StatementUpload } from "~/modules/banking/service.server";
 import { readMultipartForm } from "~/web/http.server";
 

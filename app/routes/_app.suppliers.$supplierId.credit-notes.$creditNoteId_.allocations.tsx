@@ -5,7 +5,7 @@ import { z } from "zod";
 import { buttonVariants } from "~/components/ui/button";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { requireCompanyUser } from "~/lib/auth.server";
+import { requireCompanyUser } from "~/web/auth.server";
 import { formatMoney } from "~/lib/money";
 import { getSupplierCreditNote, localeOf } from "~/modules/invoices/bill-details.server";
 import { IdSchema, pageError, parseParams } from "~/web/http.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { requireCompanyUser } from "~/lib/auth.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { requireCompanyUser } from "~/web/auth.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { listSearchOf, parseInclusion, safeReturnTo } from "~/modules/payables/schema";
 import { setSupplierBillsInclusion } from "~/modules/payables/supplier-bills.server";
 import { IdSchema, pageError, parseParams, readForm } from "~/web/http.server";

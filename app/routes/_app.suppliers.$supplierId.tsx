@@ -5,7 +5,7 @@ import { z } from "zod";
 import { BILLS_BREADCRUMB } from "~/components/bills/breadcrumbs";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { SupplierBills } from "~/components/suppliers/supplier-bills";
-import { requireCompanyUser } from "~/lib/auth.server";
+import { requireCompanyUser } from "~/web/auth.server";
 import { loadSupplierBills } from "~/modules/payables/supplier-bills.server";
 import { IdSchema, pageError, parseParams } from "~/web/http.server";
 

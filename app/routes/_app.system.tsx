@@ -11,11 +11,11 @@ import {
   systemHref,
   type BankFileItemView,
 } from "~/components/withdrawals/file-processing";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 import { isAppError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
-import { redirectWithToast } from "~/lib/toast.server";
-import { readUploadForm } from "~/lib/upload-form.server";
+import { redirectWithToast } from "~/web/toast.server";
+import { readUploadForm } from "~/web/upload-form.server";
 import { getBankFileItems, getFileProcessingStatus, listBankPaymentFiles, setFileProcessingStatus } from "~/modules/ledger/bank-files.server";
 import { importBankReturns, returnsImportSummary, returnWithdrawal } from "~/modules/ledger/returns.server";
 import { PaymentIdSchema, RETURN_MESSAGES } from "~/modules/ledger/returns.schema";

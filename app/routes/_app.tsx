@@ -4,9 +4,9 @@ import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useRouteLoa
 import { AppShell } from "~/components/layout/app-shell";
 import { ErrorContent, ErrorPage, NotFoundContent, NotFoundPage, refusalMessage } from "~/components/layout/error-pages";
 import { mainMenuItems } from "~/components/layout/main-menu";
-import { requireAppUser } from "~/lib/require-app-user.server";
+import { requireAppUser } from "~/web/require-app-user.server";
 import { shellUserOf } from "~/components/layout/user-menu";
-import { getFeatureFlags } from "~/lib/flags.server";
+import { getFeatureFlags } from "~/modules/settings/service.server";
 import { isLandingRequest } from "~/web/invites/landing.server";
 
 /**

@@ -6,7 +6,7 @@ import { GET_VERIFIED_PATH } from "~/components/layout/user-menu";
 import { buttonVariants } from "~/components/ui/button";
 import { GET_VERIFIED_TEXT, GET_VERIFIED_TITLE } from "~/components/verification/get-verified-dialog";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
-import { requireCompanyUser } from "~/lib/auth.server";
+import { requireCompanyUser } from "~/web/auth.server";
 
 export const handle: PageHandle = { title: "How can we help?" };
 export const meta = titleMeta;

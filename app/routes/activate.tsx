@@ -11,7 +11,7 @@ import { CodeInput } from "~/components/ui/code-input";
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { getSessionUser, requireUser } from "~/lib/auth.server";
+import { getSessionUser, requireUser } from "~/web/auth.server";
 import { env } from "~/lib/env.server";
 import { isAppError } from "~/lib/errors";
 import { commitSessionToken, readSessionToken } from "~/lib/session.server";

@@ -3,7 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { PublicCard } from "~/components/password/public-card";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { getSessionUser } from "~/lib/auth.server";
+import { getSessionUser } from "~/web/auth.server";
 import { clearSessionToken, readSessionToken } from "~/lib/session.server";
 import { logout } from "~/modules/auth/service.server";
 

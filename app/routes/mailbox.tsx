@@ -4,7 +4,7 @@ import { isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError } from
 import { Inbox } from "lucide-react";
 import { ErrorPage, NotFoundPage } from "~/components/layout/error-pages";
 import { PRODUCT_NAME } from "~/components/layout/page-handle";
-import { getSessionUser } from "~/lib/auth.server";
+import { getSessionUser } from "~/web/auth.server";
 import { requireMailboxAccess } from "~/lib/mailbox-access.server";
 
 /**

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { getSessionUser } from "~/lib/auth.server";
+import { getSessionUser } from "~/web/auth.server";
 import { addressChoices } from "~/modules/kyc/service.server";
 
 /** GET /resources/address-search?q=&country=AU: up to 5 address suggestions (spec p1 §7 places autocomplete), for logged-in users. */

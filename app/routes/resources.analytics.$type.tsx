@@ -1,7 +1,7 @@
 /** GET /resources/analytics/{invoices|bills}?fromTime=YYYY-MM-DD (p2 §7 GET /analytics/{type}): the company's summary figures as JSON. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireCompanyUser } from "~/lib/auth.server";
+import { requireCompanyUser } from "~/web/auth.server";
 import { isAppError } from "~/lib/errors";
 import { ANALYTICS_TYPES, companyAnalytics, type AnalyticsType } from "~/modules/analytics/service.server";
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireActor } from "~/lib/auth.server";
+import { requireActor } from "~/web/auth.server";
 import { getBankStatementFile } from "~/modules/banking/service.server";
 import { handleError } from "~/web/http.server";
 

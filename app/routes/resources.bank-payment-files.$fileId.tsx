@@ -1,6 +1,6 @@
 /** GET /resources/bank-payment-files/:fileId: a bank payment file (NZ CSV or AU ABA) as written by the job; admins only. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 import { getBankPaymentFile } from "~/modules/ledger/bank-files.server";
 import { handleError } from "~/web/http.server";
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireCompanyUser } from "~/lib/auth.server";
+import { requireCompanyUser } from "~/web/auth.server";
 import { CounterpartyLookupSchema } from "~/modules/counterparties/schema";
 import { searchCounterparties } from "~/modules/counterparties/service.server";
 

@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import { Readable } from "node:stream";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireCompanyUser } from "~/lib/auth.server";
+import { requireCompanyUser } from "~/web/auth.server";
 import { isAppError } from "~/lib/errors";
 import { importResultFile } from "~/modules/invoices/import.server";
 

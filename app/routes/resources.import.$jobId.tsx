@@ -1,6 +1,6 @@
 /** GET /resources/import/:jobId: an import job as the dialog polls it every second (p2 §7 GET /invoice/import/{id}). */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireCompanyUser } from "~/lib/auth.server";
+import { requireCompanyUser } from "~/web/auth.server";
 import { isAppError } from "~/lib/errors";
 import { getImportStatus } from "~/modules/invoices/import.server";
 

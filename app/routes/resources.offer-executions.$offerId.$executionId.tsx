@@ -3,7 +3,7 @@
  * every second (p2 §7 GET /purchaseroffer/{id}/execute/{executionId}/status). Errors are JSON with their status.
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireCompanyUser } from "~/lib/auth.server";
+import { requireCompanyUser } from "~/web/auth.server";
 import { isAppError } from "~/lib/errors";
 import { purchaserOfferExecutionStatus } from "~/modules/offers/execution.server";
 

@@ -1,6 +1,6 @@
 /** GET /resources/statements/{id}.pdf: a generated statement of the actor's company as PDF (issue 5 part 8). */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireCompanyUser } from "~/lib/auth.server";
+import { requireCompanyUser } from "~/web/auth.server";
 import { parseStatementRef, statementPdfFile } from "~/modules/statements/service.server";
 import { handleError, notFoundResponse } from "~/web/http.server";
 

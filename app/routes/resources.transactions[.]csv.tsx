@@ -1,7 +1,7 @@
 /** GET /resources/transactions.csv: the company's transactions (p1 §7 GET /transaction/export), streamed; 404 while the exportTransactions flag is off. */
 import { Readable } from "node:stream";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireCompanyUser } from "~/lib/auth.server";
+import { requireCompanyUser } from "~/web/auth.server";
 import { exportAccountTransactions } from "~/modules/ledger/account.server";
 import { handleError } from "~/web/http.server";
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { getSessionUser } from "~/lib/auth.server";
+import { getSessionUser } from "~/web/auth.server";
 import { searchRegisterChoices } from "~/modules/kyc/service.server";
 
 /** GET /resources/verify-register-search?q=&country=: the business step's register suggestions (up to 5), in the user's own country. */

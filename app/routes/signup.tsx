@@ -11,9 +11,9 @@ import {
   SignupShell,
   type SignupFormState,
 } from "~/components/signup/signup-steps";
-import { getSessionUser, requireCompanyUser } from "~/lib/auth.server";
+import { getSessionUser, requireCompanyUser } from "~/web/auth.server";
 import { isAppError } from "~/lib/errors";
-import { getFeatureFlags } from "~/lib/flags.server";
+import { getFeatureFlags } from "~/modules/settings/service.server";
 import { checkInviteCode } from "~/modules/signup/invite-codes.server";
 import { confirmationPath } from "~/modules/signup/rules";
 import { CodeStepSchema, ConnectAccountSchema, ConnectMyobSchema, RegisterSearchSchema, SignupSchema, type SignupCountry } from "~/modules/signup/schema";

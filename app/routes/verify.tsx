@@ -14,7 +14,7 @@ import type { Suggestion } from "~/components/verify/suggestion-search";
 import { VerifyShell } from "~/components/verify/verify-shell";
 import { shellUserOf } from "~/components/layout/user-menu";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { getSessionUser, requireUser } from "~/lib/auth.server";
+import { getSessionUser, requireUser } from "~/web/auth.server";
 import { isAppError } from "~/lib/errors";
 import { actorOf } from "~/modules/auth/service.server";
 import { BUSINESS_ACKNOWLEDGEMENT, COMPANY_PICK, dobYears, NAME_REQUIRED, splitFullName } from "~/modules/kyc/schema";

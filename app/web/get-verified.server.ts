@@ -5,7 +5,7 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { requireCompanyUser } from "~/lib/auth.server";
+import { requireCompanyUser } from "~/web/auth.server";
 import { isAppError } from "~/lib/errors";
 
 /** The debug message of the 403 (p2 §6, §8) that opens the get-verified dialog, or closes an invite form. */

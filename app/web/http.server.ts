@@ -9,7 +9,7 @@ import { json, MaxPartSizeExceededError, redirect, unstable_parseMultipartFormDa
 import { z } from "zod";
 import { AppError, fieldErrorsOf, isAppError, type FieldErrors } from "~/lib/errors";
 import type { FormErrorData } from "~/lib/form-errors";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { BODY_MESSAGES, FORM_MAX_BYTES, mediaTypeOf, TEXT_PART_MAX_BYTES, UPLOAD_MAX_BYTES } from "./body-limits";
 import { isCompanyNotVerified, redirectToGetVerified } from "./get-verified.server";
 

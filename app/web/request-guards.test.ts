@@ -7,7 +7,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rejectCrossSiteRequests } from "../lib/http-security.server";
+import { rejectCrossSiteRequests } from "./http-security.server";
 import { BODY_MESSAGES, FORM_MAX_BYTES } from "./body-limits";
 import { checkForwardedHeaders, HOST_MESSAGES, isValidHost, limitRequestBodies } from "./request-guards.server";
 

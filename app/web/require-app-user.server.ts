@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { getSessionUser, requireUser } from "./auth.server";
-import { getRuntimeConfig } from "~/lib/config.server";
-import { getFeatureFlags } from "~/lib/flags.server";
+import { getRuntimeConfig } from "~/modules/settings/service.server";
+import { getFeatureFlags } from "~/modules/settings/service.server";
 
 /**
  * requireUser for the logged-in layout and "/": a logged-out visitor of exactly "/" goes to the marketing

@@ -1,5 +1,5 @@
 import { isAppError } from "~/lib/errors";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { handleError, isFieldError } from "./http.server";
 
 /**

@@ -13,6 +13,7 @@ import { formatTable, type Column } from "../format";
 import { action, assertMigrated, loadUi, outputOf, parseOptions, withDatabase } from "../runtime";
 import { withJobProgress } from "../ui/job-progress";
 import { formatFields, type FieldList } from "../format";
+import { OPERATOR } from "../../app/lib/actor";
 
 const OUTCOME_COLORS: Record<string, string> = {
   COMPLETED: "green",
@@ -46,9 +47,6 @@ function summaryLines(result: StatementImportResult, file: string): string[] {
     ...(result.withdrawalsReturned ? [`Returned withdrawals coming back: ${result.withdrawalsReturned}`] : []),
   ];
 }
-
-/** The operator acts as Earlybird itself: an admin without a user row (the audit keeps no user). */
-const OPERATOR = { userId: 0, companyId: null, roles: ["ROLE_ADMIN" as const] };
 
 function readCsvFile(file: string, tooLarge: string): string {
   const stat = fs.statSync(file, { throwIfNoEntry: false });

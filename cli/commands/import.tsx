@@ -1,10 +1,11 @@
 import type { Command } from "commander";
-import { AppError, isAppError } from "../../app/lib/errors";
+import { AppError } from "../../app/lib/errors";
 import { ImportCliSchema, type ImportKind } from "../../app/modules/invoices/import-rules";
 import type { ImportResult } from "../../app/modules/invoices/import.server";
 import type { JobView } from "../../app/modules/jobs/service.server";
 import { action, assertMigrated, loadUi, outputOf, parseOptions, withDatabase } from "../runtime";
 import { withJobProgress } from "../ui/job-progress";
+import { operatorFor } from "../../app/lib/actor";
 
 const KINDS: Record<string, ImportKind> = { invoices: "INVOICE", bills: "BILL" };
 
@@ -55,14 +56,12 @@ export function registerImportCommands(program: Command) {
         const { result: summary, finish } = await withJobProgress(ui, name, (onProgress) =>
           withDatabase(async (sequelize): Promise<ImportSummary> => {
             await assertMigrated(sequelize);
-            const { getCompanyImportOptions, importResultPath, runImport, startImport } = await import("../../app/modules/invoices/import.server");
-            // The operator acts for the company as a system actor (no user).
-            const actor = { userId: 0, companyId: options.company, roles: ["ROLE_USER" as const] };
+            const { findCompanyContext } = await import("../../app/modules/companies/service.server");
             // The company first, through the service (the CLI reads no model), with the id in the message.
-            await getCompanyImportOptions(actor).catch((error: unknown) => {
-              if (isAppError(error) && error.status === 404) throw new AppError(404, `Company ${options.company} not found`, { code: "NOT_FOUND" });
-              throw error;
-            });
+            if (!(await findCompanyContext(options.company))) throw new AppError(404, `Company ${options.company} not found`, { code: "NOT_FOUND" });
+            const { importResultPath, runImport, startImport } = await import("../../app/modules/invoices/import.server");
+            // The operator acts for the company (no user row).
+            const actor = operatorFor(options.company);
             const job = await startImport(actor, { kind, format: options.format, filePath: file, createInXero: options.xero });
             const done: JobView = await runImport(job.id, { onProgress });
             if (done.status !== "SUCCEEDED") throw new AppError(409, done.error ?? `The import is ${done.status}`, { code: "IMPORT_NOT_DONE" });

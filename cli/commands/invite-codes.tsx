@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { z } from "zod";
 import { action, assertMigrated, outputOf, parseOptions, withDatabase } from "../runtime";
 import { formatFields, formatTimestamp, type FieldList } from "../format";
+import { OPERATOR } from "../../app/lib/actor";
 
 // Shapes only: the signup module checks the address and the days with its own messages.
 const CreateInviteCodeOptions = z.object({
@@ -26,7 +27,7 @@ export function registerInviteCodeCommands(program: Command) {
           const { appOrigin } = await import("../../app/lib/app-url.server");
           const { createInviteCode } = await import("../../app/modules/signup/invite-codes.server");
           const origin = options.appUrl ?? appOrigin();
-          return createInviteCode(null, { email: options.email ?? null, days: options.days }, { origin });
+          return createInviteCode(OPERATOR, { email: options.email ?? null, days: options.days }, { origin });
         });
         const fields: FieldList = [
           ["Code", code.code],

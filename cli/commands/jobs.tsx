@@ -5,6 +5,7 @@ import type { JobView } from "../../app/modules/jobs/service.server";
 import { formatTable, formatTimestamp, jobDuration, summarize, type Column } from "../format";
 import { action, assertMigrated, loadUi, outputOf, parseOptions, withDatabase } from "../runtime";
 import { withJobProgress } from "../ui/job-progress";
+import { OPERATOR } from "../../app/lib/actor";
 
 const STATUS_COLORS: Record<string, string> = { QUEUED: "gray", RUNNING: "cyan", SUCCEEDED: "green", FAILED: "red", CANCELLED: "yellow" };
 
@@ -60,7 +61,7 @@ export function registerJobCommands(program: Command) {
         const jobs = await withDatabase(async (sequelize) => {
           await assertMigrated(sequelize);
           const { listJobs } = await import("../../app/modules/jobs/service.server");
-          return listJobs(null, options);
+          return listJobs(OPERATOR, options);
         });
         await output.print({
           json: jobs,

@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import { z } from "zod";
 import { action, assertMigrated, outputOf, parseOptions, withDatabase } from "../runtime";
 import { formatFields, type FieldList } from "../format";
+import { OPERATOR } from "../../app/lib/actor";
 
 // Shapes only: the auth service checks the email and the password strength with the spec's messages.
 const CreateUserOptions = z.object({
@@ -35,7 +36,7 @@ export function registerUserCommands(program: Command) {
         const { user, mfa } = await withDatabase(async (sequelize) => {
           await assertMigrated(sequelize);
           const { createUser, enableMfa } = await import("../../app/modules/auth/service.server");
-          const created = await createUser(null, {
+          const created = await createUser(OPERATOR, {
             email: options.email,
             password: options.password,
             admin: options.admin,
@@ -43,7 +44,7 @@ export function registerUserCommands(program: Command) {
             firstName: options.firstName ?? null,
             lastName: options.lastName ?? null,
           });
-          return { user: created, mfa: options.mfa ? await enableMfa(null, created.id) : null };
+          return { user: created, mfa: options.mfa ? await enableMfa(OPERATOR, created.id) : null };
         });
         const fields: FieldList = [
           ["Id", String(user.id)],

@@ -2,8 +2,9 @@ import { DataTypes, Model, type CreationOptional, type InferAttributes, type Inf
 import { sequelize } from "../index";
 import type { Address, Company } from "./company";
 
-export const ROLES = ["ROLE_ADMIN", "ROLE_USER", "ROLE_DIRECTOR", "ROLE_BENEFICIAL_OWNER"] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES, type Role } from "../../app/lib/actor";
+
+export { ROLES, type Role };
 export const PERSON_VERIFICATION_STATUSES = ["NOT_VERIFIED", "VERIFICATION_PENDING", "VERIFIED", "VERIFICATION_FAILED"] as const;
 export type PersonVerificationStatus = (typeof PERSON_VERIFICATION_STATUSES)[number];
 export const ONBOARDING_STATES = [

@@ -11,7 +11,7 @@ import type { Actor } from "../../app/lib/actor";
 import { addDays, todayIn } from "../../app/lib/dates";
 import { AppError } from "../../app/lib/errors";
 import type { Cents } from "../../app/lib/money";
-import { COMPANY_NOT_VERIFIED } from "../../app/lib/verification.server";
+import { COMPANY_NOT_VERIFIED } from "../../app/modules/companies/service.server";
 import { sendInvites } from "../../app/modules/invites/service.server";
 import { placeWithdrawal, reviewWithdrawal } from "../../app/modules/ledger/withdrawals.server";
 import { requestPurchaserOfferExecution } from "../../app/modules/offers/execution.server";

@@ -18,7 +18,7 @@ import { sequelize } from "../../db/index";
 import { Invoice, PurchaserOffer, type Company } from "../../db/models/index";
 import { fundWallet, makeActivatedCompany, makeSupplierLink } from "../support/factories";
 import type { Actor } from "../../app/lib/actor";
-import { getRuntimeConfig } from "../../app/lib/config.server";
+import { getRuntimeConfig } from "../../app/modules/settings/service.server";
 import { addDays, daysBetween, todayIn } from "../../app/lib/dates";
 import { isAppError } from "../../app/lib/errors";
 import { formatMoney, type Cents } from "../../app/lib/money";

@@ -1,9 +1,10 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { sequelize } from "../../db/index";
 import { FeatureFlag, RuntimeConfigEntry } from "../../db/models/index";
-import { getConfigNumber, getRuntimeConfig } from "../../app/lib/config.server";
+import { getConfigNumber, getRuntimeConfig } from "../../app/modules/settings/service.server";
 import { FEATURE_FLAGS, RUNTIME_CONFIG } from "../../app/lib/flags";
-import { getFeatureFlags, validateFlagEnvironment } from "../../app/lib/flags.server";
+import { getFeatureFlags } from "../../app/modules/settings/service.server";
+import { validateFlagEnvironment } from "../../app/lib/flag-environment.server";
 
 afterAll(() => sequelize.close());
 afterEach(async () => {

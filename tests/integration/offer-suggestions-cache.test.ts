@@ -28,7 +28,7 @@ import {
 } from "../../app/modules/offers/suggestion-cache.server";
 import { suggestionSets, type SuggestionSetsInput } from "../../app/modules/offers/suggestion-sets";
 import { offerConfigFrom, percentToBasisPoints } from "../../app/modules/offers/rules";
-import { getRuntimeConfig } from "../../app/lib/config.server";
+import { getRuntimeConfig } from "../../app/modules/settings/service.server";
 import { loader as billsLoader } from "../../app/routes/_app.bills";
 import { loader as offerDialogLoader } from "../../app/routes/_app.bills.offer";
 import { buildJobs } from "../../scripts/build-jobs.mjs";

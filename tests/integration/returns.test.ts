@@ -127,7 +127,7 @@ describe("a withdrawal the bank returns", () => {
     const { company, actor } = await fundedCompany(50_000, "VERIFICATION_PENDING");
     const placed = await Withdrawal.findByPk((await placeWithdrawal(actor, { amount: "100.00", idempotencyKey: crypto.randomUUID() })).id);
     expect((await errorOf(returnWithdrawal(await makeAdmin(), placed!.id))).message).toBe(RETURN_MESSAGES.notInFile);
-    expect((await errorOf(returnWithdrawal(actor, placed!.id))).status).toBe(403);
+    expect((await errorOf(returnWithdrawal(actor, placed!.id))).status).toBe(404);
     expect((await errorOf(returnWithdrawal(await makeAdmin(), placed!.id, { reason: "x".repeat(201) }))).message).toBe(RETURN_MESSAGES.reasonTooLong);
     expect((await errorOf(returnWithdrawal(await makeAdmin(), "WD999999999"))).message).toBe(RETURN_MESSAGES.withdrawalNotFound);
     expect((await errorOf(returnWithdrawal(await makeAdmin(), "abc"))).status).toBe(404);
@@ -156,7 +156,7 @@ describe("a withdrawal the bank returns", () => {
     expect((await errorOf(importBankReturns(await makeAdmin(), { fileName: "x.csv", content: "Date,Amount\n20/11/2026,1.00" }))).message).toBe(
       RETURN_MESSAGES.header
     );
-    expect((await errorOf(importBankReturns(a.actor, { fileName: "returns.csv", content }))).status).toBe(403);
+    expect((await errorOf(importBankReturns(a.actor, { fileName: "returns.csv", content }))).status).toBe(404);
 
     const operator = await makeAdmin();
     const runs = await Promise.all([1, 2, 3].map(async () => importBankReturns(operator, { fileName: "returns.csv", content })));
@@ -303,7 +303,7 @@ describe("an unknown deposit nobody claims", () => {
       status: 422,
       details: { fieldErrors: { accountName: "Account name is required", accountNumber: "Enter valid account number" } },
     });
-    expect((await errorOf(returnUnknownDeposit({ userId: 1, companyId: 1, roles: ["ROLE_USER"] }, deposit.id, {}, { now: in31Days() }))).status).toBe(403);
+    expect((await errorOf(returnUnknownDeposit({ userId: 1, companyId: 1, roles: ["ROLE_USER"] }, deposit.id, {}, { now: in31Days() }))).status).toBe(404);
     expect(await suspenseOf(deposit.id)).toBe(84_500);
 
     const operator = await makeAdmin();

@@ -109,8 +109,8 @@ describe("invite codes", () => {
 
     const user = await makeUser();
     const actor: Actor = { userId: user.id, companyId: user.companyId, roles: user.roles };
-    expect((await rejection(createInviteCode(actor, {}, { origin }))).status).toBe(403);
-    expect((await rejection(listInviteCodes(actor))).status).toBe(403);
+    expect((await rejection(createInviteCode(actor, {}, { origin }))).status).toBe(404);
+    expect((await rejection(listInviteCodes(actor))).status).toBe(404);
     expect((await rejection(createInviteCode(admin, { days: 0 }, { origin }))).field).toBe("days");
   });
 

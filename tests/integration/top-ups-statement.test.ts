@@ -182,7 +182,7 @@ describe("importing a bank statement", () => {
   it("is for admins only", async () => {
     const { actor } = await makeActivatedCompany();
     expect((await errorOf(importBankStatement(actor, { fileName: "x.csv", content: csv(`1/11/2026,1.00,X,,,Y,${bankId()}`), currency: "NZD" }))).status).toBe(
-      403
+      404
     );
   });
 
@@ -252,7 +252,7 @@ describe("assigning an unknown deposit (SUSPENSE → wallet)", () => {
       status: 422,
       message: "This deposit is in NZD; the company's account is in AUD.",
     });
-    expect((await errorOf(assignTopUp(au.actor, id, { companyId: au.company.id }))).status).toBe(403);
+    expect((await errorOf(assignTopUp(au.actor, id, { companyId: au.company.id }))).status).toBe(404);
     expect((await errorOf(confirmTopUp(await makeAdmin(), id))).status).toBe(409);
     expect((await errorOf(cancelTopUp(await makeAdmin(), id))).status).toBe(409);
     const pending = await createTopUp(au.actor, { amount: 100, trigger: "CUSTOM" });

@@ -169,7 +169,7 @@ describe("confirming (p3 §4.3): COMPLETED, the wallet credited exactly once", (
   it("is for admins only", async () => {
     const { actor } = await makeActivatedCompany();
     const topUp = await createTopUp(actor, { amount: 1_000, trigger: "CUSTOM" });
-    expect((await errorOf(confirmTopUp(actor, topUp.id))).status).toBe(403);
+    expect((await errorOf(confirmTopUp(actor, topUp.id))).status).toBe(404);
     expect((await TopUp.findByPk(topUp.id))!.topupStatus).toBe("PENDING");
   });
 
@@ -299,8 +299,8 @@ describe("company scoping and the admin list", () => {
     expect(all.size).toBe(25);
     const times = all.rows.map((row) => Date.parse(row.creationTime));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
-    expect((await errorOf(listTopUps(actor, { tab: "all", page: 1 }))).status).toBe(403);
-    expect((await errorOf(assignmentChoices(actor, first.id))).status).toBe(403);
+    expect((await errorOf(listTopUps(actor, { tab: "all", page: 1 }))).status).toBe(404);
+    expect((await errorOf(assignmentChoices(actor, first.id))).status).toBe(404);
   });
 });
 

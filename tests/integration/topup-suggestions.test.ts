@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { sequelize } from "../../db/index";
 import type { Cents } from "../../app/lib/money";
-import { getRuntimeConfig } from "../../app/lib/config.server";
+import { getRuntimeConfig } from "../../app/modules/settings/service.server";
 import { commitSessionToken } from "../../app/lib/session.server";
 import { createSession } from "../../app/modules/auth/service.server";
 import { setOfferCheckDelay } from "../../app/modules/offers/purchaser-offer-check.server";

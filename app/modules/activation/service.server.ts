@@ -10,7 +10,7 @@
 import crypto from "node:crypto";
 import type { Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
-import { AuditLogEntry, Company, User, type OnboardingState, type PersonVerificationStatus } from "../../../db/models/index";
+import { Company, User, type OnboardingState, type PersonVerificationStatus } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { AppError, isAppError } from "../../lib/errors";
 import { hashPassword, verifyPassword } from "../auth/password.server";
@@ -35,6 +35,7 @@ import {
   SetNameSchema,
   VerifyCodeSchema,
 } from "./schema";
+import { audit } from "../audit/service.server";
 
 export interface Clock {
   now?: Date;
@@ -169,8 +170,9 @@ export async function setNameAndPassword(
         throw isAppError(error) ? linkExpired() : error;
       });
     }
-    await AuditLogEntry.create(
-      { actorUserId: user.id, companyId: user.companyId, action: "USER_ACTIVATED", entityType: "user", entityId: String(user.id), details: { via: kind } },
+    await audit(
+      user.id,
+      { companyId: user.companyId, action: "USER_ACTIVATED", entityType: "user", entityId: user.id, details: { via: kind } },
       { transaction }
     );
     return { userId: user.id, kind };
@@ -298,10 +300,7 @@ export async function verifyPhoneCode(actor: Actor, input: { code?: unknown }, c
     }
     await user.update({ smsCodeHash: null, smsCodeExpiresAt: null, smsFailedAttempts: 0, phoneNumberVerified: true, lastModifiedBy: user.id }, { transaction });
     user.onboardingState = await advanceOnboarding(transaction, user.id, "PHONE_NUMBER_VERIFIED");
-    await AuditLogEntry.create(
-      { actorUserId: user.id, companyId: user.companyId, action: "PHONE_NUMBER_VERIFIED", entityType: "user", entityId: String(user.id), details: {} },
-      { transaction }
-    );
+    await audit(user.id, { companyId: user.companyId, action: "PHONE_NUMBER_VERIFIED", entityType: "user", entityId: user.id, details: {} }, { transaction });
     return { kind: "OK" as const, view: viewOf(user, await companyOfUser(user, transaction), now) };
   });
   switch (outcome.kind) {

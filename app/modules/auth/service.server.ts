@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { Op, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
-import { AuditLogEntry, Company, LoginAttempt, Session, User, type OnboardingState, type PersonVerificationStatus, type Role } from "../../../db/models/index";
+import { Company, LoginAttempt, Session, User, type OnboardingState, type PersonVerificationStatus, type Role } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { env } from "../../lib/env.server";
 import { AppError, isAppError } from "../../lib/errors";
@@ -9,6 +9,7 @@ import { settleAttempt, underAttemptLocks, type AttemptOutcome } from "./attempt
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
 import { EMAIL_PATTERN, LOGIN_FAILED, MFA_INVALID, MfaCodeSchema, StrongPasswordSchema, TOO_MANY_ATTEMPTS } from "./schema";
 import { generateTotpSecret, matchTotpStep } from "./totp.server";
+import { audit } from "../audit/service.server";
 
 /** What the web and CLI know of the logged-in user: no secrets. */
 export interface SessionUser {
@@ -158,7 +159,11 @@ async function checkLogin(username: string, request: LoginRequest, now: Date): P
 async function completeMfa(user: User, request: LoginRequest, now: Date): Promise<LoginResult> {
   const code = MfaCodeSchema.safeParse(request.mfaCode ?? "");
   if (!code.success) {
-    throw new AppError(400, code.error.issues[0].message, { code: "MFA_REQUIRED", field: "mfaCode", details: { challenge: signChallenge(user.id, now.getTime()) } });
+    throw new AppError(400, code.error.issues[0].message, {
+      code: "MFA_REQUIRED",
+      field: "mfaCode",
+      details: { challenge: signChallenge(user.id, now.getTime()) },
+    });
   }
   const step = matchTotpStep(user.mfaSecret!, code.data, now.getTime());
   if (step === null || !(await takeTotpStep(user.id, step))) {
@@ -237,7 +242,7 @@ export async function logout(token: string | null | undefined, now: Date = new D
 export async function expireStaleSessions(now: Date = new Date()): Promise<{ expired: number; prunedAttempts: number }> {
   const [expired] = await Session.update(
     { revokedAt: now, revokedReason: "EXPIRED" },
-    { where: { revokedAt: null, [Op.or]: [{ expiresAt: { [Op.lte]: now } }, { idleExpiresAt: { [Op.lte]: now } }] } },
+    { where: { revokedAt: null, [Op.or]: [{ expiresAt: { [Op.lte]: now } }, { idleExpiresAt: { [Op.lte]: now } }] } }
   );
   const prunedAttempts = await LoginAttempt.destroy({ where: { createdAt: { [Op.lt]: new Date(now.getTime() - 7 * 86_400_000) } } });
   return { expired, prunedAttempts };
@@ -280,11 +285,12 @@ export async function createUser(actor: Actor | null, input: CreateUserInput): P
         phoneNumberVerified: false,
         lastModifiedBy: actor?.userId ?? null,
       },
-      { transaction },
+      { transaction }
     );
-    await AuditLogEntry.create(
-      { actorUserId: actor?.userId ?? null, companyId: company?.id ?? null, action: "USER_CREATED", entityType: "user", entityId: String(user.id), details: { username, roles } },
-      { transaction },
+    await audit(
+      actor,
+      { companyId: company?.id ?? null, action: "USER_CREATED", entityType: "user", entityId: user.id, details: { username, roles } },
+      { transaction }
     );
     return toSessionUser(user, company);
   });
@@ -302,10 +308,7 @@ export async function enableMfa(actor: Actor | null, userId: number): Promise<{ 
     if (!user) throw new AppError(404, "User not found");
     const secret = generateTotpSecret();
     await user.update({ mfaEnabled: true, mfaSecret: secret, mfaLastStep: null, lastModifiedBy: null }, { transaction });
-    await AuditLogEntry.create(
-      { actorUserId: null, companyId: user.companyId, action: "MFA_ENABLED", entityType: "user", entityId: String(user.id) },
-      { transaction },
-    );
+    await audit(null, { companyId: user.companyId, action: "MFA_ENABLED", entityType: "user", entityId: user.id }, { transaction });
     const label = encodeURIComponent(`Earlybird:${user.username}`);
     return { secret, otpauthUri: `otpauth://totp/${label}?secret=${secret}&issuer=Earlybird&algorithm=SHA1&digits=6&period=30` };
   });

@@ -12,7 +12,7 @@
 import crypto from "node:crypto";
 import { Op, type Transaction, type WhereOptions } from "sequelize";
 import { sequelize } from "../../../db/index";
-import { AuditLogEntry, BankAccount, BankAccountDocument, Company, User } from "../../../db/models/index";
+import { BankAccount, BankAccountDocument, Company, User } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { isAdminActor } from "../../lib/actor";
 import type { Country } from "../../lib/dates";
@@ -66,6 +66,8 @@ import {
   type BankAccountFormValues,
   type ReviewDecision,
 } from "./schema";
+import { audit } from "../audit/service.server";
+import { requireAdmin } from "../companies/service.server";
 
 /** A bank account as screens and other modules see it: no code hash, no document bytes. */
 export interface WithdrawalAccount {
@@ -125,10 +127,6 @@ const notFound = () => new AppError(404, BANK_ACCOUNT_NOT_FOUND, { code: "NOT_FO
 function requireCompany(actor: Actor): number {
   if (isAdminActor(actor) || actor.companyId === null) throw new AppError(403, "Forbidden", { code: "FORBIDDEN" });
   return actor.companyId;
-}
-
-function requireAdminActor(actor: Actor) {
-  if (!isAdminActor(actor)) throw new AppError(404, "Not found", { code: "NOT_FOUND" });
 }
 
 async function companyOf(companyId: number, transaction?: Transaction) {
@@ -373,13 +371,13 @@ export async function confirmBankAccountCode(actor: Actor, id: unknown, code: un
     await BankAccount.findAll({ where: { companyId, ...LIVE_WITHDRAWAL_ACCOUNT }, order: [["id", "ASC"]], lock: transaction.LOCK.UPDATE, transaction });
     await BankAccount.update({ defaultAccount: false }, { where: { companyId, defaultAccount: true }, transaction });
     await pending.update({ codeHash: null, codeExpiresAt: null, codeFailedAttempts: 0, codeVerifiedAt: now, defaultAccount: true }, { transaction });
-    await AuditLogEntry.create(
+    await audit(
+      actor,
       {
-        actorUserId: actor.userId,
         companyId,
         action: "BANK_ACCOUNT_ADDED",
         entityType: "bank_account",
-        entityId: String(pending.id),
+        entityId: pending.id,
         details: { defaultAccount: true },
       },
       { transaction }
@@ -424,10 +422,7 @@ export async function setDefaultBankAccount(actor: Actor, id: unknown): Promise<
     if (!chosen) throw notFound();
     await BankAccount.update({ defaultAccount: false }, { where: { companyId, defaultAccount: true, id: { [Op.ne]: chosen.id } }, transaction });
     await chosen.update({ defaultAccount: true }, { transaction });
-    await AuditLogEntry.create(
-      { actorUserId: actor.userId, companyId, action: "BANK_ACCOUNT_DEFAULT_SET", entityType: "bank_account", entityId: String(chosen.id) },
-      { transaction }
-    );
+    await audit(actor, { companyId, action: "BANK_ACCOUNT_DEFAULT_SET", entityType: "bank_account", entityId: chosen.id }, { transaction });
     return toView(chosen);
   });
 }
@@ -451,10 +446,7 @@ export async function deleteBankAccount(actor: Actor, id: unknown): Promise<With
   return sequelize.transaction(async (transaction) => {
     const row = await findLive(companyId, id, transaction);
     await row.update({ bankAccountStatus: "DELETED", defaultAccount: false }, { transaction });
-    await AuditLogEntry.create(
-      { actorUserId: actor.userId, companyId, action: "BANK_ACCOUNT_DELETED", entityType: "bank_account", entityId: String(row.id) },
-      { transaction }
-    );
+    await audit(actor, { companyId, action: "BANK_ACCOUNT_DELETED", entityType: "bank_account", entityId: row.id }, { transaction });
     return toView(row);
   });
 }
@@ -538,13 +530,13 @@ export async function uploadBankStatement(actor: Actor, input: { bankAccountId: 
       { transaction }
     );
     await row.update({ bankAccountStatus: "VERIFICATION_PENDING", documentFileName: fileName }, { transaction });
-    await AuditLogEntry.create(
+    await audit(
+      actor,
       {
-        actorUserId: actor.userId,
         companyId,
         action: "BANK_STATEMENT_UPLOADED",
         entityType: "bank_account",
-        entityId: String(row.id),
+        entityId: row.id,
         details: { fileName, mimeType: type, sizeBytes: content.byteLength },
       },
       { transaction }
@@ -588,7 +580,7 @@ export interface AdminBankAccountRow extends WithdrawalAccount {
 
 /** Admin /bank-accounts (p3 §2.3, §7.3): by tab, newest change first, `size` a page. */
 export async function listBankAccountsForAdmin(actor: Actor, query: Partial<Record<keyof AdminListQuery, unknown>>) {
-  requireAdminActor(actor);
+  requireAdmin(actor);
   const { tab, page, size } = AdminListQuerySchema.parse(query);
   const where: WhereOptions<BankAccount> = { bankAccountStatus: { [Op.in]: ADMIN_TAB_STATUSES[tab] }, codeHash: null, loadedBy: { [Op.ne]: "SYSTEM" } };
   const { rows, count } = await BankAccount.findAndCountAll({
@@ -620,7 +612,7 @@ export interface AdminCompanyBankAccount extends WithdrawalAccount {
 
 /** /companies/{id}/bank-accounts: the company's accounts with their newest statement (p3 §2.3 statement viewer). */
 export async function getCompanyBankAccountsForAdmin(actor: Actor, companyId: unknown) {
-  requireAdminActor(actor);
+  requireAdmin(actor);
   const id = IdSchema.safeParse(companyId);
   if (!id.success) throw new AppError(404, "Company not found", { code: "NOT_FOUND" });
   const company = await companyOf(id.data);
@@ -667,7 +659,7 @@ export async function reviewBankAccount(
   actor: Actor,
   input: { companyId: unknown; bankAccountId: unknown; decision: ReviewDecision }
 ): Promise<WithdrawalAccount> {
-  requireAdminActor(actor);
+  requireAdmin(actor);
   const companyId = IdSchema.safeParse(input.companyId);
   const id = IdSchema.safeParse(input.bankAccountId);
   if (!companyId.success || !id.success) throw notFound();
@@ -683,13 +675,13 @@ export async function reviewBankAccount(
         : { bankAccountStatus: "VERIFICATION_FAILED", verifiedByUserId: null, verifiedAt: null },
       { transaction }
     );
-    await AuditLogEntry.create(
+    await audit(
+      actor,
       {
-        actorUserId: actor.userId,
         companyId: row.companyId,
         action: approved ? "BANK_ACCOUNT_APPROVED" : "BANK_ACCOUNT_REJECTED",
         entityType: "bank_account",
-        entityId: String(row.id),
+        entityId: row.id,
       },
       { transaction }
     );

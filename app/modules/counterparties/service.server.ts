@@ -7,8 +7,9 @@
 import { Op, type Transaction, type WhereOptions } from "sequelize";
 import { Company, Counterparty, PaymentTerm } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
-import { AppError, forbidden } from "../../lib/errors";
+import { AppError } from "../../lib/errors";
 import type { PaymentTermLike } from "../invoices/schema";
+import { requireCompanyId } from "../companies/service.server";
 
 /** Not in the spec (it gives no wording); ours, in the spec's voice. */
 export const COUNTERPARTY_NOT_FOUND = "Company not found";
@@ -27,11 +28,6 @@ export interface CounterpartyOption {
   contactEmail: string | null;
   paymentTermId: number | null;
   paymentTerm: PaymentTermLike | null;
-}
-
-function companyOf(actor: Actor): number {
-  if (actor.companyId === null) throw forbidden("Select a company first");
-  return actor.companyId;
 }
 
 function toOption(row: Counterparty): CounterpartyOption {
@@ -66,7 +62,7 @@ export async function searchCounterparties(
   actor: Actor,
   options: { name?: string | null; limit?: number; role?: CounterpartyRole; isPurchaserOffersEnabled?: boolean } = {}
 ): Promise<CounterpartyOption[]> {
-  const companyId = companyOf(actor);
+  const companyId = requireCompanyId(actor);
   const name = (options.name ?? "").trim().replace(/\s+/g, " ");
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? 20), 1), COUNTERPARTY_LOOKUP_MAX);
   const rows = await Counterparty.findAll({
@@ -100,7 +96,7 @@ export async function getCounterparty(
   id: number,
   options: { role?: CounterpartyRole; transaction?: Transaction } = {}
 ): Promise<CounterpartyOption> {
-  const companyId = companyOf(actor);
+  const companyId = requireCompanyId(actor);
   const row = Number.isSafeInteger(id)
     ? await Counterparty.findOne({
         where: { companyId, counterpartyCompanyId: id, ...roleWhere(options.role) },

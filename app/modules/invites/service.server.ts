@@ -8,11 +8,11 @@ import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { Company, Invite, Notification, User } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
-import { getRuntimeConfig } from "../../lib/config.server";
+import { getRuntimeConfig } from "../settings/service.server";
 import { daysBetween, LOCALES, todayIn, type Country } from "../../lib/dates";
 import { AppError, notFound } from "../../lib/errors";
 import { formatMoney, type Cents } from "../../lib/money";
-import { requireVerifiedCompany } from "../../lib/verification.server";
+import { requireVerifiedCompany, requireCompanyId } from "../companies/service.server";
 import { contactEmailColumn } from "../invoices/contact-email";
 import { InviteSchema, INVOICE_IDS_NEEDED, INVOICE_TYPE_INVALID } from "../invoices/schema";
 import { billRowStatus, isValidContactEmail, type CompanyStatus, type Locale, type PurchaserOfferStatus } from "../invoices/rules";
@@ -53,11 +53,6 @@ export const hashToken = (token: string) => crypto.createHash("sha256").update(t
 function newToken(): { token: string; tokenHash: string } {
   const token = crypto.randomBytes(32).toString("base64url");
   return { token, tokenHash: hashToken(token) };
-}
-
-function companyOf(actor: Actor): number {
-  if (!actor.companyId) throw new AppError(403, "A company is required", { code: "FORBIDDEN" });
-  return actor.companyId;
 }
 
 function parseIds(value: unknown): number[] {
@@ -196,7 +191,7 @@ export interface FailedInvite {
 
 /** What an invite of the selected records would do: the groups per counterparty and the records left out, with why. */
 export async function previewInvites(actor: Actor, input: { type: unknown; invoiceIds: unknown }): Promise<InvitePreview> {
-  const companyId = companyOf(actor);
+  const companyId = requireCompanyId(actor, "A company is required");
   const type = parseType(input.type);
   const ids = parseIds(input.invoiceIds);
   const ctx = await senderContext(companyId);
@@ -213,7 +208,10 @@ async function failedInvites(companyId: number, groups: InviteGroup[]): Promise<
   for (const group of groups) {
     const latest = await Invite.findOne({
       where: { invitingCompanyId: companyId, inviteeCompanyId: group.companyId },
-      order: [["createdAt", "DESC"], ["id", "DESC"]],
+      order: [
+        ["createdAt", "DESC"],
+        ["id", "DESC"],
+      ],
       attributes: ["status", "inviteeEmail", "outboxMessageId"],
     });
     if (latest?.status !== "FAILED") continue;
@@ -252,7 +250,7 @@ export async function sendInvites(
   input: { type: unknown; invoiceIds: unknown; email?: unknown; note?: unknown; single?: boolean },
   options: LinkOptions
 ): Promise<InviteResult> {
-  const companyId = companyOf(actor);
+  const companyId = requireCompanyId(actor, "A company is required");
   const single = input.single ?? input.email !== undefined;
   // Validation first (nothing written on a bad address), then the verification check.
   const parsed = InviteSchema.safeParse({ email: single ? input.email : "placeholder@earlybird.test", note: input.note });
@@ -302,7 +300,8 @@ export async function sendInvites(
     const invite = await recordInvite(actor, preview.type, group, { email, note, tokenHash, mail }, options.now ?? new Date());
     const delivery = await deliverInvite(invite);
     if (delivery.sent) result.sent.push({ inviteId: invite.id, companyName: group.companyName, email, invoiceCount: group.invoiceIds.length });
-    else result.failed.push({ inviteId: invite.id, companyName: group.companyName, email, error: delivery.error, message: inviteNotSent(email, delivery.error) });
+    else
+      result.failed.push({ inviteId: invite.id, companyName: group.companyName, email, error: delivery.error, message: inviteNotSent(email, delivery.error) });
   }
   return result;
 }
@@ -318,7 +317,7 @@ async function recordInvite(
   input: { email: string; note: string | null; tokenHash: string; mail: (inviteeUserId: number | null) => SendMailInput },
   now: Date
 ): Promise<Invite> {
-  const companyId = companyOf(actor);
+  const companyId = requireCompanyId(actor, "A company is required");
   return sequelize.transaction(async (transaction) => {
     // The invitee company row is the one that changes state: lock it, then re-check it is still invitable.
     const invitee = await Company.findByPk(group.companyId, { transaction, lock: transaction.LOCK.UPDATE });
@@ -331,7 +330,10 @@ async function recordInvite(
     if (already) throw new AppError(409, NOTHING_TO_INVITE, { code: "NOTHING_TO_INVITE" });
     const previous = await Invite.findOne({
       where: { invitingCompanyId: companyId, inviteeCompanyId: invitee.id },
-      order: [["createdAt", "DESC"], ["id", "DESC"]],
+      order: [
+        ["createdAt", "DESC"],
+        ["id", "DESC"],
+      ],
       transaction,
       lock: transaction.LOCK.UPDATE,
     });
@@ -386,7 +388,10 @@ async function deliverInvite(invite: Invite): Promise<Delivery> {
       replacements: { id: row.id },
       transaction,
     });
-    await sequelize.query(`UPDATE companies SET status = 'INVITED' WHERE id = :id AND status = 'INACTIVE'`, { replacements: { id: row.inviteeCompanyId }, transaction });
+    await sequelize.query(`UPDATE companies SET status = 'INVITED' WHERE id = :id AND status = 'INACTIVE'`, {
+      replacements: { id: row.inviteeCompanyId },
+      transaction,
+    });
     await sequelize.query(
       `INSERT INTO counterparties (company_id, counterparty_company_id, is_customer, is_supplier, invited_at)
        VALUES (:companyId, :invitee, :isCustomer, :isSupplier, now())
@@ -423,7 +428,15 @@ function listOf(numbers: string[]): string {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]!));
 
 /** An e-mail with a landing link (invite or notification): greeting, the offer, a note, the link and how long it works. */
-function landingMail(input: { to: string; subject: string; companyName: string; offer: string; note?: { from: string; text: string } | null; url: string; days: number }) {
+function landingMail(input: {
+  to: string;
+  subject: string;
+  companyName: string;
+  offer: string;
+  note?: { from: string; text: string } | null;
+  url: string;
+  days: number;
+}) {
   const text = [
     `Hello ${input.companyName},`,
     "",
@@ -438,7 +451,9 @@ function landingMail(input: { to: string; subject: string; companyName: string; 
   ].join("\n");
   const html = text
     .split("\n\n")
-    .map((p) => (p.startsWith("See the offer:") ? `<p><a href="${escapeHtml(input.url)}">See the offer</a></p>` : `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`))
+    .map((p) =>
+      p.startsWith("See the offer:") ? `<p><a href="${escapeHtml(input.url)}">See the offer</a></p>` : `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`
+    )
     .join("\n");
   return { to: input.to, subject: input.subject, text, html };
 }
@@ -457,7 +472,7 @@ export async function notifySuppliers(
   input: { companyId: unknown; invoiceIds: unknown; type: unknown },
   options: LinkOptions
 ): Promise<{ message: string; notificationId: number; email: string }> {
-  const companyId = companyOf(actor);
+  const companyId = requireCompanyId(actor, "A company is required");
   if (input.type !== "BILL") throw new AppError(422, INVOICE_TYPE_INVALID, { code: "VALIDATION", field: "type" });
   const ids = parseIds(input.invoiceIds);
   const supplierId = Number(input.companyId);

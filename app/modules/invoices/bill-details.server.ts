@@ -10,10 +10,11 @@ import { Op, type WhereOptions } from "sequelize";
 import { Company, CreditNote, CreditNoteAllocation, Invoice, InvoiceItem } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { LOCALES, type Country } from "../../lib/dates";
-import { AppError, forbidden } from "../../lib/errors";
+import { AppError } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 import { BILL_NOT_FOUND, CREDIT_NOTE_NOT_FOUND, getCreditNote, type CreditNoteView } from "./credit-notes.server";
 import type { Locale } from "./rules";
+import { requireCompanyId } from "../companies/service.server";
 
 /** The allocation dialog fetches 3 bills initially (p2 §9). */
 export const INITIAL_BILL_COUNT = 3;
@@ -54,11 +55,6 @@ export interface BillDetails {
   creditNotes: { creditNoteId: number; creditNumber: string; supplierReference: string | null; issueDate: string | null; allocatedAmount: Cents }[];
 }
 
-function companyOf(actor: Actor): number {
-  if (actor.companyId === null) throw forbidden("Select a company first");
-  return actor.companyId;
-}
-
 function notFound(message: string): AppError {
   return new AppError(404, message, { code: "NOT_FOUND" });
 }
@@ -69,7 +65,7 @@ function isPaid(bill: Invoice): boolean {
 
 /** Amounts display in the company's locale (decisions D1). */
 export async function localeOf(actor: Actor): Promise<Locale> {
-  const company = await Company.findByPk(companyOf(actor), { attributes: ["id", "country"] });
+  const company = await Company.findByPk(requireCompanyId(actor), { attributes: ["id", "country"] });
   return LOCALES[(company?.country === "AU" ? "AU" : "NZ") as Country];
 }
 
@@ -108,7 +104,7 @@ export async function listAllocatableBills(
   creditNoteId: number,
   options: { selected?: readonly number[] | null; openLimit?: number } = {}
 ): Promise<{ bills: AllocatableBill[]; open: AllocatableBill[]; openTotal: number }> {
-  const companyId = companyOf(actor);
+  const companyId = requireCompanyId(actor);
   const note = await CreditNote.findOne({ where: { id: creditNoteId, issuedFor: companyId, issuedBy: supplierId, deletedAt: null }, attributes: ["id"] });
   if (!note) throw notFound(CREDIT_NOTE_NOT_FOUND);
   const allocations = await CreditNoteAllocation.findAll({ where: { creditNoteId }, attributes: ["invoiceId", "allocatedAmount"] });
@@ -146,7 +142,7 @@ export async function listAllocatableBills(
  * `supplierId` given (the supplier page): the bill must be from that supplier.
  */
 export async function getBillDetails(actor: Actor, billId: number, options: { supplierId?: number } = {}): Promise<BillDetails> {
-  const companyId = companyOf(actor);
+  const companyId = requireCompanyId(actor);
   const where: WhereOptions<Invoice> = { id: billId, issuedFor: companyId, deletedAt: null };
   if (options.supplierId !== undefined) Object.assign(where, { issuedBy: options.supplierId });
   const bill = await Invoice.findOne({

@@ -12,11 +12,12 @@
 import { QueryTypes, type Transaction } from "sequelize";
 import { z } from "zod";
 import { sequelize } from "../../../db/index";
-import { AuditLogEntry } from "../../../db/models/index";
 import { AppError } from "../../lib/errors";
 import type { ListActor } from "./list.server";
 import { CONTACT_EMAIL_COLUMN } from "./contact-email";
 import { BulkDeleteSchema, ContactEmailSchema, type InvoiceKind } from "./schema";
+import { audit, auditAll } from "../audit/service.server";
+import { requireCompanyId } from "../companies/service.server";
 
 // Not in the spec (it gives no wording for these refusals); ours, in the spec's voice.
 export const RECORD_NOT_FOUND = "Invoice not found";
@@ -62,11 +63,6 @@ export interface RecordSummary {
   number: string;
   companyName: string;
   contactEmail: string | null;
-}
-
-function companyOf(actor: ListActor): number {
-  if (!actor.companyId) throw new AppError(403, "A company is required", { code: "FORBIDDEN" });
-  return actor.companyId;
 }
 
 /** The column that makes a record the actor's on this side of the list. */
@@ -160,7 +156,7 @@ export async function deleteRecords(
   actor: ListActor,
   input: { invoiceIds: unknown; type: unknown }
 ): Promise<{ results: RecordResult[]; deleted: number; type: InvoiceKind }> {
-  const companyId = companyOf(actor);
+  const companyId = requireCompanyId(actor, "A company is required");
   const parsed = BulkDeleteSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
   const { invoiceIds, type } = parsed.data;
@@ -193,13 +189,13 @@ export async function deleteRecords(
         replacements: { ids: doomed, companyId },
         transaction: t,
       });
-      await AuditLogEntry.bulkCreate(
+      await auditAll(
+        actor,
         doomed.map((id) => ({
-          actorUserId: actor.userId,
           companyId,
           action: type === "BILL" ? "bill.delete" : "invoice.delete",
           entityType: "invoice",
-          entityId: String(id),
+          entityId: id,
           details: {
             invoiceNumber: rows.get(id)?.invoice_number,
             releasedAllocations: released
@@ -225,7 +221,7 @@ export async function setIncludeInPurchaserOffer(
   ids: readonly number[],
   include: boolean
 ): Promise<{ results: IncludeResult[]; updated: number; notApplicable: number; failed: number }> {
-  const companyId = companyOf(actor);
+  const companyId = requireCompanyId(actor, "A company is required");
   const unique = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647);
   if (unique.length === 0) throw new AppError(422, "List of invoice ids needed", { code: "VALIDATION", field: "invoiceIds" });
 
@@ -249,9 +245,9 @@ export async function setIncludeInPurchaserOffer(
         replacements: { include, ids: changed, companyId },
         transaction: t,
       });
-      await AuditLogEntry.create(
+      await audit(
+        actor,
         {
-          actorUserId: actor.userId,
           companyId,
           action: include ? "bill.include" : "bill.exclude",
           entityType: "invoice",
@@ -273,7 +269,7 @@ export async function setIncludeInPurchaserOffer(
 
 /** The records the actor may act on from one side of the list (for the Confirm Delete dialog), in the given order. */
 export async function describeRecords(actor: ListActor, type: InvoiceKind, ids: readonly number[]): Promise<RecordSummary[]> {
-  const companyId = companyOf(actor);
+  const companyId = requireCompanyId(actor, "A company is required");
   if (ids.length === 0) return [];
   const rows = await sequelize.query<{ id: number; invoice_number: string; company_name: string; contact_email: string | null }>(
     `SELECT id, invoice_number, ${type === "BILL" ? "issued_by_company_name" : "issued_for_company_name"} AS company_name,
@@ -300,7 +296,7 @@ export interface DeletePreview {
  * (listed, and the only ids the dialog posts) and those of its side it may not, by the same rules as deleteRecords.
  */
 export async function previewDelete(actor: ListActor, type: InvoiceKind, ids: readonly number[]): Promise<DeletePreview> {
-  const companyId = companyOf(actor);
+  const companyId = requireCompanyId(actor, "A company is required");
   const [records, rows] = await Promise.all([describeRecords(actor, type, ids), lockRows(type, companyId, ids)]);
   const refusalOf = await deleteRefusals(type, rows);
   const preview: DeletePreview = { deletable: [], refused: [] };
@@ -324,7 +320,7 @@ export async function getRecordContact(actor: ListActor, type: InvoiceKind, id: 
  * issued_by). The address must be valid ("Enter valid email address"); it is stored lower-case.
  */
 export async function updateContactEmail(actor: ListActor, type: InvoiceKind, id: number, email: unknown): Promise<{ id: number; contactEmail: string }> {
-  const companyId = companyOf(actor);
+  const companyId = requireCompanyId(actor, "A company is required");
   const parsed = ContactEmailSchema.safeParse({ contactEmail: email });
   if (!parsed.success) throw validationError(parsed.error);
   const { contactEmail } = parsed.data;
@@ -336,10 +332,7 @@ export async function updateContactEmail(actor: ListActor, type: InvoiceKind, id
       replacements: { contactEmail, id, companyId },
       transaction: t,
     });
-    await AuditLogEntry.create(
-      { actorUserId: actor.userId, companyId, action: "invoice.contact_email", entityType: "invoice", entityId: String(id), details: { contactEmail } },
-      { transaction: t }
-    );
+    await audit(actor, { companyId, action: "invoice.contact_email", entityType: "invoice", entityId: id, details: { contactEmail } }, { transaction: t });
     return { id, contactEmail };
   });
 }

@@ -14,13 +14,15 @@ import crypto from "node:crypto";
 import { Op, UniqueConstraintError, type Transaction } from "sequelize";
 import type { ZodError } from "zod";
 import { sequelize } from "../../../db/index";
-import { AccountingConnection, AuditLogEntry, Company, GlAccount, Invoice, InvoiceItem } from "../../../db/models/index";
+import { AccountingConnection, Company, GlAccount, Invoice, InvoiceItem } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { CURRENCIES, LOCALES, todayIn, type Country } from "../../lib/dates";
 import { AppError, forbidden } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 import { getCounterparty, searchCounterparties, type CounterpartyOption } from "../counterparties/service.server";
 import { addInvoiceSchema, createInvoiceScreenSchema, defaultDueDate, formText, parseId, type InvoiceKind, type ItemOutput } from "./schema";
+import { audit } from "../audit/service.server";
+import { requireCompanyId } from "../companies/service.server";
 
 /** p3 §5 "GL code": an unknown code. */
 export const INVALID_GL_CODE = "Invalid GL Code, please try again";
@@ -64,11 +66,6 @@ export interface CreatedRecord extends PreparedRecord {
   id: number;
 }
 
-function companyOf(actor: Actor): number {
-  if (actor.companyId === null) throw forbidden("Select a company first");
-  return actor.companyId;
-}
-
 async function isXeroConnected(company: Company, t?: Transaction): Promise<boolean> {
   if (company.connectedToXero) return true;
   const live = await AccountingConnection.count({ where: { companyId: company.id, provider: "XERO", status: "CONNECTED" }, transaction: t });
@@ -77,7 +74,7 @@ async function isXeroConnected(company: Company, t?: Transaction): Promise<boole
 
 /** What the create forms need to start: today, the company's country and currency, Xero, GL codes. */
 export async function getCreateContext(actor: Actor): Promise<CreateContext> {
-  const companyId = companyOf(actor);
+  const companyId = requireCompanyId(actor);
   const company = await Company.findByPk(companyId);
   if (!company) throw forbidden();
   const country: Country = company.country === "AU" ? "AU" : "NZ";
@@ -163,7 +160,7 @@ function duplicate(kind: InvoiceKind): AppError {
  * `input` is the form: with an `items` array it is the Create screen, else the Add modal.
  */
 export async function reviewInvoiceRecord(actor: Actor, kind: InvoiceKind, input: unknown, t?: Transaction): Promise<PreparedRecord> {
-  const companyId = companyOf(actor);
+  const companyId = requireCompanyId(actor);
   const company = await Company.findByPk(companyId, { transaction: t });
   if (!company) throw forbidden();
   const country: Country = company.country === "AU" ? "AU" : "NZ";
@@ -244,7 +241,7 @@ function isNumberConstraint(error: unknown): boolean {
 
 /** POST /invoice: validates as reviewInvoiceRecord does, then writes the record and its items in one transaction. */
 export async function createInvoiceRecord(actor: Actor, kind: InvoiceKind, input: unknown): Promise<CreatedRecord> {
-  const companyId = companyOf(actor);
+  const companyId = requireCompanyId(actor);
   try {
     return await sequelize.transaction(async (t) => {
       const record = await reviewInvoiceRecord(actor, kind, input, t);
@@ -290,13 +287,13 @@ export async function createInvoiceRecord(actor: Actor, kind: InvoiceKind, input
           { transaction: t }
         );
       }
-      await AuditLogEntry.create(
+      await audit(
+        actor,
         {
-          actorUserId: actor.userId,
           companyId,
           action: kind === "INVOICE" ? "invoice.create" : "bill.create",
           entityType: "invoice",
-          entityId: String(invoice.id),
+          entityId: invoice.id,
           details: { invoiceNumber: record.invoiceNumber, counterpartyId: record.counterparty.id, total: record.total, items: items.length },
         },
         { transaction: t }
@@ -312,7 +309,7 @@ export async function createInvoiceRecord(actor: Actor, kind: InvoiceKind, input
 
 /** The actor's live records by id (for tests and the CLI): scoped like the lists, either side. */
 export async function findOwnRecord(actor: Actor, id: number) {
-  const companyId = companyOf(actor);
+  const companyId = requireCompanyId(actor);
   return Invoice.findOne({
     where: { id, deletedAt: null, [Op.or]: [{ issuedBy: companyId }, { issuedFor: companyId }] },
     include: [{ model: InvoiceItem, as: "items" }],

@@ -9,13 +9,22 @@
 import { Op, QueryTypes, UniqueConstraintError, ValidationError as SequelizeValidationError, DatabaseError, type Transaction } from "sequelize";
 import type { ZodError } from "zod";
 import { sequelize } from "../../../db/index";
-import { AuditLogEntry, Company, Counterparty, CreditNote, CreditNoteAllocation, Invoice } from "../../../db/models/index";
+import { Company, Counterparty, CreditNote, CreditNoteAllocation, Invoice } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { CURRENCIES, todayIn, type Country } from "../../lib/dates";
 import { AppError, GENERIC_ERROR, forbidden } from "../../lib/errors";
 import { centsToDecimal, type Cents } from "../../lib/money";
-import { ALLOCATION_EXCEEDS_INVOICE, AMOUNT_EXCEEDS_CREDIT, INVALID_CREDIT_INPUT, distributeEqually, validateAllocation, type Allocation } from "./credit-allocation";
+import {
+  ALLOCATION_EXCEEDS_INVOICE,
+  AMOUNT_EXCEEDS_CREDIT,
+  INVALID_CREDIT_INPUT,
+  distributeEqually,
+  validateAllocation,
+  type Allocation,
+} from "./credit-allocation";
 import { CreditNoteEditSchema, createCreditNoteSchema } from "./schema";
+import { audit as writeAudit } from "../audit/service.server";
+import { requireCompanyId } from "../companies/service.server";
 
 // Not in the spec (it gives no wording for these cases); ours, in the spec's voice.
 export const CREDIT_NOTE_NOT_FOUND = "Credit note not found";
@@ -79,11 +88,6 @@ export interface AllocationRequest {
 // updated_at keeps microseconds; a JavaScript Date would drop them, so the token is formatted by PostgreSQL.
 const MODIFICATION_TIME_SQL = `to_char("CreditNote"."updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-function companyOf(actor: Actor): number {
-  if (actor.companyId === null) throw forbidden("Select a company first");
-  return actor.companyId;
-}
-
 function notFound(message: string): AppError {
   return new AppError(404, message, { code: "NOT_FOUND" });
 }
@@ -100,7 +104,7 @@ function invalid(error: ZodError, fieldName: (path: (string | number)[]) => stri
 }
 
 async function audit(t: Transaction, actor: Actor, action: string, entityId: number, details: Record<string, unknown>): Promise<void> {
-  await AuditLogEntry.create({ actorUserId: actor.userId, companyId: actor.companyId, action, entityType: "credit_note", entityId: String(entityId), details }, { transaction: t });
+  await writeAudit(actor, { companyId: actor.companyId, action, entityType: "credit_note", entityId: entityId, details }, { transaction: t });
 }
 
 async function loadView(companyId: number, where: Record<string, unknown>, t?: Transaction): Promise<CreditNoteView[]> {
@@ -144,7 +148,7 @@ async function loadView(companyId: number, where: Record<string, unknown>, t?: T
 // Read.
 
 export async function getCreditNote(actor: Actor, id: number, t?: Transaction): Promise<CreditNoteView> {
-  const [note] = await loadView(companyOf(actor), { id }, t);
+  const [note] = await loadView(requireCompanyId(actor), { id }, t);
   if (!note) throw notFound(CREDIT_NOTE_NOT_FOUND);
   return note;
 }
@@ -153,7 +157,7 @@ export async function listCreditNotes(actor: Actor, filter: { supplierId?: numbe
   const where: Record<string, unknown> = {};
   if (filter.supplierId !== undefined) where.issuedBy = filter.supplierId;
   if (filter.ids !== undefined) where.id = { [Op.in]: filter.ids };
-  return loadView(companyOf(actor), where);
+  return loadView(requireCompanyId(actor), where);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -166,7 +170,7 @@ export async function listCreditNotes(actor: Actor, filter: { supplierId?: numbe
  * is refused.
  */
 export async function createCreditNote(actor: Actor, input: unknown): Promise<CreditNoteView> {
-  const companyId = companyOf(actor);
+  const companyId = requireCompanyId(actor);
   const purchaser = await Company.findByPk(companyId);
   if (!purchaser) throw forbidden();
   const country: Country = purchaser.country === "AU" ? "AU" : "NZ";
@@ -180,7 +184,7 @@ export async function createCreditNote(actor: Actor, input: unknown): Promise<Cr
   });
   const wantedName = data.counterpartyName?.toLowerCase();
   const relation = relations.find(
-    (row) => row.counterpartyCompany && (data.counterpartyId !== null || row.counterpartyCompany.companyName.trim().toLowerCase() === wantedName),
+    (row) => row.counterpartyCompany && (data.counterpartyId !== null || row.counterpartyCompany.companyName.trim().toLowerCase() === wantedName)
   );
   const supplier = relation?.counterpartyCompany;
   if (!supplier || supplier.id === companyId) {
@@ -200,7 +204,7 @@ export async function createCreditNote(actor: Actor, input: unknown): Promise<Cr
           currency: CURRENCIES[country],
           total: data.total,
         },
-        { transaction: t },
+        { transaction: t }
       );
       await audit(t, actor, "credit_note.create", note.id, { creditNumber: note.creditNumber, supplierId: supplier.id, total: data.total });
       return note.id;
@@ -226,7 +230,7 @@ const EDIT_FIELDS = { "/total": "total", "/supplier_reference": "supplierReferen
  * checked and the UPDATE repeats the checks in its WHERE, so nothing is written when either fails.
  */
 export async function updateCreditNote(actor: Actor, id: number, input: unknown): Promise<CreditNoteView> {
-  const companyId = companyOf(actor);
+  const companyId = requireCompanyId(actor);
   const parsed = CreditNoteEditSchema.safeParse(input);
   if (!parsed.success) {
     const path = (input as { path?: unknown } | null)?.path;
@@ -241,7 +245,7 @@ export async function updateCreditNote(actor: Actor, id: number, input: unknown)
     const [locked] = await sequelize.query<{ status: string; fresh: boolean; total: string; supplier_reference: string | null }>(
       `SELECT status, total::text, supplier_reference, updated_at = $3::timestamptz AS fresh
          FROM credit_notes WHERE id = $1 AND issued_for = $2 AND deleted_at IS NULL FOR UPDATE`,
-      { bind: [id, companyId, edit.modificationTime], type: QueryTypes.SELECT, transaction: t },
+      { bind: [id, companyId, edit.modificationTime], type: QueryTypes.SELECT, transaction: t }
     );
     if (!locked) throw notFound(CREDIT_NOTE_NOT_FOUND);
     if (locked.status !== "UNALLOCATED") throw new AppError(409, EDIT_ONLY_UNALLOCATED, { code: "NOT_EDITABLE", field: EDIT_FIELDS[edit.path] });
@@ -250,7 +254,7 @@ export async function updateCreditNote(actor: Actor, id: number, input: unknown)
     const [column, value] = edit.path === "/total" ? ["total", centsToDecimal(edit.value)] : ["supplier_reference", edit.value];
     const [, updated] = await sequelize.query(
       `UPDATE credit_notes SET ${column} = $4 WHERE id = $1 AND issued_for = $2 AND updated_at = $3::timestamptz AND allocated_total = 0 AND deleted_at IS NULL`,
-      { bind: [id, companyId, edit.modificationTime, value], type: QueryTypes.UPDATE, transaction: t },
+      { bind: [id, companyId, edit.modificationTime, value], type: QueryTypes.UPDATE, transaction: t }
     );
     if (updated !== 1) throw new AppError(409, STALE_CREDIT_NOTE, { code: "STALE" });
     const before = edit.path === "/total" ? locked.total : locked.supplier_reference;
@@ -273,7 +277,7 @@ function isPaid(bill: Invoice): boolean {
  * bill is refused, since a paid bill's amounts are settled.
  */
 export async function deleteCreditNotes(actor: Actor, ids: readonly number[]): Promise<DeleteResult[]> {
-  const companyId = companyOf(actor);
+  const companyId = requireCompanyId(actor);
   const results: DeleteResult[] = [];
   for (const id of [...new Set(ids)]) {
     try {
@@ -340,12 +344,13 @@ function translateCheck(error: unknown): unknown {
 export async function allocateCreditNote(
   actor: Actor,
   creditNoteId: number,
-  allocations: readonly AllocationRequest[],
+  allocations: readonly AllocationRequest[]
 ): Promise<{ creditNote: CreditNoteView; bills: BillCreditView[] }> {
-  const companyId = companyOf(actor);
+  const companyId = requireCompanyId(actor);
   const wanted = new Map<number, Cents>();
   for (const row of allocations) {
-    if (!Number.isSafeInteger(row.invoiceId) || wanted.has(row.invoiceId)) throw allocationError(INVALID_CREDIT_INPUT, [{ invoiceId: row.invoiceId, message: INVALID_CREDIT_INPUT }]);
+    if (!Number.isSafeInteger(row.invoiceId) || wanted.has(row.invoiceId))
+      throw allocationError(INVALID_CREDIT_INPUT, [{ invoiceId: row.invoiceId, message: INVALID_CREDIT_INPUT }]);
     wanted.set(row.invoiceId, row.allocatedAmount);
   }
 
@@ -399,7 +404,10 @@ export async function allocateCreditNote(
         } else if (change.before === 0) {
           await CreditNoteAllocation.create({ creditNoteId, invoiceId: change.invoiceId, allocatedAmount: change.after as Cents }, { transaction: t });
         } else {
-          await CreditNoteAllocation.update({ allocatedAmount: change.after as Cents }, { where: { creditNoteId, invoiceId: change.invoiceId }, transaction: t });
+          await CreditNoteAllocation.update(
+            { allocatedAmount: change.after as Cents },
+            { where: { creditNoteId, invoiceId: change.invoiceId }, transaction: t }
+          );
         }
       }
       if (changes.length > 0) await audit(t, actor, "credit_note.allocate", creditNoteId, { changes });
@@ -429,14 +437,14 @@ export async function allocateCreditNote(
  * Paid bills and bills of another supplier take nothing.
  */
 export async function suggestEqualAllocation(actor: Actor, creditNoteId: number, invoiceIds: readonly number[]): Promise<Allocation[]> {
-  const companyId = companyOf(actor);
+  const companyId = requireCompanyId(actor);
   const note = await CreditNote.findOne({ where: { id: creditNoteId, issuedFor: companyId, deletedAt: null } });
   if (!note) throw notFound(CREDIT_NOTE_NOT_FOUND);
   const ids = [...new Set(invoiceIds)];
   const bills = await Invoice.findAll({ where: { id: { [Op.in]: ids }, issuedFor: companyId, deletedAt: null } });
   if (bills.length !== ids.length) throw notFound(BILL_NOT_FOUND);
   const held = new Map(
-    (await CreditNoteAllocation.findAll({ where: { creditNoteId, invoiceId: { [Op.in]: ids } } })).map((a) => [a.invoiceId, a.allocatedAmount]),
+    (await CreditNoteAllocation.findAll({ where: { creditNoteId, invoiceId: { [Op.in]: ids } } })).map((a) => [a.invoiceId, a.allocatedAmount])
   );
   const billsById = new Map(bills.map((bill) => [bill.id, bill]));
   let credit = note.unallocatedTotal;

@@ -58,6 +58,7 @@ import {
   type ImportRecord,
   type ImportTemplate,
 } from "./import-rules";
+import { requireCompanyId } from "../companies/service.server";
 
 export type ImportFormat = ImportTemplate;
 
@@ -136,11 +137,6 @@ interface ImportCheckpoint {
   result: ImportResult;
 }
 
-function companyIdOf(actor: Actor): number {
-  if (actor.companyId === null) throw new AppError(403, "Only a company user can import invoices or bills", { code: "FORBIDDEN" });
-  return actor.companyId;
-}
-
 /**
  * Streams an uploaded file to <dataDir>/uploads/<companyId>/<uuid>.csv, refusing more than MAX_IMPORT_UPLOAD_BYTES
  * (the partial file is removed). Returns the upload id the confirm step sends back.
@@ -149,7 +145,7 @@ export async function storeImportUpload(
   actor: Actor,
   upload: { fileName: string; data: AsyncIterable<Uint8Array> }
 ): Promise<{ uploadId: string; fileName: string; size: number }> {
-  const companyId = companyIdOf(actor);
+  const companyId = requireCompanyId(actor, "Only a company user can import invoices or bills");
   const fileName = path.basename(upload.fileName || "import.csv").slice(0, 255);
   if (!/\.(csv|txt)$/i.test(fileName)) throw new AppError(400, IMPORT_MESSAGES.csvOnly, { field: "file" });
   const uploadId = crypto.randomUUID();
@@ -191,7 +187,7 @@ export interface StartImportInput {
 
 /** Queues an import job for the actor's company; run it with runImport (in the background for the web). */
 export async function startImport(actor: Actor, input: StartImportInput): Promise<JobView> {
-  const companyId = companyIdOf(actor);
+  const companyId = requireCompanyId(actor, "Only a company user can import invoices or bills");
   let filePath: string;
   if (input.uploadId) {
     if (!/^[0-9a-f-]{36}$/i.test(input.uploadId)) throw notFound(IMPORT_MESSAGES.uploadNotFound);
@@ -255,7 +251,9 @@ export function runImportInBackground(jobId: string): void {
 
 /** What the import dialog offers the actor's company: "Import to Xero" only with a Xero connection. */
 export async function getCompanyImportOptions(actor: Actor): Promise<{ connectedToXero: boolean }> {
-  const company = await Company.findByPk(companyIdOf(actor), { attributes: ["id", "connectedToXero"] });
+  const company = await Company.findByPk(requireCompanyId(actor, "Only a company user can import invoices or bills"), {
+    attributes: ["id", "connectedToXero"],
+  });
   if (!company) throw notFound("Company not found");
   return { connectedToXero: company.connectedToXero };
 }

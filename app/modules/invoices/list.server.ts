@@ -49,7 +49,7 @@ import { sequelize } from "../../../db/index";
 import { billAnalytics, invoiceAnalytics, monthStartOf } from "../analytics/service.server";
 import { Company } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
-import { getRuntimeConfig } from "../../lib/config.server";
+import { getRuntimeConfig } from "../settings/service.server";
 import { LOCALES, todayIn, type Country } from "../../lib/dates";
 import { AppError } from "../../lib/errors";
 import type { Cents } from "../../lib/money";

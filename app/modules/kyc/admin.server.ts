@@ -7,7 +7,6 @@
 import { Op, type Transaction, type WhereOptions } from "sequelize";
 import { sequelize } from "../../../db/index";
 import {
-  AuditLogEntry,
   Company,
   IdentityDocument,
   User,
@@ -18,18 +17,16 @@ import {
   type Role,
 } from "../../../db/models/index";
 import { COMPANY_VERIFICATION_STATUSES } from "../../../db/models/company";
-import { isAdminActor, type Actor } from "../../lib/actor";
+import type { Actor } from "../../lib/actor";
 import { AppError, notFound } from "../../lib/errors";
-import { isFeatureEnabled } from "../../lib/flags.server";
+import { isFeatureEnabled } from "../settings/service.server";
 import { COMPANIES_DEFAULT_PAGE_SIZE, COMPANIES_PAGE_SIZES, FULL_NAME_REQUIRED, parseIdentityEdit, parsePersonDetails, type FieldErrors } from "./admin-schema";
 import { verificationHistory, type HistoryEntry } from "./history";
 import { checkPersonIdentity, setPersonStatus, storeIdentityDocument } from "./status.server";
+import { audit as writeAudit } from "../audit/service.server";
+import { requireAdmin } from "../companies/service.server";
 
 export const NO_DOCUMENT = "No document uploaded";
-
-function requireAdminActor(actor: Actor) {
-  if (!isAdminActor(actor)) throw notFound();
-}
 
 /** A validation failure: the first message, and every field's message in details.fieldErrors. */
 export class KycValidationError extends AppError {
@@ -66,7 +63,7 @@ export interface CompanyListQuery {
 
 /** /companies (p3 §2.3, §7.3): page (1-based), size (default 25), companyName (contains, any case), verificationStatus. */
 export async function listCompanies(actor: Actor, query: CompanyListQuery) {
-  requireAdminActor(actor);
+  requireAdmin(actor);
   const verificationStatus = (COMPANY_VERIFICATION_STATUSES as readonly string[]).includes(query.verificationStatus ?? "")
     ? (query.verificationStatus as CompanyVerificationStatus)
     : null;
@@ -242,7 +239,7 @@ async function loadPeople(company: Company, onlyUserId?: number): Promise<KycPer
 
 /** The KYC screen of a company (p3 §2.4): its Earlybird user(s) (ROLE_USER) and its beneficial owners (the others). */
 export async function getCompanyKyc(actor: Actor, companyId: unknown) {
-  requireAdminActor(actor);
+  requireAdmin(actor);
   const company = await findCompany(companyId);
   const people = await loadPeople(company);
   return {
@@ -281,7 +278,7 @@ async function findPerson(company: Company, ref: PersonRef, t?: Transaction): Pr
 
 /** /companies/{id}/verify/{userName} and /verify-owner?userId= : one person, their identity and history. */
 export async function getPersonForAdmin(actor: Actor, companyId: unknown, ref: PersonRef) {
-  requireAdminActor(actor);
+  requireAdmin(actor);
   const company = await findCompany(companyId);
   const user = await findPerson(company, ref);
   const [person] = await loadPeople(company, user.id);
@@ -298,7 +295,7 @@ export async function getPersonForAdmin(actor: Actor, companyId: unknown, ref: P
 
 /** An identity document of one of the company's people (the newest, or `documentId`), with its bytes. */
 export async function getIdentityDocumentFile(actor: Actor, companyId: unknown, userId: unknown, documentId?: unknown) {
-  requireAdminActor(actor);
+  requireAdmin(actor);
   const company = await findCompany(companyId);
   const person = await findPerson(company, { userId });
   const id = documentId === undefined || documentId === null || documentId === "" ? null : positiveId(documentId);
@@ -310,7 +307,7 @@ export async function getIdentityDocumentFile(actor: Actor, companyId: unknown, 
 
 /** An identity document by its id, when it belongs to one of the company's people (else 404). */
 export async function getIdentityDocumentById(actor: Actor, companyId: unknown, documentId: unknown) {
-  requireAdminActor(actor);
+  requireAdmin(actor);
   const company = await findCompany(companyId);
   const id = positiveId(documentId);
   const document = id ? await IdentityDocument.findByPk(id) : null;
@@ -329,10 +326,7 @@ export async function getIdentityDocumentInfo(actor: Actor, companyId: unknown, 
 // ---- The admin's actions -----------------------------------------------------------------------------------------
 
 async function audit(t: Transaction, actor: Actor, person: User, action: string, details: Record<string, unknown>) {
-  await AuditLogEntry.create(
-    { actorUserId: actor.userId, companyId: person.companyId, action, entityType: "user", entityId: String(person.id), details },
-    { transaction: t }
-  );
+  await writeAudit(actor, { companyId: person.companyId, action, entityType: "user", entityId: person.id, details }, { transaction: t });
 }
 
 /** Locks the person's row for the change (the core services lock it again, harmlessly, in the same transaction). */
@@ -348,11 +342,15 @@ async function lockedPerson(t: Transaction, companyId: unknown, userId: unknown)
  * ("Document uploaded" in the history) and recomputes the company. Refuses a bad file with the spec's message.
  */
 export async function uploadDocumentForPerson(actor: Actor, companyId: unknown, userId: unknown, file: { fileName: string; content: Buffer | null }) {
-  requireAdminActor(actor);
+  requireAdmin(actor);
   return sequelize.transaction(async (t) => {
     const person = await lockedPerson(t, companyId, userId);
     const document = await storeIdentityDocument(t, { userId: person.id, fileName: file.fileName, content: file.content, uploadedByUserId: actor.userId });
-    await audit(t, actor, person, "kyc.document_uploaded", { identityDocumentId: document.id, fileName: document.fileName, sizeBytes: document.sizeBytes });
+    await audit(t, actor, person, "kyc.document_uploaded", {
+      identityDocumentId: document.id,
+      fileName: document.fileName,
+      sizeBytes: document.sizeBytes,
+    });
     return { name: displayName(person), documentId: document.id };
   });
 }
@@ -363,7 +361,7 @@ export async function uploadDocumentForPerson(actor: Actor, companyId: unknown, 
  * person is already VERIFIED, so two admins clicking at once record one change.
  */
 export async function verifyPersonManually(actor: Actor, companyId: unknown, userId: unknown, note?: string | null) {
-  requireAdminActor(actor);
+  requireAdmin(actor);
   return sequelize.transaction(async (t) => {
     const person = await lockedPerson(t, companyId, userId);
     const name = displayName(person);
@@ -386,7 +384,7 @@ export async function verifyPersonManually(actor: Actor, companyId: unknown, use
 
 /** Edits a person's names and the admin-only notes (p1 §4). No identity check runs: the identity form does that. */
 export async function updatePersonDetails(actor: Actor, companyId: unknown, userId: unknown, input: Record<string, unknown>) {
-  requireAdminActor(actor);
+  requireAdmin(actor);
   const parsed = parsePersonDetails(input);
   if (!parsed.ok) throw new KycValidationError(parsed.fieldErrors);
   return sequelize.transaction(async (t) => {
@@ -409,7 +407,7 @@ export async function updatePersonDetails(actor: Actor, companyId: unknown, user
  * "Verification is successful for {name}" / "Verification is failed for {name}".
  */
 export async function updatePersonIdentity(actor: Actor, companyId: unknown, userId: unknown, input: Record<string, unknown>) {
-  requireAdminActor(actor);
+  requireAdmin(actor);
   const company = await findCompany(companyId);
   const parsed = parseIdentityEdit(input, { country: company.country as "NZ" | "AU", passportAllowed: await isFeatureEnabled("verifyWithPassport") });
   if (!parsed.ok) throw new KycValidationError(parsed.fieldErrors);

@@ -4,7 +4,7 @@ import { Company, User, type PersonVerificationStatus, type Role } from "../../.
 import type { Address, CompanyVerificationStatus } from "../../../db/models/company";
 import type { Actor } from "../../lib/actor";
 import { AppError, notFound } from "../../lib/errors";
-import { getFeatureFlags } from "../../lib/flags.server";
+import { getFeatureFlags } from "../settings/service.server";
 import { addressSearch } from "../address/service.server";
 import { advanceOnboarding } from "../onboarding/service.server";
 import { isAtLeast } from "../onboarding/rules";

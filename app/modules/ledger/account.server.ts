@@ -16,7 +16,7 @@ import type { Actor } from "../../lib/actor";
 import { csvStringifier } from "../../lib/csv-writer.server";
 import { CURRENCIES, LOCALES, TIME_ZONES, type Country } from "../../lib/dates";
 import { AppError, forbidden, notFound } from "../../lib/errors";
-import { isFeatureEnabled } from "../../lib/flags.server";
+import { isFeatureEnabled } from "../settings/service.server";
 import type { Cents } from "../../lib/money";
 import {
   ACCOUNT_MESSAGES,

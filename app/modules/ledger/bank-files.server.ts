@@ -16,8 +16,7 @@ import { sequelize } from "../../../db/index";
 import { BankPaymentFile, DepositReturn, FileProcessingStatus, Withdrawal } from "../../../db/models/index";
 import type { FileProcessingStatusValue } from "../../../db/models/file-processing-status";
 import type { Actor } from "../../lib/actor";
-import { isAdminActor } from "../../lib/actor";
-import { getRuntimeConfig } from "../../lib/config.server";
+import { getRuntimeConfig } from "../settings/service.server";
 import { CURRENCIES, todayIn } from "../../lib/dates";
 import { AppError } from "../../lib/errors";
 import { logger } from "../../lib/logger.server";
@@ -35,20 +34,17 @@ import {
 } from "./bank-files";
 import { postTransaction, systemAccount } from "./service.server";
 import { FileProcessingStatusSchema, IdSchema } from "./withdrawals.schema";
+import { requireAdmin } from "../companies/service.server";
 
 export const BANK_FILE_NOT_FOUND = "Bank payment file not found";
 /** Withdrawals per file at most (a file stays a size a bank's upload page takes). */
 export const FILE_BATCH_SIZE = 500;
 
-function requireAdminActor(actor: Actor) {
-  if (!isAdminActor(actor)) throw new AppError(404, "Not found", { code: "NOT_FOUND" });
-}
-
 // --- The switch ----------------------------------------------------------------------------------------------------
 
 /** The file processing status, or null when it cannot be read (the screen then says "Could not fetch status"). */
 export async function getFileProcessingStatus(actor: Actor): Promise<FileProcessingStatusValue | null> {
-  requireAdminActor(actor);
+  requireAdmin(actor);
   try {
     const row = await FileProcessingStatus.findByPk(1, { attributes: ["status"] });
     return row?.status === "RUNNING" || row?.status === "SUSPENDED" ? row.status : null;
@@ -60,7 +56,7 @@ export async function getFileProcessingStatus(actor: Actor): Promise<FileProcess
 
 /** Sets RUNNING or SUSPENDED (admins). Setting a value, not flipping it: a repeated click changes nothing more. */
 export async function setFileProcessingStatus(actor: Actor, input: unknown): Promise<FileProcessingStatusValue> {
-  requireAdminActor(actor);
+  requireAdmin(actor);
   const parsed = FileProcessingStatusSchema.safeParse(input);
   if (!parsed.success) throw new AppError(400, "Required parameters missing", { code: "VALUES_MISSING", field: "status" });
   await sequelize.query(
@@ -325,7 +321,7 @@ export async function listBankPaymentFiles(
   actor: Actor,
   query: { page?: number; size?: number } = {}
 ): Promise<{ rows: BankFileRow[]; total: number; page: number; size: number }> {
-  requireAdminActor(actor);
+  requireAdmin(actor);
   const size = query.size && [10, 25, 50, 100].includes(query.size) ? query.size : 25;
   const page = query.page && Number.isSafeInteger(query.page) && query.page > 0 ? query.page : 1;
   const { rows, count } = await BankPaymentFile.findAndCountAll({
@@ -355,7 +351,7 @@ export async function listBankPaymentFiles(
 
 /** One file's content for download (admins only). */
 export async function getBankPaymentFile(actor: Actor, id: unknown): Promise<{ fileName: string; content: string; contentType: string }> {
-  requireAdminActor(actor);
+  requireAdmin(actor);
   const parsed = IdSchema.safeParse(id);
   if (!parsed.success) throw new AppError(404, BANK_FILE_NOT_FOUND, { code: "NOT_FOUND" });
   const file = await BankPaymentFile.findByPk(parsed.data);
@@ -380,7 +376,7 @@ export interface BankFileItem {
 
 /** One bank payment file and its lines, in the file's order (admins; the /system lines dialog). */
 export async function getBankFileItems(actor: Actor, id: unknown): Promise<{ file: BankFileRow; items: BankFileItem[] }> {
-  requireAdminActor(actor);
+  requireAdmin(actor);
   const parsed = IdSchema.safeParse(id);
   if (!parsed.success) throw new AppError(404, BANK_FILE_NOT_FOUND, { code: "NOT_FOUND" });
   const file = await BankPaymentFile.findByPk(parsed.data, { attributes: ["id", "createdAt", "fileName", "country", "format", "itemCount", "totalAmount"] });

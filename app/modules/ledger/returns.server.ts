@@ -15,10 +15,10 @@
 import crypto from "node:crypto";
 import { type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
-import { AuditLogEntry, BankAccount, Company, DepositReturn, TopUp, Withdrawal } from "../../../db/models/index";
-import { isAdminActor, type Actor } from "../../lib/actor";
+import { BankAccount, Company, DepositReturn, TopUp, Withdrawal } from "../../../db/models/index";
+import type { Actor } from "../../lib/actor";
 import { formatDate, todayIn, type Country } from "../../lib/dates";
-import { AppError, forbidden, notFound } from "../../lib/errors";
+import { AppError, notFound } from "../../lib/errors";
 import { formatMoney, type Cents } from "../../lib/money";
 import { describeAccountDetails } from "../banking/rules";
 import { bankAccountFormSchema } from "../banking/schema";
@@ -37,14 +37,12 @@ import {
 import { lockWallet, postTransaction, systemAccount, type Currency } from "./service.server";
 import { MAX_STATEMENT_BYTES } from "./statement-import.rules";
 import { depositReturnableFrom } from "./top-ups.rules";
+import { audit } from "../audit/service.server";
+import { requireAdmin } from "../companies/service.server";
 
 export const RETURNS_IMPORT_JOB_TYPE = "bank-returns-import";
 
 const userIdOf = (actor: Actor) => (actor.userId > 0 ? actor.userId : null);
-
-function requireAdmin(actor: Actor): void {
-  if (!isAdminActor(actor)) throw forbidden();
-}
 
 const localeOf = (currency: string) => (currency === "AUD" ? "en-AU" : "en-NZ");
 
@@ -115,13 +113,13 @@ export async function reverseWithdrawal(
     },
     { transaction: t }
   );
-  await AuditLogEntry.create(
+  await audit(
+    options.userId,
     {
-      actorUserId: options.userId,
       companyId: withdrawal.companyId,
       action: "withdrawal.returned",
       entityType: "withdrawal",
-      entityId: String(withdrawal.id),
+      entityId: withdrawal.id,
       details: { reason: options.reason, amount: withdrawal.withdrawalAmount, source: options.source, reversalLedgerTransactionId: reversal.id },
     },
     { transaction: t }
@@ -392,13 +390,13 @@ export async function returnUnknownDeposit(
       { transaction: t }
     );
     await topUp.update({ topupStatus: "RETURNED" }, { transaction: t });
-    await AuditLogEntry.create(
+    await audit(
+      actor,
       {
-        actorUserId: userIdOf(actor),
         companyId: null,
         action: "deposit.returned",
         entityType: "top_up",
-        entityId: String(topUp.id),
+        entityId: topUp.id,
         details: { amount: topUp.topupAmount, accountName: account.bankAccountName, ledgerTransactionId: held.id },
       },
       { transaction: t }

@@ -17,8 +17,8 @@ import crypto from "node:crypto";
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { BankStatementImport, BankStatementLine, TopUp } from "../../../db/models/index";
-import { isAdminActor, type Actor } from "../../lib/actor";
-import { AppError, forbidden } from "../../lib/errors";
+import type { Actor } from "../../lib/actor";
+import { AppError } from "../../lib/errors";
 import { centsToDecimal, type Cents } from "../../lib/money";
 import { runJob, type JobView } from "../jobs/service.server";
 import { parsePaymentReference } from "./bank-files";
@@ -27,6 +27,7 @@ import { postTransaction, systemAccount, type Currency } from "./service.server"
 import { MAX_STATEMENT_BYTES, parseBankStatementCsv, STATEMENT_MESSAGES, type StatementLineInput } from "./statement-import.rules";
 import { creditTopUp, isPastExpiry } from "./top-ups.server";
 import { referenceCandidates, settleDepositLine, type LineSettlement, type MatchCandidate, type TopUpStatus } from "./top-ups.rules";
+import { requireAdmin } from "../companies/service.server";
 
 export const STATEMENT_IMPORT_JOB_TYPE = "bank-statement-import";
 
@@ -105,7 +106,7 @@ export async function importBankStatement(
   input: { fileName: string; content: string; currency: Currency },
   options: { onProgress?: (percent: number) => void } = {}
 ): Promise<StatementImportResult> {
-  if (!isAdminActor(actor)) throw forbidden();
+  requireAdmin(actor);
   if (Buffer.byteLength(input.content, "utf8") > MAX_STATEMENT_BYTES)
     throw new AppError(413, STATEMENT_MESSAGES.tooLarge, { code: "VALIDATION", field: "file" });
   const parsed = parseBankStatementCsv(input.content);

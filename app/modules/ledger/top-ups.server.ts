@@ -13,9 +13,9 @@ import { ZodError } from "zod";
 import { sequelize } from "../../../db/index";
 import { BankAccount, BankPaymentFile, BankStatementLine, Company, DepositReturn, TopUp } from "../../../db/models/index";
 import { isAdminActor, type Actor } from "../../lib/actor";
-import { getRuntimeConfig } from "../../lib/config.server";
+import { getRuntimeConfig } from "../settings/service.server";
 import { CURRENCIES, type Country } from "../../lib/dates";
-import { AppError, forbidden, notFound } from "../../lib/errors";
+import { AppError, notFound } from "../../lib/errors";
 import { centsToDecimal, type Cents } from "../../lib/money";
 import { describeAccountDetails } from "../banking/rules";
 import { companyFunds, lockWalletsFor, postTransaction, systemAccount, withIdempotency, type Currency } from "./service.server";
@@ -44,6 +44,7 @@ import {
   type TopUpStatus,
   type TopUpTab,
 } from "./top-ups.rules";
+import { requireCompanyId, requireAdmin } from "../companies/service.server";
 
 export type Locale = "en-NZ" | "en-AU";
 
@@ -76,15 +77,6 @@ export interface TopUpView {
 }
 
 const userIdOf = (actor: Actor) => (actor.userId > 0 ? actor.userId : null);
-
-function requireAdmin(actor: Actor): void {
-  if (!isAdminActor(actor)) throw forbidden();
-}
-
-function companyIdOf(actor: Actor): number {
-  if (actor.companyId === null) throw forbidden("Select a company first");
-  return actor.companyId;
-}
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
@@ -196,7 +188,7 @@ export async function createTopUp(actor: Actor, input: CreateTopUpInput, options
     if (!parsed.companyId) throw new AppError(422, SELECT_COMPANY, { code: "VALIDATION", field: "companyId" });
     companyId = parsed.companyId;
   } else {
-    companyId = companyIdOf(actor);
+    companyId = requireCompanyId(actor);
   }
   const run = async (t: Transaction): Promise<TopUpView> => {
     const company = await Company.findByPk(companyId, { attributes: ["id", "country"], transaction: t });
@@ -228,14 +220,14 @@ export async function isTopUpAccountActive(companyId: number): Promise<boolean> 
 
 /** One top-up: a company user's own company's only (404 otherwise); admins any. */
 export async function getTopUp(actor: Actor, id: number): Promise<TopUpView> {
-  const view = isAdminActor(actor) ? await loadView(id) : await loadView(id, { companyId: companyIdOf(actor) });
+  const view = isAdminActor(actor) ? await loadView(id) : await loadView(id, { companyId: requireCompanyId(actor) });
   if (!view) throw notFound(TOPUP_NOT_FOUND);
   return view;
 }
 
 /** The company's top-ups, newest first (for the account screen's pending rows); `statuses` narrows them. */
 export async function listCompanyTopUps(actor: Actor, options: { statuses?: TopUpStatus[]; limit?: number } = {}): Promise<TopUpView[]> {
-  const companyId = companyIdOf(actor);
+  const companyId = requireCompanyId(actor);
   const rows = await TopUp.findAll({
     where: { companyId, ...(options.statuses ? { topupStatus: options.statuses } : {}) },
     include: VIEW_INCLUDE,
@@ -258,7 +250,7 @@ export type BankTransferInstructions =
  * tells us whose money it is. An AU company without a PayID yet is shown the bank account too.
  */
 export async function bankTransferInstructions(actor: Actor): Promise<BankTransferInstructions> {
-  const companyId = companyIdOf(actor);
+  const companyId = requireCompanyId(actor);
   const company = await Company.findByPk(companyId, { attributes: ["id", "country"] });
   if (!company) throw notFound("Company not found");
   if (company.country === "AU") {
@@ -362,7 +354,7 @@ export async function confirmTopUp(actor: Actor, id: number): Promise<TopUpActio
  * company user may cancel only its own company's. Cancelling a cancelled one again changes nothing.
  */
 export async function cancelTopUp(actor: Actor, id: number): Promise<TopUpActionResult> {
-  const companyId = isAdminActor(actor) ? undefined : companyIdOf(actor);
+  const companyId = isAdminActor(actor) ? undefined : requireCompanyId(actor);
   const alreadyDone = await sequelize.transaction(async (t) => {
     const topUp = await lockTopUp(t, id, companyId);
     if (!topUp) throw notFound(TOPUP_NOT_FOUND);

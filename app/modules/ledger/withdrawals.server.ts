@@ -36,6 +36,7 @@ import {
   type WithdrawBlock,
   type WithdrawFormInput,
 } from "./withdrawals.schema";
+import { requireAdmin } from "../companies/service.server";
 
 export interface AccountView {
   id: number;
@@ -373,7 +374,7 @@ export interface CompanyFundsSummary {
 
 /** The company summary an admin sees: funds, accounts and the latest withdrawals (25, newest first). */
 export async function getCompanyFundsSummary(actor: Actor, companyId: number): Promise<CompanyFundsSummary> {
-  if (!isAdminActor(actor)) throw new AppError(404, "Not found", { code: "NOT_FOUND" });
+  requireAdmin(actor);
   const context = await readContext(actor, companyId, { withDestinations: true });
   const rows = await Withdrawal.findAll({
     where: { companyId },

@@ -20,11 +20,11 @@ import { Op, QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { Company, Counterparty, Invoice, OfferExecution, OfferExecutionResult, PurchaserOffer } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
-import { getRuntimeConfig } from "../../lib/config.server";
+import { getRuntimeConfig } from "../settings/service.server";
 import { CURRENCIES, daysBetween, LOCALES, todayIn, type Country } from "../../lib/dates";
 import { AppError, notFound } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
-import { requireVerifiedCompany } from "../../lib/verification.server";
+import { requireVerifiedCompany, requireCompanyId } from "../companies/service.server";
 import { runQueuedJobsSoon } from "../jobs/queue-trigger.server";
 import { createJob, executeJob, type ExecuteJobOptions, type JobView } from "../jobs/service.server";
 import { earlyPaymentEntries } from "../ledger/early-payment.rules";
@@ -47,11 +47,6 @@ const isTakeable = (status: string) => (TAKEABLE_STATUSES as readonly string[]).
 
 function offerNotAvailable(): AppError {
   return new AppError(404, EXECUTION_MESSAGES.OFFER_NOT_AVAILABLE, { code: "OFFER_NOT_AVAILABLE" });
-}
-
-function supplierCompanyId(actor: Actor): number {
-  if (actor.companyId === null) throw new AppError(403, "Only a company user can get paid", { code: "FORBIDDEN" });
-  return actor.companyId;
 }
 
 interface OfferContext {
@@ -143,7 +138,7 @@ export interface ExecutionRequested {
  * a repeat returns the first request's execution.
  */
 export async function requestPurchaserOfferExecution(actor: Actor, input: ExecuteRequest): Promise<ExecutionRequested> {
-  const supplierId = supplierCompanyId(actor);
+  const supplierId = requireCompanyId(actor, "Only a company user can get paid");
   const parsed = ExecuteRequestSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -544,7 +539,7 @@ export async function purchaserOfferExecutionStatus(
   actor: Actor,
   input: { offerId: number | string; executionId: number | string }
 ): Promise<ExecutionStatusView> {
-  const companyId = supplierCompanyId(actor);
+  const companyId = requireCompanyId(actor, "Only a company user can get paid");
   const offerId = Number(input.offerId);
   const executionId = Number(input.executionId);
   if (!Number.isSafeInteger(offerId) || !Number.isSafeInteger(executionId) || offerId <= 0 || executionId <= 0)
@@ -635,7 +630,7 @@ export interface GetPaidQuote {
  * pool ("Dialog invoices are limited by the cash reserve", p2 §4). 404 "Offer not available to supplier" when none.
  */
 export async function getPaidQuote(actor: Actor, input: { invoiceId: number | string }): Promise<GetPaidQuote> {
-  const supplierId = supplierCompanyId(actor);
+  const supplierId = requireCompanyId(actor, "Only a company user can get paid");
   const invoiceId = Number(input.invoiceId);
   if (!Number.isSafeInteger(invoiceId) || invoiceId <= 0) throw notFound(EXECUTION_MESSAGES.INVOICE_NOT_FOUND);
   const config = await offerConfig();
@@ -683,6 +678,6 @@ export async function getPaidQuote(actor: Actor, input: { invoiceId: number | st
 
 /** The supplier's number format (D1), for the dialog's amounts. */
 export async function supplierLocale(actor: Actor): Promise<"en-NZ" | "en-AU"> {
-  const company = await Company.findByPk(supplierCompanyId(actor), { attributes: ["id", "country"] });
+  const company = await Company.findByPk(requireCompanyId(actor, "Only a company user can get paid"), { attributes: ["id", "country"] });
   return LOCALES[((company?.country ?? "NZ") as Country) === "AU" ? "AU" : "NZ"];
 }

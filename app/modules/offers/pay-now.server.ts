@@ -20,11 +20,11 @@ import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { Company, OfferExecution, OfferExecutionResult, SupplierOffer, type TopUp } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
-import { getRuntimeConfig } from "../../lib/config.server";
+import { getRuntimeConfig } from "../settings/service.server";
 import { CURRENCIES, LOCALES, todayIn, type Country } from "../../lib/dates";
-import { AppError, forbidden, isAppError, notFound } from "../../lib/errors";
+import { AppError, isAppError, notFound } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
-import { requireVerifiedCompany } from "../../lib/verification.server";
+import { requireVerifiedCompany, requireCompanyId } from "../companies/service.server";
 import { bankTransferInstructions, cancelTopUp, createTopUp, getTopUp, type BankTransferInstructions, type TopUpView } from "../ledger/top-ups.server";
 import { earlyPaymentEntries } from "../ledger/early-payment.rules";
 import { companyFunds, lockWallet, lockWallets, postTransaction, systemAccount, walletAccount, type Currency } from "../ledger/service.server";
@@ -44,11 +44,6 @@ export const ALREADY_PAID = "Invoice has already been paid";
 export const INSUFFICIENT_FUNDS = "Insufficient funds";
 export const TOPUP_CANCELLED_REASON = "Topup cancelled";
 const TOPUP_EXPIRED_REASON = "Topup expired";
-
-function companyIdOf(actor: Actor): number {
-  if (actor.companyId === null) throw forbidden("Select a company first");
-  return actor.companyId;
-}
 
 const cannotPayNow = () => new AppError(409, CANNOT_PAY_NOW, { code: "CANNOT_PAY_NOW" });
 const userIdOf = (actor: Actor) => (actor.userId > 0 ? actor.userId : null);
@@ -187,7 +182,7 @@ function response(status: PayNowResponse["status"], results: PayNowResponse["inv
  * be created (nothing is written then).
  */
 export async function payNow(actor: Actor, input: PayNowInput): Promise<PayNowResponse> {
-  const companyId = companyIdOf(actor);
+  const companyId = requireCompanyId(actor);
   const parsed = PayNowSchema.safeParse(input);
   if (!parsed.success) throw cannotPayNow();
   const invoiceIds = [...new Set(parsed.data.invoiceIds)];
@@ -329,7 +324,7 @@ export async function payNow(actor: Actor, input: PayNowInput): Promise<PayNowRe
  * top-up hook (onSupplierOfferTopUpClosed). Cancelling again changes nothing.
  */
 export async function cancelPayNow(actor: Actor, input: { supplierOfferId: number; invoiceId: number }): Promise<{ alreadyDone: boolean }> {
-  const companyId = companyIdOf(actor);
+  const companyId = requireCompanyId(actor);
   const topUpId = await sequelize.transaction(async (t) => {
     const offer = await SupplierOffer.findByPk(input.supplierOfferId, { transaction: t });
     if (!offer) throw cannotPayNow();
@@ -469,7 +464,7 @@ export interface PayNowView {
 
 /** The bill and its open offer, for the purchaser's Pay Now dialog; offer null when there is none to pay. */
 export async function payNowView(actor: Actor, billId: number): Promise<PayNowView> {
-  const companyId = companyIdOf(actor);
+  const companyId = requireCompanyId(actor);
   const [bill] = await sequelize.query<{
     id: number;
     invoice_number: string;

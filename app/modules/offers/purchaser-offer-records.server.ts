@@ -5,10 +5,9 @@
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { Company, PurchaserOffer, TopUp } from "../../../db/models/index";
-import type { Actor } from "../../lib/actor";
-import { getRuntimeConfig } from "../../lib/config.server";
+import { getRuntimeConfig } from "../settings/service.server";
 import { CURRENCIES, type Country } from "../../lib/dates";
-import { AppError, forbidden } from "../../lib/errors";
+import { AppError } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 import type { Currency } from "../ledger/service.server";
 import { basisPointsToPercent, offerConfigFrom, percentToBasisPoints, type BasisPoints, type OfferConfig } from "./rules";
@@ -33,10 +32,6 @@ export interface PurchaserOfferView {
 }
 
 
-export function companyIdOf(actor: Actor): number {
-  if (actor.companyId === null) throw forbidden("Select a company first");
-  return actor.companyId;
-}
 
 export async function offerConfig(): Promise<OfferConfig> {
   return offerConfigFrom(await getRuntimeConfig());

@@ -1,13 +1,14 @@
 /**
  * Which bills a purchaser offer should include (issue 5 part 3): the suggested sets and "Include these bills".
  */
+import { requireCompanyId } from "../companies/service.server";
 import { QueryTypes } from "sequelize";
 import { sequelize } from "../../../db/index";
-import { AuditLogEntry } from "../../../db/models/index";
+import { audit } from "../audit/service.server";
 import type { Actor } from "../../lib/actor";
 import { todayIn } from "../../lib/dates";
 import type { Cents } from "../../lib/money";
-import { companyIdOf, currencyOf, liveOffer, offerConfig, validationError } from "./purchaser-offer-records.server";
+import { currencyOf, liveOffer, offerConfig, validationError } from "./purchaser-offer-records.server";
 import { percentToBasisPoints, type BasisPoints, type OfferConfig } from "./rules";
 import type { Selection } from "./selection";
 import { cachedForVersion, computeSuggestionSets, suggestionVersion } from "./suggestion-cache.server";
@@ -49,7 +50,7 @@ const SUGGESTION_CANDIDATE_LIMIT = 2_000;
  * Computed once per change of what they depend on and cached (suggestion-cache.server.ts, docs/decisions/029).
  */
 export async function offerSuggestions(actor: Actor, options: { crrBp?: BasisPoints; capacity?: Cents } = {}): Promise<OfferSuggestions | null> {
-  const companyId = companyIdOf(actor);
+  const companyId = requireCompanyId(actor);
   const offer = options.crrBp !== undefined && options.capacity !== undefined ? null : await liveOffer(companyId);
   const crrBp = options.crrBp ?? (offer ? percentToBasisPoints(String(offer.crr)) : null);
   const capacity = options.capacity ?? (offer ? offer.cashpool + offer.pendingCashpool : null);
@@ -135,7 +136,7 @@ async function computeOfferSuggestions(
  * progress keeps its flag).
  */
 export async function includeSuggestedBills(actor: Actor, invoiceIds: readonly number[]): Promise<{ included: number; excluded: number }> {
-  const companyId = companyIdOf(actor);
+  const companyId = requireCompanyId(actor);
   const ids = [...new Set(invoiceIds)].filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647);
   if (ids.length === 0) throw validationError("invoiceIds", "List of invoice ids needed");
   return sequelize.transaction(async (t) => {
@@ -159,17 +160,7 @@ export async function includeSuggestedBills(actor: Actor, invoiceIds: readonly n
       { replacements: { ids, companyId }, transaction: t }
     );
     const count = (result: unknown) => (typeof result === "number" ? result : (result as { rowCount?: number })?.rowCount ?? 0);
-    await AuditLogEntry.create(
-      {
-        actorUserId: actor.userId > 0 ? actor.userId : null,
-        companyId,
-        action: "bill.use-suggestion",
-        entityType: "invoice",
-        entityId: null,
-        details: { invoiceIds: ids },
-      },
-      { transaction: t }
-    );
+    await audit(actor, { companyId, action: "bill.use-suggestion", entityType: "invoice", entityId: null, details: { invoiceIds: ids } }, { transaction: t });
     return { included: count(included), excluded: count(excluded) };
   });
 }

@@ -18,18 +18,18 @@
  */
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
-import { AuditLogEntry, BankAccount, PurchaserOffer, TopUp } from "../../../db/models/index";
+import { BankAccount, PurchaserOffer, TopUp } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { todayIn } from "../../lib/dates";
 import { AppError } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
-import { requireVerifiedCompany } from "../../lib/verification.server";
+import { audit as writeAudit } from "../audit/service.server";
+import { requireCompanyId, requireVerifiedCompany } from "../companies/service.server";
 import { billAnalytics, monthStartOf } from "../analytics/service.server";
 import { companyFunds, lockWallet } from "../ledger/service.server";
 import { createTopUp } from "../ledger/top-ups.server";
 import { checkSoon } from "./purchaser-offer-check.server";
 import {
-  companyIdOf,
   currencyOf,
   liveOffer,
   offerConfig,
@@ -75,7 +75,7 @@ export interface OfferChangeInput {
 
 /** The company's live offer (GET /purchaseroffer), or null. */
 export async function getLiveOffer(actor: Actor): Promise<PurchaserOfferView | null> {
-  const offer = await liveOffer(companyIdOf(actor));
+  const offer = await liveOffer(requireCompanyId(actor));
   return offer ? toView(offer) : null;
 }
 
@@ -115,7 +115,7 @@ function parseInput(input: OfferChangeInput, config: OfferConfig): { cashpool: C
  * route shows the top-up steps when it is above 0). Validation and permission are the same as the change's.
  */
 export async function planOffer(actor: Actor, input: OfferChangeInput): Promise<OfferPlan> {
-  const companyId = companyIdOf(actor);
+  const companyId = requireCompanyId(actor);
   const config = await offerConfig();
   const { cashpool, crrBp } = parseInput(input, config);
   await requireVerifiedCompany(companyId);
@@ -159,10 +159,7 @@ async function includeBills(t: Transaction, companyId: number, invoiceIds: reado
 }
 
 async function audit(t: Transaction, actor: Actor, companyId: number, action: string, offerId: number, details: Record<string, unknown>): Promise<void> {
-  await AuditLogEntry.create(
-    { actorUserId: actor.userId > 0 ? actor.userId : null, companyId, action, entityType: "purchaser_offer", entityId: String(offerId), details },
-    { transaction: t }
-  );
+  await writeAudit(actor, { companyId, action, entityType: "purchaser_offer", entityId: offerId, details }, { transaction: t });
 }
 
 
@@ -173,7 +170,7 @@ async function audit(t: Transaction, actor: Actor, companyId: number, action: st
  * account cannot top up: 409 "Error creating topup. Offer not accepted." and nothing is written.
  */
 export async function createPurchaserOffer(actor: Actor, input: OfferChangeInput): Promise<OfferChangeResult> {
-  const companyId = companyIdOf(actor);
+  const companyId = requireCompanyId(actor);
   const config = await offerConfig();
   const { cashpool, crrBp } = parseInput(input, config);
   return sequelize.transaction(async (t) => {
@@ -252,7 +249,7 @@ async function topUpFor(
  * the funds and that top-up cover, not beyond (one pending top-up per offer).
  */
 export async function editPurchaserOffer(actor: Actor, offerId: number, input: OfferChangeInput): Promise<OfferChangeResult> {
-  const companyId = companyIdOf(actor);
+  const companyId = requireCompanyId(actor);
   const config = await offerConfig();
   const { cashpool, crrBp } = parseInput(input, config);
   return sequelize.transaction(async (t) => {
@@ -299,7 +296,7 @@ export async function editPurchaserOffer(actor: Actor, offerId: number, input: O
  * arrives, is the company's funds. Resetting again changes nothing.
  */
 export async function resetPurchaserOffer(actor: Actor, offerId: number): Promise<PurchaserOfferView> {
-  const companyId = companyIdOf(actor);
+  const companyId = requireCompanyId(actor);
   return sequelize.transaction(async (t) => {
     const { currency } = await currencyOf(companyId, t);
     await lockWallet(t, companyId, currency);
@@ -320,7 +317,7 @@ export async function resetPurchaserOffer(actor: Actor, offerId: number): Promis
  * "Cashback earned" (analytics billAnalytics, decision 027). Bills marked paid outside Earlybird moved no money: none.
  */
 export async function cashbackThisMonth(actor: Actor, now: Date = new Date()): Promise<{ cashback: Cents; count: number }> {
-  const companyId = companyIdOf(actor);
+  const companyId = requireCompanyId(actor);
   const { country } = await currencyOf(companyId);
   const today = todayIn(country, now);
   const { cashbackReceived, paidEarlyCount } = await billAnalytics(companyId, { fromDate: monthStartOf(today), today, country });
@@ -343,7 +340,7 @@ export interface OfferPanel {
 
 /** What the cash-reserve offer card and the cashback-received card show (p2 §2 Bills page). */
 export async function offerPanel(actor: Actor): Promise<OfferPanel> {
-  const companyId = companyIdOf(actor);
+  const companyId = requireCompanyId(actor);
   const live = getLiveOffer(actor);
   const [offer, config, funds, cashback, { country }, suggestions] = await Promise.all([
     live,

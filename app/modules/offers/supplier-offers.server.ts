@@ -14,11 +14,11 @@ import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { Company, SupplierOffer, SupplierOfferInvoice } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
-import { getRuntimeConfig } from "../../lib/config.server";
+import { getRuntimeConfig } from "../settings/service.server";
 import { LOCALES, TIME_ZONES, todayIn, type Country } from "../../lib/dates";
-import { AppError, forbidden, notFound } from "../../lib/errors";
+import { AppError, notFound } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
-import { requireVerifiedCompany } from "../../lib/verification.server";
+import { requireVerifiedCompany, requireCompanyId } from "../companies/service.server";
 import {
   discountSplit,
   maxPromptPaymentAmount,
@@ -41,11 +41,6 @@ import {
   type PromptPaymentFieldErrors,
   type PromptPaymentInput,
 } from "./supplier-offers.schema";
-
-function companyIdOf(actor: Actor): number {
-  if (actor.companyId === null) throw forbidden("Select a company first");
-  return actor.companyId;
-}
 
 async function companyCountry(companyId: number, transaction?: Transaction): Promise<Country> {
   const company = await Company.findByPk(companyId, { attributes: ["id", "country"], transaction });
@@ -137,7 +132,7 @@ export interface PromptPaymentView {
 
 /** What the Request Payment / Edit dialog shows for one of the supplier's invoices. */
 export async function promptPaymentView(actor: Actor, invoiceId: number): Promise<PromptPaymentView> {
-  const companyId = companyIdOf(actor);
+  const companyId = requireCompanyId(actor);
   const [country, facts, config] = await Promise.all([companyCountry(companyId), invoiceFacts(companyId, invoiceId), offerConfig()]);
   const offer = await openOfferOf(invoiceId);
   const amountDue = Number(facts.amount_due_c) as Cents;
@@ -170,7 +165,7 @@ export async function promptPaymentView(actor: Actor, invoiceId: number): Promis
  * Bad input: 422 with every field's message (details.fieldErrors), nothing written.
  */
 export async function requestPayment(actor: Actor, input: PromptPaymentInput & { invoiceId: number }): Promise<{ offerId: number }> {
-  const companyId = companyIdOf(actor);
+  const companyId = requireCompanyId(actor);
   const config = await offerConfig();
   return sequelize.transaction(async (t) => {
     await requireVerifiedCompany(companyId, { transaction: t });
@@ -204,7 +199,7 @@ function requireChangeable(offer: SupplierOffer): void {
 
 /** Edit (PUT /supplier-offers/{id}): new amount A and day E of an open CLEARING request, checked as on creation. */
 export async function editPaymentRequest(actor: Actor, offerId: number, input: PromptPaymentInput): Promise<{ offerId: number }> {
-  const companyId = companyIdOf(actor);
+  const companyId = requireCompanyId(actor);
   const config = await offerConfig();
   return sequelize.transaction(async (t) => {
     await requireVerifiedCompany(companyId, { transaction: t });
@@ -223,7 +218,7 @@ export async function editPaymentRequest(actor: Actor, offerId: number, input: P
 
 /** Cancel (PUT /supplier-offers/{id}/cancel): an open CLEARING request becomes CANCELLED; the invoice is free again. */
 export async function cancelPaymentRequest(actor: Actor, offerId: number): Promise<{ alreadyDone: boolean }> {
-  const companyId = companyIdOf(actor);
+  const companyId = requireCompanyId(actor);
   return sequelize.transaction(async (t) => {
     await requireVerifiedCompany(companyId, { transaction: t });
     const offer = await lockOwnOffer(t, companyId, offerId);

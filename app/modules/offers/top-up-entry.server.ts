@@ -2,10 +2,10 @@
  * The Topup Entry (p1 §4): Funds Available and the suggested top-up amounts. It lives with the offers, not the ledger,
  * because the amounts come from Pay Now: the ledger knows nothing of offers or bills (issue 14 part 3).
  */
+import { requireCompanyId } from "../companies/service.server";
 import { Company } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { LOCALES } from "../../lib/dates";
-import { forbidden } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 import { companyFunds, type Currency } from "../ledger/service.server";
 import { suggestTopUpAmounts, type OpenOffer, type TopUpSuggestions } from "../ledger/top-ups.rules";
@@ -21,10 +21,6 @@ export interface TopUpEntry extends TopUpSuggestions {
   accountActive: boolean;
 }
 
-function companyIdOf(actor: Actor): number {
-  if (actor.companyId === null) throw forbidden("Select a company first");
-  return actor.companyId;
-}
 
 /**
  * What the Topup Entry shows: Funds Available and the suggested amounts (p1 §4). The offers are the bills the company
@@ -32,7 +28,7 @@ function companyIdOf(actor: Actor): number {
  * total less the saving (D2, payNowAmounts); the knapsack in ledger/top-ups.rules.ts picks those Funds Available covers.
  */
 export async function topUpEntry(actor: Actor): Promise<TopUpEntry> {
-  const companyId = companyIdOf(actor);
+  const companyId = requireCompanyId(actor);
   const [funds, context, accountActive] = await Promise.all([companyFunds(companyId), payablesContext(actor), isTopUpAccountActive(companyId)]);
   const bills = await fetchBills(companyId, "so.offer_status = 'CLEARING' AND i.bill_status IS DISTINCT FROM 'PAID'", {});
   const payable = bills.filter((bill) => billStatusOf(bill, context).action === "Pay Now");

@@ -7,12 +7,13 @@
  */
 import type { Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
-import { AuditLogEntry, User } from "../../../db/models/index";
+import { User } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { AppError } from "../../lib/errors";
 import { generateTotpSecret, matchTotpStep } from "../auth/totp.server";
 import { MfaCodeFormSchema, MfaPasswordSchema, MFA_ENROLMENT_EXPIRED, MFA_INVALID } from "./schema";
 import { assertCurrentPassword } from "./service.server";
+import { audit } from "../audit/service.server";
 
 /** How long an offered secret waits for its confirming code. */
 export const MFA_ENROLMENT_TTL_MS = 15 * 60_000;
@@ -97,10 +98,7 @@ export async function confirmMfaEnrolment(actor: Actor, input: { code: unknown; 
       },
       { transaction: t }
     );
-    await AuditLogEntry.create(
-      { actorUserId: actor.userId, companyId: user.companyId, action: "MFA_ENABLED", entityType: "user", entityId: String(user.id), ip: input.ip ?? null },
-      { transaction: t }
-    );
+    await audit(actor, { companyId: user.companyId, action: "MFA_ENABLED", entityType: "user", entityId: user.id, ip: input.ip ?? null }, { transaction: t });
     return settingsOf(user, now);
   });
 }
@@ -125,10 +123,7 @@ export async function disableMfa(actor: Actor, input: { currentPassword: unknown
       { mfaEnabled: false, mfaSecret: null, mfaLastStep: null, pendingMfaSecret: null, pendingMfaExpiresAt: null, lastModifiedBy: actor.userId },
       { transaction: t }
     );
-    await AuditLogEntry.create(
-      { actorUserId: actor.userId, companyId: user.companyId, action: "MFA_DISABLED", entityType: "user", entityId: String(user.id), ip: input.ip },
-      { transaction: t }
-    );
+    await audit(actor, { companyId: user.companyId, action: "MFA_DISABLED", entityType: "user", entityId: user.id, ip: input.ip }, { transaction: t });
     return settingsOf(user, now);
   });
 }

@@ -13,7 +13,7 @@
 import crypto from "node:crypto";
 import { Op, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
-import { AuditLogEntry, LoginAttempt, PasswordResetRequest, Session, User } from "../../../db/models/index";
+import { LoginAttempt, PasswordResetRequest, Session, User } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { AppError } from "../../lib/errors";
 import { logger } from "../../lib/logger.server";
@@ -32,6 +32,7 @@ import {
   TOO_MANY_RESET_REQUESTS,
 } from "./schema";
 import type { z } from "zod";
+import { audit } from "../audit/service.server";
 
 /** A reset link works for one hour (issue 6 part 8). */
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
@@ -87,8 +88,9 @@ export async function requestPasswordReset(request: ForgotPasswordRequest): Prom
     if (!user || user.disabledAt) return;
     await revokeUserTokens(t, user.id, "PASSWORD_RESET", now);
     const token = await issueUserToken(t, user.id, "PASSWORD_RESET", RESET_TOKEN_TTL_MS, now);
-    await AuditLogEntry.create(
-      { actorUserId: null, companyId: user.companyId, action: "PASSWORD_RESET_REQUESTED", entityType: "user", entityId: String(user.id), ip: request.ip },
+    await audit(
+      null,
+      { companyId: user.companyId, action: "PASSWORD_RESET_REQUESTED", entityType: "user", entityId: user.id, ip: request.ip },
       { transaction: t }
     );
     const link = resetLink(request.origin, token);
@@ -163,13 +165,13 @@ export async function resetPassword(input: {
     // The link proved the e-mail: earlier failed logins (a user who forgot the password has usually tried a few) no
     // longer lock the account out of its new password.
     await LoginAttempt.destroy({ where: { username: user.username, succeeded: false }, transaction: t });
-    await AuditLogEntry.create(
+    await audit(
+      user.id,
       {
-        actorUserId: user.id,
         companyId: user.companyId,
         action: "PASSWORD_RESET",
         entityType: "user",
-        entityId: String(user.id),
+        entityId: user.id,
         details: { sessionsRevoked: sessions },
         ip: input.ip ?? null,
       },
@@ -218,13 +220,13 @@ export async function changePassword(actor: Actor, input: ChangePasswordInput): 
     await locked.update({ passwordHash, lastModifiedBy: actor.userId }, { transaction: t });
     await revokeUserTokens(t, locked.id, "PASSWORD_RESET", now);
     const sessionsRevoked = await revokeSessions(t, locked.id, now, input.sessionToken ? sha256(input.sessionToken) : undefined);
-    await AuditLogEntry.create(
+    await audit(
+      actor,
       {
-        actorUserId: actor.userId,
         companyId: locked.companyId,
         action: "PASSWORD_CHANGED",
         entityType: "user",
-        entityId: String(locked.id),
+        entityId: locked.id,
         details: { sessionsRevoked },
         ip: input.ip,
       },

@@ -9,7 +9,7 @@ import { QueryTypes } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { Company } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
-import { getRuntimeConfig } from "../../lib/config.server";
+import { getRuntimeConfig } from "../settings/service.server";
 import { LOCALES, todayIn, type Country } from "../../lib/dates";
 import { AppError, forbidden } from "../../lib/errors";
 import type { Cents } from "../../lib/money";

@@ -17,7 +17,7 @@ import { QueryTypes } from "sequelize";
 import { sequelize } from "../../../db/index";
 import type { Actor } from "../../lib/actor";
 import { AppError } from "../../lib/errors";
-import { isFeatureEnabled } from "../../lib/flags.server";
+import { isFeatureEnabled } from "../settings/service.server";
 import type { Cents } from "../../lib/money";
 import { deleteRecords, setIncludeInPurchaserOffer } from "../invoices/bulk.server";
 import {

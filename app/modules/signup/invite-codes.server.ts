@@ -6,14 +6,16 @@
 import crypto from "node:crypto";
 import { Op, UniqueConstraintError, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
-import { AuditLogEntry, InviteCode, InviteCodeAttempt, User } from "../../../db/models/index";
-import { isAdminActor, type Actor } from "../../lib/actor";
+import { InviteCode, InviteCodeAttempt, User } from "../../../db/models/index";
+import type { Actor } from "../../lib/actor";
 import { AppError } from "../../lib/errors";
 import { logger } from "../../lib/logger.server";
 import { underAttemptLocks, type AttemptOutcome } from "../auth/attempt-limit.server";
 import { sendMail } from "../notifications/mail.server";
 import { inviteCodeStatus, type InviteCodeStatus } from "./rules";
 import { CreateInviteCodeSchema, INVITE_CODE_INVALID, INVITE_CODE_PATTERN, TOO_MANY_CODE_ATTEMPTS, type CreateInviteCodeInput } from "./schema";
+import { audit } from "../audit/service.server";
+import { requireAdmin } from "../companies/service.server";
 
 const DAY_MS = 86_400_000;
 /** Wrong codes one client address may try in the window before /signup refuses it (docs/decisions/022). */
@@ -46,11 +48,6 @@ function viewOf(row: InviteCode, now: Date): InviteCodeView {
   };
 }
 
-function requireAdminOrOperator(actor: Actor | null) {
-  // null: the operator at the CLI, who has the database already.
-  if (actor && !isAdminActor(actor)) throw new AppError(403, "Forbidden", { code: "FORBIDDEN" });
-}
-
 /** Six random digits from the CSPRNG, leading zeros kept. */
 export const randomInviteCode = () => String(crypto.randomInt(0, 1_000_000)).padStart(6, "0");
 
@@ -65,11 +62,11 @@ export interface CreateInviteCodeOptions {
  * code is sent to it after the commit; the result says whether a mail server took it.
  */
 export async function createInviteCode(
-  actor: Actor | null,
+  actor: Actor,
   input: CreateInviteCodeInput,
   options: CreateInviteCodeOptions
 ): Promise<InviteCodeView & { emailSent: boolean | null }> {
-  requireAdminOrOperator(actor);
+  requireAdmin(actor);
   const rawDays = input.days === "" || input.days === null ? undefined : input.days;
   const parsed = CreateInviteCodeSchema.safeParse({ email: input.email, days: rawDays });
   if (!parsed.success) {
@@ -93,12 +90,12 @@ export async function createInviteCode(
           },
           { transaction }
         );
-        await AuditLogEntry.create(
+        await audit(
+          actor,
           {
-            actorUserId: actor?.userId ?? null,
             action: "INVITE_CODE_CREATED",
             entityType: "invite_code",
-            entityId: String(created.id),
+            entityId: created.id,
             details: { email: email ?? null, days },
           },
           { transaction }
@@ -151,8 +148,8 @@ const inviteCodeIncludes = [
 ];
 
 /** The newest codes, for the admin's list. */
-export async function listInviteCodes(actor: Actor | null, options: { limit?: number; now?: Date } = {}): Promise<InviteCodeView[]> {
-  requireAdminOrOperator(actor);
+export async function listInviteCodes(actor: Actor, options: { limit?: number; now?: Date } = {}): Promise<InviteCodeView[]> {
+  requireAdmin(actor);
   const rows = await InviteCode.findAll({
     include: inviteCodeIncludes,
     order: [

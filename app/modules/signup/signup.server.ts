@@ -8,7 +8,7 @@
  */
 import { Op, UniqueConstraintError, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
-import { AuditLogEntry, Company, Invite, User, type Address } from "../../../db/models/index";
+import { Company, Invite, User, type Address } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { AppError, isAppError } from "../../lib/errors";
 import { logger } from "../../lib/logger.server";
@@ -31,6 +31,7 @@ import {
   type SignupCountry,
   type SignupInput,
 } from "./schema";
+import { audit } from "../audit/service.server";
 
 const DAY_MS = 86_400_000;
 
@@ -207,13 +208,13 @@ async function signUpWithCode(request: SignupRequest, register: RegisterCompany,
   );
   await code.update({ usedAt: now, usedByUserId: user.id, companyId: company.id }, { transaction });
   const token = await issueUserToken(transaction, user.id, "ACTIVATION", ACTIVATION_TOKEN_DAYS * DAY_MS, now);
-  await AuditLogEntry.create(
+  await audit(
+    user.id,
     {
-      actorUserId: user.id,
       companyId: company.id,
       action: "SIGNED_UP",
       entityType: "user",
-      entityId: String(user.id),
+      entityId: user.id,
       details: { inviteCodeId: code.id, registrationNumber: register.registrationNumber, country: request.country },
       ip: request.ip,
     },
@@ -236,13 +237,13 @@ async function signUpInvitee(request: SignupRequest, register: RegisterCompany, 
   await user.update({ username: request.email, roles: ["ROLE_USER"], onboardingState: "SIGNED_UP" }, { transaction });
   await redeemLandingToken({ token: request.landingToken, type: "invite", userId: user.id }, now, transaction);
   const token = await issueUserToken(transaction, user.id, "ACTIVATION", ACTIVATION_TOKEN_DAYS * DAY_MS, now);
-  await AuditLogEntry.create(
+  await audit(
+    user.id,
     {
-      actorUserId: user.id,
       companyId: company.id,
       action: "SIGNED_UP",
       entityType: "user",
-      entityId: String(user.id),
+      entityId: user.id,
       details: { landingInvite: true, registrationNumber: register.registrationNumber, country: request.country },
       ip: request.ip,
     },
@@ -277,13 +278,13 @@ export async function recordAccountingChoice(actor: Actor, software: AccountingS
     const company = await Company.findByPk(actor.companyId!, { transaction, lock: transaction.LOCK.UPDATE });
     if (!company) throw new AppError(404, "Company not found", { code: "NOT_FOUND" });
     if (software) await company.update({ accountingSoftware: software }, { transaction });
-    await AuditLogEntry.create(
+    await audit(
+      actor,
       {
-        actorUserId: actor.userId,
         companyId: company.id,
         action: software ? "ACCOUNTING_SOFTWARE_CHOSEN" : "ACCOUNTING_CONNECT_SKIPPED",
         entityType: "company",
-        entityId: String(company.id),
+        entityId: company.id,
         details: { software },
       },
       { transaction }

@@ -13,7 +13,7 @@ import { Company, Job, Statement, StatementLine } from "../../../db/models/index
 import type { Actor } from "../../lib/actor";
 import { stringifyCsv } from "../../lib/csv-writer.server";
 import { LOCALES, TIME_ZONES, todayIn, type Country } from "../../lib/dates";
-import { AppError, forbidden, notFound } from "../../lib/errors";
+import { AppError, notFound } from "../../lib/errors";
 import { formatMoney, type Cents } from "../../lib/money";
 import { csvDateTime, csvTextCell } from "../ledger/account.rules";
 import { walletMovements } from "../ledger/account.server";
@@ -43,6 +43,7 @@ import {
   type StatementRecordType,
   type StatementTotals,
 } from "./rules";
+import { requireCompanyId } from "../companies/service.server";
 
 export const STATEMENT_JOB_TYPE = "STATEMENT";
 
@@ -79,11 +80,6 @@ async function companyFacts(companyId: number, transaction?: Transaction): Promi
   };
 }
 
-function actorCompanyId(actor: Actor): number {
-  if (actor.companyId === null) throw forbidden(STATEMENT_MESSAGES.companyRequired);
-  return actor.companyId;
-}
-
 // ---- The list -------------------------------------------------------------------------------------------------------
 
 export type StatementRowStatus = "GENERATED" | "PENDING" | "FAILED" | "NOT_GENERATED";
@@ -111,7 +107,7 @@ export interface StatementList {
 
 /** Every ended month since the company's first, newest first, 25 a page (p1 §9), with its statement if there is one. */
 export async function listStatements(actor: Actor, query: { page?: number } = {}): Promise<StatementList> {
-  const company = await companyFacts(actorCompanyId(actor));
+  const company = await companyFacts(requireCompanyId(actor, STATEMENT_MESSAGES.companyRequired));
   const months = monthsBetween(company.firstMonth, lastEndedMonth(company.today));
   const lastPage = Math.max(1, Math.ceil(months.length / STATEMENTS_PAGE_SIZE));
   const page = Math.min(Math.max(1, Math.trunc(query.page ?? 1)), lastPage);
@@ -150,7 +146,7 @@ export async function requestStatement(
   actor: Actor,
   input: { month: string }
 ): Promise<{ statementId: number; jobId: string | null; status: StatementRowStatus }> {
-  const companyId = actorCompanyId(actor);
+  const companyId = requireCompanyId(actor, STATEMENT_MESSAGES.companyRequired);
   const company = await companyFacts(companyId);
   const refusal = monthRefusal(input.month, company.today, company.firstMonth);
   if (refusal) throw new AppError(422, refusal, { code: "VALIDATION", field: "month" });
@@ -373,7 +369,7 @@ async function computeStatement(companyId: number, period: { startAt: Date; endA
 
 /** The month to date of the actor's company, with all its lines. */
 async function liveStatement(actor: Actor) {
-  const company = await companyFacts(actorCompanyId(actor));
+  const company = await companyFacts(requireCompanyId(actor, STATEMENT_MESSAGES.companyRequired));
   const month = monthOf(company.today);
   const period = monthPeriod(month, company.timeZone);
   const computed = await computeStatement(company.id, { startAt: period.startAt, endAt: new Date(Math.min(Date.now() + 1, period.endAt.getTime())) });
@@ -381,7 +377,7 @@ async function liveStatement(actor: Actor) {
 }
 
 async function ownStatement(actor: Actor, statementId: number): Promise<{ statement: Statement; company: CompanyFacts }> {
-  const companyId = actorCompanyId(actor);
+  const companyId = requireCompanyId(actor, STATEMENT_MESSAGES.companyRequired);
   if (!Number.isInteger(statementId) || statementId <= 0) throw notFound(STATEMENT_MESSAGES.notFound);
   const statement = await Statement.findOne({ where: { id: statementId, companyId } });
   if (!statement) throw notFound(STATEMENT_MESSAGES.notFound);

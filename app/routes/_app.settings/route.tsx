@@ -8,9 +8,9 @@ import { SettingsPasswordTab } from "~/components/password/settings-password-tab
 import { securityAction, securityTabData } from "./settings-security.server";
 import { Alert } from "~/components/ui/alert";
 import { LinkTabs } from "~/components/ui/tabs";
-import { requireCompanyUser } from "~/lib/auth.server";
+import { requireCompanyUser } from "~/web/auth.server";
 import type { FeatureFlags } from "~/lib/flags";
-import { getFeatureFlags } from "~/lib/flags.server";
+import { getFeatureFlags } from "~/modules/settings/service.server";
 import { ERROR_FETCHING_BANK_ACCOUNTS } from "~/modules/banking/schema";
 import { getWithdrawalSettings } from "~/modules/banking/service.server";
 

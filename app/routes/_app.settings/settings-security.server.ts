@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { Actor } from "~/lib/actor";
 import { isAppError } from "~/lib/errors";
 import { readSessionToken } from "~/lib/session.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { cancelMfaEnrolment, confirmMfaEnrolment, disableMfa, getMfaSettings, startMfaEnrolment } from "~/modules/password/mfa.server";
 import { ChangePasswordSchema, fieldErrorsOf, MFA_TURNED_OFF, MFA_TURNED_ON, PASSWORD_CHANGED, placeServerMessage } from "~/modules/password/schema";
 import { changePassword } from "~/modules/password/service.server";

@@ -6,9 +6,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { listHref } from "~/components/invoices/list-parts";
-import { requireCompanyUser } from "~/lib/auth.server";
-import { isFeatureEnabled } from "~/lib/flags.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { requireCompanyUser } from "~/web/auth.server";
+import { isFeatureEnabled } from "~/modules/settings/service.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { parseListQuery } from "~/modules/invoices/filters";
 import { INVOICE_IDS_NEEDED, parseId, type InvoiceKind } from "~/modules/invoices/schema";
 import { notifySuppliers, previewInvites, sendInvites } from "~/modules/invites/service.server";

@@ -6,12 +6,12 @@
  */
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { requireCompanyUser } from "~/lib/auth.server";
+import { requireCompanyUser } from "~/web/auth.server";
 import { formatDate } from "~/lib/dates";
 import { AppError, isAppError } from "~/lib/errors";
-import { getFeatureFlags } from "~/lib/flags.server";
+import { getFeatureFlags } from "~/modules/settings/service.server";
 import { formatMoney } from "~/lib/money";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { getCounterparty, searchCounterparties } from "~/modules/counterparties/service.server";
 import { createInvoiceRecord, fieldErrorsOf, getCreateContext, reviewInvoiceRecord } from "~/modules/invoices/create.server";
 import { createCreditNote } from "~/modules/invoices/credit-notes.server";

@@ -7,9 +7,9 @@
  * dialog redirects to ?job=<id> (list query kept) → progress, polled every second, then results.
  */
 import { json, redirect, type UploadHandler } from "@remix-run/node";
-import { requireCompanyUser } from "~/lib/auth.server";
+import { requireCompanyUser } from "~/web/auth.server";
 import { isAppError } from "~/lib/errors";
-import { getFeatureFlags } from "~/lib/flags.server";
+import { getFeatureFlags } from "~/modules/settings/service.server";
 import { IMPORT_MESSAGES, ImportConfirmSchema, ImportFormatSchema, type ImportKind } from "~/modules/invoices/import-rules";
 import { getCompanyImportOptions, getImportStatus, runImportInBackground, startImport, storeImportUpload } from "~/modules/invoices/import.server";
 import { isMultipartRequest, readForm, readMultipartForm } from "~/web/http.server";

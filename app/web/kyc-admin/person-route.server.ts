@@ -1,7 +1,7 @@
 import { json, type UploadHandler } from "@remix-run/node";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/web/auth.server";
 import { AppError, isAppError } from "~/lib/errors";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 import {
   getPersonForAdmin,
   updatePersonDetails,

@@ -8,7 +8,7 @@
  */
 import crypto from "node:crypto";
 import { json, redirect } from "@remix-run/node";
-import { requireAdmin, requireCompanyUser } from "~/lib/auth.server";
+import { requireAdmin, requireCompanyUser } from "~/web/auth.server";
 import type { Actor } from "~/lib/actor";
 import { formatDate, todayIn } from "~/lib/dates";
 import { isAppError } from "~/lib/errors";

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
-import { firstHeaderValue } from "../web/request-guards.server";
-import { isProduction } from "./env.server";
+import { firstHeaderValue } from "./request-guards.server";
+import { isProduction } from "../lib/env.server";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { postLoginPath } from "../web/auth.server";
-import { resolveSameOriginPath, safeRedirectPath } from "./safe-redirect";
+import { postLoginPath } from "./auth.server";
+import { resolveSameOriginPath, safeRedirectPath } from "../lib/safe-redirect";
 
 /** The payloads of issue 13 part 5, and their cousins: each resolves (as a browser would) to another host. */
 const OFF_SITE = [

@@ -1,2 +1,0 @@
-// issue 14: temporary re-export, removed after merge
-export * from "../web/auth.server";
