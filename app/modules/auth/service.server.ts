@@ -1,3 +1,4 @@
+import { actingUserId } from "../../lib/actor";
 import crypto from "node:crypto";
 import { Op, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
@@ -283,7 +284,7 @@ export async function createUser(actor: Actor | null, input: CreateUserInput): P
         lastName: input.lastName ?? null,
         onboardingState: "ONBOARDED",
         phoneNumberVerified: false,
-        lastModifiedBy: actor?.userId ?? null,
+        lastModifiedBy: actingUserId(actor),
       },
       { transaction }
     );

@@ -9,6 +9,7 @@
  * argon2id hash of the code is stored, with its expiry and the failed attempts (three lock the code until a new
  * one is requested). See docs/decisions/011-bank-accounts.md.
  */
+import { actingUserId } from "../../lib/actor";
 import crypto from "node:crypto";
 import { Op, type Transaction, type WhereOptions } from "sequelize";
 import { sequelize } from "../../../db/index";
@@ -526,7 +527,7 @@ export async function uploadBankStatement(actor: Actor, input: { bankAccountId: 
     const content = file!.content!;
     const fileName = statementFileName(file!.fileName, type);
     await BankAccountDocument.create(
-      { bankAccountId: row.id, fileName, mimeType: type, sizeBytes: content.byteLength, content, uploadedByUserId: actor.userId },
+      { bankAccountId: row.id, fileName, mimeType: type, sizeBytes: content.byteLength, content, uploadedByUserId: actingUserId(actor) },
       { transaction }
     );
     await row.update({ bankAccountStatus: "VERIFICATION_PENDING", documentFileName: fileName }, { transaction });
@@ -671,7 +672,7 @@ export async function reviewBankAccount(
     const approved = input.decision === "APPROVE";
     await row.update(
       approved
-        ? { bankAccountStatus: "VERIFIED", verifiedByUserId: actor.userId, verifiedAt: new Date() }
+        ? { bankAccountStatus: "VERIFIED", verifiedByUserId: actingUserId(actor), verifiedAt: new Date() }
         : { bankAccountStatus: "VERIFICATION_FAILED", verifiedByUserId: null, verifiedAt: null },
       { transaction }
     );

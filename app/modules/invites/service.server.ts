@@ -3,6 +3,7 @@
  * landing offer page they link to (p2 §2). Each sends one e-mail with a single-use, expiring token whose hash alone is
  * stored (docs/decisions/018). Figures come from offers/rules: nothing here recomputes a fee.
  */
+import { actingUserId } from "../../lib/actor";
 import crypto from "node:crypto";
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
@@ -342,7 +343,7 @@ async function recordInvite(
     const inviteeUserId = await invitedUser(invitee.id, input.email, transaction);
     const outboxMessageId = await enqueueMail(input.mail(inviteeUserId), transaction);
     const fields = {
-      invitedByUserId: actor.userId,
+      invitedByUserId: actingUserId(actor),
       inviteeEmail: input.email,
       inviteeUserId,
       note: input.note,
@@ -515,7 +516,7 @@ export async function notifySuppliers(
     const created = await Notification.create(
       {
         companyId,
-        sentByUserId: actor.userId,
+        sentByUserId: actingUserId(actor),
         recipientCompanyId: recipientId,
         recipientEmail: email,
         type: "BILL",

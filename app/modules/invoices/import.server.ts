@@ -1,5 +1,6 @@
 /**
  * CSV import of approved invoices and bills (spec p2 §3 Import result, §4 Import flow, §5 Import, §7, §8), as a job.
+import of approved invoices and bills (spec p2 §3 Import result, §4 Import flow, §5 Import, §7, §8), as a job.
  *
  * startImport queues a job (IMPORT_INVOICES / IMPORT_BILLS) for a file already on disk; runImport does the work:
  * - streams the file through csv-parse (never the whole file in memory), checks the header line first (a wrong
@@ -36,7 +37,7 @@ import { from as copyFrom } from "pg-copy-streams";
 import { parse } from "csv-parse";
 import type { Stringifier } from "csv-stringify";
 import { Company, Job } from "../../../db/models/index";
-import type { Actor } from "../../lib/actor";
+import { actingUserId, type Actor } from "../../lib/actor";
 import { csvStringifier } from "../../lib/csv-writer.server";
 import { todayIn } from "../../lib/dates";
 import { AppError, notFound } from "../../lib/errors";
@@ -215,7 +216,7 @@ export async function startImport(actor: Actor, input: StartImportInput): Promis
   return createJob({
     type: IMPORT_JOB_TYPES[input.kind],
     payload: { ...payload },
-    ownerUserId: actor.userId > 0 ? actor.userId : null,
+    ownerUserId: actingUserId(actor),
     companyId,
     idempotencyKey: input.idempotencyKey ?? null,
   });

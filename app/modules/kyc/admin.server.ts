@@ -4,6 +4,7 @@
  * documents, and the admin's own actions on a person (upload on behalf, manual Verify, edits of names, notes and
  * identity). Admins only: every function answers 404 to anyone else, as the admin routes do.
  */
+import { actingUserId } from "../../lib/actor";
 import { Op, type Transaction, type WhereOptions } from "sequelize";
 import { sequelize } from "../../../db/index";
 import {
@@ -370,7 +371,7 @@ export async function verifyPersonManually(actor: Actor, companyId: unknown, use
     const companyStatus = await setPersonStatus(t, {
       userId: person.id,
       status: "VERIFIED",
-      modifiedByUserId: actor.userId,
+      modifiedByUserId: actingUserId(actor),
       details: { manual: true, note: cleanNote, previousStatus: person.verificationStatus },
     });
     await audit(t, actor, person, "kyc.person_verified", {
@@ -390,7 +391,7 @@ export async function updatePersonDetails(actor: Actor, companyId: unknown, user
   return sequelize.transaction(async (t) => {
     const person = await lockedPerson(t, companyId, userId);
     const changed = (["firstName", "middleName", "lastName", "note"] as const).filter((key) => (person[key] ?? null) !== parsed.data[key]);
-    await User.update({ ...parsed.data, lastModifiedBy: actor.userId }, { where: { id: person.id }, transaction: t });
+    await User.update({ ...parsed.data, lastModifiedBy: actingUserId(actor) }, { where: { id: person.id }, transaction: t });
     // The note's text stays out of the audit log (it may hold personal details); only that it changed.
     await audit(t, actor, person, "kyc.person_updated", {
       changed,

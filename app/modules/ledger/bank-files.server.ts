@@ -11,6 +11,7 @@
  * withdrawals are COMPLETED and no later run takes them again: a withdrawal is in exactly one file.
  * See docs/decisions/013-withdrawals-and-bank-files.md.
  */
+import { actingUserId } from "../../lib/actor";
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { BankPaymentFile, DepositReturn, FileProcessingStatus, Withdrawal } from "../../../db/models/index";
@@ -62,7 +63,7 @@ export async function setFileProcessingStatus(actor: Actor, input: unknown): Pro
   await sequelize.query(
     `INSERT INTO file_processing_status (id, status, updated_by_user_id) VALUES (1, :status, :userId)
      ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, updated_by_user_id = EXCLUDED.updated_by_user_id`,
-    { replacements: { status: parsed.data.status, userId: actor.userId } }
+    { replacements: { status: parsed.data.status, userId: actingUserId(actor) } }
   );
   return parsed.data.status;
 }

@@ -12,6 +12,7 @@
  *   deposit_returns row the next bank payment file pays (RT<id>), exactly once (the top-up's status, the unique
  *   deposit_returns.top_up_id and the key `top-up-<id>-return`).
  */
+import { actingUserId } from "../../lib/actor";
 import crypto from "node:crypto";
 import { type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
@@ -42,7 +43,7 @@ import { requireAdmin } from "../companies/service.server";
 
 export const RETURNS_IMPORT_JOB_TYPE = "bank-returns-import";
 
-const userIdOf = (actor: Actor) => (actor.userId > 0 ? actor.userId : null);
+const userIdOf = (actor: Actor) => actingUserId(actor);
 
 const localeOf = (currency: string) => (currency === "AUD" ? "en-AU" : "en-NZ");
 

@@ -1,5 +1,6 @@
 /**
  * Bank statement import (issue 4 part 6; decisions D5; docs/decisions/012-top-ups.md): a CSV of what arrived on
+import (issue 4 part 6; decisions D5; docs/decisions/012-top-ups.md): a CSV of what arrived on
  * Earlybird's bank account. A deposit quoting the reference of a PENDING top-up, for its amount, completes it through
  * the same path as an admin's confirm (creditTopUp, under the top-up's row lock); any other deposit becomes an UNKNOWN
  * top-up held in SUSPENSE until an admin assigns it; money out is kept as IGNORED lines.
@@ -17,7 +18,7 @@ import crypto from "node:crypto";
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { BankStatementImport, BankStatementLine, TopUp } from "../../../db/models/index";
-import type { Actor } from "../../lib/actor";
+import { actingUserId, type Actor } from "../../lib/actor";
 import { AppError } from "../../lib/errors";
 import { centsToDecimal, type Cents } from "../../lib/money";
 import { runJob, type JobView } from "../jobs/service.server";
@@ -113,7 +114,7 @@ export async function importBankStatement(
   if (!parsed.ok) throw new AppError(422, parsed.errors[0], { code: "VALIDATION", field: "file", details: parsed.errors });
   const fileName = input.fileName.replace(/^.*[\\/]/, "").slice(0, 255) || "statement.csv";
   const contentSha256 = sha256(input.content);
-  const userId = actor.userId > 0 ? actor.userId : null;
+  const userId = actingUserId(actor);
 
   let result: StatementImportResult | null = null;
   const job: JobView = await runJob(

@@ -12,7 +12,7 @@ import { Op, QueryTypes, type Transaction } from "sequelize";
 import { ZodError } from "zod";
 import { sequelize } from "../../../db/index";
 import { BankAccount, BankPaymentFile, BankStatementLine, Company, DepositReturn, TopUp } from "../../../db/models/index";
-import { isAdminActor, type Actor } from "../../lib/actor";
+import { isAdminActor, type Actor, actingUserId } from "../../lib/actor";
 import { getRuntimeConfig } from "../settings/service.server";
 import { CURRENCIES, type Country } from "../../lib/dates";
 import { AppError, notFound } from "../../lib/errors";
@@ -76,7 +76,7 @@ export interface TopUpView {
   returnedTo: { reference: string; accountName: string; details: string; status: "PENDING" | "COMPLETED"; fileName: string | null } | null;
 }
 
-const userIdOf = (actor: Actor) => (actor.userId > 0 ? actor.userId : null);
+const userIdOf = (actor: Actor) => actingUserId(actor);
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 

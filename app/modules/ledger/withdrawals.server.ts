@@ -9,6 +9,7 @@
  * formats); the one read of its table here is an admin's chosen account, locked in the withdrawal's transaction (see
  * `readDestination`), and the SYSTEM account and the accounts withdrawals were made to (deleted ones included).
  */
+import { actingUserId } from "../../lib/actor";
 import { Op, UniqueConstraintError, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { BankAccount, BankPaymentFile, Company, User, Withdrawal } from "../../../db/models/index";
@@ -303,7 +304,7 @@ export async function placeWithdrawal(actor: Actor, input: WithdrawInput): Promi
           destinationParticulars: destination.details,
           destinationReference: reference,
           withdrawalId: withdrawal.id,
-          createdByUserId: actor.userId,
+          createdByUserId: actingUserId(actor),
         });
         await withdrawal.update({ ledgerTransactionId: posted.id }, { transaction: t });
         return placedView(withdrawal, destination);

@@ -16,6 +16,7 @@
  *   is PENDING (amounts fixed, nothing moves, the pool still drops by T so it is not promised twice);
  *   settlePendingExecutions pays PENDING results oldest first while the funds cover them, when a top-up completes.
  */
+import { actingUserId } from "../../lib/actor";
 import { Op, QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { Company, Counterparty, Invoice, OfferExecution, OfferExecutionResult, PurchaserOffer } from "../../../db/models/index";
@@ -190,13 +191,13 @@ async function queueExecution(
       purchaserOfferId: offer.id,
       supplierOfferId: null,
       requestedByCompanyId: supplierId,
-      requestedByUserId: actor.userId,
+      requestedByUserId: actingUserId(actor),
       jobId: null,
     },
     { transaction: t }
   );
   const job = await createJob(
-    { type: EXECUTION_JOB_TYPE, payload: { executionId: execution.id, invoiceIds }, companyId: supplierId, ownerUserId: actor.userId },
+    { type: EXECUTION_JOB_TYPE, payload: { executionId: execution.id, invoiceIds }, companyId: supplierId, ownerUserId: actingUserId(actor) },
     { transaction: t }
   );
   await execution.update({ jobId: job.id }, { transaction: t });

@@ -16,6 +16,7 @@
  * the offer EXECUTED (or TOPUP_PENDING) and gets the first one's outcome without moving money. The ledger's idempotency
  * key `offer-exec-<resultId>` makes a second posting for one result impossible anyway.
  */
+import { actingUserId } from "../../lib/actor";
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { Company, OfferExecution, OfferExecutionResult, SupplierOffer, type TopUp } from "../../../db/models/index";
@@ -46,7 +47,7 @@ export const TOPUP_CANCELLED_REASON = "Topup cancelled";
 const TOPUP_EXPIRED_REASON = "Topup expired";
 
 const cannotPayNow = () => new AppError(409, CANNOT_PAY_NOW, { code: "CANNOT_PAY_NOW" });
-const userIdOf = (actor: Actor) => (actor.userId > 0 ? actor.userId : null);
+const userIdOf = (actor: Actor) => actingUserId(actor);
 
 async function offerConfig(): Promise<OfferConfig> {
   return offerConfigFrom(await getRuntimeConfig());

@@ -5,6 +5,7 @@
  * a code from it is confirmed. That code's time step is remembered, as at login, so it cannot log in again.
  * The operator's `enableMfa` (auth/service.server.ts, the CLI's users:create --mfa) stays as it is.
  */
+import { actingUserId } from "../../lib/actor";
 import type { Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { User } from "../../../db/models/index";
@@ -94,7 +95,7 @@ export async function confirmMfaEnrolment(actor: Actor, input: { code: unknown; 
         mfaLastStep: step,
         pendingMfaSecret: null,
         pendingMfaExpiresAt: null,
-        lastModifiedBy: actor.userId,
+        lastModifiedBy: actingUserId(actor),
       },
       { transaction: t }
     );
@@ -120,7 +121,7 @@ export async function disableMfa(actor: Actor, input: { currentPassword: unknown
     const user = await ownUser(actor, { transaction: t });
     if (!user.mfaEnabled) return settingsOf(user, now);
     await user.update(
-      { mfaEnabled: false, mfaSecret: null, mfaLastStep: null, pendingMfaSecret: null, pendingMfaExpiresAt: null, lastModifiedBy: actor.userId },
+      { mfaEnabled: false, mfaSecret: null, mfaLastStep: null, pendingMfaSecret: null, pendingMfaExpiresAt: null, lastModifiedBy: actingUserId(actor) },
       { transaction: t }
     );
     await audit(actor, { companyId: user.companyId, action: "MFA_DISABLED", entityType: "user", entityId: user.id, ip: input.ip }, { transaction: t });

@@ -10,6 +10,7 @@
  * - A change in settings needs the current password (wrong ones count towards the login limit) and revokes the user's
  *   other sessions.
  */
+import { actingUserId } from "../../lib/actor";
 import crypto from "node:crypto";
 import { Op, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
@@ -217,7 +218,7 @@ export async function changePassword(actor: Actor, input: ChangePasswordInput): 
   return sequelize.transaction(async (t) => {
     const locked = await User.findByPk(user.id, { transaction: t, lock: t.LOCK.UPDATE });
     if (!locked) throw new AppError(404, "User not found");
-    await locked.update({ passwordHash, lastModifiedBy: actor.userId }, { transaction: t });
+    await locked.update({ passwordHash, lastModifiedBy: actingUserId(actor) }, { transaction: t });
     await revokeUserTokens(t, locked.id, "PASSWORD_RESET", now);
     const sessionsRevoked = await revokeSessions(t, locked.id, now, input.sessionToken ? sha256(input.sessionToken) : undefined);
     await audit(

@@ -3,6 +3,7 @@
  * expiring (14 days by default), optionally for an e-mail address, which then receives it. /signup checks a code
  * before the form appears and again, under a row lock, when the form is posted (signup.server.ts).
  */
+import { actingUserId } from "../../lib/actor";
 import crypto from "node:crypto";
 import { Op, UniqueConstraintError, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
@@ -83,7 +84,7 @@ export async function createInviteCode(
           {
             code: randomInviteCode(),
             email: email ?? null,
-            createdByUserId: actor?.userId ?? null,
+            createdByUserId: actingUserId(actor),
             expiresAt: new Date(now.getTime() + days * DAY_MS),
             createdAt: now,
             updatedAt: now,

@@ -7,6 +7,7 @@
  *   with its lines: it never changes afterwards.
  * - Lists, details, CSV and PDF are scoped to the actor's company; an id from a URL is looked up within it.
  */
+import { actingUserId } from "../../lib/actor";
 import { Op, QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { Company, Job, Statement, StatementLine } from "../../../db/models/index";
@@ -169,7 +170,7 @@ export async function requestStatement(
         return { statementId: statement.id, jobId: job.id, status: statement.status, queued: false };
     }
     const job = await createJob(
-      { type: STATEMENT_JOB_TYPE, payload: { statementId: statement.id }, ownerUserId: actor.userId > 0 ? actor.userId : null, companyId },
+      { type: STATEMENT_JOB_TYPE, payload: { statementId: statement.id }, ownerUserId: actingUserId(actor), companyId },
       { transaction: t }
     );
     await statement.update({ status: "PENDING", jobId: job.id }, { transaction: t });
