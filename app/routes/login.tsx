@@ -31,12 +31,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
+/** The same POST with the form that readForm checked, as the strategy's own body (login has text fields only). */
+function checkedFormRequest(request: Request, form: FormData): Request {
+  const body = new URLSearchParams();
+  for (const [key, value] of form) if (typeof value === "string") body.append(key, value);
+  return new Request(request.url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body });
+}
+
 type FieldErrors = Partial<Record<"email" | "password" | "mfaCode", string>>;
 type ActionData = { fieldErrors?: FieldErrors; formError?: string; mfaChallenge?: string; email?: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  // The body rules (a form, at most 1 MB, no NUL) apply before the authenticator's strategy reads its own copy.
-  const form = await readForm(request.clone());
+  // The body rules (a form, at most 1 MB, no NUL) apply first; the authenticator's strategy then reads the checked
+  // form again from a request of its own (not request.clone(): a refused body cancels one branch of the clone's tee,
+  // which waits for the other branch forever).
+  const form = await readForm(request);
   const parsed = LoginSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const fieldErrors: FieldErrors = {};
@@ -48,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const input = parsed.data;
   try {
-    const result = await loginAuthenticator({ ip: context.ip ?? "unknown" }).authenticate(loginStrategyOf(form), request);
+    const result = await loginAuthenticator({ ip: context.ip ?? "unknown" }).authenticate(loginStrategyOf(form), checkedFormRequest(request, form));
     if (result.kind === "mfa") return json<ActionData>({ mfaChallenge: result.challenge, email: input.email });
     const cookie = await commitSessionToken(result.token, env().SESSION_MAX_DAYS * 86_400);
     const search = new URL(request.url).searchParams;

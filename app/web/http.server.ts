@@ -41,7 +41,8 @@ async function readLimitedBody(request: Request, maxBytes: number, message: stri
       if (done) break;
       total += value.byteLength;
       if (total > maxBytes) {
-        await reader.cancel().catch(() => undefined);
+        // Not awaited: cancelling one branch of a tee'd body (request.clone()) resolves only when the other is too.
+        void reader.cancel().catch(() => undefined);
         throw refuseBody(413, message);
       }
       chunks.push(value);
