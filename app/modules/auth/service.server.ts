@@ -1,9 +1,8 @@
-import { actingUserId } from "../../lib/actor";
 import crypto from "node:crypto";
 import { Op, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { Company, LoginAttempt, Session, User, type OnboardingState, type PersonVerificationStatus, type Role } from "../../../db/models/index";
-import type { Actor } from "../../lib/actor";
+import { actingUserId, isOperator, type Actor } from "../../lib/actor";
 import { env } from "../../lib/env.server";
 import { AppError, isAppError } from "../../lib/errors";
 import { settleAttempt, underAttemptLocks, type AttemptOutcome } from "./attempt-limit.server";
@@ -299,11 +298,11 @@ export async function createUser(actor: Actor | null, input: CreateUserInput): P
 
 /**
  * Turns TOTP MFA on for a user and returns the secret to enrol in an authenticator app: the operator's path
- * (`users:create --mfa`, actor null), for a user whose password the operator has just set. Everyone else turns it on
+ * (`users:create --mfa`, the OPERATOR actor), for a user whose password the operator has just set. Everyone else turns it on
  * in settings, after their current password (password/mfa.server.ts, issue 13 part 8).
  */
 export async function enableMfa(actor: Actor | null, userId: number): Promise<{ secret: string; otpauthUri: string }> {
-  if (actor) throw new AppError(403, "Two-factor authentication is turned on in settings, with the current password", { code: "FORBIDDEN" });
+  if (actor && !isOperator(actor)) throw new AppError(403, "Two-factor authentication is turned on in settings, with the current password", { code: "FORBIDDEN" });
   return sequelize.transaction(async (transaction) => {
     const user = await User.findByPk(userId, { transaction, lock: transaction.LOCK.UPDATE });
     if (!user) throw new AppError(404, "User not found");
