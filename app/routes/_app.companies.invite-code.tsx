@@ -2,12 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
-import { CreateInviteCodeDialog, InviteCodesCard, type CreatedInviteCode } from "~/components/signup/invite-codes-card";
+import { CreateInviteCodeDialog, InviteCodesCard } from "~/components/signup/invite-codes-card";
 import { requireAdmin } from "~/web/auth.server";
-import { isAppError } from "~/lib/errors";
+import { formErrorsOf } from "~/lib/form-errors";
 import { createInviteCode, listInviteCodes } from "~/modules/signup/invite-codes.server";
 import { appOrigin } from "~/lib/app-url.server";
-import { readForm } from "~/web/http.server";
+import { handleError, parseForm } from "~/web/http.server";
+import { z } from "zod";
 
 export const handle: PageHandle = { title: "Companies" };
 export const meta = titleMeta;
@@ -18,31 +19,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ codes: await listInviteCodes(actor) });
 }
 
-type ActionData =
-  | { created: CreatedInviteCode; errors: Record<string, never>; values: { email: string; days: string } }
-  | { created: null; errors: Partial<Record<"email" | "days" | "form", string>>; values: { email: string; days: string } };
+/** The form as typed (the service checks it): text only, echoed back with any error. */
+const FormSchema = z.object({ email: z.string().catch(""), days: z.string().catch("") });
 
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireAdmin(request);
-  const form = await readForm(request);
-  const values = { email: String(form.get("email") ?? ""), days: String(form.get("days") ?? "") };
+  const values = await parseForm(request, FormSchema);
   try {
     const code = await createInviteCode(actor, values, { origin: appOrigin() });
-    return json<ActionData>({ created: { code: code.code, email: code.email, expiresAt: code.expiresAt, emailSent: code.emailSent }, errors: {}, values });
+    return json({ created: { code: code.code, email: code.email, expiresAt: code.expiresAt, emailSent: code.emailSent }, values });
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    const field = error.field === "email" || error.field === "days" ? error.field : "form";
-    return json<ActionData>({ created: null, errors: { [field]: error.message }, values }, { status: error.status });
+    // A refused e-mail or number of days is shown on its field (422); anything else above the form.
+    return handleError(error, { fields: "named", values });
   }
 }
 
 export default function CreateInviteCodeRoute() {
   const { codes } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as ActionData | undefined;
+  const result = useActionData<typeof action>();
+  const { fieldErrors, formError, values } = formErrorsOf(result);
+  const created = result && "created" in result ? result.created : null;
+  const errors = { email: fieldErrors.email, days: fieldErrors.days, form: formError ?? undefined };
   return (
     <>
       <InviteCodesCard codes={codes} />
-      <CreateInviteCodeDialog created={result?.created ?? null} errors={result?.errors ?? {}} values={result?.values ?? { email: "", days: "" }} />
+      <CreateInviteCodeDialog created={created} errors={errors} values={{ email: values?.email ?? "", days: values?.days ?? "" }} />
     </>
   );
 }

@@ -8,10 +8,12 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { isAppError } from "~/lib/errors";
-import { RESET_FAILED } from "~/modules/password/schema";
+import { z } from "zod";
+import { formErrorsOf } from "~/lib/form-errors";
+import { requestLogger } from "~/lib/logger.server";
 import { appOrigin, requestPasswordReset } from "~/modules/password/service.server";
-import { readForm } from "~/web/http.server";
+import { parseForm } from "~/web/http.server";
+import { passwordFormError } from "~/web/password-forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Earlybird | Forgot password" }];
 
@@ -20,20 +22,16 @@ export function loader({ request }: LoaderFunctionArgs) {
   return json({ sent: new URL(request.url).searchParams.get("sent") === "true" });
 }
 
-type ActionData = { fieldErrors?: { email?: string }; formError?: string; email: string };
+/** The e-mail as typed; the service checks it ("The email address is invalid"). */
+const FormSchema = z.object({ email: z.string().catch("") });
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readForm(request);
-  const email = String(form.get("email") ?? "");
+  const { email } = await parseForm(request, FormSchema);
   try {
     await requestPasswordReset({ email, ip: context.ip ?? "unknown", origin: appOrigin() });
   } catch (error) {
-    if (!isAppError(error) || error.status >= 500) {
-      console.error(error);
-      return json<ActionData>({ formError: RESET_FAILED, email }, { status: 500 });
-    }
-    if (error.field === "email") return json<ActionData>({ fieldErrors: { email: error.message }, email }, { status: error.status });
-    return json<ActionData>({ formError: error.message, email }, { status: error.status });
+    // The e-mail refused is on its field (422); too many requests above the form; anything else the spec's fallback.
+    return passwordFormError(error, requestLogger(context.requestId), { values: { email } });
   }
   // Post/redirect/get: a reload does not send a second e-mail.
   return redirect("/forgot-password?sent=true");
@@ -41,7 +39,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ForgotPasswordPage() {
   const { sent } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const actionData = useActionData<typeof action>();
+  const { fieldErrors, formError, values } = formErrorsOf(actionData);
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
   if (sent && !actionData) {
@@ -65,10 +64,10 @@ export default function ForgotPasswordPage() {
       </PublicCard>
     );
   }
-  const error = actionData?.fieldErrors?.email;
+  const error = fieldErrors.email;
   return (
     <PublicCard title="Forgot password" description="Enter the email address you log in with, and we will email you a link to choose a new password.">
-      {actionData?.formError ? <Alert variant="destructive">{actionData.formError}</Alert> : null}
+      {formError ? <Alert variant="destructive">{formError}</Alert> : null}
       <Form method="post" noValidate className="space-y-4">
         <div className="space-y-2">
           <Label htmlFor="email">Email</Label>
@@ -78,7 +77,7 @@ export default function ForgotPasswordPage() {
             type="email"
             autoComplete="username"
             autoFocus
-            defaultValue={actionData?.email ?? ""}
+            defaultValue={values?.email ?? ""}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "email-error" : undefined}
           />

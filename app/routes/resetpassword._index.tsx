@@ -5,10 +5,13 @@ import { NewPasswordFields } from "~/components/password/new-password-fields";
 import { PublicCard } from "~/components/password/public-card";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { isAppError } from "~/lib/errors";
-import { fieldErrorsOf, placeServerMessage, RESET_FAILED, ResetPasswordSchema } from "~/modules/password/schema";
-import { readResetLink, resetPassword } from "~/modules/password/service.server";
-import { readForm } from "~/web/http.server";
+import { z } from "zod";
+import { formErrorsOf } from "~/lib/form-errors";
+import { requestLogger } from "~/lib/logger.server";
+import { placeServerMessage } from "~/modules/password/schema";
+import { findResetLink, resetPassword } from "~/modules/password/service.server";
+import { parseForm } from "~/web/http.server";
+import { passwordFormError } from "~/web/password-forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Earlybird | Reset password" }];
 
@@ -22,41 +25,24 @@ type LinkState = { state: "form"; token: string; email: string } | { state: "bro
 /** /resetpassword?token= (p1 §2, §4 "Password reset"): the link is checked, not used, until the new password is posted. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  try {
-    const { email } = await readResetLink(token);
-    return json<LinkState>({ state: "form", token, email }, { headers: SECURITY_HEADERS });
-  } catch (error) {
-    if (!isAppError(error) || error.status >= 500) throw error;
-    return json<LinkState>({ state: "broken", message: error.message }, { headers: SECURITY_HEADERS });
-  }
+  const link = await findResetLink(token);
+  if (link.ok) return json<LinkState>({ state: "form", token, email: link.email }, { headers: SECURITY_HEADERS });
+  return json<LinkState>({ state: "broken", message: link.message }, { headers: SECURITY_HEADERS });
 }
 
-type ActionData = { fieldErrors?: { password?: string; confirmPassword?: string }; formError?: string; broken?: string };
+/** The form as typed; the service checks it (the new password's rules, the confirmation, the link). */
+const FormSchema = z.object({ token: z.string().catch(""), password: z.unknown(), confirmPassword: z.unknown() });
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readForm(request);
-  const token = new URL(request.url).searchParams.get("token") ?? String(form.get("token") ?? "");
-  const input = { token, password: form.get("password"), confirmPassword: form.get("confirmPassword") };
-  const parsed = ResetPasswordSchema.safeParse(input);
-  if (!parsed.success) {
-    const { password, confirmPassword } = fieldErrorsOf<"password" | "confirmPassword">(parsed.error);
-    if (password || confirmPassword) return json<ActionData>({ fieldErrors: { password, confirmPassword } }, { status: 400, headers: SECURITY_HEADERS });
-  }
+  const form = await parseForm(request, FormSchema);
+  const token = new URL(request.url).searchParams.get("token") ?? form.token;
   try {
-    await resetPassword({ ...input, ip: context.ip ?? null });
+    await resetPassword({ token, password: form.password, confirmPassword: form.confirmPassword, ip: context.ip ?? null });
   } catch (error) {
-    if (!isAppError(error) || error.status >= 500) {
-      console.error(error);
-      return json<ActionData>({ formError: RESET_FAILED }, { status: 500, headers: SECURITY_HEADERS });
-    }
-    // p1 §8 "Password reset": the server's message (a used or expired link says so), else the fallback.
-    if (error.status === 401) return json<ActionData>({ broken: error.message }, { status: 401, headers: SECURITY_HEADERS });
-    if (error.field === "password" || error.field === "confirmPassword") {
-      return json<ActionData>({ fieldErrors: { [error.field]: error.message } }, { status: error.status, headers: SECURITY_HEADERS });
-    }
-    const placed = placeServerMessage(error.message);
-    return json<ActionData>(placed.field === "password" ? { fieldErrors: { password: placed.message } } : { formError: placed.message }, {
-      status: error.status,
+    // p1 §8 "Password reset": the new password's errors on their fields (422); a used or expired link says so (401).
+    return passwordFormError(error, requestLogger(context.requestId), {
+      fields: "named",
+      data: (refused) => (refused.status === 401 ? { broken: refused.message } : {}),
       headers: SECURITY_HEADERS,
     });
   }
@@ -84,10 +70,15 @@ function BrokenLink({ message }: { message: string }) {
 
 export default function ResetPasswordPage() {
   const data = useLoaderData<typeof loader>() as LinkState;
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const actionData = useActionData<typeof action>();
+  const { fieldErrors, formError } = formErrorsOf(actionData);
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
-  if (actionData?.broken) return <BrokenLink message={actionData.broken} />;
+  const broken = actionData && "broken" in actionData ? actionData.broken : undefined;
+  // A server message naming "validation" goes under the new password (p1 §8); a refused link token above the form.
+  const placed = formError || fieldErrors.token ? placeServerMessage(formError ?? fieldErrors.token) : null;
+  const passwordError = fieldErrors.password ?? (placed?.field === "password" ? placed.message : undefined);
+  if (broken) return <BrokenLink message={broken} />;
   if (data.state === "broken") return <BrokenLink message={data.message} />;
   return (
     <PublicCard
@@ -98,10 +89,10 @@ export default function ResetPasswordPage() {
         </>
       }
     >
-      {actionData?.formError ? <Alert variant="destructive">{actionData.formError}</Alert> : null}
+      {placed?.field === "form" ? <Alert variant="destructive">{placed.message}</Alert> : null}
       <Form method="post" noValidate className="space-y-4">
         <input type="hidden" name="token" value={data.token} />
-        <NewPasswordFields errors={actionData?.fieldErrors ?? {}} />
+        <NewPasswordFields errors={{ password: passwordError, confirmPassword: fieldErrors.confirmPassword }} />
         <Button type="submit" className="w-full" disabled={submitting}>
           {submitting ? "Saving…" : "Reset password"}
         </Button>

@@ -104,7 +104,7 @@ describe("set_name", () => {
   it("bad input gets the spec's messages on their fields and writes nothing", async () => {
     const { user, token } = await signedUpUser();
     await expect(setNameAndPassword(token, { fullName: "Aroha", password: "weak" })).rejects.toMatchObject({
-      status: 400,
+      status: 422,
       details: { fieldErrors: { fullName: FULL_NAME_REQUIRED, password: PASSWORD_CRITERIA } },
     });
     await user.reload();
@@ -212,8 +212,8 @@ describe("set_phone_number", () => {
 
   it("bad numbers get the spec's messages and nothing is sent or stored", async () => {
     const { user, actor } = await activatedUser();
-    await expect(savePhoneNumber(actor, { phoneNumber: "" })).rejects.toMatchObject({ status: 400, field: "phoneNumber", message: PHONE_REQUIRED });
-    await expect(savePhoneNumber(actor, { phoneNumber: "021 234" })).rejects.toMatchObject({ status: 400, field: "phoneNumber", message: PHONE_TOO_SHORT });
+    await expect(savePhoneNumber(actor, { phoneNumber: "" })).rejects.toMatchObject({ status: 422, field: "phoneNumber", message: PHONE_REQUIRED });
+    await expect(savePhoneNumber(actor, { phoneNumber: "021 234" })).rejects.toMatchObject({ status: 422, field: "phoneNumber", message: PHONE_TOO_SHORT });
     await user.reload();
     expect(user.phoneNumber).toBeNull();
     expect(user.smsCodeHash).toBeNull();
@@ -238,7 +238,7 @@ describe("verify_code", () => {
   it("an empty or short code asks for the code without counting", async () => {
     const { user, actor } = await withCode();
     for (const code of ["", "123", ["1", "2"]]) {
-      await expect(verifyPhoneCode(actor, { code })).rejects.toMatchObject({ status: 400, field: "code", message: CODE_REQUIRED });
+      await expect(verifyPhoneCode(actor, { code })).rejects.toMatchObject({ status: 422, field: "code", message: CODE_REQUIRED });
     }
     expect((await user.reload()).smsFailedAttempts).toBe(0);
   });

@@ -110,10 +110,11 @@ const upload = (content: Buffer | null, fileName = "statement.pdf"): StatementUp
 describe("adding an account: details and the SMS code", () => {
   it("refuses bad details with the spec's messages and writes nothing", async () => {
     const { company, actor, phoneNumber } = await companyUser("NZ");
-    const error = await expectAppError(startBankAccount(actor, { bankAccountName: " ", bankAccountNumber: "12-3456-1" }), 400, ACCOUNT_NAME_REQUIRED);
-    expect(error.details).toEqual({ bankAccountName: [ACCOUNT_NAME_REQUIRED], bankAccountNumber: [ACCOUNT_NUMBER_INVALID] });
+    // The one field-error shape (AppError.validation): 422 with details.fieldErrors.
+    const error = await expectAppError(startBankAccount(actor, { bankAccountName: " ", bankAccountNumber: "12-3456-1" }), 422, ACCOUNT_NAME_REQUIRED);
+    expect(error.details).toEqual({ fieldErrors: { bankAccountName: ACCOUNT_NAME_REQUIRED, bankAccountNumber: ACCOUNT_NUMBER_INVALID } });
     const au = await companyUser("AU");
-    await expectAppError(startBankAccount(au.actor, { bankAccountName: "Ops", bsb: "06200", bankAccountNumber: "123456" }), 400, BSB_SIX_DIGITS);
+    await expectAppError(startBankAccount(au.actor, { bankAccountName: "Ops", bsb: "06200", bankAccountNumber: "123456" }), 422, BSB_SIX_DIGITS);
     expect(await BankAccount.count({ where: { companyId: company.id } })).toBe(0);
     expect(await smsCount(phoneNumber!)).toBe(0);
   });
@@ -146,7 +147,7 @@ describe("adding an account: details and the SMS code", () => {
   it("the right code makes the account live and the company's default", async () => {
     const { company, actor, phoneNumber } = await companyUser("NZ");
     const pending = await startBankAccount(actor, NZ_DETAILS);
-    await expectAppError(confirmBankAccountCode(actor, pending.id, "12"), 400, CODE_REQUIRED);
+    await expectAppError(confirmBankAccountCode(actor, pending.id, "12"), 422, CODE_REQUIRED);
     const account = await confirmBankAccountCode(actor, pending.id, await latestCode(phoneNumber!));
     expect(account).toMatchObject({ id: pending.id, defaultAccount: true, bankAccountStatus: "UNVERIFIED", details: "12-3456-1234567-012" });
     const row = await BankAccount.findByPk(pending.id, { rejectOnEmpty: true });

@@ -139,7 +139,7 @@ describe("forgot password", () => {
     const ip = testIp();
     for (const email of ["", "pat", "pat@harbour"]) {
       const error = await refusal(requestPasswordReset({ email, ip, origin: ORIGIN }));
-      expect({ status: error.status, message: error.message, field: error.field }).toEqual({ status: 400, message: FORGOT_EMAIL_INVALID, field: "email" });
+      expect({ status: error.status, message: error.message, field: error.field }).toEqual({ status: 422, message: FORGOT_EMAIL_INVALID, field: "email" });
     }
   });
 

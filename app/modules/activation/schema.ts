@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_CRITERIA, StrongPasswordSchema } from "../auth/schema";
-import { CODE_DIGITS, MAX_CODE_ATTEMPTS } from "../banking/rules";
+import { OneTimeCodeSchema } from "../one-time-codes/schema";
 import { normalisePhoneNumber, phonePrefixOf, splitFullName } from "./rules";
 
 /** Activation (spec p1 §5 Activation, §8 Activation): the messages are the spec's, verbatim (typos included). */
@@ -12,19 +12,21 @@ export const PHONE_REQUIRED = "Please enter your phone number";
 export const PHONE_TOO_SHORT = "Please enter all the digits in your phone number";
 /** Not in the spec: a number longer than any NZ or AU number (E.164 allows 15 digits with the country code). */
 export const PHONE_TOO_LONG = "Please enter a valid phone number";
-export const CODE_REQUIRED = "Please enter the code recieved on your phone number";
-export const CODE_INVALID = "Invalid code. Please check the code you received.";
-export const CODE_LOCKED = "You have made 3 failed attempts. Please request for a new code.";
-/** Not in the spec (it has no expiry): the same words as the bank-account code's. */
-export const CODE_EXPIRED = "This code has expired. Please request for a new code.";
-export const CODE_RESEND_TOO_SOON = "Please wait 30 seconds before requesting another code.";
+/** The SMS code's words and limits are the one-time-codes module's (the same as the bank account wizard's). */
+export {
+  CODE_DIGITS,
+  CODE_EXPIRED,
+  CODE_INVALID,
+  CODE_LOCKED,
+  CODE_REQUIRED,
+  CODE_RESEND_INTERVAL_MS,
+  CODE_RESEND_TOO_SOON,
+  CODE_TTL_MS,
+  MAX_CODE_ATTEMPTS,
+} from "../one-time-codes/schema";
 export const LINK_EXPIRED = "The link might be broken or expired";
 export const CODE_SENT = "We sent a new code to your phone.";
 
-export { CODE_DIGITS, MAX_CODE_ATTEMPTS };
-/** An SMS code lives 10 minutes; a new one may be asked for every 30 seconds (as for bank accounts). */
-export const CODE_TTL_MS = 10 * 60_000;
-export const CODE_RESEND_INTERVAL_MS = 30_000;
 /** The activation e-mail's link works 7 days (the signup module issues it). */
 export const ACTIVATION_TOKEN_TTL_MS = 7 * 86_400_000;
 
@@ -76,22 +78,7 @@ export { phonePrefixOf };
  * verify_code: six digits, from one field or the six boxes (each box posts one `code` value; the server joins them).
  * Spaces are ignored; anything but six digits is the spec's "Please enter the code recieved on your phone number".
  */
-export const VerifyCodeSchema = z.object({
-  code: z.preprocess(
-    (value) => (Array.isArray(value) ? value.join("") : typeof value === "string" ? value : "").replace(/\s+/g, ""),
-    z.string().regex(/^\d{6}$/, CODE_REQUIRED)
-  ),
-});
+export const VerifyCodeSchema = z.object({ code: OneTimeCodeSchema });
 
 export const ActivateIntentSchema = z.enum(["set_name", "set_phone_number", "verify_code", "resend_code"]);
 export type ActivateIntent = z.infer<typeof ActivateIntentSchema>;
-
-/** The first message per field of a failed parse. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}

@@ -7,34 +7,31 @@
  * user has verified their e-mail, p1 §4 Invite landing); it is used once, when the password is set, and the route
  * then starts a session. The later steps act for the logged-in user (an Actor).
  */
-import crypto from "node:crypto";
 import type { Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { Company, User, type OnboardingState, type PersonVerificationStatus } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { AppError, isAppError } from "../../lib/errors";
-import { hashPassword, verifyPassword } from "../auth/password.server";
+import { hashPassword } from "../auth/password.server";
 import { readUserToken } from "../auth/tokens.server";
-import { codeState, type CodeState } from "../banking/rules";
+import { requireCompanyId } from "../companies/service.server";
+import {
+  assertResendAllowed,
+  attemptsLeft,
+  checkCode,
+  codeRefused,
+  codeState,
+  issueCode,
+  resendAvailableAt,
+  type CodeRecord,
+  type CodeState,
+} from "../one-time-codes/service.server";
 import { invitedUserOfToken, redeemLandingToken } from "../invites/service.server";
 import { sendSms } from "../notifications/sms.server";
 import { advanceOnboarding } from "../onboarding/service.server";
 import { isAtLeast } from "../onboarding/rules";
 import { joinFullName, nationalNumberOf, phonePrefixOf } from "./rules";
-import {
-  CODE_EXPIRED,
-  CODE_INVALID,
-  CODE_LOCKED,
-  CODE_RESEND_INTERVAL_MS,
-  CODE_RESEND_TOO_SOON,
-  CODE_TTL_MS,
-  fieldErrorsOf,
-  LINK_EXPIRED,
-  MAX_CODE_ATTEMPTS,
-  phoneNumberSchema,
-  SetNameSchema,
-  VerifyCodeSchema,
-} from "./schema";
+import { CODE_TTL_MS, LINK_EXPIRED, PHONE_REQUIRED, phoneNumberSchema, SetNameSchema, VerifyCodeSchema } from "./schema";
 import { audit } from "../audit/service.server";
 
 export interface Clock {
@@ -67,10 +64,12 @@ export interface ActivationView {
 
 const linkExpired = () => new AppError(401, LINK_EXPIRED, { code: "LINK_EXPIRED" });
 
-function validationError(errors: Record<string, string>): AppError {
-  const [field, message] = Object.entries(errors)[0];
-  return new AppError(400, message, { code: "VALIDATION", field, details: { fieldErrors: errors } });
-}
+/** The user's SMS code as the one-time-code rules see it (a code without its hash is no code). */
+const smsCodeOf = (user: User): CodeRecord & { hash: string | null } => ({
+  hash: user.smsCodeHash,
+  expiresAt: user.smsCodeHash ? user.smsCodeExpiresAt : null,
+  failedAttempts: user.smsFailedAttempts,
+});
 
 function viewOf(user: User, company: Company | null, now: Date): ActivationView {
   const country = company?.country === "AU" ? "AU" : "NZ";
@@ -90,9 +89,9 @@ function viewOf(user: User, company: Company | null, now: Date): ActivationView 
     verificationStatus: user.verificationStatus,
     isAdmin: user.isAdmin,
     code: {
-      state: codeState({ codeExpiresAt: user.smsCodeHash ? user.smsCodeExpiresAt : null, codeFailedAttempts: user.smsFailedAttempts }, now),
-      attemptsLeft: Math.max(0, MAX_CODE_ATTEMPTS - user.smsFailedAttempts),
-      resendAvailableAt: user.smsCodeExpiresAt ? new Date(user.smsCodeExpiresAt.getTime() - CODE_TTL_MS + CODE_RESEND_INTERVAL_MS).toISOString() : null,
+      state: codeState(smsCodeOf(user), now),
+      attemptsLeft: attemptsLeft(user.smsFailedAttempts),
+      resendAvailableAt: resendAvailableAt(user.smsCodeExpiresAt)?.toISOString() ?? null,
     },
   };
 }
@@ -153,7 +152,7 @@ export async function setNameAndPassword(
 ): Promise<{ userId: number; kind: LinkKind }> {
   const now = clock.now ?? new Date();
   const parsed = SetNameSchema.safeParse({ fullName: input.fullName ?? "", password: input.password ?? "" });
-  if (!parsed.success) throw validationError(fieldErrorsOf(parsed.error));
+  if (!parsed.success) throw AppError.validation(parsed.error);
   const { fullName, password } = parsed.data;
   const passwordHash = await hashPassword(password);
   return sequelize.transaction(async (transaction) => {
@@ -179,8 +178,9 @@ export async function setNameAndPassword(
   });
 }
 
+/** The activating user acts for themselves, within their company (403 "Forbidden" without one). */
 function requireSelf(actor: Actor): number {
-  if (!actor.companyId) throw new AppError(403, "Forbidden", { code: "FORBIDDEN" });
+  requireCompanyId(actor, "Forbidden");
   return actor.userId;
 }
 
@@ -202,14 +202,6 @@ function assertPhoneStep(user: User) {
   if (user.onboardingState !== "PASSWORD_UPDATED") throw new AppError(409, "Your phone number is already verified.", { code: "WRONG_STEP" });
 }
 
-const newCode = () => String(crypto.randomInt(0, 1_000_000)).padStart(6, "0");
-
-function assertResendAllowed(user: User, now: Date) {
-  if (!user.smsCodeHash || !user.smsCodeExpiresAt) return;
-  const lastSent = user.smsCodeExpiresAt.getTime() - CODE_TTL_MS;
-  if (now.getTime() - lastSent < CODE_RESEND_INTERVAL_MS) throw new AppError(429, CODE_RESEND_TOO_SOON, { code: "TOO_SOON", field: "code" });
-}
-
 async function sendCode(phoneNumber: string, code: string, userId: number) {
   await sendSms({
     to: phoneNumber,
@@ -220,15 +212,9 @@ async function sendCode(phoneNumber: string, code: string, userId: number) {
 
 /** Stores a new code's hash (argon2id: the code itself is never stored) with its expiry; failed attempts start again. */
 async function storeNewCode(user: User, transaction: Transaction, now: Date, values: Partial<{ phoneNumber: string }> = {}): Promise<string> {
-  const code = newCode();
+  const { code, stored } = await issueCode(now);
   await user.update(
-    {
-      ...values,
-      smsCodeHash: await hashPassword(code),
-      smsCodeExpiresAt: new Date(now.getTime() + CODE_TTL_MS),
-      smsFailedAttempts: 0,
-      lastModifiedBy: user.id,
-    },
+    { ...values, smsCodeHash: stored.hash, smsCodeExpiresAt: stored.expiresAt, smsFailedAttempts: stored.failedAttempts, lastModifiedBy: user.id },
     { transaction }
   );
   return code;
@@ -248,12 +234,8 @@ export async function savePhoneNumber(actor: Actor, input: { phoneNumber?: unkno
     const parsed = phoneNumberSchema(company?.country === "AU" ? "AU" : "NZ").safeParse({
       phoneNumber: typeof input.phoneNumber === "string" ? input.phoneNumber : "",
     });
-    if (!parsed.success) throw validationError(fieldErrorsOf(parsed.error));
-    try {
-      assertResendAllowed(user, now);
-    } catch (error) {
-      throw isAppError(error) ? new AppError(error.status, error.message, { code: error.code, field: "phoneNumber" }) : error;
-    }
+    if (!parsed.success) throw AppError.validation(parsed.error);
+    assertResendAllowed(smsCodeOf(user).expiresAt, now, "phoneNumber");
     const code = await storeNewCode(user, transaction, now, { phoneNumber: parsed.data.phoneNumber });
     await user.update({ phoneNumberVerified: false }, { transaction });
     return { code, user, company };
@@ -268,8 +250,8 @@ export async function resendPhoneCode(actor: Actor, clock: Clock = {}): Promise<
   const sent = await sequelize.transaction(async (transaction) => {
     const user = await lockedSelf(actor, transaction);
     assertPhoneStep(user);
-    if (!user.phoneNumber) throw new AppError(400, "Please enter your phone number", { code: "PHONE_REQUIRED", field: "phoneNumber" });
-    assertResendAllowed(user, now);
+    if (!user.phoneNumber) throw new AppError(400, PHONE_REQUIRED, { code: "PHONE_REQUIRED", field: "phoneNumber" });
+    assertResendAllowed(smsCodeOf(user).expiresAt, now);
     const code = await storeNewCode(user, transaction, now);
     return { code, user, company: await companyOfUser(user, transaction) };
   });
@@ -285,32 +267,21 @@ export async function resendPhoneCode(actor: Actor, clock: Clock = {}): Promise<
 export async function verifyPhoneCode(actor: Actor, input: { code?: unknown }, clock: Clock = {}): Promise<ActivationView> {
   const now = clock.now ?? new Date();
   const parsed = VerifyCodeSchema.safeParse({ code: input.code });
-  if (!parsed.success) throw validationError(fieldErrorsOf(parsed.error));
+  if (!parsed.success) throw AppError.validation(parsed.error);
   const outcome = await sequelize.transaction(async (transaction) => {
     const user = await lockedSelf(actor, transaction);
     assertPhoneStep(user);
-    const state = codeState({ codeExpiresAt: user.smsCodeHash ? user.smsCodeExpiresAt : null, codeFailedAttempts: user.smsFailedAttempts }, now);
-    if (state === "LOCKED") return { kind: "LOCKED" as const };
-    if (state === "EXPIRED" || state === "NONE") return { kind: "EXPIRED" as const };
-    // argon2's verify compares in constant time.
-    if (!(await verifyPassword(user.smsCodeHash, parsed.data.code))) {
-      const attempts = user.smsFailedAttempts + 1;
-      await user.update({ smsFailedAttempts: attempts }, { transaction });
-      return { kind: attempts >= MAX_CODE_ATTEMPTS ? ("LOCKED" as const) : ("INVALID" as const) };
+    const check = await checkCode(smsCodeOf(user), parsed.data.code, now);
+    if (!check.ok) {
+      if (check.failedAttempts !== null) await user.update({ smsFailedAttempts: check.failedAttempts }, { transaction });
+      return { kind: "REFUSED" as const, refusal: check.refusal };
     }
     await user.update({ smsCodeHash: null, smsCodeExpiresAt: null, smsFailedAttempts: 0, phoneNumberVerified: true, lastModifiedBy: user.id }, { transaction });
     user.onboardingState = await advanceOnboarding(transaction, user.id, "PHONE_NUMBER_VERIFIED");
     await audit(user.id, { companyId: user.companyId, action: "PHONE_NUMBER_VERIFIED", entityType: "user", entityId: user.id, details: {} }, { transaction });
     return { kind: "OK" as const, view: viewOf(user, await companyOfUser(user, transaction), now) };
   });
-  switch (outcome.kind) {
-    case "OK":
-      return outcome.view;
-    case "LOCKED":
-      throw new AppError(400, CODE_LOCKED, { code: "CODE_LOCKED", field: "code" });
-    case "EXPIRED":
-      throw new AppError(400, CODE_EXPIRED, { code: "CODE_EXPIRED", field: "code" });
-    case "INVALID":
-      throw new AppError(400, CODE_INVALID, { code: "CODE_INVALID", field: "code" });
-  }
+  // Thrown after the commit, so a wrong code's attempt stays counted.
+  if (outcome.kind === "REFUSED") throw codeRefused(outcome.refusal);
+  return outcome.view;
 }

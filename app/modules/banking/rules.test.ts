@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import {
   canReviewStatement,
   canUploadStatement,
-  codeState,
   describeAccountDetails,
   digitsOnly,
   formatAccountNumber,
@@ -115,17 +114,7 @@ describe("statement files by content", () => {
   });
 });
 
-describe("SMS code state", () => {
-  const now = new Date("2026-11-22T10:00:00Z");
-  const later = new Date(now.getTime() + 60_000);
-  it("is open before expiry with fewer than 3 failures, locked at 3, expired after expiry", () => {
-    expect(codeState({ codeExpiresAt: later, codeFailedAttempts: 0 }, now)).toBe("OPEN");
-    expect(codeState({ codeExpiresAt: later, codeFailedAttempts: 2 }, now)).toBe("OPEN");
-    expect(codeState({ codeExpiresAt: later, codeFailedAttempts: 3 }, now)).toBe("LOCKED");
-    expect(codeState({ codeExpiresAt: now, codeFailedAttempts: 0 }, now)).toBe("EXPIRED");
-    expect(codeState({ codeExpiresAt: null, codeFailedAttempts: 0 }, now)).toBe("NONE");
-  });
-
+describe("the phone hint", () => {
   it("shows only the end of the phone number", () => {
     expect(maskPhoneNumber("+64211234567")).toBe("+64 ••••••567");
     expect(maskPhoneNumber(null)).toBe("");

@@ -1,16 +1,13 @@
 /**
  * Pure rules of bank accounts (spec p1 §3-5, p3 §4.4-4.5): number formats, statement file types by content, the
- * SMS code's state, the withdrawal account card and when an admin may review a statement. No I/O.
+ * withdrawal account card and when an admin may review a statement. No I/O. The SMS code's rules are the
+ * one-time-codes module's.
  */
 import type { Country } from "../../lib/dates";
 
 export type BankAccountStatus = "UNVERIFIED" | "VERIFICATION_PENDING" | "VERIFIED" | "VERIFICATION_FAILED" | "DELETED";
 export type BankAccountLoadedBy = "SYSTEM" | "EARLYBIRD" | "XERO" | "MYOB_ACCOUNTRIGHT";
 export type StatementMimeType = "application/pdf" | "image/jpeg" | "image/png";
-
-/** Six-digit SMS codes, three failed attempts (p1 §9). */
-export const CODE_DIGITS = 6;
-export const MAX_CODE_ATTEMPTS = 3;
 
 /** "12-3456-1234567-123" → "123456 1234567123": the spec strips every non-digit (p1 §5). */
 export function digitsOnly(value: string | null | undefined): string {
@@ -129,16 +126,6 @@ export function statementFileName(name: string | null | undefined, type: Stateme
 }
 
 // --- SMS code -------------------------------------------------------------------------------------------------
-
-export type CodeState = "NONE" | "LOCKED" | "EXPIRED" | "OPEN";
-
-/** Where a pending account's code stands: locked after 3 failures (until a new code), expired, or open. */
-export function codeState(pending: { codeExpiresAt: Date | null; codeFailedAttempts: number }, now: Date): CodeState {
-  if (!pending.codeExpiresAt) return "NONE";
-  if (pending.codeFailedAttempts >= MAX_CODE_ATTEMPTS) return "LOCKED";
-  if (pending.codeExpiresAt.getTime() <= now.getTime()) return "EXPIRED";
-  return "OPEN";
-}
 
 /** "+64211234567" → "+64 •••• ••567": enough to recognise one's phone, not enough to read it. */
 export function maskPhoneNumber(phone: string | null | undefined): string {

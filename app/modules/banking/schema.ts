@@ -4,6 +4,7 @@
  * the spec says to strip and report every field's first error at once.
  */
 import { z } from "zod";
+import { OneTimeCodeSchema } from "../one-time-codes/schema";
 import type { Country } from "../../lib/dates";
 import { digitsOnly, normaliseAccountNumber } from "./rules";
 
@@ -15,10 +16,18 @@ export const BSB_SIX_DIGITS = "BSB should be 6 digits";
 export const ACCOUNT_NUMBER_REQUIRED = "Account number is required";
 export const ACCOUNT_NUMBER_MIN_AU = "Account number should have minimum 6 digits";
 export const ACCOUNT_NUMBER_INVALID = "Enter valid account number";
-// 2FA code (p1 §5, §8; p3 §5).
-export const CODE_REQUIRED = "Please enter the code recieved on your phone number";
-export const CODE_INVALID = "Invalid code. Please check the code you received.";
-export const CODE_LOCKED = "You have made 3 failed attempts. Please request for a new code.";
+// 2FA code (p1 §5, §8; p3 §5): the one-time-codes module's words and limits (the same as activation's).
+export {
+  CODE_DIGITS,
+  CODE_EXPIRED,
+  CODE_INVALID,
+  CODE_LOCKED,
+  CODE_REQUIRED,
+  CODE_RESEND_INTERVAL_MS,
+  CODE_RESEND_TOO_SOON,
+  CODE_TTL_MS,
+  MAX_CODE_ATTEMPTS,
+} from "../one-time-codes/schema";
 /** The server's answer to an account posted without its code (p1 §8 "Bank account"). */
 export const CODE_MISSING = "2fa code missing";
 // Bank statement upload (p1 §5, p3 §5).
@@ -34,8 +43,6 @@ export const PHONE_NOT_PROVIDED = "Phone number not provided";
 export const ERROR_FETCHING_BANK_ACCOUNTS = "Error fetching bank accounts";
 
 /** Not in the spec (it gives no wording for these cases); ours, in the spec's voice. */
-export const CODE_EXPIRED = "This code has expired. Please request for a new code.";
-export const CODE_RESEND_TOO_SOON = "Please wait 30 seconds before requesting another code.";
 export const ACCOUNT_NAME_TOO_LONG = "Account name should have at most 100 characters";
 export const PAY_ID_TOO_LONG = "PayID should have at most 256 characters";
 export const ACCOUNT_ALREADY_ADDED = "This bank account has already been added";
@@ -44,11 +51,6 @@ export const REVIEW_NOT_ALLOWED = "This bank account has no statement waiting fo
 export const BANK_ACCOUNT_NOT_FOUND = "Bank account not found";
 export const SYSTEM_ACCOUNT_NOT_EDITABLE = "The Earlybird working capital account cannot be changed here";
 
-export { CODE_DIGITS, MAX_CODE_ATTEMPTS } from "./rules";
-/** How long an SMS code stays valid. */
-export const CODE_TTL_MS = 10 * 60_000;
-/** A new code may be requested this long after the last one (keeps SMS from being flooded). */
-export const CODE_RESEND_INTERVAL_MS = 30_000;
 /** 10,000,000 bytes (p1 §9, p3 §9 "Statement file maximum"). */
 export const STATEMENT_MAX_BYTES = 10_000_000;
 export const ACCOUNT_NAME_MAX = 100;
@@ -138,7 +140,7 @@ export function formErrors(error: z.ZodError): Record<string, string> {
 }
 
 /** The SMS code: six digits; empty or short gives the spec's "recieved" message (p3 §5). Spaces are dropped. */
-export const CodeSchema = z.preprocess((value) => (typeof value === "string" ? value.replace(/\s+/g, "") : ""), z.string().regex(/^\d{6}$/, CODE_REQUIRED));
+export const CodeSchema = OneTimeCodeSchema;
 
 export const IdSchema = z.coerce.number({ invalid_type_error: VALUES_MISSING }).int().positive(VALUES_MISSING);
 

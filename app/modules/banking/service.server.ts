@@ -10,7 +10,6 @@
  * one is requested). See docs/decisions/011-bank-accounts.md.
  */
 import { actingUserId } from "../../lib/actor";
-import crypto from "node:crypto";
 import { Op, type Transaction, type WhereOptions } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { BankAccount, BankAccountDocument, Company, User } from "../../../db/models/index";
@@ -18,23 +17,29 @@ import type { Actor } from "../../lib/actor";
 import { isAdminActor } from "../../lib/actor";
 import type { Country } from "../../lib/dates";
 import { AppError } from "../../lib/errors";
-import { hashPassword, verifyPassword } from "../auth/password.server";
+import {
+  assertResendAllowed,
+  attemptsLeft,
+  checkCode,
+  codeRefused,
+  codeState,
+  issueCode,
+  type CodeRecord,
+  type CodeState,
+} from "../one-time-codes/service.server";
 import { sendSms } from "../notifications/sms.server";
 import {
   ADMIN_TAB_STATUSES,
   canReviewStatement,
   canUploadStatement,
-  codeState,
   describeAccountDetails,
   isListedAccount,
-  MAX_CODE_ATTEMPTS,
   maskPhoneNumber,
   sniffStatementType,
   statementFileName,
   withdrawalCard,
   type BankAccountLoadedBy,
   type BankAccountStatus,
-  type CodeState,
   type StatementMimeType,
   type WithdrawalCard,
 } from "./rules";
@@ -43,11 +48,6 @@ import {
   AdminListQuerySchema,
   BANK_ACCOUNT_NOT_FOUND,
   bankAccountFormSchema,
-  CODE_EXPIRED,
-  CODE_INVALID,
-  CODE_LOCKED,
-  CODE_RESEND_INTERVAL_MS,
-  CODE_RESEND_TOO_SOON,
   CODE_TTL_MS,
   CodeSchema,
   formErrors,
@@ -68,7 +68,7 @@ import {
   type ReviewDecision,
 } from "./schema";
 import { audit } from "../audit/service.server";
-import { requireAdmin } from "../companies/service.server";
+import { requireAdmin, requireCompanyId } from "../companies/service.server";
 
 /** A bank account as screens and other modules see it: no code hash, no document bytes. */
 export interface WithdrawalAccount {
@@ -124,10 +124,14 @@ const LIVE_WITHDRAWAL_ACCOUNT = {
 
 const notFound = () => new AppError(404, BANK_ACCOUNT_NOT_FOUND, { code: "NOT_FOUND" });
 
-/** Company users act on their own company's accounts; admins use the admin calls (or name a company where allowed). */
+/**
+ * Company users act on their own company's accounts: the companies module's requireCompanyId (403 "Forbidden" without
+ * a company). An admin, or the operator, is refused the same 403 even when acting for a company: they use the admin
+ * calls (or name a company where allowed), never the company user's wizard.
+ */
 function requireCompany(actor: Actor): number {
-  if (isAdminActor(actor) || actor.companyId === null) throw new AppError(403, "Forbidden", { code: "FORBIDDEN" });
-  return actor.companyId;
+  if (isAdminActor(actor)) throw new AppError(403, "Forbidden", { code: "FORBIDDEN" });
+  return requireCompanyId(actor, "Forbidden");
 }
 
 async function companyOf(companyId: number, transaction?: Transaction) {
@@ -234,7 +238,12 @@ export interface PendingBankAccount {
   attemptsLeft: number;
 }
 
-const newCode = () => String(crypto.randomInt(0, 1_000_000)).padStart(6, "0");
+/** The pending account's SMS code as the one-time-code rules see it. */
+const pendingCodeOf = (row: BankAccount): CodeRecord & { hash: string | null } => ({
+  hash: row.codeHash ?? null,
+  expiresAt: row.codeExpiresAt ?? null,
+  failedAttempts: row.codeFailedAttempts,
+});
 
 async function phoneOf(userId: number): Promise<string> {
   const user = await User.findByPk(userId, { attributes: ["id", "phoneNumber"] });
@@ -262,15 +271,10 @@ export async function startBankAccount(actor: Actor, values: Partial<BankAccount
   const companyId = requireCompany(actor);
   const company = await companyOf(companyId);
   const parsed = bankAccountFormSchema(company.country).safeParse(values);
-  if (!parsed.success) {
-    const errors = formErrors(parsed.error);
-    const [field, message] = Object.entries(errors)[0];
-    throw new AppError(400, message, { code: "VALIDATION", field, details: Object.fromEntries(Object.entries(errors).map(([key, value]) => [key, [value]])) });
-  }
+  if (!parsed.success) throw AppError.validation(parsed.error);
   const details = parsed.data;
   const phone = await phoneOf(actor.userId);
-  const code = newCode();
-  const codeHash = await hashPassword(code);
+  const { code, stored } = await issueCode(now);
   const row = await sequelize.transaction(async (transaction) => {
     if (await findDuplicate(companyId, details, transaction)) {
       throw new AppError(409, ACCOUNT_ALREADY_ADDED, { code: "DUPLICATE", field: details.payId ? "payId" : "bankAccountNumber" });
@@ -286,9 +290,9 @@ export async function startBankAccount(actor: Actor, values: Partial<BankAccount
         bankAccountStatus: "UNVERIFIED",
         loadedBy: "EARLYBIRD",
         defaultAccount: false,
-        codeHash,
-        codeExpiresAt: new Date(now.getTime() + CODE_TTL_MS),
-        codeFailedAttempts: 0,
+        codeHash: stored.hash,
+        codeExpiresAt: stored.expiresAt,
+        codeFailedAttempts: stored.failedAttempts,
       },
       { transaction }
     );
@@ -304,29 +308,41 @@ function pendingView(row: BankAccount, phone: string | null, now: Date): Pending
     bankAccountName: row.bankAccountName,
     details: describeAccountDetails({ bankAccountNumber: row.bankAccountNumber ?? null, bsb: row.bsb ?? null, payId: row.payId ?? null }),
     phoneHint: maskPhoneNumber(phone),
-    state: codeState({ codeExpiresAt: row.codeExpiresAt ?? null, codeFailedAttempts: row.codeFailedAttempts }, now),
-    attemptsLeft: Math.max(0, MAX_CODE_ATTEMPTS - row.codeFailedAttempts),
+    state: codeState(pendingCodeOf(row), now),
+    attemptsLeft: attemptsLeft(row.codeFailedAttempts),
   };
 }
 
-async function findPending(companyId: number, id: unknown, transaction?: Transaction) {
+async function lookupPending(companyId: number, id: unknown, transaction?: Transaction) {
   const parsed = IdSchema.safeParse(id);
-  if (!parsed.success) throw notFound();
-  const row = await BankAccount.findOne({
+  if (!parsed.success) return null;
+  return BankAccount.findOne({
     where: { id: parsed.data, companyId, codeHash: { [Op.ne]: null } },
     transaction,
     ...(transaction ? { lock: transaction.LOCK.UPDATE } : {}),
   });
+}
+
+async function findPending(companyId: number, id: unknown, transaction?: Transaction) {
+  const row = await lookupPending(companyId, id, transaction);
   if (!row) throw notFound();
   return row;
 }
 
-/** CODE_ENTRY: the pending account of the actor's company, or 404 (also once its code is confirmed). */
-export async function getPendingBankAccount(actor: Actor, id: unknown, clock: Clock = {}): Promise<PendingBankAccount> {
+/** CODE_ENTRY: the pending account of the actor's company, or null (also once its code is confirmed or replaced). */
+export async function findPendingBankAccount(actor: Actor, id: unknown, clock: Clock = {}): Promise<PendingBankAccount | null> {
   const companyId = requireCompany(actor);
-  const row = await findPending(companyId, id);
+  const row = await lookupPending(companyId, id);
+  if (!row) return null;
   const user = await User.findByPk(actor.userId, { attributes: ["id", "phoneNumber"] });
   return pendingView(row, user?.phoneNumber ?? null, clock.now ?? new Date());
+}
+
+/** Like findPendingBankAccount, 404 when there is no such pending account. */
+export async function getPendingBankAccount(actor: Actor, id: unknown, clock: Clock = {}): Promise<PendingBankAccount> {
+  const pending = await findPendingBankAccount(actor, id, clock);
+  if (!pending) throw notFound();
+  return pending;
 }
 
 /** "Request a new code": a fresh code replaces the old one and the failed attempts start again at 0 (p1 §4). */
@@ -334,13 +350,11 @@ export async function requestNewBankAccountCode(actor: Actor, id: unknown, clock
   const now = clock.now ?? new Date();
   const companyId = requireCompany(actor);
   const phone = await phoneOf(actor.userId);
-  const code = newCode();
-  const codeHash = await hashPassword(code);
+  const { code, stored } = await issueCode(now);
   const row = await sequelize.transaction(async (transaction) => {
     const pending = await findPending(companyId, id, transaction);
-    const lastSent = pending.codeExpiresAt ? pending.codeExpiresAt.getTime() - CODE_TTL_MS : 0;
-    if (now.getTime() - lastSent < CODE_RESEND_INTERVAL_MS) throw new AppError(429, CODE_RESEND_TOO_SOON, { code: "TOO_SOON", field: "code" });
-    return pending.update({ codeHash, codeExpiresAt: new Date(now.getTime() + CODE_TTL_MS), codeFailedAttempts: 0 }, { transaction });
+    assertResendAllowed(pending.codeExpiresAt ?? null, now);
+    return pending.update({ codeHash: stored.hash, codeExpiresAt: stored.expiresAt, codeFailedAttempts: stored.failedAttempts }, { transaction });
   });
   await sendCode(phone, code, actor.userId);
   return pendingView(row, phone, now);
@@ -356,17 +370,14 @@ export async function confirmBankAccountCode(actor: Actor, id: unknown, code: un
   const now = clock.now ?? new Date();
   const companyId = requireCompany(actor);
   const parsedCode = CodeSchema.safeParse(code);
-  if (!parsedCode.success) throw new AppError(400, parsedCode.error.issues[0].message, { code: "CODE_REQUIRED", field: "code" });
+  if (!parsedCode.success) throw AppError.validation({ code: parsedCode.error.issues[0].message });
 
   const outcome = await sequelize.transaction(async (transaction) => {
     const pending = await findPending(companyId, id, transaction);
-    const state = codeState({ codeExpiresAt: pending.codeExpiresAt ?? null, codeFailedAttempts: pending.codeFailedAttempts }, now);
-    if (state === "LOCKED") return { kind: "LOCKED" as const };
-    if (state === "EXPIRED" || state === "NONE") return { kind: "EXPIRED" as const };
-    if (!(await verifyPassword(pending.codeHash ?? null, parsedCode.data))) {
-      const attempts = pending.codeFailedAttempts + 1;
-      await pending.update({ codeFailedAttempts: attempts }, { transaction });
-      return { kind: attempts >= MAX_CODE_ATTEMPTS ? ("LOCKED" as const) : ("INVALID" as const) };
+    const check = await checkCode(pendingCodeOf(pending), parsedCode.data, now);
+    if (!check.ok) {
+      if (check.failedAttempts !== null) await pending.update({ codeFailedAttempts: check.failedAttempts }, { transaction });
+      return { kind: "REFUSED" as const, refusal: check.refusal };
     }
     // The new account becomes the default: lock the company's live accounts (ascending ids) and move the flag.
     await BankAccount.findAll({ where: { companyId, ...LIVE_WITHDRAWAL_ACCOUNT }, order: [["id", "ASC"]], lock: transaction.LOCK.UPDATE, transaction });
@@ -385,16 +396,9 @@ export async function confirmBankAccountCode(actor: Actor, id: unknown, code: un
     );
     return { kind: "OK" as const, account: toView(pending) };
   });
-  switch (outcome.kind) {
-    case "OK":
-      return outcome.account;
-    case "LOCKED":
-      throw new AppError(400, CODE_LOCKED, { code: "CODE_LOCKED", field: "code" });
-    case "EXPIRED":
-      throw new AppError(400, CODE_EXPIRED, { code: "CODE_EXPIRED", field: "code" });
-    case "INVALID":
-      throw new AppError(400, CODE_INVALID, { code: "CODE_INVALID", field: "code" });
-  }
+  // Thrown after the commit, so a wrong code's attempt stays counted.
+  if (outcome.kind === "REFUSED") throw codeRefused(outcome.refusal);
+  return outcome.account;
 }
 
 // --- Default account and delete --------------------------------------------------------------------------------------

@@ -134,7 +134,12 @@ export interface VerifyPersonDetails extends VerifyPerson {
   address: Address | null;
 }
 
-function requireCompanyId(actor: Actor): number {
+/**
+ * The company whose people the actor verifies. Not the companies module's requireCompanyId on purpose: /verify is a
+ * company user's own page, so an admin or a user without a company gets the 404 an unknown page gets (as
+ * requireAdmin's rule hides admin pages), not requireCompanyId's 403; admins verify people from their own pages.
+ */
+function verifyingCompanyId(actor: Actor): number {
   if (!actor.companyId || actor.roles[0] === "ROLE_ADMIN") throw notFound();
   return actor.companyId;
 }
@@ -172,7 +177,7 @@ async function companyOf(companyId: number, t?: Transaction): Promise<VerifyComp
 
 /** The actor's company as /verify shows it, and the options of its forms (flags). */
 export async function verificationContext(actor: Actor) {
-  const companyId = requireCompanyId(actor);
+  const companyId = verifyingCompanyId(actor);
   const [company, me, flags] = await Promise.all([
     companyOf(companyId),
     User.findOne({ where: { id: actor.userId, companyId }, attributes: ["id", "onboardingState", "verificationStatus"] }),
@@ -192,7 +197,7 @@ export async function verificationContext(actor: Actor) {
  * this first need, and its primary users; primary users first.
  */
 export async function peopleToVerify(actor: Actor): Promise<VerifyPerson[]> {
-  const companyId = requireCompanyId(actor);
+  const companyId = verifyingCompanyId(actor);
   const users = await sequelize.transaction(async (t) => {
     await ensureCompanyOwners(t, companyId);
     return User.findAll({ where: { companyId, ...PEOPLE_WHERE }, transaction: t, order: [["id", "ASC"]] });
@@ -203,7 +208,7 @@ export async function peopleToVerify(actor: Actor): Promise<VerifyPerson[]> {
 
 /** One person of the actor's company (404 for anyone else's), with what the details and success views show. */
 export async function personForVerification(actor: Actor, userId: number): Promise<VerifyPersonDetails> {
-  const companyId = requireCompanyId(actor);
+  const companyId = verifyingCompanyId(actor);
   if (!Number.isSafeInteger(userId) || userId <= 0) throw notFound("User not found");
   const user = await User.findOne({ where: { id: userId, companyId, ...PEOPLE_WHERE } });
   if (!user) throw notFound("User not found");

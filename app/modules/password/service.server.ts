@@ -16,7 +16,7 @@ import { Op, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { LoginAttempt, PasswordResetRequest, Session, User } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
-import { AppError } from "../../lib/errors";
+import { AppError, isAppError } from "../../lib/errors";
 import { logger } from "../../lib/logger.server";
 import { hashPassword, verifyPassword } from "../auth/password.server";
 import { lockAttemptKeys } from "../auth/attempt-limit.server";
@@ -32,7 +32,6 @@ import {
   TOO_MANY_PASSWORD_ATTEMPTS,
   TOO_MANY_RESET_REQUESTS,
 } from "./schema";
-import type { z } from "zod";
 import { audit } from "../audit/service.server";
 
 /** A reset link works for one hour (issue 6 part 8). */
@@ -44,11 +43,6 @@ const RESET_WINDOW_MS = 60 * 60_000;
 
 const sha256 = (value: string) => crypto.createHash("sha256").update(value).digest("hex");
 
-/** The first zod issue as the AppError a form shows on its field. */
-function invalid(error: z.ZodError): AppError {
-  const issue = error.issues[0];
-  return new AppError(400, issue.message, { code: "VALIDATION", field: String(issue.path[0] ?? "") || undefined });
-}
 
 function logMailFailure(error: unknown) {
   logger.error({ err: error }, "password e-mail failed");
@@ -72,7 +66,7 @@ export interface ForgotPasswordRequest {
  */
 export async function requestPasswordReset(request: ForgotPasswordRequest): Promise<void> {
   const parsed = ForgotPasswordSchema.safeParse({ email: request.email });
-  if (!parsed.success) throw invalid(parsed.error);
+  if (!parsed.success) throw AppError.validation(parsed.error);
   const { email } = parsed.data;
   const now = request.now ?? new Date();
   const since = new Date(now.getTime() - RESET_WINDOW_MS);
@@ -119,6 +113,16 @@ export async function readResetLink(token: string, now: Date = new Date()): Prom
   return { email: user.username };
 }
 
+/** The reset page's view of a link, as a tagged outcome: whom it is for, or the words saying why it does not work. */
+export async function findResetLink(token: string, now: Date = new Date()): Promise<{ ok: true; email: string } | { ok: false; message: string }> {
+  try {
+    return { ok: true, ...(await readResetLink(token, now)) };
+  } catch (error) {
+    if (!isAppError(error) || error.status >= 500) throw error;
+    return { ok: false, message: error.message };
+  }
+}
+
 async function revokeSessions(t: Transaction, userId: number, now: Date, keepTokenHash?: string): Promise<number> {
   const [count] = await Session.update(
     { revokedAt: now, revokedReason: "PASSWORD_CHANGED" },
@@ -153,7 +157,7 @@ export async function resetPassword(input: {
   now?: Date;
 }): Promise<{ userId: number }> {
   const parsed = ResetPasswordSchema.safeParse(input);
-  if (!parsed.success) throw invalid(parsed.error);
+  if (!parsed.success) throw AppError.validation(parsed.error);
   const now = input.now ?? new Date();
   const passwordHash = await hashPassword(parsed.data.password);
   return sequelize.transaction(async (t) => {
@@ -208,7 +212,7 @@ export interface ChangePasswordInput {
 /** The settings Password tab: the user's own password, after the current one; the user's other sessions end. */
 export async function changePassword(actor: Actor, input: ChangePasswordInput): Promise<{ sessionsRevoked: number }> {
   const parsed = ChangePasswordSchema.safeParse(input);
-  if (!parsed.success) throw invalid(parsed.error);
+  if (!parsed.success) throw AppError.validation(parsed.error);
   const now = input.now ?? new Date();
   const user = await User.findByPk(actor.userId);
   if (!user || user.disabledAt) throw new AppError(404, "User not found");

@@ -70,10 +70,7 @@ export async function createInviteCode(
   requireAdmin(actor);
   const rawDays = input.days === "" || input.days === null ? undefined : input.days;
   const parsed = CreateInviteCodeSchema.safeParse({ email: input.email, days: rawDays });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AppError(400, issue.message, { code: "VALIDATION", field: String(issue.path[0] ?? "") });
-  }
+  if (!parsed.success) throw AppError.validation(parsed.error);
   const { email, days } = parsed.data;
   const now = options.now ?? new Date();
   let row: InviteCode | null = null;
