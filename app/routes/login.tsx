@@ -10,13 +10,13 @@ import { Label } from "~/components/ui/label";
 import { getSessionUser, postLoginPath } from "~/web/auth.server";
 import { loginAuthenticator, loginStrategyOf } from "~/web/auth/authenticator.server";
 import { env, isProduction } from "~/lib/env.server";
-import { isAppError } from "~/lib/errors";
+import { formErrorsOf } from "~/lib/form-errors";
 import { mailboxAccess } from "~/lib/mailbox-access.server";
 import { clearFlash, commitSessionToken, readFlash } from "~/lib/session.server";
 import { LoginSchema } from "~/modules/auth/schema";
 import { DEMO_LOGINS } from "~/modules/auth/demo-logins";
 import { redeemLandingToken } from "~/modules/invites/service.server";
-import { readForm } from "~/web/http.server";
+import { handleError, parseFormData, readForm } from "~/web/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Earlybird | Log in" }];
 
@@ -38,27 +38,20 @@ function checkedFormRequest(request: Request, form: FormData): Request {
   return new Request(request.url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body });
 }
 
-type FieldErrors = Partial<Record<"email" | "password" | "mfaCode", string>>;
-type ActionData = { fieldErrors?: FieldErrors; formError?: string; mfaChallenge?: string; email?: string };
+/** The MFA step's signed challenge: the service's fresh one with a wrong code, else the one the form carried. */
+const challengeOf = (error: { details?: unknown }, form: FormData) =>
+  (error.details as { challenge?: string } | undefined)?.challenge ?? (String(form.get("mfaChallenge") ?? "") || undefined);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   // The body rules (a form, at most 1 MB, no NUL) apply first; the authenticator's strategy then reads the checked
   // form again from a request of its own (not request.clone(): a refused body cancels one branch of the clone's tee,
   // which waits for the other branch forever).
   const form = await readForm(request);
-  const parsed = LoginSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    const fieldErrors: FieldErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as keyof FieldErrors;
-      fieldErrors[field] ??= issue.message;
-    }
-    return json<ActionData>({ fieldErrors, email: String(form.get("email") ?? ""), mfaChallenge: String(form.get("mfaChallenge") ?? "") || undefined }, { status: 400 });
-  }
-  const input = parsed.data;
+  const email = String(form.get("email") ?? "");
   try {
+    const input = parseFormData(form, LoginSchema);
     const result = await loginAuthenticator({ ip: context.ip ?? "unknown" }).authenticate(loginStrategyOf(form), checkedFormRequest(request, form));
-    if (result.kind === "mfa") return json<ActionData>({ mfaChallenge: result.challenge, email: input.email });
+    if (result.kind === "mfa") return json({ mfaChallenge: result.challenge, values: { email: input.email } });
     const cookie = await commitSessionToken(result.token, env().SESSION_MAX_DAYS * 86_400);
     const search = new URL(request.url).searchParams;
     // A landing page's Log In (p2 §2) uses its token once (docs/decisions/018); a used or foreign token changes nothing.
@@ -69,23 +62,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     return redirect(postLoginPath(result.user, search), { headers: { "Set-Cookie": cookie } });
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    const challenge = (error.details as { challenge?: string } | undefined)?.challenge;
-    if (error.field === "mfaCode") {
-      return json<ActionData>({ fieldErrors: { mfaCode: error.message }, mfaChallenge: challenge, email: input.email }, { status: error.status });
-    }
-    return json<ActionData>({ formError: error.message, email: input.email }, { status: error.status });
+    // The form's fields and a wrong authenticator code on their fields (422); wrong credentials (401) and the attempt
+    // limit (429) above the form. The e-mail stays as typed; the MFA step stays open with its challenge.
+    const values = { email: email.trim() };
+    return handleError(error, {
+      fields: "named",
+      values,
+      data: (refused) => {
+        const mfaChallenge = refused.field === "mfaCode" || refused.status === 422 ? challengeOf(refused, form) : undefined;
+        return mfaChallenge ? { mfaChallenge } : {};
+      },
+    });
   }
 }
 
 export default function LoginPage() {
   const { sessionExpired, demoLogins, mailboxLink } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const actionData = useActionData<typeof action>();
+  const { fieldErrors: errors, formError, values } = formErrorsOf(actionData);
+  const mfaChallenge = actionData && "mfaChallenge" in actionData ? actionData.mfaChallenge : undefined;
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const submitting = navigation.state === "submitting";
-  const errors = actionData?.fieldErrors ?? {};
-  const mfaStep = Boolean(actionData?.mfaChallenge);
+  const mfaStep = Boolean(mfaChallenge);
   const query = searchParams.toString();
 
   return (
@@ -106,9 +105,9 @@ export default function LoginPage() {
                 Your session has expired. Please login again.
               </Alert>
             ) : null}
-            {actionData?.formError ? (
+            {formError ? (
               <Alert variant="destructive" className="mb-4">
-                {actionData.formError}
+                {formError}
               </Alert>
             ) : null}
             <Form method="post" action={query ? `/login?${query}` : "/login"} noValidate className="space-y-4">
@@ -119,7 +118,7 @@ export default function LoginPage() {
                   name="email"
                   type="email"
                   autoComplete="username"
-                  defaultValue={actionData?.email ?? ""}
+                  defaultValue={values?.email ?? ""}
                   readOnly={mfaStep}
                   aria-invalid={errors.email ? true : undefined}
                   aria-describedby={errors.email ? "email-error" : undefined}
@@ -147,7 +146,7 @@ export default function LoginPage() {
               </div>
               {mfaStep ? (
                 <div className="space-y-2">
-                  <input type="hidden" name="mfaChallenge" value={actionData?.mfaChallenge} />
+                  <input type="hidden" name="mfaChallenge" value={mfaChallenge} />
                   <Label htmlFor="mfaCode">Authenticator code</Label>
                   <Input
                     id="mfaCode"

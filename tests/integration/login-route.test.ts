@@ -1,6 +1,7 @@
 /**
  * The login route through remix-auth (issue 14 part 5): the form's two steps go through the Authenticator's "form" and
- * "totp" strategies, and the route answers exactly as before: field errors with 400, the spec's messages, the session
+ * "totp" strategies, and the route answers as before, in the one error shape: field errors (the form's, a wrong
+ * authenticator code) 422 in `fieldErrors`, the spec's messages, the session
  * cookie of a database session, the post-login redirect, the attempt limit.
  */
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
@@ -53,12 +54,15 @@ describe("login route", () => {
     const ip = testIp();
     const first = await post({ email: user.username, password: TEST_PASSWORD }, { ip });
     expect(first.status).toBe(200);
-    const { mfaChallenge, email } = (await first.json()) as { mfaChallenge: string; email: string };
+    const {
+      mfaChallenge,
+      values: { email },
+    } = (await first.json()) as { mfaChallenge: string; values: { email: string } };
     expect(email).toBe(user.username);
     const badCode = totpCode(secret) === "000000" ? "111111" : "000000";
     const wrong = await post({ email, mfaChallenge, mfaCode: badCode }, { ip });
-    expect(wrong.status).toBe(401);
-    expect(await wrong.json()).toMatchObject({ fieldErrors: { mfaCode: MFA_INVALID }, email });
+    expect(wrong.status).toBe(422);
+    expect(await wrong.json()).toMatchObject({ fieldErrors: { mfaCode: MFA_INVALID }, values: { email }, mfaChallenge: expect.any(String) });
     const ok = await post({ email, mfaChallenge, mfaCode: totpCode(secret) }, { ip });
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/invoices");
@@ -67,18 +71,18 @@ describe("login route", () => {
 
   it("answers field errors, wrong credentials and the attempt limit as before", async () => {
     const empty = await post({});
-    expect(empty.status).toBe(400);
+    expect(empty.status).toBe(422);
     expect(await empty.json()).toMatchObject({ fieldErrors: { email: EMAIL_REQUIRED, password: PASSWORD_REQUIRED } });
     const user = await makeUser();
     const ip = testIp();
     for (let i = 0; i < 5; i++) {
       const wrong = await post({ email: user.username, password: "Wrong#Pass1" }, { ip });
       expect(wrong.status).toBe(401);
-      expect(await wrong.json()).toEqual({ formError: LOGIN_FAILED, email: user.username });
+      expect(await wrong.json()).toEqual({ fieldErrors: {}, formError: LOGIN_FAILED, values: { email: user.username } });
     }
     const limited = await post({ email: user.username, password: TEST_PASSWORD }, { ip });
     expect(limited.status).toBe(429);
-    expect(await limited.json()).toEqual({ formError: TOO_MANY_ATTEMPTS, email: user.username });
+    expect(await limited.json()).toEqual({ fieldErrors: {}, formError: TOO_MANY_ATTEMPTS, values: { email: user.username } });
   });
 
   it("refuses a body that is not a form before the strategy reads it", async () => {

@@ -13,6 +13,7 @@ import { FormStrategy } from "remix-auth-form";
 import { AppError } from "~/lib/errors";
 import { LoginSchema } from "~/modules/auth/schema";
 import { login, type LoginResult } from "~/modules/auth/service.server";
+import { parseFormData } from "~/web/http.server";
 
 export const PASSWORD_STRATEGY = "form";
 export const TOTP_STRATEGY = "totp";
@@ -27,14 +28,7 @@ export interface LoginClient {
 }
 
 /** The login form's fields; the route has shown field errors already, so a form failing here is refused as a whole. */
-function loginInput(form: FormData) {
-  const parsed = LoginSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AppError(400, issue.message, { code: "VALIDATION", field: String(issue.path[0] ?? "") || undefined });
-  }
-  return parsed.data;
-}
+const loginInput = (form: FormData) => parseFormData(form, LoginSchema);
 
 export function loginAuthenticator(client: LoginClient): Authenticator<LoginOutcome> {
   const userAgent = (request: Request) => request.headers.get("User-Agent");
