@@ -13,12 +13,13 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { getSessionUser, requireUser } from "~/web/auth.server";
 import { env } from "~/lib/env.server";
-import { isAppError } from "~/lib/errors";
+import { AppError } from "~/lib/errors";
+import { formErrorsOf } from "~/lib/form-errors";
 import { commitSessionToken, readSessionToken } from "~/lib/session.server";
 import { CODE_LOCKED, CODE_SENT, LINK_EXPIRED, PASSWORD_RULES } from "~/modules/activation/schema";
 import {
+  findActivationLink,
   getActivation,
-  openActivationLink,
   resendPhoneCode,
   savePhoneNumber,
   setNameAndPassword,
@@ -28,7 +29,8 @@ import {
 import { actorOf, createSession, logout } from "~/modules/auth/service.server";
 import { formatPhoneNumber } from "~/modules/activation/rules";
 import { onboardingPath } from "~/modules/onboarding/rules";
-import { readForm } from "~/web/http.server";
+import { handleError, parseForm } from "~/web/http.server";
+import { z } from "zod";
 
 export const meta: MetaFunction = () => [{ title: "Earlybird | Activate your account" }];
 
@@ -64,55 +66,55 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const step = stepOf(search);
   const token = search.get("token") ?? "";
   if (step === "set_name" || step === null) {
-    try {
-      const view = await openActivationLink(token);
-      return json<LoaderData>({ step: "set_name", view: { email: view.email, fullName: view.fullName, companyName: view.companyName } });
-    } catch (error) {
-      if (!isAppError(error) || error.status !== 401) throw error;
-      // A used link opened again by its logged-in user (Back after set_name): continue where onboarding is.
-      const sessionUser = await getSessionUser(request);
-      if (sessionUser) throw redirect(homeOf(sessionUser));
-      return json<LoaderData>({ step: "expired" }, { status: 401 });
-    }
+    const view = await findActivationLink(token);
+    if (view) return json<LoaderData>({ step: "set_name", view: { email: view.email, fullName: view.fullName, companyName: view.companyName } });
+    // A used link opened again by its logged-in user (Back after set_name): continue where onboarding is.
+    const sessionUser = await getSessionUser(request);
+    if (sessionUser) throw redirect(homeOf(sessionUser));
+    return json<LoaderData>({ step: "expired" }, { status: 401 });
   }
   const { view } = await phoneStepUser(request, step);
   return json<LoaderData>({ step, view });
 }
 
-type ActionData = {
-  fieldErrors?: Partial<Record<"fullName" | "password" | "phoneNumber" | "code", string>>;
-  fullName?: string;
-  phoneNumber?: string;
+/** What the steps show of an action's answer: the one error shape, a notice, the expired link, the try. */
+type ActionData = ReturnType<typeof formErrorsOf> & {
   notice?: string;
   expired?: boolean;
   /** Changes on every failed code, so the boxes empty for the next try. */
   attempt?: number;
 };
 
-function fieldErrorsOf(error: unknown): ActionData["fieldErrors"] | null {
-  if (!isAppError(error) || error.status >= 500 || error.status === 401 || error.status === 403) return null;
-  const details = error.details as { fieldErrors?: Record<string, string> } | undefined;
-  return details?.fieldErrors ?? { [error.field ?? "code"]: error.message };
+function actionDataOf(data: unknown): ActionData | undefined {
+  if (!data) return undefined;
+  const { notice, expired, attempt } = data as Pick<ActionData, "notice" | "expired" | "attempt">;
+  return { ...formErrorsOf(data), notice, expired, attempt };
 }
+
+/** The form as typed (the services check it); `code` is the six boxes, one value each. */
+const ActivateForm = z.object({
+  intent: z.string().catch(""),
+  fullName: z.string().catch(""),
+  password: z.string().catch(""),
+  phoneNumber: z.string().catch(""),
+  code: z.array(z.string().catch("")),
+});
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const url = new URL(request.url);
-  const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
+  const form = await parseForm(request, ActivateForm);
+  const { intent, fullName } = form;
   if (intent === "set_name") {
-    const fullName = String(form.get("fullName") ?? "");
     try {
-      const { userId } = await setNameAndPassword(url.searchParams.get("token") ?? "", { fullName, password: String(form.get("password") ?? "") });
+      const { userId } = await setNameAndPassword(url.searchParams.get("token") ?? "", { fullName, password: form.password });
       // The user is logged in from here on (a session like login.tsx's); a session of someone else in this browser ends.
       await logout(await readSessionToken(request));
       const token = await createSession(userId, { ip: context.ip ?? null, userAgent: request.headers.get("User-Agent") });
       const cookie = await commitSessionToken(token, env().SESSION_MAX_DAYS * 86_400);
       return redirect("/activate?set_phone_number=true", { headers: { "Set-Cookie": cookie } });
     } catch (error) {
-      if (isAppError(error) && error.status === 401) return json<ActionData>({ expired: true }, { status: 401 });
-      const fieldErrors = fieldErrorsOf(error);
-      if (!fieldErrors) throw error;
-      return json<ActionData>({ fieldErrors, fullName }, { status: 400 });
+      // The name and password refused on their fields (422); a used or expired link is the expired page (401).
+      return handleError(error, { fields: "named", values: { fullName }, data: (refused) => (refused.status === 401 ? { expired: true } : {}) });
     }
   }
 
@@ -122,26 +124,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     switch (intent) {
       case "set_phone_number":
-        await savePhoneNumber(actor, { phoneNumber: form.get("phoneNumber") });
+        await savePhoneNumber(actor, { phoneNumber: form.phoneNumber });
         return redirect("/activate?verify_code=true");
       case "verify_code": {
-        const view = await verifyPhoneCode(actor, { code: form.getAll("code").map(String) });
+        const view = await verifyPhoneCode(actor, { code: form.code });
         return redirect(homeOf(view));
       }
       case "resend_code":
         await resendPhoneCode(actor);
-        return json<ActionData>({ notice: CODE_SENT, attempt: Date.now() });
+        return json({ notice: CODE_SENT, attempt: Date.now() });
       default:
-        throw new Response("Bad Request", { status: 400 });
+        throw new AppError(400, "Bad Request", { code: "BAD_REQUEST" });
     }
   } catch (error) {
-    if (isAppError(error) && error.code === "WRONG_STEP") throw redirect(homeOf(user));
-    const fieldErrors = fieldErrorsOf(error);
-    if (!fieldErrors) throw error;
-    return json<ActionData>(
-      { fieldErrors, phoneNumber: String(form.get("phoneNumber") ?? ""), attempt: Date.now() },
-      { status: isAppError(error) ? error.status : 400 }
-    );
+    // A user whom another tab moved on meanwhile (the service's 409 "already verified") goes where they belong now.
+    await phoneStepUser(request, step);
+    // The number or the code refused (wrong, expired, locked, too soon) on its field (422).
+    return handleError(error, { fields: "named", values: { phoneNumber: form.phoneNumber }, data: { attempt: Date.now() } });
   }
 }
 
@@ -228,6 +227,7 @@ function PasswordCriteria({ password, id }: { password: string; id: string }) {
 function SetNameStep({ view, actionData, busy }: { view: Extract<LoaderData, { step: "set_name" }>["view"]; actionData?: ActionData; busy: boolean }) {
   const [password, setPassword] = useState("");
   const errors = actionData?.fieldErrors ?? {};
+  const formError = actionData?.formError;
   return (
     <Shell
       step="set_name"
@@ -240,6 +240,7 @@ function SetNameStep({ view, actionData, busy }: { view: Extract<LoaderData, { s
       }
     >
       <Form method="post" noValidate className="space-y-5">
+        {formError ? <Alert variant="destructive">{formError}</Alert> : null}
         <input type="hidden" name="intent" value="set_name" />
         <div className="space-y-2">
           <Label htmlFor="fullName">Full legal name</Label>
@@ -247,7 +248,7 @@ function SetNameStep({ view, actionData, busy }: { view: Extract<LoaderData, { s
             id="fullName"
             name="fullName"
             autoComplete="name"
-            defaultValue={actionData?.fullName ?? view.fullName}
+            defaultValue={actionData?.values?.fullName ?? view.fullName}
             aria-invalid={errors.fullName ? true : undefined}
             aria-describedby={errors.fullName ? "fullName-hint fullName-error" : "fullName-hint"}
             autoFocus
@@ -281,7 +282,7 @@ function SetNameStep({ view, actionData, busy }: { view: Extract<LoaderData, { s
 }
 
 function PhoneStep({ view, actionData, busy }: { view: ActivationView; actionData?: ActionData; busy: boolean }) {
-  const error = actionData?.fieldErrors?.phoneNumber;
+  const error = actionData?.fieldErrors.phoneNumber ?? actionData?.formError ?? undefined;
   return (
     <Shell step="set_phone_number" title="Your phone number" description="We send a six-digit code to this mobile number to confirm it is yours.">
       <Form method="post" noValidate className="space-y-5">
@@ -303,7 +304,7 @@ function PhoneStep({ view, actionData, busy }: { view: ActivationView; actionDat
               inputMode="tel"
               autoComplete="tel-national"
               className="rounded-l-none"
-              defaultValue={actionData?.phoneNumber ?? view.nationalNumber}
+              defaultValue={actionData?.values?.phoneNumber ?? view.nationalNumber}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? "phone-prefix phone-hint phoneNumber-error" : "phone-prefix phone-hint"}
               autoFocus
@@ -324,8 +325,8 @@ function PhoneStep({ view, actionData, busy }: { view: ActivationView; actionDat
 
 function VerifyCodeStep({ view, actionData, busy, intent }: { view: ActivationView; actionData?: ActionData; busy: boolean; intent: string | null }) {
   const locked = view.code.state === "LOCKED";
-  const error = actionData?.fieldErrors?.code ?? (locked ? CODE_LOCKED : undefined);
-  const notice = !actionData?.fieldErrors && actionData?.notice;
+  const error = actionData?.fieldErrors.code ?? actionData?.formError ?? (locked ? CODE_LOCKED : undefined);
+  const notice = actionData?.notice;
   return (
     <Shell
       step="verify_code"
@@ -372,7 +373,7 @@ function VerifyCodeStep({ view, actionData, busy, intent }: { view: ActivationVi
 
 export default function ActivatePage() {
   const data = useLoaderData<typeof loader>() as LoaderData;
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const actionData = actionDataOf(useActionData<typeof action>());
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
   const intent = navigation.formData ? String(navigation.formData.get("intent") ?? "") : null;

@@ -139,6 +139,16 @@ export async function openActivationLink(token: string, clock: Clock = {}): Prom
   });
 }
 
+/** Like openActivationLink, as a tagged outcome: null for a link that does not work (401 "The link might be broken..."). */
+export async function findActivationLink(token: string, clock: Clock = {}): Promise<ActivationView | null> {
+  try {
+    return await openActivationLink(token, clock);
+  } catch (error) {
+    if (isAppError(error) && error.status === 401) return null;
+    throw error;
+  }
+}
+
 /**
  * set_name: the full legal name and the password (p1 §5). Every field is checked before anything is written; then, in
  * one transaction, the token is used (single use, under its row lock), the names and the password hash stored and the
