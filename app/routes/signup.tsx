@@ -12,14 +12,16 @@ import {
   type SignupFormState,
 } from "~/components/signup/signup-steps";
 import { getSessionUser, requireCompanyUser } from "~/web/auth.server";
-import { isAppError } from "~/lib/errors";
+import { fieldErrorsOf, type AppError } from "~/lib/errors";
+import { formErrorsOf, type FormErrorData } from "~/lib/form-errors";
 import { getFeatureFlags } from "~/modules/settings/service.server";
 import { checkInviteCode } from "~/modules/signup/invite-codes.server";
 import { confirmationPath } from "~/modules/signup/rules";
 import { CodeStepSchema, ConnectAccountSchema, ConnectMyobSchema, RegisterSearchSchema, SignupSchema, type SignupCountry } from "~/modules/signup/schema";
 import { findLandingInvite, recordAccountingChoice, registerChoice, searchRegister, signUp } from "~/modules/signup/signup.server";
 import { appOrigin } from "~/lib/app-url.server";
-import { readForm } from "~/web/http.server";
+import { handleError, parseFormData, readForm } from "~/web/http.server";
+import { z } from "zod";
 
 export const meta: MetaFunction = () => [{ title: "Earlybird | Sign up" }];
 
@@ -58,97 +60,105 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-type ActionData = { stage: "code"; code: string; error: string } | ({ stage: "form" } & SignupFormState) | { stage: "connect"; error: string };
+/** The form state a step shows again: the values as typed (the schemas below check them). */
+type FormStage = Omit<SignupFormState, "errors">;
+/** What the page shows of an answer: its stage and state, with the one error shape. */
+type ActionData = (({ stage: "code"; code: string } | ({ stage: "form" } & FormStage) | { stage: "connect" }) & Partial<FormErrorData>) | undefined;
 
-function firstErrors(issues: { path: (string | number)[]; message: string }[]) {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) errors[String(issue.path[0])] ??= issue.message;
-  return errors;
-}
+const text = z.string().catch("");
+const SignupFields = z.object({
+  intent: text,
+  code: text,
+  landingToken: text,
+  landingUserId: text,
+  country: text,
+  email: text,
+  companyQuery: text,
+  registrationNumber: text,
+});
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const step = url.searchParams.get("step");
-  const form = Object.fromEntries(await readForm(request));
-  const intent = String(form.intent ?? "");
+  const form = await readForm(request);
 
   if (isLoggedInStep(step)) {
     const { actor } = await requireCompanyUser(request);
-    const schema = step === "connect-account-myob" ? ConnectMyobSchema : ConnectAccountSchema;
-    const parsed = schema.safeParse(form);
-    if (!parsed.success) return json<ActionData>({ stage: "connect", error: parsed.error.issues[0].message }, { status: 400 });
-    if (parsed.data.intent === "skip") {
-      await recordAccountingChoice(actor, null);
+    try {
+      const choice = parseFormData(form, step === "connect-account-myob" ? ConnectMyobSchema : ConnectAccountSchema);
+      if (choice.intent === "skip") {
+        await recordAccountingChoice(actor, null);
+        return redirect("/signup?step=final");
+      }
+      if (choice.software === "MYOB") return redirect("/signup?step=connect-account-myob");
+      await recordAccountingChoice(actor, choice.software);
       return redirect("/signup?step=final");
+    } catch (error) {
+      return handleError(error, { data: { stage: "connect" as const } });
     }
-    if (parsed.data.software === "MYOB") return redirect("/signup?step=connect-account-myob");
-    await recordAccountingChoice(actor, parsed.data.software);
-    return redirect("/signup?step=final");
   }
 
   if (await getSessionUser(request)) throw redirect("/invoices");
   const ip = context.ip ?? "unknown";
   // Australian sign-ups only while the Australia sign-up flag is on (p1 §6): otherwise every sign-up is NZ.
-  if (!(await getFeatureFlags()).australiaSignUp) form.country = "NZ";
-  const country = (form.country === "AU" ? "AU" : "NZ") as SignupCountry;
-  const base = {
-    code: String(form.code ?? ""),
-    landingToken: String(form.landingToken ?? ""),
-    landingUserId: String(form.landingUserId ?? ""),
+  if (!(await getFeatureFlags()).australiaSignUp) form.set("country", "NZ");
+  const fields = parseFormData(form, SignupFields);
+  const country: SignupCountry = fields.country === "AU" ? "AU" : "NZ";
+  const base: FormStage = {
+    code: fields.code,
+    landingToken: fields.landingToken,
+    landingUserId: fields.landingUserId,
     country,
-    email: String(form.email ?? ""),
-    companyQuery: String(form.companyQuery ?? ""),
+    email: fields.email,
+    companyQuery: fields.companyQuery,
+    suggestions: null,
     // A refused post shows the company picked before (the register is asked again: the form's word is not taken).
-    selection: intent === "signup" ? await registerChoice(country, String(form.registrationNumber ?? "")) : null,
+    selection: fields.intent === "signup" ? await registerChoice(country, fields.registrationNumber) : null,
   };
+  // The code refused (or missing) is the code step again; anything else the form, each error on its field (422).
+  const codeStage = { stage: "code" as const, code: base.code };
+  const stageOf = (error: AppError) => (fieldErrorsOf(error).code ? codeStage : { stage: "form" as const, ...base });
 
-  if (intent === "code") {
-    const parsed = CodeStepSchema.safeParse(form);
-    if (!parsed.success) return json<ActionData>({ stage: "code", code: base.code, error: parsed.error.issues[0].message }, { status: 400 });
+  if (fields.intent === "code") {
     try {
-      const { email } = await checkInviteCode({ code: parsed.data.code, ip });
-      return json<ActionData>({ stage: "form", ...base, code: parsed.data.code, email: email ?? "", suggestions: null, errors: {} });
+      const { code } = parseFormData(form, CodeStepSchema);
+      const { email } = await checkInviteCode({ code, ip });
+      return json({ stage: "form" as const, ...base, code, email: email ?? "" });
     } catch (error) {
-      if (!isAppError(error)) throw error;
-      return json<ActionData>({ stage: "code", code: base.code, error: error.message }, { status: error.status });
+      return handleError(error, { fields: "named", data: codeStage });
     }
   }
 
-  if (intent === "search") {
+  if (fields.intent === "search") {
     // The no-JavaScript search: the suggestions come back as radio choices.
     const query = RegisterSearchSchema.parse({ q: base.companyQuery, country });
     const suggestions = await searchRegister(query.q, query.country);
-    return json<ActionData>({ stage: "form", ...base, suggestions, errors: {} });
+    return json({ stage: "form" as const, ...base, suggestions });
   }
 
-  const parsed = SignupSchema.safeParse(form);
-  if (!parsed.success) {
-    const errors = firstErrors(parsed.error.issues);
-    if (errors.code) return json<ActionData>({ stage: "code", code: base.code, error: errors.code }, { status: 400 });
-    return json<ActionData>({ stage: "form", ...base, suggestions: null, errors }, { status: 400 });
-  }
   try {
-    const result = await signUp({ ...parsed.data, ip, origin: appOrigin() });
+    const result = await signUp({ ...parseFormData(form, SignupSchema), ip, origin: appOrigin() });
     return redirect(confirmationPath(result.email));
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    if (error.field === "code") return json<ActionData>({ stage: "code", code: base.code, error: error.message }, { status: error.status });
-    const field = error.field === "email" || error.field === "registrationNumber" ? error.field : "form";
-    return json<ActionData>({ stage: "form", ...base, suggestions: null, errors: { [field]: error.message } }, { status: error.status });
+    return handleError(error, { fields: "named", data: stageOf });
   }
 }
 
 export default function SignupPage() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const actionData = useActionData<typeof action>() as ActionData;
+  const { fieldErrors, formError } = formErrorsOf(actionData);
+  const error = formError ?? Object.values(fieldErrors)[0] ?? null;
 
   if (data.step === "signup-confirmation") return <ConfirmationStep email={data.email ?? ""} />;
-  if (data.step === "connect-account") return <ConnectAccountStep flags={data.flags} error={actionData?.stage === "connect" ? actionData.error : null} />;
-  if (data.step === "connect-account-myob") return <ConnectMyobStep flags={data.flags} error={actionData?.stage === "connect" ? actionData.error : null} />;
+  if (data.step === "connect-account") return <ConnectAccountStep flags={data.flags} error={actionData?.stage === "connect" ? error : null} />;
+  if (data.step === "connect-account-myob") return <ConnectMyobStep flags={data.flags} error={actionData?.stage === "connect" ? error : null} />;
   if (data.step === "final") return <FinalStep />;
 
-  if (actionData?.stage === "form")
-    return <SignupFormStep state={actionData} australia={data.flags.australia} landingCompany={data.landing?.companyName ?? null} />;
+  if (actionData?.stage === "form") {
+    const state: SignupFormState = { ...actionData, errors: formError ? { ...fieldErrors, form: formError } : fieldErrors };
+    return <SignupFormStep state={state} australia={data.flags.australia} landingCompany={data.landing?.companyName ?? null} />;
+  }
   if (data.landing && actionData?.stage !== "code") {
     const state: SignupFormState = {
       code: "",
@@ -165,7 +175,7 @@ export default function SignupPage() {
   }
   return (
     <SignupShell title="Sign up" description="Got an invite code? Enter it to create your Earlybird account.">
-      <CodeStep code={actionData?.stage === "code" ? actionData.code : ""} error={actionData?.stage === "code" ? actionData.error : null} />
+      <CodeStep code={actionData?.stage === "code" ? actionData.code : ""} error={actionData?.stage === "code" ? fieldErrors.code ?? formError : null} />
     </SignupShell>
   );
 }

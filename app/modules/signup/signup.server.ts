@@ -159,7 +159,7 @@ export async function signUp(request: SignupRequest): Promise<SignupResult> {
   const register = await companyRegister().lookup(request.country, request.registrationNumber);
   if (!register) {
     await settle("uncounted");
-    throw new AppError(400, COMPANY_REQUIRED, { code: "VALIDATION", field: "registrationNumber" });
+    throw AppError.validation({ registrationNumber: COMPANY_REQUIRED });
   }
 
   let token: string;
