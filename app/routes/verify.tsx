@@ -1,11 +1,4 @@
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  type UploadHandler,
-} from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { BusinessForm, type CompanyChoice } from "~/components/verify/business-form";
 import { IdentityForm, type FormValues } from "~/components/verify/identity-form";
@@ -15,28 +8,17 @@ import { VerifyShell } from "~/components/verify/verify-shell";
 import { shellUserOf } from "~/components/layout/user-menu";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { getSessionUser, requireUser } from "~/web/auth.server";
-import { isAppError } from "~/lib/errors";
+import { AppError } from "~/lib/errors";
+import { formErrorsOf, type FormErrorData } from "~/lib/form-errors";
 import { actorOf } from "~/modules/auth/service.server";
 import { BUSINESS_ACKNOWLEDGEMENT, COMPANY_PICK, dobYears, NAME_REQUIRED, splitFullName } from "~/modules/kyc/schema";
-import {
-  addressChoices,
-  confirmBusinessDetails,
-  readDocumentStream,
-  registerChoice,
-  searchRegisterChoices,
-  submitIdentity,
-  uploadIdentityDocument,
-  verificationContext,
-  type DocumentStream,
-} from "~/modules/kyc/service.server";
-import { BUSINESS_DETAILS_PATH, detailsPath, OWNERS_LIST_PATH, successPath, UPLOAD_OWN_DOCUMENT_PATH, uploadPath, USER_DETAILS_PATH } from "~/modules/kyc/verify-paths";
-import { verifyStep, type VerifyStepOutcome, type VerifyView } from "~/modules/kyc/verify-steps.server";
+import { addressChoices, registerChoice, searchRegisterChoices, verificationContext } from "~/modules/kyc/service.server";
+import { confirmBusinessStep, submitIdentityStep, uploadDocumentStep, verifyStep, type VerifyView } from "~/modules/kyc/verify-steps.server";
 import { isAtLeast, onboardingPath } from "~/modules/onboarding/rules";
-import { isMultipartRequest, readForm, readMultipartForm } from "~/web/http.server";
+import { handleError, isMultipartRequest, notFoundResponse, pageError, readForm } from "~/web/http.server";
+import { readIdentityUpload } from "~/web/kyc-admin/person-route.server";
 
 export const meta: MetaFunction = () => [{ title: "Earlybird | Verify your account" }];
-
-const notFound = () => new Response("Not Found", { status: 404 });
 
 /**
  * The logged-in company user. /verify is where the onboarding redirect sends users, so it reads the session itself
@@ -46,7 +28,7 @@ const notFound = () => new Response("Not Found", { status: 404 });
 async function requireVerifyActor(request: Request) {
   const user = (await getSessionUser(request)) ?? (await requireUser(request));
   if (user.isAdmin) throw redirect("/");
-  if (!user.company) throw notFound();
+  if (!user.company) throw notFoundResponse();
   // Verification follows activation (spec p1 §4): a user still activating goes back to their activation step.
   const pending = onboardingPath(user);
   if (pending && !isAtLeast(user.onboardingState, "PHONE_NUMBER_VERIFIED")) throw redirect(pending);
@@ -58,20 +40,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user, actor } = await requireVerifyActor(request);
   const url = new URL(request.url);
   const params = url.searchParams;
-  let outcome: VerifyStepOutcome;
-  try {
-    outcome = await verifyStep(actor, {
-      step: params.get("step"),
-      userId: params.get("userId"),
-      uploadDocument: params.get("upload_document") === "true",
-      details: params.get("details") === "true",
-      success: params.get("success") === "true",
-      upload: params.get("upload") === "true",
-    });
-  } catch (error) {
-    if (isAppError(error) && error.status === 404) throw notFound();
-    throw error;
-  }
+  const outcome = await verifyStep(actor, {
+    step: params.get("step"),
+    userId: params.get("userId"),
+    uploadDocument: params.get("upload_document") === "true",
+    details: params.get("details") === "true",
+    success: params.get("success") === "true",
+    upload: params.get("upload") === "true",
+  }).catch(pageError);
   if (outcome.kind === "redirect") throw redirect(outcome.to);
   return json({
     view: outcome.view,
@@ -86,47 +62,37 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-interface ActionData {
+/** The forms' state shown again (what was typed, the suggestions), with the one error shape. */
+interface ActionData extends FormErrorData {
   nonce: string;
   values: FormValues;
-  errors: Record<string, string>;
   addressSuggestions?: Suggestion[];
   business?: { chosen: CompanyChoice | null; picked: CompanyChoice | null; editing: boolean; companySuggestions: CompanyChoice[] };
 }
+type ActionState = Omit<ActionData, "nonce" | keyof FormErrorData> & { values: FormValues };
 
-const answer = (data: Omit<ActionData, "nonce">, status = 200) => json<ActionData>({ nonce: crypto.randomUUID(), ...data }, { status });
+/** The form again, with no errors (a search, an edit or done button); `nonce` remounts the form with these values. */
+const answer = (data: ActionState) => json<ActionData>({ nonce: crypto.randomUUID(), fieldErrors: {}, ...data });
+/** The form again with the refusal: field errors on their fields (422), anything else above the form. */
+const refusal = (error: unknown, data: ActionState) =>
+  handleError(error, { fields: "named", values: data.values, data: { nonce: crypto.randomUUID(), ...data } });
 
-async function uploadAction(request: Request, actor: Parameters<typeof uploadIdentityDocument>[0]) {
-  let file: DocumentStream | null = null;
-  const fileHandler: UploadHandler = async ({ name, filename, data }) => {
-    if (name !== "document") return undefined;
-    if (!filename || file) {
-      for await (const chunk of data) void chunk; // no file chosen (an empty part), or a second file: drained
-      return undefined;
-    }
-    file = await readDocumentStream(filename, data);
-    return filename;
-  };
-  let form: FormData;
+/** A body the reader refuses (over the upload limit, say) is said on the document field, like the service's refusals. */
+async function onDocumentField(error: unknown): Promise<never> {
+  if (!(error instanceof Response) || error.status >= 500) throw error;
+  const { message } = (await error.json()) as { message: string };
+  throw new AppError(error.status, message, { code: "BODY_REFUSED", field: "document" });
+}
+
+async function uploadAction(request: Request, actor: Parameters<typeof uploadDocumentStep>[0]) {
   try {
     // Other parts are small text fields (the person's id), kept in memory (4 kB at most).
-    form = await readMultipartForm(request, fileHandler);
+    const { form, file } = await readIdentityUpload(request).catch(onDocumentField);
+    const { to } = await uploadDocumentStep(actor, { userId: Number(form.get("userId")), file });
+    return redirect(to);
   } catch (error) {
-    if (isAppError(error)) return answer({ values: {}, errors: { document: error.message } }, error.status);
-    if (!(error instanceof Response)) throw error;
-    const { message } = (await error.json()) as { message: string };
-    return answer({ values: {}, errors: { document: message } }, error.status);
+    return refusal(error, { values: {} });
   }
-  const userId = Number(form.get("userId"));
-  try {
-    await uploadIdentityDocument(actor, { userId, file });
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    if (error.status === 404) throw notFound();
-    if (error.status === 409) throw redirect(userId === actor.userId ? UPLOAD_OWN_DOCUMENT_PATH : detailsPath(userId));
-    return answer({ values: {}, errors: { document: error.message } }, error.status);
-  }
-  return redirect(userId === actor.userId ? UPLOAD_OWN_DOCUMENT_PATH : detailsPath(userId));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -150,68 +116,46 @@ export async function action({ request }: ActionFunctionArgs) {
   };
 
   switch (intent) {
-    case "identity": {
-      const userId = Number(values.userId);
-      let result: Awaited<ReturnType<typeof submitIdentity>>;
+    case "identity":
       try {
-        result = await submitIdentity(actor, { userId, form: values });
+        return redirect((await submitIdentityStep(actor, { userId: Number(values.userId), form: values })).to);
       } catch (error) {
-        if (isAppError(error) && error.status === 404) throw notFound();
-        if (isAppError(error) && error.status === 409) throw redirect(userId === actor.userId ? USER_DETAILS_PATH : detailsPath(userId));
-        // The day's identity checks for this person are used up (issue 13 part 13): said above the form.
-        if (isAppError(error) && error.status === 429) return answer({ values, errors: { form: error.message }, addressSuggestions: await addressSuggestions() }, 429);
-        throw error;
+        // The day's identity checks for this person used up (429, issue 13 part 13) is said above the form.
+        return refusal(error, { values, addressSuggestions: await addressSuggestions() });
       }
-      if (!result.ok) return answer({ values, errors: result.fieldErrors, addressSuggestions: await addressSuggestions() }, 400);
-      if (userId === actor.userId) {
-        if (result.status !== "VERIFIED") return redirect(UPLOAD_OWN_DOCUMENT_PATH);
-        return redirect(context.company.businessConfirmed ? OWNERS_LIST_PATH : BUSINESS_DETAILS_PATH);
-      }
-      return redirect(result.status === "VERIFIED" ? successPath(userId) : uploadPath(userId));
-    }
     case "search-address":
       return answer({
         values,
-        errors: {},
         addressSuggestions: await addressSuggestions(),
         business: values.companyEditing !== undefined || values.registrationNumber !== undefined ? await businessState(false) : undefined,
       });
     case "edit-name":
-      return answer({ values: { ...values, nameEditing: "true" }, errors: {}, addressSuggestions: await addressSuggestions() });
+      return answer({ values: { ...values, nameEditing: "true" }, addressSuggestions: await addressSuggestions() });
     case "done-name":
-      if (!splitFullName(values.fullName ?? ""))
-        return answer({ values, errors: { fullName: NAME_REQUIRED }, addressSuggestions: await addressSuggestions() }, 400);
-      return answer({ values: { ...values, nameEditing: "" }, errors: {}, addressSuggestions: await addressSuggestions() });
-    case "business": {
-      let result: Awaited<ReturnType<typeof confirmBusinessDetails>>;
+      if (!splitFullName(values.fullName ?? "")) return refusal(AppError.validation({ fullName: NAME_REQUIRED }), { values, addressSuggestions: await addressSuggestions() });
+      return answer({ values: { ...values, nameEditing: "" }, addressSuggestions: await addressSuggestions() });
+    case "business":
       try {
-        result = await confirmBusinessDetails(actor, { form: values });
+        return redirect((await confirmBusinessStep(actor, { form: values })).to);
       } catch (error) {
-        if (isAppError(error) && error.status === 409) throw redirect(USER_DETAILS_PATH);
-        throw error;
-      }
-      if (!result.ok) {
         const editing = values.companyEditing === "true" || !values.registrationNumber;
-        return answer({ values, errors: result.fieldErrors, addressSuggestions: await addressSuggestions(), business: await businessState(editing) }, 400);
+        return refusal(error, { values, addressSuggestions: await addressSuggestions(), business: await businessState(editing) });
       }
-      return redirect(result.otherPeople ? OWNERS_LIST_PATH : "/invoices");
-    }
     case "search-company":
     case "edit-company":
-      return answer({ values, errors: {}, addressSuggestions: await addressSuggestions(), business: await businessState(true) });
+      return answer({ values, addressSuggestions: await addressSuggestions(), business: await businessState(true) });
     case "done-company": {
       const chosen = await registerChoice(country, values.registrationNumber || null);
       if (!chosen)
-        return answer({ values, errors: { company: COMPANY_PICK }, addressSuggestions: await addressSuggestions(), business: await businessState(true) }, 400);
+        return refusal(AppError.validation({ company: COMPANY_PICK }), { values, addressSuggestions: await addressSuggestions(), business: await businessState(true) });
       return answer({
         values: { ...values, companyEditing: "" },
-        errors: {},
         addressSuggestions: await addressSuggestions(),
         business: await businessState(false),
       });
     }
     default:
-      return answer({ values, errors: {} }, 400);
+      return refusal(new AppError(400, "Bad Request", { code: "BAD_REQUEST" }), { values });
   }
 }
 
@@ -224,7 +168,8 @@ export default function VerifyPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const view = data.view as VerifyView;
-  const errors = actionData?.errors ?? {};
+  const { fieldErrors, formError } = formErrorsOf(actionData);
+  const errors: Record<string, string> = formError ? { ...fieldErrors, form: formError } : fieldErrors;
 
   let body: JSX.Element;
   switch (view.kind) {

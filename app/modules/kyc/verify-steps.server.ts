@@ -4,8 +4,20 @@
  * the outcome to a response. A person of another company is a 404 (the AppError of personForVerification).
  */
 import type { Actor } from "../../lib/actor";
+import { AppError, isAppError, type FieldErrors } from "../../lib/errors";
 import { isAtLeast } from "../onboarding/rules";
-import { peopleToVerify, personForVerification, registerChoice, verificationContext, type RegisterChoice, type VerifyPersonDetails } from "./service.server";
+import {
+  confirmBusinessDetails,
+  peopleToVerify,
+  personForVerification,
+  registerChoice,
+  submitIdentity,
+  uploadIdentityDocument,
+  verificationContext,
+  type DocumentStream,
+  type RegisterChoice,
+  type VerifyPersonDetails,
+} from "./service.server";
 import { BUSINESS_DETAILS_PATH, detailsPath, OWNERS_LIST_PATH, successPath, UPLOAD_OWN_DOCUMENT_PATH, uploadPath, USER_DETAILS_PATH } from "./verify-paths";
 
 /** The URL's query, as the step machine reads it (spec names: step, userId, upload_document, details, success, upload). */
@@ -139,4 +151,64 @@ export async function verifyStep(actor: Actor, query: VerifyStepQuery): Promise<
     passportAllowed: context.passportAllowed,
     addressRequired: context.addressRequired,
   };
+}
+
+// ---- The forms' posts: the next step, as a tagged outcome ---------------------------------------------------------
+
+export type VerifySubmitOutcome = { kind: "redirect"; to: string };
+
+/** A form the service refused: the one field-error shape (422), for the route's handleError. */
+function refused(fieldErrors: Partial<Record<string, string>>): AppError {
+  return AppError.validation(Object.fromEntries(Object.entries(fieldErrors).filter(([, message]) => message)) as FieldErrors);
+}
+
+/**
+ * Runs a post; a person whose verification moved on meanwhile (the service's 409: already checked, pending or
+ * verified, in another tab or by an admin) is sent to `to`, where the step machine shows what stands now.
+ */
+async function unlessMovedOn(work: () => Promise<string>, to: string): Promise<VerifySubmitOutcome> {
+  try {
+    return { kind: "redirect", to: await work() };
+  } catch (error) {
+    if (isAppError(error) && error.status === 409) return { kind: "redirect", to };
+    throw error;
+  }
+}
+
+/**
+ * The identity form of a person (spec p1 §4-5): checked by the identity service, then the next step: the primary
+ * user's document upload (a failed check) or the business details / owners list; an owner's success or upload page.
+ * Refused fields throw AppError.validation; the day's checks used up, 429.
+ */
+export async function submitIdentityStep(actor: Actor, input: { userId: number; form: Record<string, unknown> }): Promise<VerifySubmitOutcome> {
+  const { userId } = input;
+  const self = userId === actor.userId;
+  return unlessMovedOn(
+    async () => {
+      const result = await submitIdentity(actor, input);
+      if (!result.ok) throw refused(result.fieldErrors);
+      if (!self) return result.status === "VERIFIED" ? successPath(userId) : uploadPath(userId);
+      if (result.status !== "VERIFIED") return UPLOAD_OWN_DOCUMENT_PATH;
+      return (await verificationContext(actor)).company.businessConfirmed ? OWNERS_LIST_PATH : BUSINESS_DETAILS_PATH;
+    },
+    self ? USER_DETAILS_PATH : detailsPath(userId)
+  );
+}
+
+/** The document of a person whose check failed: stored, then that person's step again (pending now). */
+export async function uploadDocumentStep(actor: Actor, input: { userId: number; file: DocumentStream | null }): Promise<VerifySubmitOutcome> {
+  const to = input.userId === actor.userId ? UPLOAD_OWN_DOCUMENT_PATH : detailsPath(input.userId);
+  return unlessMovedOn(async () => {
+    await uploadIdentityDocument(actor, input);
+    return to;
+  }, to);
+}
+
+/** The business details (spec p1 §4): confirmed, then the owners list, or the app when nobody else needs checking. */
+export async function confirmBusinessStep(actor: Actor, input: { form: Record<string, unknown> }): Promise<VerifySubmitOutcome> {
+  return unlessMovedOn(async () => {
+    const result = await confirmBusinessDetails(actor, input);
+    if (!result.ok) throw refused(result.fieldErrors);
+    return result.otherPeople ? OWNERS_LIST_PATH : "/invoices";
+  }, USER_DETAILS_PATH);
 }
