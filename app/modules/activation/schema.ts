@@ -13,17 +13,7 @@ export const PHONE_TOO_SHORT = "Please enter all the digits in your phone number
 /** Not in the spec: a number longer than any NZ or AU number (E.164 allows 15 digits with the country code). */
 export const PHONE_TOO_LONG = "Please enter a valid phone number";
 /** The SMS code's words and limits are the one-time-codes module's (the same as the bank account wizard's). */
-export {
-  CODE_DIGITS,
-  CODE_EXPIRED,
-  CODE_INVALID,
-  CODE_LOCKED,
-  CODE_REQUIRED,
-  CODE_RESEND_INTERVAL_MS,
-  CODE_RESEND_TOO_SOON,
-  CODE_TTL_MS,
-  MAX_CODE_ATTEMPTS,
-} from "../one-time-codes/schema";
+export { CODE_EXPIRED, CODE_INVALID, CODE_LOCKED, CODE_REQUIRED, CODE_RESEND_TOO_SOON, CODE_TTL_MS } from "../one-time-codes/schema";
 export const LINK_EXPIRED = "The link might be broken or expired";
 export const CODE_SENT = "We sent a new code to your phone.";
 

@@ -17,17 +17,7 @@ export const ACCOUNT_NUMBER_REQUIRED = "Account number is required";
 export const ACCOUNT_NUMBER_MIN_AU = "Account number should have minimum 6 digits";
 export const ACCOUNT_NUMBER_INVALID = "Enter valid account number";
 // 2FA code (p1 §5, §8; p3 §5): the one-time-codes module's words and limits (the same as activation's).
-export {
-  CODE_DIGITS,
-  CODE_EXPIRED,
-  CODE_INVALID,
-  CODE_LOCKED,
-  CODE_REQUIRED,
-  CODE_RESEND_INTERVAL_MS,
-  CODE_RESEND_TOO_SOON,
-  CODE_TTL_MS,
-  MAX_CODE_ATTEMPTS,
-} from "../one-time-codes/schema";
+export { CODE_EXPIRED, CODE_INVALID, CODE_LOCKED, CODE_REQUIRED, CODE_RESEND_TOO_SOON, CODE_TTL_MS } from "../one-time-codes/schema";
 /** The server's answer to an account posted without its code (p1 §8 "Bank account"). */
 export const CODE_MISSING = "2fa code missing";
 // Bank statement upload (p1 §5, p3 §5).
