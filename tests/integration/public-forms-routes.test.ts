@@ -57,7 +57,7 @@ describe("the bank account code step", () => {
     await user.update({ phoneNumber: `+6421${crypto.randomInt(10_000_000, 99_999_999)}` });
     const pending = await startBankAccount(actorOf(user), { bankAccountName: "Operating", bankAccountNumber: "12-3456-1234567-12" });
     const sms = await MailboxMessage.findOne({ where: { toAddress: user.phoneNumber!, channel: "SMS" }, order: [["id", "DESC"]] });
-    const code = /\b(\d{6})\b/.exec(sms!.textBody)![1];
+    const code = /\b(\d{6})\b/.exec(sms?.textBody ?? "")![1];
     return { pending, code, cookie: await sessionOf(user.id) };
   }
 
