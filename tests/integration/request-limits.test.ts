@@ -74,17 +74,17 @@ describe("numbers and bodies through /bills/add", () => {
   it("refuses a 100,000-character bill number on its field and stores nothing", async () => {
     const before = await billsOfPurchaser();
     const response = await settle(() => addBill(args(post("/bills/add", billForm({ invoiceNumber: "9".repeat(100_000) })))));
-    expect(response.status).toBe(400);
-    const data = (await response.json()) as { step: string; errors: Record<string, string> };
-    expect(data).toMatchObject({ step: "enter", errors: { invoiceNumber: NUMBER_TOO_LONG } });
+    expect(response.status).toBe(422);
+    const data = (await response.json()) as { step: string; fieldErrors: Record<string, string> };
+    expect(data).toMatchObject({ step: "enter", fieldErrors: { invoiceNumber: NUMBER_TOO_LONG } });
     expect(await billsOfPurchaser()).toBe(before);
   });
 
   it("refuses a 100,000-character credit-note number on its field and stores nothing", async () => {
     const form = new URLSearchParams({ intent: "submit", kind: "CREDIT_NOTE", counterpartyId: String(supplierId), creditNumber: "C".repeat(100_000), total: "5" });
     const response = await settle(() => addBill(args(post("/bills/add?kind=credit-note", form.toString()))));
-    expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ errors: { creditNumber: NUMBER_TOO_LONG } });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toMatchObject({ fieldErrors: { creditNumber: NUMBER_TOO_LONG } });
     expect(await CreditNote.count({ where: { issuedFor: purchaserId } })).toBe(0);
   });
 
