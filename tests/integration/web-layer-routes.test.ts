@@ -28,6 +28,7 @@ import { action as selectBankAccount } from "../../app/routes/_app.settings.bank
 import { action as withdraw } from "../../app/routes/_app.account.withdraw";
 import { action as settingsAction } from "../../app/routes/_app.settings/route";
 import { makeAdmin, makeCustomerLink, makeVerifiedCompany } from "../support/factories";
+import { settle } from "../support/routes";
 
 afterAll(() => sequelize.close());
 
@@ -57,14 +58,6 @@ const post = (path: string, form: Record<string, string>, who = cookie) =>
   });
 
 /** The Response a loader or action threw or returned. */
-async function settle(run: () => unknown): Promise<Response> {
-  try {
-    return (await run()) as Response;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-}
 
 describe("a malformed id is the Not Found page", () => {
   it.each([
