@@ -13,17 +13,16 @@ import { getIdentityDocumentInfo, NO_DOCUMENT } from "~/modules/kyc/admin.server
 /** View document (p3 §2.4): the person's newest identity document, or ?documentId= from a history entry. */
 const Params = z.object({ companyId: IdSchema, userId: IdSchema });
 
-/** The person has no document yet: the dialog says so (any other 404 is the Not Found page). */
-const noDocument = recoverAs(
-  () => null,
-  (error) => error.status === 404 && error.message === NO_DOCUMENT
-);
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { actor } = await requireAdmin(request);
   const { companyId, userId } = parseParams(params, Params);
   const documentId = new URL(request.url).searchParams.get("documentId");
   try {
+    // The person has no document yet: the dialog says so (any other 404 is the Not Found page).
+    const noDocument = recoverAs(
+      () => null,
+      (error) => error.status === 404 && error.message === NO_DOCUMENT
+    );
     const document = await getIdentityDocumentInfo(actor, companyId, userId, documentId).catch(noDocument);
     return json({ companyId, document, error: document ? null : NO_DOCUMENT });
   } catch (error) {
