@@ -12,13 +12,15 @@ import {
   TopupsToolbar,
 } from "~/components/topups/admin-topups";
 import { requireAdmin } from "~/web/auth.server";
-import { isAppError } from "~/lib/errors";
+import { AppError, notFound } from "~/lib/errors";
+import { formErrorsOf, type FormErrorData } from "~/lib/form-errors";
 import { requireAppUser } from "~/web/require-app-user.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { readUploadForm } from "~/web/upload-form.server";
 import { actorOf } from "~/modules/auth/service.server";
 import { returnUnknownDeposit } from "~/modules/ledger/returns.server";
 import { importBankStatement } from "~/modules/ledger/statement-import.server";
+import { handleError, nullOn, parseFormData } from "~/web/http.server";
 
 import { assignmentChoices, assignTopUp, cancelTopUp, confirmTopUp, getTopUp, listTopUps } from "~/modules/ledger/top-ups.server";
 import {
@@ -32,6 +34,7 @@ import {
   TOPUP_ASSIGNED,
   TOPUP_CANCELLED,
   TOPUP_CONFIRMED,
+  TOPUP_NOT_FOUND,
   TopUpIdSchema,
 } from "~/modules/ledger/top-ups.schema";
 
@@ -66,23 +69,26 @@ async function loadDialog(actor: ReturnType<typeof actorOf>, params: URLSearchPa
     if (value === null) continue;
     const id = TopUpIdSchema.safeParse(value);
     if (!id.success) return null;
-    try {
-      if (kind === "assign") {
-        const choices = await assignmentChoices(actor, id.data);
-        return { kind, row: { ...choices.topUp, fundsAvailable: null }, companies: choices.companies, suggestion: choices.suggestion };
-      }
-      const row = await getTopUp(actor, id.data);
-      // A dialog for a top-up that no longer allows it (another admin was first) is not shown; the row says why.
-      return row.actions.includes(kind) ? { kind, row: { ...row, fundsAvailable: fundsOf(row.id) } } : null;
-    } catch (error) {
-      if (isAppError(error) && (error.status === 404 || error.status === 409)) return null;
-      throw error;
+    // A top-up gone, or one that no longer allows it (another admin was first): no dialog; the row says why.
+    if (kind === "assign") {
+      const choices = await assignmentChoices(actor, id.data).catch(nullOn(404, 409));
+      return choices && { kind, row: { ...choices.topUp, fundsAvailable: null }, companies: choices.companies, suggestion: choices.suggestion };
     }
+    const row = await getTopUp(actor, id.data).catch(nullOn(404, 409));
+    return row?.actions.includes(kind) ? { kind, row: { ...row, fundsAvailable: fundsOf(row.id) } } : null;
   }
   return null;
 }
 
-type ActionError = { intent: "assign" | "import" | "return"; error: string; details: string[]; fieldErrors?: Record<string, string> };
+/** What a refused dialog answers: its intent, the one shape of form errors, and an import's line errors. */
+type ActionError = { intent: "assign" | "import" | "return"; details?: string[] } & Partial<FormErrorData>;
+
+/** The top-up a form names; a stale or forged id is "Topup not found". */
+function topUpIdOf(form: FormData): number {
+  const id = TopUpIdSchema.safeParse(form.get("id"));
+  if (!id.success) throw notFound(TOPUP_NOT_FOUND);
+  return id.data;
+}
 
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireAdmin(request);
@@ -90,92 +96,78 @@ export async function action({ request }: ActionFunctionArgs) {
   const query = parseTopUpListQuery(url.searchParams);
   const closeTo = listHref(query.tab, query.page, query.size);
   const form = await readUploadForm(request, MAX_STATEMENT_BYTES);
-  if (form === null) return json<ActionError>({ intent: "import", error: STATEMENT_MESSAGES.tooLarge, details: [] }, { status: 413 });
+  if (form === null) return json<ActionError>({ intent: "import", fieldErrors: {}, formError: STATEMENT_MESSAGES.tooLarge }, { status: 413 });
   const intent = AdminTopUpIntentSchema.safeParse(form.get("intent"));
   if (!intent.success) return redirectWithToast(closeTo, { type: "error", message: "Something went wrong" });
 
   try {
     switch (intent.data) {
       case "confirm": {
-        const id = TopUpIdSchema.parse(form.get("id"));
-        const { alreadyDone } = await confirmTopUp(actor, id);
+        const { alreadyDone } = await confirmTopUp(actor, topUpIdOf(form));
         return redirectWithToast(closeTo, alreadyDone ? { type: "info", message: TOPUP_ALREADY_CONFIRMED } : { type: "success", message: TOPUP_CONFIRMED });
       }
       case "cancel": {
-        const id = TopUpIdSchema.parse(form.get("id"));
-        await cancelTopUp(actor, id);
+        await cancelTopUp(actor, topUpIdOf(form));
         return redirectWithToast(closeTo, { type: "success", message: TOPUP_CANCELLED });
       }
       case "assign": {
-        const id = TopUpIdSchema.parse(form.get("id"));
-        const input = AssignTopUpSchema.safeParse({ companyId: form.get("companyId") || undefined });
-        if (!input.success) return json<ActionError>({ intent: "assign", error: input.error.issues[0].message, details: [] }, { status: 422 });
-        try {
-          const { topUp } = await assignTopUp(actor, id, input.data);
-          return redirectWithToast(closeTo, { type: "success", message: TOPUP_ASSIGNED(topUp.companyName ?? "the company") });
-        } catch (error) {
-          if (isAppError(error) && error.status === 422) return json<ActionError>({ intent: "assign", error: error.message, details: [] }, { status: 422 });
-          throw error;
-        }
+        const id = topUpIdOf(form);
+        const { topUp } = await assignTopUp(actor, id, parseFormData(form, AssignTopUpSchema));
+        return redirectWithToast(closeTo, { type: "success", message: TOPUP_ASSIGNED(topUp.companyName ?? "the company") });
       }
       case "return": {
-        const id = TopUpIdSchema.parse(form.get("id"));
-        try {
-          const returned = await returnUnknownDeposit(actor, id, {
-            accountName: form.get("accountName"),
-            bsb: form.get("bsb"),
-            accountNumber: form.get("accountNumber"),
-          });
-          return redirectWithToast(closeTo, { type: returned.alreadyReturned ? "info" : "success", message: returned.message });
-        } catch (error) {
-          if (isAppError(error) && error.status === 422) {
-            const fieldErrors = (error.details as { fieldErrors?: Record<string, string> } | undefined)?.fieldErrors ?? {};
-            return json<ActionError>({ intent: "return", error: error.message, details: [], fieldErrors }, { status: 422 });
-          }
-          throw error;
-        }
+        const returned = await returnUnknownDeposit(actor, topUpIdOf(form), {
+          accountName: form.get("accountName"),
+          bsb: form.get("bsb"),
+          accountNumber: form.get("accountNumber"),
+        });
+        return redirectWithToast(closeTo, { type: returned.alreadyReturned ? "info" : "success", message: returned.message });
       }
       case "import": {
         const file = form.get("file");
-        if (!(file instanceof File) || file.size === 0)
-          return json<ActionError>({ intent: "import", error: STATEMENT_MESSAGES.fileRequired, details: [] }, { status: 400 });
-        if (!/\.(csv|txt)$/i.test(file.name)) return json<ActionError>({ intent: "import", error: STATEMENT_MESSAGES.csvOnly, details: [] }, { status: 400 });
+        if (!(file instanceof File) || file.size === 0) throw AppError.validation({ file: STATEMENT_MESSAGES.fileRequired });
+        if (!/\.(csv|txt)$/i.test(file.name)) throw AppError.validation({ file: STATEMENT_MESSAGES.csvOnly });
         const currency = StatementCurrencySchema.safeParse(form.get("currency") ?? "NZD");
-        try {
-          const result = await importBankStatement(actor, {
-            fileName: file.name,
-            content: await file.text(),
-            currency: currency.success ? currency.data : "NZD",
-          });
-          const parts = [`${result.completed} ${result.completed === 1 ? "topup" : "topups"} completed`];
-          if (result.reconciled) parts.push(`${result.reconciled} already confirmed`);
-          parts.push(`${result.unknown} unknown ${result.unknown === 1 ? "deposit" : "deposits"} held in suspense`);
-          if (result.ignored) parts.push(`${result.ignored} ${result.ignored === 1 ? "line" : "lines"} ignored`);
-          if (result.duplicates) parts.push(`${result.duplicates} already imported`);
-          if (result.withdrawalsReturned)
-            parts.push(`${result.withdrawalsReturned} returned ${result.withdrawalsReturned === 1 ? "withdrawal" : "withdrawals"}`);
-          const target = result.unknown > 0 ? listHref("unknown") : listHref("approved");
-          return redirectWithToast(target, { type: "success", message: `Imported ${result.fileName}: ${parts.join(", ")}` });
-        } catch (error) {
-          if (isAppError(error) && error.status < 500) {
-            const details = Array.isArray(error.details) ? (error.details as string[]) : [];
-            return json<ActionError>({ intent: "import", error: error.message, details }, { status: error.status });
-          }
-          throw error;
-        }
+        const result = await importBankStatement(actor, {
+          fileName: file.name,
+          content: await file.text(),
+          currency: currency.success ? currency.data : "NZD",
+        });
+        const parts = [`${result.completed} ${result.completed === 1 ? "topup" : "topups"} completed`];
+        if (result.reconciled) parts.push(`${result.reconciled} already confirmed`);
+        parts.push(`${result.unknown} unknown ${result.unknown === 1 ? "deposit" : "deposits"} held in suspense`);
+        if (result.ignored) parts.push(`${result.ignored} ${result.ignored === 1 ? "line" : "lines"} ignored`);
+        if (result.duplicates) parts.push(`${result.duplicates} already imported`);
+        if (result.withdrawalsReturned)
+          parts.push(`${result.withdrawalsReturned} returned ${result.withdrawalsReturned === 1 ? "withdrawal" : "withdrawals"}`);
+        const target = result.unknown > 0 ? listHref("unknown") : listHref("approved");
+        return redirectWithToast(target, { type: "success", message: `Imported ${result.fileName}: ${parts.join(", ")}` });
       }
     }
   } catch (error) {
-    // Another admin was first, the top-up expired, or the id is stale: say so over the list.
-    if (isAppError(error) && error.status < 500) return redirectWithToast(closeTo, { type: "error", message: error.message });
-    if (error instanceof Error && error.name === "ZodError") return redirectWithToast(closeTo, { type: "error", message: "Topup not found" });
-    throw error;
+    switch (intent.data) {
+      // The file refused stays in the dialog, with the statement's line errors.
+      case "import":
+        return handleError<ActionError>(error, {
+          show: "inline",
+          notFound: "show",
+          forbidden: "show",
+          data: (e) => ({ intent: "import", details: Array.isArray(e.details) ? (e.details as string[]) : [] }),
+        });
+      // A field refused stays in the dialog, on its field; any other refusal is a toast over the list.
+      case "assign":
+      case "return":
+        return handleError<ActionError>(error, { closeTo, notFound: "show", data: { intent: intent.data } });
+      // Another admin was first, the top-up expired, or the id is stale: say so over the list.
+      default:
+        return handleError(error, { closeTo, notFound: "show", fields: "none" });
+    }
   }
 }
 
 export default function TopupsPage() {
   const data = useLoaderData<typeof loader>();
-  const failure = useActionData<typeof action>();
+  const failure = useActionData<typeof action>() as ActionError | undefined;
   const dialog = data.dialog;
   return (
     <div className="min-w-0 space-y-4">
@@ -191,7 +183,7 @@ export default function TopupsPage() {
           suggestion={dialog.suggestion}
           closeTo={data.closeTo}
           action={data.action}
-          error={failure?.intent === "assign" ? failure.error : null}
+          error={failure?.intent === "assign" ? formErrorsOf(failure).fieldErrors.companyId ?? formErrorsOf(failure).formError : null}
         />
       ) : null}
       {dialog?.kind === "return" ? (
@@ -199,16 +191,16 @@ export default function TopupsPage() {
           row={dialog.row}
           closeTo={data.closeTo}
           action={data.action}
-          error={failure?.intent === "return" ? failure.error : null}
-          fieldErrors={failure?.intent === "return" ? failure.fieldErrors ?? {} : {}}
+          error={failure?.intent === "return" ? formErrorsOf(failure).formError : null}
+          fieldErrors={failure?.intent === "return" ? formErrorsOf(failure).fieldErrors : {}}
         />
       ) : null}
       {dialog?.kind === "import" ? (
         <ImportStatementDialog
           closeTo={data.closeTo}
           action={data.action}
-          error={failure?.intent === "import" ? failure.error : null}
-          details={failure?.intent === "import" ? failure.details : []}
+          error={failure?.intent === "import" ? formErrorsOf(failure).fieldErrors.file ?? formErrorsOf(failure).formError : null}
+          details={failure?.intent === "import" ? failure.details ?? [] : []}
         />
       ) : null}
     </div>

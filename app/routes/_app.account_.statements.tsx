@@ -10,8 +10,7 @@ import { requireCompanyUser } from "~/web/auth.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { STATEMENT_MESSAGES } from "~/modules/statements/rules";
 import { listStatements, requestStatement } from "~/modules/statements/service.server";
-import { readForm } from "~/web/http.server";
-import { handleErrorAsToast } from "~/web/toast-error.server";
+import { handleError, readForm } from "~/web/http.server";
 
 export const handle: PageHandle = { title: "Statements", breadcrumb: [{ label: "Account", to: "/account" }] };
 
@@ -37,7 +36,8 @@ export async function action({ request }: ActionFunctionArgs) {
     await requestStatement(actor, { month });
     return redirectWithToast("/account/statements", { type: "success", message: STATEMENT_MESSAGES.generating });
   } catch (error) {
-    return handleErrorAsToast(error, "/account/statements");
+    // The month is a hidden field of a row's Generate button: its refusal is a toast over the list, not a field error.
+    return handleError(error, { closeTo: "/account/statements", fields: "none" });
   }
 }
 

@@ -3,12 +3,11 @@ import { redirect } from "@remix-run/node";
 import { includeToast } from "~/components/invoices/bulk-messages";
 import { listHref } from "~/components/invoices/list-parts";
 import { requireCompanyUser } from "~/web/auth.server";
-import { isAppError } from "~/lib/errors";
 import { redirectWithToast } from "~/web/toast.server";
 import { IncludeIntentSchema, setIncludeInPurchaserOffer } from "~/modules/invoices/bulk.server";
 import { parseListQuery } from "~/modules/invoices/filters";
 import { parseId } from "~/modules/invoices/schema";
-import { readForm } from "~/web/http.server";
+import { handleError, readForm } from "~/web/http.server";
 
 /**
  * Include/exclude bills in the purchaser offer (p2 §4 Other, §7 PATCH /invoice /include_in_purchaser_offer, §8):
@@ -36,11 +35,15 @@ export async function action({ request }: ActionFunctionArgs) {
     const result = await setIncludeInPurchaserOffer(actor, ids as number[], include);
     return redirectWithToast(back, includeToast(include, result));
   } catch (error) {
-    const reason = isAppError(error) && error.status < 500 ? error.message : "Something went wrong";
-    if (!isAppError(error)) console.error("include/exclude failed", error);
-    return redirectWithToast(back, {
-      type: "error",
-      message: `Could not ${include ? `include ${ids.length} bill(s) in` : `exclude ${ids.length} bill(s) from`} your offer. ${reason}`,
+    // Every failure is a toast over the list, naming what could not be done; a bug's reason is logged, not shown.
+    const failed = `Could not ${include ? `include ${ids.length} bill(s) in` : `exclude ${ids.length} bill(s) from`} your offer.`;
+    return handleError(error, {
+      closeTo: back,
+      notFound: "show",
+      notVerified: "show",
+      fields: "none",
+      unexpected: "Something went wrong",
+      message: (e) => `${failed} ${e.message}`,
     });
   }
 }

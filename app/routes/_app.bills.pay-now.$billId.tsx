@@ -3,18 +3,15 @@ import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { PayNowDialog } from "~/components/bills/pay-now-dialog";
-import { isCompanyNotVerified, redirectToGetVerified } from "~/web/get-verified.server";
 import { listHref } from "~/components/invoices/list-parts";
 import { requireCompanyUser } from "~/web/auth.server";
-import { isAppError } from "~/lib/errors";
 import { isFeatureEnabled } from "~/modules/settings/service.server";
 import { formatMoney } from "~/lib/money";
 import { redirectWithToast } from "~/web/toast.server";
 import { parseListQuery } from "~/modules/invoices/filters";
-import { parseId } from "~/modules/invoices/schema";
 import { cancelPayNow, payNow, payNowView } from "~/modules/offers/pay-now.server";
 import { CANNOT_PAY_NOW, payNowOutcome } from "~/modules/offers/supplier-offers.schema";
-import { readForm } from "~/web/http.server";
+import { formToObject, handleError, IdSchema, notFoundResponse, pageError, parseParams, readForm } from "~/web/http.server";
 
 /**
  * /bills/pay-now/:billId: Pay Now on the supplier's prompt payment request, and Cancel of a Topup Pending one, over
@@ -27,28 +24,20 @@ function listState(request: Request) {
   return { url, closeTo: listHref("/bills", query) };
 }
 
-function billIdOf(value: string | undefined): number {
-  const id = parseId(value);
-  if (id === null) throw new Response("Not Found", { status: 404 });
-  return id;
-}
+const Params = z.object({ billId: IdSchema });
 
 async function requirePayNowEnabled() {
-  if (!(await isFeatureEnabled("payNow"))) throw new Response("Not Found", { status: 404 });
+  if (!(await isFeatureEnabled("payNow"))) throw notFoundResponse();
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
   await requirePayNowEnabled();
+  const { billId } = parseParams(params, Params);
   const { url, closeTo } = listState(request);
-  try {
-    const data = await payNowView(actor, billIdOf(params.billId));
-    if (!data.offer) throw await redirectWithToast(closeTo, { type: "error", message: CANNOT_PAY_NOW });
-    return json({ closeTo, action: `${url.pathname}${url.search}`, data });
-  } catch (error) {
-    if (isAppError(error) && error.status === 404) throw new Response("Not Found", { status: 404 });
-    throw error;
-  }
+  const data = await payNowView(actor, billId).catch(pageError);
+  if (!data.offer) throw await redirectWithToast(closeTo, { type: "error", message: CANNOT_PAY_NOW });
+  return json({ closeTo, action: `${url.pathname}${url.search}`, data });
 }
 
 const FormSchema = z.object({
@@ -61,9 +50,10 @@ const FormSchema = z.object({
 export async function action({ request, params }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
   await requirePayNowEnabled();
-  const billId = billIdOf(params.billId);
+  const { billId } = parseParams(params, Params);
   const { url, closeTo } = listState(request);
-  const parsed = FormSchema.safeParse(Object.fromEntries(await readForm(request)));
+  // A form that is not this bill's Pay Now (hand-made, or a stale page): the one refusal toast.
+  const parsed = FormSchema.safeParse(formToObject(await readForm(request), FormSchema));
   if (!parsed.success || parsed.data.invoiceIds !== billId) return redirectWithToast(closeTo, { type: "error", message: CANNOT_PAY_NOW });
   const form = parsed.data;
   try {
@@ -88,11 +78,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return redirectWithToast(closeTo, { type: "error", message: outcome.message });
     }
   } catch (error) {
-    if (isAppError(error) && error.status === 404) return redirectWithToast(closeTo, { type: "error", message: CANNOT_PAY_NOW });
-    // p1 §8: 403 "company not verified" opens the get-verified dialog over /bills.
-    if (isCompanyNotVerified(error)) return redirectToGetVerified(closeTo);
-    if (isAppError(error) && error.status < 500) return redirectWithToast(closeTo, { type: "error", message: error.message });
-    throw error;
+    // A toast over /bills: the bill or offer gone is "Cannot pay now!", any other refusal its own message; p1 §8: the 403
+    // "company not verified" opens the get-verified dialog over /bills.
+    return handleError(error, { closeTo, notFound: "show", fields: "none", message: (e) => (e.status === 404 ? CANNOT_PAY_NOW : e.message) });
   }
 }
 

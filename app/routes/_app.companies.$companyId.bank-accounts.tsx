@@ -6,11 +6,10 @@ import { z } from "zod";
 import { AdminBankAccountCard } from "~/components/banking/admin-bank-accounts";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { requireAdmin } from "~/web/auth.server";
-import { isAppError } from "~/lib/errors";
 import { redirectWithToast } from "~/web/toast.server";
 import { REVIEW_DECISIONS } from "~/modules/banking/schema";
 import { getCompanyBankAccountsForAdmin, reviewBankAccount } from "~/modules/banking/service.server";
-import { readForm } from "~/web/http.server";
+import { handleError, IdSchema, pageError, parseParams, readForm } from "~/web/http.server";
 
 export const handle: PageHandle = {
   title: "Bank Accounts",
@@ -26,33 +25,31 @@ export const meta = titleMeta;
  * /companies/{id}/bank-accounts (p3 §2.3): the statement viewer. Approve → VERIFIED and Reject → VERIFICATION_FAILED,
  * offered (and accepted by the server) only while an account is VERIFICATION_PENDING with a statement (p3 §4.4).
  */
+const Params = z.object({ companyId: IdSchema });
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { actor } = await requireAdmin(request);
-  try {
-    return json(await getCompanyBankAccountsForAdmin(actor, params.companyId));
-  } catch (error) {
-    if (isAppError(error) && error.status === 404) throw new Response("Not Found", { status: 404 });
-    throw error;
-  }
+  const { companyId } = parseParams(params, Params);
+  return json(await getCompanyBankAccountsForAdmin(actor, companyId).catch(pageError));
 }
 
 const ReviewSchema = z.object({ bankAccountId: z.string(), decision: z.enum(REVIEW_DECISIONS) });
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { actor } = await requireAdmin(request);
-  const back = `/companies/${params.companyId}/bank-accounts`;
+  const { companyId } = parseParams(params, Params);
+  const back = `/companies/${companyId}/bank-accounts`;
   const parsed = ReviewSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return redirectWithToast(back, { type: "error", message: "Required parameters missing" });
   try {
-    const account = await reviewBankAccount(actor, { companyId: params.companyId, bankAccountId: parsed.data.bankAccountId, decision: parsed.data.decision });
+    const account = await reviewBankAccount(actor, { companyId, bankAccountId: parsed.data.bankAccountId, decision: parsed.data.decision });
     const approved = parsed.data.decision === "APPROVE";
     return redirectWithToast(back, {
       type: "success",
       message: `${account.bankAccountName} ${approved ? "approved: the account is verified" : "rejected: verification failed"}`,
     });
   } catch (error) {
-    if (!isAppError(error) || error.status >= 500) throw error;
-    return redirectWithToast(back, { type: "error", message: `Error: ${error.message}` });
+    return handleError(error, { closeTo: back, notFound: "show", fields: "none", message: (e) => `Error: ${e.message}` });
   }
 }
 

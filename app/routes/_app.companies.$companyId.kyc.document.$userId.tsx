@@ -6,20 +6,26 @@ import { documentFilePath } from "~/components/kyc-admin/people";
 import { buttonVariants } from "~/components/ui/button";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { requireAdmin } from "~/web/auth.server";
-import { isAppError } from "~/lib/errors";
-import { handleError } from "~/web/http.server";
+import { z } from "zod";
+import { handleError, IdSchema, parseParams, recoverAs } from "~/web/http.server";
 import { getIdentityDocumentInfo, NO_DOCUMENT } from "~/modules/kyc/admin.server";
 
 /** View document (p3 §2.4): the person's newest identity document, or ?documentId= from a history entry. */
+const Params = z.object({ companyId: IdSchema, userId: IdSchema });
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { actor } = await requireAdmin(request);
+  const { companyId, userId } = parseParams(params, Params);
   const documentId = new URL(request.url).searchParams.get("documentId");
   try {
-    const document = await getIdentityDocumentInfo(actor, params.companyId, params.userId, documentId);
-    return json({ companyId: Number(params.companyId), document, error: null });
+    // The person has no document yet: the dialog says so (any other 404 is the Not Found page).
+    const noDocument = recoverAs(
+      () => null,
+      (error) => error.status === 404 && error.message === NO_DOCUMENT
+    );
+    const document = await getIdentityDocumentInfo(actor, companyId, userId, documentId).catch(noDocument);
+    return json({ companyId, document, error: document ? null : NO_DOCUMENT });
   } catch (error) {
-    if (isAppError(error) && error.status === 404 && error.message === NO_DOCUMENT)
-      return json({ companyId: Number(params.companyId), document: null, error: NO_DOCUMENT });
     throw await handleError(error);
   }
 }

@@ -7,10 +7,11 @@ import { CompanyTabs } from "~/components/withdrawals/company-tabs";
 import { Alert } from "~/components/ui/alert";
 import { useServerToast } from "~/components/ui/toast";
 import { requireAdmin } from "~/web/auth.server";
-import { GENERIC_ERROR, isAppError } from "~/lib/errors";
+import { z } from "zod";
+import { AppError, GENERIC_ERROR } from "~/lib/errors";
 import { redirectWithToast } from "~/web/toast.server";
 import { getCompanyKyc, verifyPersonManually } from "~/modules/kyc/admin.server";
-import { readForm } from "~/web/http.server";
+import { handleError, IdSchema, parseParams, readForm } from "~/web/http.server";
 
 export const handle: PageHandle = {
   title: "Company",
@@ -24,29 +25,36 @@ export const meta = titleMeta;
  * document, history and the admin's actions. Upload and the document viewer are child route dialogs (decision 007);
  * Verify posts here. The Remix router prefers this file to the $menu placeholder route.
  */
+const Params = z.object({ companyId: IdSchema });
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { actor } = await requireAdmin(request);
+  const { companyId } = parseParams(params, Params);
   try {
-    return json({ ...(await getCompanyKyc(actor, params.companyId)), loadError: null });
+    return json({ ...(await getCompanyKyc(actor, companyId)), loadError: null });
   } catch (error) {
-    if (isAppError(error) && error.status === 404) throw new Response(error.message, { status: 404 });
-    console.error("KYC screen failed to load", error);
-    return json({ company: null, earlybirdUsers: [], owners: [], loadError: GENERIC_ERROR }, { status: 500 });
+    // The company gone is the Not Found page; anything else (logged when unexpected) is the screen's "Error fetching users".
+    return handleError(error, {
+      fields: "none",
+      unexpected: GENERIC_ERROR,
+      message: () => GENERIC_ERROR,
+      data: { company: null, earlybirdUsers: [], owners: [], loadError: GENERIC_ERROR },
+    });
   }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { actor } = await requireAdmin(request);
+  const { companyId } = parseParams(params, Params);
   const form = await readForm(request);
-  const back = `/companies/${params.companyId}/kyc`;
-  if (form.get("intent") !== "verify") return json({ toast: { type: "error" as const, message: "Required parameters missing" } }, { status: 400 });
+  const back = `/companies/${companyId}/kyc`;
   try {
-    const result = await verifyPersonManually(actor, params.companyId, form.get("userId"), String(form.get("note") ?? ""));
+    if (form.get("intent") !== "verify") throw new AppError(400, "Required parameters missing");
+    const result = await verifyPersonManually(actor, companyId, form.get("userId"), String(form.get("note") ?? ""));
     return redirectWithToast(back, { type: "success", message: `Verification is successful for ${result.name}` });
   } catch (error) {
-    if (isAppError(error) && error.status === 404) throw new Response(error.message, { status: 404 });
-    if (isAppError(error) && error.status < 500) return json({ toast: { type: "error" as const, message: error.message } }, { status: error.status });
-    throw error;
+    // A refusal is a toast on the page (with the refusal's status); the company or person gone is the Not Found page.
+    return handleError(error, { fields: "none", forbidden: "show", data: (e) => ({ toast: { type: "error" as const, message: e.message } }) });
   }
 }
 

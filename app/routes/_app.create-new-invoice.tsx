@@ -7,13 +7,12 @@ import { emptyItem, readCreateForm, MAX_ITEMS } from "~/components/create-invoic
 import { toDisplayDate } from "~/components/create-invoice/add-record-types";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { requireCompanyUser } from "~/web/auth.server";
-import { isAppError } from "~/lib/errors";
 import { getFeatureFlags } from "~/modules/settings/service.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { searchCounterparties } from "~/modules/counterparties/service.server";
-import { createInvoiceRecord, fieldErrorsOf, getCreateContext } from "~/modules/invoices/create.server";
+import { createInvoiceRecord, getCreateContext } from "~/modules/invoices/create.server";
 import { INITIAL_ITEM_COUNT, defaultDueDate, type InvoiceKind } from "~/modules/invoices/schema";
-import { notFoundResponse, readForm } from "~/web/http.server";
+import { handleError, notFoundResponse, readForm } from "~/web/http.server";
 
 /** The page's title follows ?type= (p3 §2.2: 'Create Invoice' or 'Create Bill'); see titleFromData. */
 const titleFromData = (data: unknown) => ((data as { kind?: string } | undefined)?.kind === "BILL" ? "Create Bill" : "Create Invoice");
@@ -60,11 +59,11 @@ export async function action({ request }: ActionFunctionArgs) {
   // Without JavaScript, adding and deleting rows are round trips that only reshape the form.
   if (intent === "add-item") {
     const items = values.items.length < MAX_ITEMS ? [...values.items, emptyItem()] : values.items;
-    return json<CreateStepData>({ values: { ...values, items }, errors: {}, revision });
+    return json<CreateStepData>({ values: { ...values, items }, revision });
   }
   if (intent.startsWith("delete-item:")) {
     const index = Number(intent.slice("delete-item:".length));
-    return json<CreateStepData>({ values: { ...values, items: values.items.filter((_, i) => i !== index) }, errors: {}, revision });
+    return json<CreateStepData>({ values: { ...values, items: values.items.filter((_, i) => i !== index) }, revision });
   }
 
   try {
@@ -72,8 +71,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const to = kind === "BILL" ? "/bills?tab=bills" : "/invoices";
     return redirectWithToast(to, { type: "success", message: `${kind === "BILL" ? "Bill" : "Invoice"} ${record.invoiceNumber} created` });
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    return json<CreateStepData>({ values, errors: fieldErrorsOf(error), revision }, { status: error.status >= 500 ? 500 : 400 });
+    // The form again with what was typed: a message naming its field on it (422), anything else the form's error.
+    return handleError(error, { fields: "named", notFound: "show", forbidden: "show", data: { values, revision } });
   }
 }
 

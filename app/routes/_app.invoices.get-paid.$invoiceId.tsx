@@ -13,13 +13,12 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { GetPaidDialog, type GetPaidActionData, type GetPaidLoaderData } from "~/components/offers/get-paid-dialog";
 import { listHref } from "~/components/invoices/list-parts";
 import { requireCompanyUser } from "~/web/auth.server";
-import { isAppError } from "~/lib/errors";
-import { redirectWithToast } from "~/web/toast.server";
+import { z } from "zod";
+import type { AppError } from "~/lib/errors";
 import { parseListQuery, serializeListQuery } from "~/modules/invoices/filters";
 import { EXECUTION_MESSAGES, isOfferUnavailableMessage } from "~/modules/offers/execution.rules";
 import { getPaidQuote, purchaserOfferExecutionStatus, requestPurchaserOfferExecution, supplierLocale } from "~/modules/offers/execution.server";
-import { isCompanyNotVerified, redirectToGetVerified } from "~/web/get-verified.server";
-import { readForm } from "~/web/http.server";
+import { handleError, IdSchema, parseParams, readForm, recoverAs } from "~/web/http.server";
 
 function listState(request: Request) {
   const url = new URL(request.url);
@@ -27,34 +26,33 @@ function listState(request: Request) {
   return { url, closeTo: listHref("/invoices", query), search: serializeListQuery(query) };
 }
 
+const Params = z.object({ invoiceId: IdSchema });
+
+/** A refusal the dialog shows as its state: the offer gone is "offer expired", anything else its message. */
+const refusedState = (error: AppError): GetPaidActionData =>
+  isOfferUnavailableMessage(error.message) ? { state: "expired" } : { state: "error", message: error.message };
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
+  const { invoiceId } = parseParams(params, Params);
   const { url, closeTo } = listState(request);
   const locale = await supplierLocale(actor);
   const base = { closeTo, locale, action: `${url.pathname}${url.search}` };
   const offerId = url.searchParams.get("offer");
   const executionId = url.searchParams.get("execution");
   if (offerId && executionId) {
-    try {
-      const status = await purchaserOfferExecutionStatus(actor, { offerId, executionId });
-      return json<GetPaidLoaderData>({ ...base, state: "progress", offerId: Number(offerId), status });
-    } catch (error) {
-      if (!isAppError(error)) throw error;
-      return json<GetPaidLoaderData>({ ...base, state: "error", message: EXECUTION_MESSAGES.POLLING_FAILED });
-    }
+    const status = await purchaserOfferExecutionStatus(actor, { offerId, executionId }).catch(recoverAs(() => null));
+    if (!status) return json<GetPaidLoaderData>({ ...base, state: "error", message: EXECUTION_MESSAGES.POLLING_FAILED });
+    return json<GetPaidLoaderData>({ ...base, state: "progress", offerId: Number(offerId), status });
   }
-  try {
-    const quote = await getPaidQuote(actor, { invoiceId: params.invoiceId ?? "" });
-    return json<GetPaidLoaderData>({ ...base, state: "choose", quote, idempotencyKey: crypto.randomUUID() });
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    if (isOfferUnavailableMessage(error.message)) return json<GetPaidLoaderData>({ ...base, state: "expired" });
-    return json<GetPaidLoaderData>({ ...base, state: "error", message: error.message });
-  }
+  const quote = await getPaidQuote(actor, { invoiceId }).catch(recoverAs(refusedState));
+  if ("state" in quote) return json<GetPaidLoaderData>({ ...base, ...quote });
+  return json<GetPaidLoaderData>({ ...base, state: "choose", quote, idempotencyKey: crypto.randomUUID() });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, params }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
+  parseParams(params, Params);
   const { url, closeTo, search } = listState(request);
   const form = await readForm(request);
   const invoiceIds = form.getAll("invoiceIds").map(String);
@@ -65,12 +63,9 @@ export async function action({ request }: ActionFunctionArgs) {
     search.set("execution", String(requested.executionId));
     return redirect(`${url.pathname}?${search.toString()}`);
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    // p2 §8 "Offer 403 company not verified": the modal closes, and the get-verified dialog opens (p1 §8).
-    if (isCompanyNotVerified(error)) return redirectToGetVerified(closeTo);
-    if (error.status === 403) return redirectWithToast(closeTo, { type: "error", message: error.message });
-    if (isOfferUnavailableMessage(error.message)) return json<GetPaidActionData>({ state: "expired" }, { status: error.status });
-    return json<GetPaidActionData>({ state: "error", message: error.message }, { status: error.status });
+    // The refusal is the dialog's state (with the error's status); p2 §8 "Offer 403 company not verified": the modal
+    // closes, and the get-verified dialog opens (p1 §8); any other 403 closes it with a toast.
+    return handleError(error, { closeTo, show: "inline", forbidden: "toast", notFound: "show", fields: "none", data: refusedState });
   }
 }
 

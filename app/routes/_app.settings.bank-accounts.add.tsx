@@ -6,11 +6,12 @@ import { DetailsEntryForm, DetailsReview, EMPTY_VALUES, WizardSteps } from "~/co
 import { bankAccountDialog, SETTINGS_WITHDRAWALS } from "~/components/banking/withdrawal-account-card";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { requireCompanyUser } from "~/web/auth.server";
-import { isAppError } from "~/lib/errors";
+import { AppError } from "~/lib/errors";
+import { formErrorsOf, type FormErrorData } from "~/lib/form-errors";
 import { formatAccountNumber, formatBsb } from "~/modules/banking/rules";
 import type { BankAccountDetails, BankAccountFormValues } from "~/modules/banking/schema";
 import { getWithdrawalSettings, reviewBankAccountDetails, startBankAccount } from "~/modules/banking/service.server";
-import { readForm } from "~/web/http.server";
+import { handleError, isFieldError, readForm } from "~/web/http.server";
 
 /**
  * /settings/bank-accounts/add: DETAILS_ENTRY and DETAILS_REVIEW of the add bank account wizard (p1 §4), a route dialog
@@ -18,9 +19,11 @@ import { readForm } from "~/web/http.server";
  * account, which the server answers by sending an SMS code, and the wizard moves to CODE_ENTRY. If a default account
  * exists the wizard starts at BANK_STATEMENT instead.
  */
-type StepData =
-  | { step: "DETAILS_ENTRY"; values: BankAccountFormValues; errors: Record<string, string> }
-  | { step: "DETAILS_REVIEW"; values: BankAccountFormValues; summary: { label: string; value: string }[]; error: string | null };
+type StepData = (
+  | { step: "DETAILS_ENTRY"; values: BankAccountFormValues }
+  | { step: "DETAILS_REVIEW"; values: BankAccountFormValues; summary: { label: string; value: string }[] }
+) &
+  Partial<Pick<FormErrorData, "fieldErrors" | "formError">>;
 
 const IntentSchema = z.enum(["review", "edit", "next"]).catch("review");
 
@@ -59,26 +62,33 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const values = valuesOf(form);
   const intent = IntentSchema.parse(form.get("intent"));
-  if (intent === "edit") return json<StepData>({ step: "DETAILS_ENTRY", values, errors: {} });
+  if (intent === "edit") return json<StepData>({ step: "DETAILS_ENTRY", values });
 
+  // A detail refused: the form again, the message on its field (422).
   const check = await reviewBankAccountDetails(actor, values);
-  if (!check.ok) return json<StepData>({ step: "DETAILS_ENTRY", values, errors: check.errors }, { status: 400 });
-  if (intent === "review") return json<StepData>({ step: "DETAILS_REVIEW", values, summary: summaryOf(check.details), error: null });
+  if (!check.ok) return handleError(AppError.validation(check.errors), { data: { step: "DETAILS_ENTRY" as const, values } });
+  if (intent === "review") return json<StepData>({ step: "DETAILS_REVIEW", values, summary: summaryOf(check.details) });
 
   try {
     const pending = await startBankAccount(actor, values);
     return redirect(bankAccountDialog(`${pending.id}/code`));
   } catch (error) {
-    if (!isAppError(error) || error.status >= 500) throw error;
-    if (error.field) return json<StepData>({ step: "DETAILS_ENTRY", values, errors: { [error.field]: error.message } }, { status: error.status });
-    return json<StepData>({ step: "DETAILS_REVIEW", values, summary: summaryOf(check.details), error: error.message }, { status: error.status });
+    // A refusal naming a field goes back to the form (422); any other stays on the review with its message.
+    const summary = summaryOf(check.details);
+    return handleError(error, {
+      fields: "named",
+      notFound: "show",
+      forbidden: "show",
+      data: (e): StepData => (isFieldError(e, "named") ? { step: "DETAILS_ENTRY", values } : { step: "DETAILS_REVIEW", values, summary }),
+    });
   }
 }
 
 export default function AddBankAccountDialog() {
   const { country, closeTo } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
+  const data = useActionData<typeof action>() as StepData | undefined;
   const step = data?.step ?? "DETAILS_ENTRY";
+  const { fieldErrors, formError } = formErrorsOf(data);
   return (
     <RouteDialog
       title="Add Bank Account"
@@ -87,13 +97,13 @@ export default function AddBankAccountDialog() {
     >
       <WizardSteps current={step} />
       {data?.step === "DETAILS_REVIEW" ? (
-        <DetailsReview values={data.values} summary={data.summary} error={data.error} />
+        <DetailsReview values={data.values} summary={data.summary} error={formError} />
       ) : (
         <DetailsEntryForm
           key={JSON.stringify(data?.values ?? null)}
           country={country}
           values={data?.values ?? EMPTY_VALUES}
-          errors={data?.step === "DETAILS_ENTRY" ? data.errors : {}}
+          errors={data?.step === "DETAILS_ENTRY" ? fieldErrors : {}}
           closeTo={closeTo}
         />
       )}

@@ -7,10 +7,11 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { requireCompanyUser } from "~/web/auth.server";
-import { isAppError } from "~/lib/errors";
+import { AppError } from "~/lib/errors";
+import { formErrorsOf } from "~/lib/form-errors";
 import { redirectWithToast } from "~/web/toast.server";
 import { getWithdrawalSettings, setDefaultBankAccount } from "~/modules/banking/service.server";
-import { readForm } from "~/web/http.server";
+import { handleError, readForm } from "~/web/http.server";
 
 /**
  * /settings/bank-accounts/select: "Select Account" (p1 §4, accounts but no default): the chosen account becomes the
@@ -26,25 +27,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
   const form = await readForm(request);
-  if (!form.get("bankAccountId")) return json({ error: "Please select an account" }, { status: 400 });
   try {
+    if (!form.get("bankAccountId")) throw AppError.validation({ bankAccountId: "Please select an account" });
     const account = await setDefaultBankAccount(actor, form.get("bankAccountId"));
     return redirectWithToast(SETTINGS_WITHDRAWALS, { type: "success", message: `${account.bankAccountName} is now your withdrawal account` });
   } catch (error) {
-    if (!isAppError(error) || error.status >= 500) throw error;
-    return json({ error: error.message }, { status: error.status });
+    // Shown under the accounts: the choice's own message (422) or the service's refusal.
+    return handleError(error, { fields: "named", notFound: "show", forbidden: "show" });
   }
 }
 
 export default function SelectBankAccountDialog() {
   const { accounts, canAdd, closeTo } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
+  const { fieldErrors, formError } = formErrorsOf(useActionData<typeof action>());
+  const error = fieldErrors.bankAccountId ?? formError;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
     <RouteDialog title="Select Account" description="Choose the bank account your withdrawals are paid into." closeTo={closeTo}>
       <Form method="post" className="grid gap-4" preventScrollReset>
-        <fieldset className="grid gap-2" aria-describedby={data?.error ? "select-account-error" : undefined}>
+        <fieldset className="grid gap-2" aria-describedby={error ? "select-account-error" : undefined}>
           <legend className="sr-only">Bank accounts</legend>
           {accounts.map((account) => (
             <label
@@ -61,7 +63,7 @@ export default function SelectBankAccountDialog() {
             </label>
           ))}
         </fieldset>
-        <FieldError id="select-account-error" message={data?.error} />
+        <FieldError id="select-account-error" message={error} />
         <RouteDialogFooter className="sm:justify-between">
           {canAdd ? (
             <Link to={bankAccountDialog("add")} preventScrollReset className={buttonVariants({ variant: "ghost" })}>

@@ -4,10 +4,10 @@ import { StatementUploadForm, WizardSteps } from "~/components/banking/bank-acco
 import { SETTINGS_WITHDRAWALS } from "~/components/banking/withdrawal-account-card";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { requireCompanyUser } from "~/web/auth.server";
-import { isAppError } from "~/lib/errors";
+import { formErrorsOf } from "~/lib/form-errors";
 import { redirectWithToast } from "~/web/toast.server";
 import { getStatementTarget, readStatementStream, uploadBankStatement, type StatementUpload } from "~/modules/banking/service.server";
-import { readMultipartForm } from "~/web/http.server";
+import { handleError, readMultipartForm } from "~/web/http.server";
 
 /**
  * /settings/bank-accounts/verify: BANK_STATEMENT of the wizard (p1 §4-5), also opened by the card's Verify button.
@@ -21,8 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return json({ ...target, closeTo: SETTINGS_WITHDRAWALS });
   } catch (error) {
     // "No default account added to verify": back to the card, which offers Add or Select.
-    if (isAppError(error) && error.status === 400) throw await redirectWithToast(SETTINGS_WITHDRAWALS, { type: "error", message: error.message });
-    throw error;
+    throw await handleError(error, { closeTo: SETTINGS_WITHDRAWALS, fields: "none", notVerified: "show" });
   }
 }
 
@@ -44,19 +43,19 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await uploadBankStatement(actor, { bankAccountId: form.get("bankAccountId"), file });
   } catch (error) {
-    if (!isAppError(error) || error.status >= 500) throw error;
-    return json({ error: error.message }, { status: error.status });
+    // The statement refused (format, size, account): the dialog's message, with the refusal's status.
+    return handleError(error, { fields: "none", notFound: "show", forbidden: "show" });
   }
   return redirectWithToast(SETTINGS_WITHDRAWALS, { type: "success", message: "Bank statement uploaded. We will verify your account soon." });
 }
 
 export default function VerifyBankAccountDialog() {
   const { account, canUpload, closeTo } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
+  const { formError } = formErrorsOf(useActionData<typeof action>());
   return (
     <RouteDialog title="Verify Bank Account" description="Upload a bank statement to verify your withdrawal account." closeTo={closeTo}>
       <WizardSteps current="BANK_STATEMENT" />
-      <StatementUploadForm account={account} canUpload={canUpload} error={data?.error} closeTo={closeTo} />
+      <StatementUploadForm account={account} canUpload={canUpload} error={formError} closeTo={closeTo} />
     </RouteDialog>
   );
 }

@@ -6,14 +6,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { requireCompanyUser } from "~/web/auth.server";
-import { isAppError } from "~/lib/errors";
+import type { AppError } from "~/lib/errors";
 
 /** The debug message of the 403 (p2 §6, §8) that opens the get-verified dialog, or closes an invite form. */
 const COMPANY_NOT_VERIFIED = "company not verified";
 
-/** The 403 with debugMessage "company not verified" (requireVerifiedCompany, the withdrawal blocks). */
-export function isCompanyNotVerified(error: unknown): boolean {
-  return isAppError(error) && error.status === 403 && (error.details as { debugMessage?: string } | undefined)?.debugMessage === COMPANY_NOT_VERIFIED;
+/**
+ * The 403 with debugMessage "company not verified" (requireVerifiedCompany, the withdrawal blocks). Routes do not ask:
+ * handleError with `closeTo` answers it with the get-verified dialog.
+ */
+export function isCompanyNotVerified(error: AppError): boolean {
+  return error.status === 403 && (error.details as { debugMessage?: string } | undefined)?.debugMessage === COMPANY_NOT_VERIFIED;
 }
 
 /** `closeTo` is the list URL the action's modal closes to ("/bills?tab=..."): the dialog opens over that list. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError, fieldErrorsOf } from "~/lib/errors";
 import { formErrorsOf } from "~/lib/form-errors";
-import { formToObject, handleError, IdSchema, parseForm, parseFormData, parseParams } from "./http.server";
+import { asFieldError, formToObject, handleError, IdSchema, nullOn, parseForm, parseFormData, parseParams, recoverAs } from "./http.server";
 
 const NOT_VERIFIED = new AppError(403, "Your company needs to be verified to do this.", {
   code: "COMPANY_NOT_VERIFIED",
@@ -157,6 +157,48 @@ describe("handleError", () => {
     const inline = await handleError(error, { closeTo: "/bills", show: "inline", values: { amount: "1" } });
     expect(inline.status).toBe(409);
     expect(await inline.json()).toEqual({ values: { amount: "1" }, fieldErrors: {}, formError: "Offer closed" });
+  });
+});
+
+describe("handleError's unexpected and fields none", () => {
+  it("shows a bug or a 5xx as the route's message instead of re-throwing it, but lets a Response through", async () => {
+    const toast = await handleError(new Error("boom"), { closeTo: "/bills", unexpected: "Something went wrong" });
+    expect(toast.status).toBe(302);
+    const inline = await handleError(new AppError(503, "Down"), { unexpected: "Could not delete" });
+    expect(inline.status).toBe(500);
+    expect(await inline.json()).toEqual({ fieldErrors: {}, formError: "Could not delete" });
+    const response = new Response("x", { status: 400 });
+    expect(await caught(handleError(response, { unexpected: "Could not delete" }))).toBe(response);
+  });
+
+  it("fields none: a field error of a hidden field is a toast at closeTo, not a 422 (was handleErrorAsToast)", async () => {
+    const response = await handleError(AppError.validation({ month: "Pick an ended month" }), { closeTo: "/account/statements", fields: "none" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/account/statements");
+  });
+});
+
+describe("recoverAs, nullOn and asFieldError", () => {
+  it("turn a refusal into a state and re-throw anything else", () => {
+    const gone = new AppError(404, "Job not found");
+    expect(nullOn(404)(gone)).toBeNull();
+    expect(() => nullOn(404)(new AppError(409, "Busy"))).toThrow("Busy");
+    expect(() => nullOn(404)(new AppError(500, "Down"))).toThrow("Down");
+    expect(recoverAs((error) => error.message)(new AppError(410, "Offer expired"))).toBe("Offer expired");
+    const bug = new TypeError("bug");
+    expect(() => recoverAs(() => 1)(bug)).toThrow(bug);
+  });
+
+  it("asFieldError puts a service's refusal on one field (422, the one shape)", () => {
+    let thrown: unknown;
+    try {
+      asFieldError("file")(new AppError(413, "Please choose a file which is less than 10 MB in size"));
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(AppError);
+    expect((thrown as AppError).status).toBe(422);
+    expect(fieldErrorsOf(thrown as AppError)).toEqual({ file: "Please choose a file which is less than 10 MB in size" });
   });
 });
 

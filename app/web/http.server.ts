@@ -9,6 +9,7 @@ import { json, MaxPartSizeExceededError, redirect, unstable_parseMultipartFormDa
 import { z } from "zod";
 import { AppError, fieldErrorsOf, isAppError, type FieldErrors } from "~/lib/errors";
 import type { FormErrorData } from "~/lib/form-errors";
+import { logger } from "~/lib/logger.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { BODY_MESSAGES, FORM_MAX_BYTES, mediaTypeOf, TEXT_PART_MAX_BYTES, UPLOAD_MAX_BYTES } from "./body-limits";
 import { isCompanyNotVerified, redirectToGetVerified } from "./get-verified.server";
@@ -262,13 +263,20 @@ export interface HandleErrorOptions<Data extends object = Record<never, never>> 
   /**
    * Which AppErrors are field errors: "validation" (default: a 422 or code VALIDATION naming its fields), or "named"
    * (any AppError below 500 that names a field, such as a form's 404 "Company not found" on its counterparty field), or
-   * "none" (a route without fields: every error is shown as a toast or formError).
+   * "none" (a route without fields, or a form the user cannot correct in place such as a list row's hidden field:
+   * every error is shown as a toast at `closeTo`, or as formError).
    */
   fields?: "validation" | "named" | "none";
   /** The toast's message (default: the error's message). */
   message?: (error: AppError) => string;
   /** Codes of 5xx AppErrors the user is told of like any other error (a mail server that took nothing: MAIL_NOT_SENT). */
   exposeCodes?: readonly string[];
+  /**
+   * For an action that never shows the error page (a list's bulk action): an error that is not an AppError the user
+   * may be told of (a bug, a 5xx) is logged and shown as this message (a toast at `closeTo`, or formError with 500)
+   * instead of being re-thrown. A Response still passes through.
+   */
+  unexpected?: string;
 }
 
 /** An AppError carrying field errors, by the rule of `fields`. */
@@ -279,9 +287,18 @@ export function isFieldError(error: AppError, fields: "validation" | "named" | "
   return Object.keys(fieldErrorsOf(error)).length > 0;
 }
 
+/** The AppError the user is told of; anything else re-thrown (or, with `unexpected`, logged and told as that message). */
+function toldError(error: unknown, options: Pick<HandleErrorOptions, "exposeCodes" | "unexpected">): AppError {
+  if (isAppError(error) && (error.status < 500 || (error.code !== undefined && options.exposeCodes?.includes(error.code)))) return error;
+  if (options.unexpected === undefined || error instanceof Response) throw error;
+  logger.error({ err: error }, "unexpected error, shown as a message");
+  return new AppError(500, options.unexpected);
+}
+
 /**
  * The one place an error becomes an HTTP answer (GUIDE rule 17). Anything that is not an AppError (a Response, a bug)
- * and any AppError of 500 and above (but `exposeCodes`) is re-thrown untouched, for the route's boundary and the server's error log. Then:
+ * and any AppError of 500 and above (but `exposeCodes`) is re-thrown untouched, for the route's boundary and the server's
+ * error log (with `unexpected`: logged, and shown as that message). Then:
  * - 404: the Not Found page is thrown (`notFound: "show"` shows it instead);
  * - 403 "company not verified" with `closeTo`: redirect to the get-verified dialog over that list (or just close it);
  * - other 403: the Forbidden page without `closeTo`, else shown (`forbidden` overrides);
@@ -289,11 +306,10 @@ export function isFieldError(error: AppError, fields: "validation" | "named" | "
  * - anything else: an error toast at `closeTo`, or `json({ fieldErrors: {}, formError, values?, ...data }, status)`.
  */
 export async function handleError<Data extends object = Record<never, never>>(
-  error: unknown,
+  thrown: unknown,
   options: HandleErrorOptions<Data> = {}
 ): Promise<TypedResponse<FormErrorData & Data>> {
-  if (!isAppError(error)) throw error;
-  if (error.status >= 500 && !(error.code && options.exposeCodes?.includes(error.code))) throw error;
+  const error = toldError(thrown, options);
   const { closeTo, values } = options;
   const show = options.show ?? (closeTo !== undefined ? "toast" : "inline");
   if (error.status === 404 && (options.notFound ?? "page") === "page") throw notFoundResponse();
@@ -312,6 +328,31 @@ export async function handleError<Data extends object = Record<never, never>>(
   const message = options.message ? options.message(error) : error.message;
   if ((show === "toast" || (error.status === 403 && options.forbidden === "toast")) && closeTo !== undefined) return redirectWithToast(closeTo, { type: "error", message });
   return json({ ...extra, fieldErrors: {}, formError: message }, { status: error.status });
+}
+
+/**
+ * For `.catch()` where a refusal is a state of the page rather than an error (a dialog's "offer expired", a poll that
+ * failed, a job that is gone): an AppError below 500 for which `when` holds (default: any) becomes `as(error)`; anything
+ * else (a bug, a 5xx, a Response) is re-thrown untouched.
+ */
+export function recoverAs<T>(as: (error: AppError) => T, when: (error: AppError) => boolean = () => true) {
+  return (error: unknown): T => {
+    if (isAppError(error) && error.status < 500 && when(error)) return as(error);
+    throw error;
+  };
+}
+
+/** `recoverAs` giving null for an AppError of one of these statuses (`.catch(nullOn(404))`: the record is gone). */
+export const nullOn = (...statuses: number[]) => recoverAs(() => null, (error) => statuses.includes(error.status));
+
+/**
+ * For `.catch()` around a service whose every refusal belongs to one field (an upload's format or size, on the file
+ * field): an AppError below 500 is re-thrown as that field's validation error (422, the one shape); anything else untouched.
+ */
+export function asFieldError(field: string) {
+  return (error: unknown): never => {
+    throw isAppError(error) && error.status < 500 ? AppError.validation({ [field]: error.message }) : error;
+  };
 }
 
 /**

@@ -27,10 +27,10 @@ import {
   INVALID_GL_CODE,
   INVOICE_NUMBER_TAKEN,
   createInvoiceRecord,
-  fieldErrorsOf,
   getCreateContext,
   reviewInvoiceRecord,
 } from "../../app/modules/invoices/create.server";
+import { fieldErrorsOf } from "../../app/lib/errors";
 import { COUNTERPARTY_NOT_FOUND, getCounterparty, searchCounterparties } from "../../app/modules/counterparties/service.server";
 import { makeCompany, makeCustomerLink, makeSupplierLink, makeUser } from "../support/factories";
 

@@ -15,6 +15,7 @@ import { BODY_MESSAGES } from "../../app/web/body-limits";
 import { action as addBill } from "../../app/routes/_app.bills.add";
 import { loader as analytics } from "../../app/routes/resources.analytics.$type";
 import { makeSupplierLink, makeVerifiedCompany } from "../support/factories";
+import { settle } from "../support/routes";
 
 afterAll(() => sequelize.close());
 
@@ -35,15 +36,6 @@ const args = (request: Request, params: Record<string, string> = {}) => ({ reque
 
 function post(path: string, body: string) {
   return new Request(`http://localhost${path}`, { method: "POST", headers: { cookie, "Content-Type": "application/x-www-form-urlencoded" }, body });
-}
-
-async function settle(run: () => unknown): Promise<Response> {
-  try {
-    return (await run()) as Response;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
 }
 
 function billForm(fields: Record<string, string>) {
@@ -74,17 +66,17 @@ describe("numbers and bodies through /bills/add", () => {
   it("refuses a 100,000-character bill number on its field and stores nothing", async () => {
     const before = await billsOfPurchaser();
     const response = await settle(() => addBill(args(post("/bills/add", billForm({ invoiceNumber: "9".repeat(100_000) })))));
-    expect(response.status).toBe(400);
-    const data = (await response.json()) as { step: string; errors: Record<string, string> };
-    expect(data).toMatchObject({ step: "enter", errors: { invoiceNumber: NUMBER_TOO_LONG } });
+    expect(response.status).toBe(422);
+    const data = (await response.json()) as { step: string; fieldErrors: Record<string, string> };
+    expect(data).toMatchObject({ step: "enter", fieldErrors: { invoiceNumber: NUMBER_TOO_LONG } });
     expect(await billsOfPurchaser()).toBe(before);
   });
 
   it("refuses a 100,000-character credit-note number on its field and stores nothing", async () => {
     const form = new URLSearchParams({ intent: "submit", kind: "CREDIT_NOTE", counterpartyId: String(supplierId), creditNumber: "C".repeat(100_000), total: "5" });
     const response = await settle(() => addBill(args(post("/bills/add?kind=credit-note", form.toString()))));
-    expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ errors: { creditNumber: NUMBER_TOO_LONG } });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toMatchObject({ fieldErrors: { creditNumber: NUMBER_TOO_LONG } });
     expect(await CreditNote.count({ where: { issuedFor: purchaserId } })).toBe(0);
   });
 

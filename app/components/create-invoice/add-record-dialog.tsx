@@ -14,7 +14,8 @@ import { LinkTabs } from "~/components/ui/tabs";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { defaultDueDate } from "~/modules/invoices/schema";
 import { CounterpartyPicker, type PickerOption } from "./counterparty-picker";
-import { ADD_FIELDS, emptyAddValues, toDisplayDate, type AddKind, type AddStepData, type AddValues } from "./add-record-types";
+import { formErrorsOf } from "~/lib/form-errors";
+import { ADD_FIELDS, emptyAddValues, toDisplayDate, type AddActionData, type AddKind, type AddStepData, type AddValues } from "./add-record-types";
 
 export interface AddRecordDialogProps {
   kind: AddKind;
@@ -65,7 +66,7 @@ function TextField({
 }
 
 export function AddRecordDialog(props: AddRecordDialogProps) {
-  const data = useActionData<AddStepData>();
+  const data = useActionData<AddActionData>();
   // The answer of a POST for another kind (after switching tabs) does not apply.
   const step = data && data.kind === props.kind ? data : null;
   return (
@@ -99,10 +100,11 @@ function useSubmitting(intent: string) {
   return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }
 
-function EnterForm({ kind, context, counterparties, defaultDueDate: initialDueDate, step }: AddRecordDialogProps & { step: AddStepData | null }) {
+function EnterForm({ kind, context, counterparties, defaultDueDate: initialDueDate, step }: AddRecordDialogProps & { step: AddActionData | null }) {
   const { search } = useLocation();
   const values = step?.values ?? { ...emptyAddValues(), dueDate: kind === "CREDIT_NOTE" ? "" : initialDueDate };
-  const errors = step?.errors ?? {};
+  // A refusal: the message on its field (the one shape of form errors), or the form's own.
+  const { fieldErrors: errors, formError } = formErrorsOf(step);
   const [counterparty, setCounterparty] = useState<{ id: number | null; name: string }>({
     id: values.counterpartyId ? Number(values.counterpartyId) : null,
     name: values.counterpartyName || counterparties.find((option) => String(option.id) === values.counterpartyId)?.companyName || "",
@@ -117,7 +119,7 @@ function EnterForm({ kind, context, counterparties, defaultDueDate: initialDueDa
   return (
     <Form method="post" action={`${kind === "INVOICE" ? "/invoices" : "/bills"}/add${search}`} className="grid gap-4" noValidate>
       <input type="hidden" name="kind" value={kind} />
-      {errors.form ? <Alert variant="destructive">{errors.form}</Alert> : null}
+      {formError ? <Alert variant="destructive">{formError}</Alert> : null}
       <CounterpartyPicker
         id="add-counterparty"
         label={kind === "INVOICE" ? "Customer" : "Supplier"}

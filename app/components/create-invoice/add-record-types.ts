@@ -1,4 +1,6 @@
 /** Shapes shared by the Add dialog's server half and its form. */
+import type { FormErrorData } from "~/lib/form-errors";
+
 export type AddKind = "INVOICE" | "BILL" | "CREDIT_NOTE";
 
 export const ADD_FIELDS = [
@@ -27,10 +29,11 @@ export interface AddStepData {
   step: "enter" | "confirm";
   kind: AddKind;
   values: AddValues;
-  /** Field name (or "form") -> the spec's message. */
-  errors: Record<string, string>;
   summary: SummaryRow[];
 }
+
+/** What the Add dialog's action answers: a step, and on a refusal the one shape of form errors (FormErrorData). */
+export type AddActionData = AddStepData & Partial<FormErrorData>;
 
 /** YYYY-MM-DD -> DD/MM/YYYY (the forms' date format, p3 §5). */
 export function toDisplayDate(iso: string | null | undefined): string {

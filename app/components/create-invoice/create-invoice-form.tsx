@@ -14,6 +14,7 @@ import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatMoney, type Cents } from "~/lib/money";
+import { formErrorsOf, type FieldErrors } from "~/lib/form-errors";
 import {
   canConfirmCreateScreen,
   computeTotals,
@@ -28,9 +29,11 @@ import { toDisplayDate } from "./add-record-types";
 import { CounterpartyPicker, useHydrated, type PickerOption } from "./counterparty-picker";
 import { emptyItem, type CreateValues, type ItemValues } from "./create-form-data";
 
+/** The action's answer: the form's values and, on a refusal, the one shape of form errors (fieldErrors, formError). */
 export interface CreateStepData {
   values: CreateValues;
-  errors: Record<string, string>;
+  fieldErrors?: FieldErrors;
+  formError?: string;
   /** Changes with every answer, so the form starts again from the answer's values. */
   revision: number;
 }
@@ -82,7 +85,7 @@ export function CreateInvoiceForm({
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "confirm";
   const start = step?.values;
-  const errors = step?.errors ?? {};
+  const { fieldErrors: errors, formError } = formErrorsOf(step);
   const [counterparty, setCounterparty] = useState<{ id: number | null; name: string }>({
     id: start?.counterpartyId ? Number(start.counterpartyId) || null : null,
     name: start?.counterpartyName || counterparties.find((option) => String(option.id) === start?.counterpartyId)?.companyName || "",
@@ -109,7 +112,7 @@ export function CreateInvoiceForm({
           <h2 className="text-lg font-semibold leading-none tracking-tight">{isBill ? "Bill details" : "Invoice details"}</h2>
         </CardHeader>
         <CardContent className="grid gap-6">
-          {errors.form ? <Alert variant="destructive">{errors.form}</Alert> : null}
+          {formError ? <Alert variant="destructive">{formError}</Alert> : null}
           <div className="grid gap-4 sm:grid-cols-2">
             <CounterpartyPicker
               id="create-counterparty"

@@ -17,6 +17,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import type { ImportResult, ImportStatus } from "~/modules/invoices/import.server";
+import { formErrorsOf } from "~/lib/form-errors";
 import type { ImportActionData, importLoader } from "~/web/invoices/import.server";
 
 export const POLLING_FAILED = "Error in importing from file";
@@ -60,7 +61,9 @@ function ChooseStep({
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const template = kind === "BILL" ? "import_approved_bills" : "import_approved_invoices";
-  const fileError = error && error.field !== "format" ? error.error : null;
+  // The one shape of form errors: the format's on its radios, any other refusal on the file field.
+  const { fieldErrors, formError } = formErrorsOf(error);
+  const fileError = fieldErrors.file ?? formError;
   return (
     <Form method="post" encType="multipart/form-data" className="grid gap-4" preventScrollReset>
       <fieldset className="grid gap-2">
@@ -73,7 +76,7 @@ function ChooseStep({
           <input type="radio" name="format" value="ACCOUNTING" defaultChecked={error?.format === "ACCOUNTING"} className="size-4 accent-primary" />
           Accounting export
         </label>
-        <FieldError id="import-format-error" message={error?.field === "format" ? error.error : null} />
+        <FieldError id="import-format-error" message={fieldErrors.format} />
       </fieldset>
       <div className="grid gap-2">
         <Label htmlFor="import-file">File</Label>
@@ -121,6 +124,7 @@ function ChooseStep({
 function ConfirmStep({ data, noun, closeTo }: { data: Extract<ImportActionData, { step: "confirm" }>; noun: string; closeTo: string }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const error = formErrorsOf(data).fieldErrors.confirmed;
   return (
     <Form method="post" className="grid gap-4" preventScrollReset>
       <input type="hidden" name="uploadId" value={data.uploadId} />
@@ -146,12 +150,12 @@ function ConfirmStep({ data, noun, closeTo }: { data: Extract<ImportActionData, 
             name="confirmed"
             required
             className="mt-0.5 size-4 accent-primary"
-            aria-invalid={data.error ? true : undefined}
-            aria-describedby={data.error ? "import-confirm-error" : undefined}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "import-confirm-error" : undefined}
           />
           <span>I confirm these items are approved</span>
         </label>
-        <FieldError id="import-confirm-error" message={data.error} />
+        <FieldError id="import-confirm-error" message={error} />
       </div>
       <p className="text-sm text-muted-foreground">
         Every valid row is imported; rows with errors and duplicate rows are left out and can be downloaded afterwards as CSV files.

@@ -15,6 +15,7 @@ import { Label } from "~/components/ui/label";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { GetVerifiedDialog } from "~/components/verification/get-verified-dialog";
 import { GET_VERIFIED_TITLE, TITLE_PENDING, VERIFICATION_FAILED_MESSAGE, VERIFICATION_PENDING_NOTICE } from "~/modules/ledger/withdrawals.schema";
+import { formErrorsOf } from "~/lib/form-errors";
 import type { AccountOption, ContextView, WithdrawLoaderData, WithdrawStep, WithdrawValues } from "./withdraw-types";
 
 const DIALOG_CLASS = "max-w-[450px]";
@@ -154,10 +155,10 @@ function EnterStep({ data, step }: { data: WithdrawLoaderData; step: Extract<Wit
     bankAccountId: context.destination ? String(context.destination.id) : String(context.destinations[0]?.id ?? ""),
     sourceAccountId: context.source ? String(context.source.id) : "",
   };
-  const errors = step?.errors ?? {};
+  const { fieldErrors: errors, formError } = formErrorsOf(step);
   return (
     <Form method="post" action={data.actionPath} className="grid gap-4" noValidate>
-      {errors.form ? <Alert variant="destructive">{errors.form}</Alert> : null}
+      {formError ? <Alert variant="destructive">{formError}</Alert> : null}
       <div className="rounded-md bg-muted/60 p-3">
         <p className="text-sm text-muted-foreground">Funds Available</p>
         <p className="text-2xl font-semibold tabular-nums">{context.fundsAvailable}</p>

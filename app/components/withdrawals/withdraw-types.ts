@@ -1,4 +1,5 @@
 /** What the Withdraw dialog's loader and action hand to the screen (formatted on the server; no money math here). */
+import type { FormErrorData } from "~/lib/form-errors";
 import type { WithdrawBlock } from "~/modules/ledger/withdrawals.schema";
 
 export type WithdrawMode = "company" | "admin";
@@ -52,5 +53,6 @@ export interface WithdrawValues {
 }
 
 export type WithdrawStep =
-  | { step: "enter"; values: WithdrawValues; errors: Partial<Record<keyof WithdrawValues | "form", string>> }
+  /** The form, and on a refusal the one shape of form errors (fieldErrors on amount, bankAccountId, sourceAccountId). */
+  | ({ step: "enter"; values: WithdrawValues } & Partial<Pick<FormErrorData, "fieldErrors" | "formError">>)
   | { step: "confirm"; values: WithdrawValues; idempotencyKey: string; summary: { label: string; value: string }[]; note: string };

@@ -103,19 +103,6 @@ function invalid(error: ZodError): AppError {
   return new AppError(422, first?.message ?? "Invalid input", { code: "VALIDATION", field: first ? fieldName(first.path) : undefined, details: fields });
 }
 
-/** Field name -> first message, for a form: from an AppError's details, else its field. */
-export function fieldErrorsOf(error: AppError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  const details = error.details;
-  if (details && typeof details === "object" && !Array.isArray(details)) {
-    for (const [key, messages] of Object.entries(details as Record<string, unknown>)) {
-      if (Array.isArray(messages) && typeof messages[0] === "string") errors[key] = messages[0];
-    }
-  }
-  if (Object.keys(errors).length === 0) errors[error.field ?? "form"] = error.message;
-  return errors;
-}
-
 function asRecord(input: unknown): Record<string, unknown> {
   return input && typeof input === "object" && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
 }

@@ -3,17 +3,17 @@
  * the action's intents. The settings route (route.tsx beside this file) calls these for tab=password.
  */
 import type { AppLoadContext } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import QRCode from "qrcode";
 import { z } from "zod";
 import type { Actor } from "~/lib/actor";
-import { isAppError } from "~/lib/errors";
+import { AppError } from "~/lib/errors";
 import { readSessionToken } from "~/lib/session.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { cancelMfaEnrolment, confirmMfaEnrolment, disableMfa, getMfaSettings, startMfaEnrolment } from "~/modules/password/mfa.server";
-import { ChangePasswordSchema, fieldErrorsOf, MFA_TURNED_OFF, MFA_TURNED_ON, PASSWORD_CHANGED, placeServerMessage } from "~/modules/password/schema";
+import { ChangePasswordSchema, MFA_TURNED_OFF, MFA_TURNED_ON, PASSWORD_CHANGED, placeServerMessage } from "~/modules/password/schema";
 import { changePassword } from "~/modules/password/service.server";
-import { readForm } from "~/web/http.server";
+import { handleError, readForm, recoverAs } from "~/web/http.server";
 import { SECURITY_INTENTS, type SecurityActionData, type SecurityTabData } from "~/components/password/security-types";
 
 export const PASSWORD_TAB_PATH = "/settings?tab=password";
@@ -33,6 +33,11 @@ export async function securityTabData(actor: Actor): Promise<SecurityTabData> {
 
 const IntentSchema = z.enum(SECURITY_INTENTS);
 
+/** A refusal naming no field whose message is about "validation" belongs under the new password (p1 §5, p3 §5). */
+const placedOnPassword = recoverAs((error): AppError =>
+  !error.field && placeServerMessage(error.message).field === "password" ? AppError.validation({ password: error.message }) : error
+);
+
 /** The Password tab's forms; each answers a field error in place or a redirect back to the tab with a toast. */
 export async function securityAction(request: Request, context: AppLoadContext, actor: Actor) {
   const form = await readForm(request);
@@ -45,7 +50,7 @@ export async function securityAction(request: Request, context: AppLoadContext, 
         const input = { currentPassword: form.get("currentPassword"), password: form.get("password"), confirmPassword: form.get("confirmPassword") };
         // Every field's message at once; the service checks again and then the current password.
         const parsed = ChangePasswordSchema.safeParse(input);
-        if (!parsed.success) return json<SecurityActionData>({ intent: intent.data, fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400 });
+        if (!parsed.success) throw AppError.validation(parsed.error);
         await changePassword(actor, { ...input, sessionToken: await readSessionToken(request), ip });
         return redirectWithToast(PASSWORD_TAB_PATH, { type: "success", message: PASSWORD_CHANGED });
       }
@@ -63,12 +68,13 @@ export async function securityAction(request: Request, context: AppLoadContext, 
         return redirectWithToast(PASSWORD_TAB_PATH, { type: "success", message: MFA_TURNED_OFF });
     }
   } catch (error) {
-    if (!isAppError(error) || error.status >= 500) throw error;
-    if (error.field) return json<SecurityActionData>({ intent: intent.data, fieldErrors: { [error.field]: error.message } }, { status: error.status });
-    const placed = placeServerMessage(error.message);
-    return json<SecurityActionData>(
-      placed.field === "password" ? { intent: intent.data, fieldErrors: { password: placed.message } } : { intent: intent.data, formError: placed.message },
-      { status: error.status }
-    );
+    // A field's message on it (422); any other refusal is the form's message (the spec's fallback when it has none).
+    return handleError<Pick<SecurityActionData, "intent">>(placedOnPassword(error), {
+      fields: "named",
+      notFound: "show",
+      forbidden: "show",
+      message: (e) => placeServerMessage(e.message).message,
+      data: { intent: intent.data },
+    });
   }
 }

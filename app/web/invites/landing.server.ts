@@ -4,8 +4,8 @@
  * any login redirect. Viewing the page uses nothing (docs/decisions/018).
  */
 import { json } from "@remix-run/node";
-import { isAppError } from "~/lib/errors";
 import { getLandingPage } from "~/modules/invites/service.server";
+import { nullOn } from "~/web/http.server";
 
 /** /invoices with a token, or with an invite/notify type (a link whose token went missing is a not-found page). */
 export function isLandingRequest(request: Request): boolean {
@@ -18,9 +18,6 @@ export function isLandingRequest(request: Request): boolean {
 export async function landingLoader(request: Request) {
   const search = new URL(request.url).searchParams;
   // A missing or unknown token, an invalid type or a failed user fetch: the landing's own not-found page, with its status.
-  const landing = await getLandingPage({ token: search.get("token"), invoiceType: search.get("invoiceType"), type: search.get("type") }).catch((error: unknown) => {
-    if (isAppError(error) && error.status === 404) return null;
-    throw error;
-  });
+  const landing = await getLandingPage({ token: search.get("token"), invoiceType: search.get("invoiceType"), type: search.get("type") }).catch(nullOn(404));
   return landing ? json({ landing, notFound: false as const }) : json({ landing: null, notFound: true as const }, { status: 404 });
 }

@@ -8,16 +8,16 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { requireCompanyUser } from "~/web/auth.server";
 import { formatDate } from "~/lib/dates";
-import { AppError, isAppError } from "~/lib/errors";
+import { AppError } from "~/lib/errors";
 import { getFeatureFlags } from "~/modules/settings/service.server";
 import { formatMoney } from "~/lib/money";
 import { redirectWithToast } from "~/web/toast.server";
 import { getCounterparty, searchCounterparties } from "~/modules/counterparties/service.server";
-import { createInvoiceRecord, fieldErrorsOf, getCreateContext, reviewInvoiceRecord } from "~/modules/invoices/create.server";
+import { createInvoiceRecord, getCreateContext, reviewInvoiceRecord } from "~/modules/invoices/create.server";
 import { createCreditNote } from "~/modules/invoices/credit-notes.server";
 import { createCreditNoteSchema, defaultDueDate, formFlag, parseId } from "~/modules/invoices/schema";
 import { ADD_FIELDS, type AddKind, type AddStepData, type AddValues, type SummaryRow, toDisplayDate } from "~/components/create-invoice/add-record-types";
-import { notFoundResponse, readForm } from "~/web/http.server";
+import { handleError, notFoundResponse, readForm } from "~/web/http.server";
 
 type ListKind = "INVOICE" | "BILL";
 
@@ -72,9 +72,12 @@ function answer(data: AddStepData, status = 200) {
   return json(data, { status });
 }
 
+/**
+ * A refusal stays on the form with what was typed: a message naming its field on that field (422, the one shape; the
+ * supplier not found is the counterparty field's), anything else the form's error.
+ */
 function failed(kind: AddKind, values: AddValues, error: unknown) {
-  if (!isAppError(error)) throw error;
-  return answer({ step: "enter", kind, values, errors: fieldErrorsOf(error), summary: [] }, error.status >= 500 ? 500 : 400);
+  return handleError(error, { fields: "named", notFound: "show", forbidden: "show", values, data: { step: "enter" as const, kind, summary: [] } });
 }
 
 const noun = (kind: AddKind) => (kind === "BILL" ? "Bill" : kind === "INVOICE" ? "Invoice" : "Credit note");
@@ -90,7 +93,7 @@ export async function addRecordAction(request: Request, list: ListKind) {
   const context = await getCreateContext(actor);
   const { locale } = context;
 
-  if (intent === "back") return answer({ step: "enter", kind, values, errors: {}, summary: [] });
+  if (intent === "back") return answer({ step: "enter", kind, values, summary: [] });
 
   try {
     if (kind === "CREDIT_NOTE") {
@@ -106,11 +109,7 @@ export async function addRecordAction(request: Request, list: ListKind) {
         return redirectWithToast(listUrl(request, list), { type: "success", message: `Credit note ${note.creditNumber} added` });
       }
       const parsed = createCreditNoteSchema({ today: context.today }).safeParse(input);
-      if (!parsed.success) {
-        const errors: Record<string, string> = {};
-        for (const issue of parsed.error.issues) errors[issue.path.length ? issue.path.join(".") : "form"] ??= issue.message;
-        return answer({ step: "enter", kind, values, errors, summary: [] }, 400);
-      }
+      if (!parsed.success) throw AppError.validation(parsed.error);
       const id = parsed.data.counterpartyId ?? parseId(values.counterpartyId);
       const supplier = id !== null ? await getCounterparty(actor, id, { role: "SUPPLIER" }) : null;
       if (!supplier) throw new AppError(404, "Company not found", { field: "counterpartyName" });
@@ -124,7 +123,6 @@ export async function addRecordAction(request: Request, list: ListKind) {
         step: "confirm",
         kind,
         values: { ...values, counterpartyId: String(supplier.id), counterpartyName: supplier.companyName },
-        errors: {},
         summary,
       });
     }
@@ -162,7 +160,7 @@ export async function addRecordAction(request: Request, list: ListKind) {
       counterpartyName: record.counterparty.companyName,
       dueDate: toDisplayDate(record.dueDate),
     };
-    return answer({ step: "confirm", kind, values: confirmed, errors: {}, summary });
+    return answer({ step: "confirm", kind, values: confirmed, summary });
   } catch (error) {
     return failed(kind, values, error);
   }

@@ -8,15 +8,22 @@
  */
 import { json, redirect, type UploadHandler } from "@remix-run/node";
 import { requireCompanyUser } from "~/web/auth.server";
-import { isAppError } from "~/lib/errors";
+import { AppError } from "~/lib/errors";
+import type { FormErrorData } from "~/lib/form-errors";
 import { getFeatureFlags } from "~/modules/settings/service.server";
 import { IMPORT_MESSAGES, ImportConfirmSchema, ImportFormatSchema, type ImportKind } from "~/modules/invoices/import-rules";
 import { getCompanyImportOptions, getImportStatus, runImportInBackground, startImport, storeImportUpload } from "~/modules/invoices/import.server";
-import { isMultipartRequest, readForm, readMultipartForm } from "~/web/http.server";
+import { asFieldError, handleError, isMultipartRequest, nullOn, readForm, readMultipartForm } from "~/web/http.server";
 
-export type ImportActionData =
-  | { step: "choose"; error: string; field: "file" | "format" | null; format: string | null }
-  | { step: "confirm"; uploadId: string; fileName: string; format: "EARLYBIRD" | "ACCOUNTING"; createInXero: boolean; error: string | null };
+/** A step of the dialog; a refusal carries the one shape of form errors (on `file`, `format` or `confirmed`, 422). */
+export type ImportActionData = (
+  | { step: "choose"; format: string | null }
+  | { step: "confirm"; uploadId: string; fileName: string; format: "EARLYBIRD" | "ACCOUNTING"; createInXero: boolean }
+) &
+  Partial<FormErrorData>;
+
+/** The choose step again, with the refusal on its field. */
+const chooseAgain = (format: string | null) => (error: unknown) => handleError(error, { data: { step: "choose" as const, format } });
 
 const listPath = (kind: ImportKind) => (kind === "BILL" ? "/bills" : "/invoices");
 
@@ -36,13 +43,9 @@ export async function importLoader(request: Request, kind: ImportKind) {
   const jobId = url.searchParams.get("job");
   const options = await getCompanyImportOptions(actor);
   if (!jobId) return json({ kind, closeTo, canCreateInXero: kind === "BILL" && options.connectedToXero, job: null, jobMissing: false });
-  try {
-    const job = await getImportStatus(actor, jobId);
-    return json({ kind, closeTo, canCreateInXero: false, job, jobMissing: false });
-  } catch (error) {
-    if (isAppError(error) && error.status === 404) return json({ kind, closeTo, canCreateInXero: false, job: null, jobMissing: true });
-    throw error;
-  }
+  // A job that is gone is the dialog's "Error in importing from file", not the Not Found page.
+  const job = await getImportStatus(actor, jobId).catch(nullOn(404));
+  return json({ kind, closeTo, canCreateInXero: false, job, jobMissing: job === null });
 }
 
 export async function importAction(request: Request, kind: ImportKind) {
@@ -72,36 +75,37 @@ export async function importAction(request: Request, kind: ImportKind) {
     const format = ImportFormatSchema.safeParse(form.get("format"));
     const createInXero = form.get("createInXero") === "on";
     const formatValue = format.success ? format.data : null;
-    if (uploadError) {
-      if (!isAppError(uploadError)) throw uploadError;
-      return json<ImportActionData>({ step: "choose", error: uploadError.message, field: "file", format: formatValue }, { status: uploadError.status });
-    }
-    if (!format.success) return json<ImportActionData>({ step: "choose", error: "Please choose a format", field: "format", format: null }, { status: 400 });
     const upload = stored as { uploadId: string; fileName: string } | null;
-    if (!upload) return json<ImportActionData>({ step: "choose", error: IMPORT_MESSAGES.fileRequired, field: "file", format: formatValue }, { status: 400 });
-    return json<ImportActionData>({ step: "confirm", uploadId: upload.uploadId, fileName: upload.fileName, format: format.data, createInXero, error: null });
+    try {
+      // The upload's refusal (format, size) is the file field's.
+      if (uploadError) asFieldError("file")(uploadError);
+      if (!format.success) throw AppError.validation({ format: "Please choose a format" });
+      if (!upload) throw AppError.validation({ file: IMPORT_MESSAGES.fileRequired });
+      return json<ImportActionData>({ step: "confirm", uploadId: upload.uploadId, fileName: upload.fileName, format: format.data, createInXero });
+    } catch (error) {
+      return chooseAgain(formatValue)(error);
+    }
   }
 
   // Step 2: confirmed; queue the job and show its progress.
   const form = await readForm(request);
   const parsed = ImportConfirmSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
+    // Only the box unticked: the confirm step again, the message on the box. Else (the upload gone, a forged field) the
+    // choose step, the first message on the file field.
     const first = parsed.error.issues[0];
     const format = ImportFormatSchema.safeParse(form.get("format"));
     if (first?.path[0] === "confirmed" && format.success) {
-      return json<ImportActionData>(
-        {
-          step: "confirm",
-          uploadId: String(form.get("uploadId") ?? ""),
-          fileName: String(form.get("fileName") ?? ""),
-          format: format.data,
-          createInXero: form.get("createInXero") === "true",
-          error: IMPORT_MESSAGES.confirmRequired,
-        },
-        { status: 400 }
-      );
+      const step = {
+        step: "confirm" as const,
+        uploadId: String(form.get("uploadId") ?? ""),
+        fileName: String(form.get("fileName") ?? ""),
+        format: format.data,
+        createInXero: form.get("createInXero") === "true",
+      };
+      return handleError(AppError.validation({ confirmed: IMPORT_MESSAGES.confirmRequired }), { data: step });
     }
-    return json<ImportActionData>({ step: "choose", error: first?.message ?? IMPORT_MESSAGES.uploadNotFound, field: "file", format: null }, { status: 400 });
+    return chooseAgain(null)(AppError.validation({ file: first?.message ?? IMPORT_MESSAGES.uploadNotFound }));
   }
   try {
     const job = await startImport(actor, {
@@ -110,13 +114,12 @@ export async function importAction(request: Request, kind: ImportKind) {
       uploadId: parsed.data.uploadId,
       fileName: parsed.data.fileName,
       createInXero: parsed.data.createInXero,
-    });
+    }).catch(asFieldError("file"));
     runImportInBackground(job.id);
     const params = new URLSearchParams(url.searchParams);
     params.set("job", job.id);
     return redirect(`${listPath(kind)}/import?${params.toString()}`);
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    return json<ImportActionData>({ step: "choose", error: error.message, field: "file", format: parsed.data.format }, { status: error.status });
+    return chooseAgain(parsed.data.format)(error);
   }
 }

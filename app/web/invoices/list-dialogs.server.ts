@@ -7,7 +7,6 @@ import { json } from "@remix-run/node";
 import { DELETE_FAILED, deleteToast } from "~/components/invoices/bulk-messages";
 import { listHref } from "~/components/invoices/list-parts";
 import { requireCompanyUser } from "~/web/auth.server";
-import { isAppError } from "~/lib/errors";
 import { z } from "zod";
 import { redirectWithToast } from "~/web/toast.server";
 import { deleteRecords, getRecordContact, previewDelete, updateContactEmail } from "~/modules/invoices/bulk.server";
@@ -71,9 +70,14 @@ export async function confirmDeleteAction(kind: InvoiceKind, { request }: Action
     const result = await deleteRecords(actor, { invoiceIds: form.getAll("ids").map(String), type: kind });
     return redirectWithToast(closeTo, deleteToast(kind, result));
   } catch (error) {
-    // A refusal the user can act on is its own toast; anything else is the general delete failure, logged.
-    if (isAppError(error) && error.status === 422) return handleError(error, { closeTo, fields: "none" });
-    console.error("bulk delete failed", error);
-    return redirectWithToast(closeTo, { type: "error", message: DELETE_FAILED });
+    // A refusal the user can act on (422) is its own toast; anything else is the general delete failure (a bug logged).
+    return handleError(error, {
+      closeTo,
+      fields: "none",
+      notFound: "show",
+      notVerified: "show",
+      unexpected: DELETE_FAILED,
+      message: (e) => (e.status === 422 ? e.message : DELETE_FAILED),
+    });
   }
 }

@@ -1,6 +1,6 @@
 import { json, type UploadHandler } from "@remix-run/node";
 import { requireAdmin } from "~/web/auth.server";
-import { AppError, isAppError } from "~/lib/errors";
+import { AppError } from "~/lib/errors";
 import { redirectWithToast } from "~/web/toast.server";
 import {
   getPersonForAdmin,
@@ -11,7 +11,7 @@ import {
   type PersonRef,
 } from "~/modules/kyc/admin.server";
 import { IDENTITY_DOCUMENT_MAX_BYTES } from "~/modules/kyc/schema";
-import { handleError, isMultipartRequest, readForm, readMultipartForm } from "~/web/http.server";
+import { asFieldError, handleError, isMultipartRequest, readForm, readMultipartForm } from "~/web/http.server";
 import type { PersonPageActionData } from "~/components/kyc-admin/person-page-types";
 
 export interface IdentityUpload {
@@ -77,10 +77,8 @@ export async function personPageAction(request: Request, companyId: string | und
     if (isMultipartRequest(request)) {
       intent = "upload";
       const upload = await readIdentityUpload(request);
-      const result = await uploadDocumentForPerson(actor, companyId, person.id, upload.file ?? { fileName: "", content: null }).catch((error: unknown) => {
-        // The upload's refusal (format, size) is the document field's.
-        throw isAppError(error) && error.status < 500 ? AppError.validation({ document: error.message }) : error;
-      });
+      // The upload's refusal (format, size) is the document field's.
+      const result = await uploadDocumentForPerson(actor, companyId, person.id, upload.file ?? { fileName: "", content: null }).catch(asFieldError("document"));
       return redirectWithToast(pagePath, { type: "success", message: `Document upload successful for ${result.name}` });
     }
     const form = await readForm(request);

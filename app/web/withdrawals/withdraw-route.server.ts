@@ -11,8 +11,6 @@ import { json, redirect } from "@remix-run/node";
 import { requireAdmin, requireCompanyUser } from "~/web/auth.server";
 import type { Actor } from "~/lib/actor";
 import { formatDate, todayIn } from "~/lib/dates";
-import { isAppError } from "~/lib/errors";
-import { isCompanyNotVerified, redirectToGetVerified } from "~/web/get-verified.server";
 import { centsToDecimal, formatMoney, type Cents } from "~/lib/money";
 import {
   getCompanyFundsSummary,
@@ -121,10 +119,20 @@ function readValues(form: FormData): WithdrawValues {
 
 const answer = (step: WithdrawStep, status = 200) => json<WithdrawStep>(step, { status });
 
-function failed(values: WithdrawValues, error: unknown) {
-  if (!isAppError(error)) throw error;
-  const field = error.field === "amount" || error.field === "bankAccountId" || error.field === "sourceAccountId" ? error.field : "form";
-  return answer({ step: "enter", values, errors: { [field]: error.message } }, error.status >= 500 ? 500 : error.status === 403 ? 403 : 400);
+/**
+ * A refusal: the enter step again with its values, the message on its field (amount, account; 422) or the form's.
+ * p1 §8: a company user's 403 "company not verified" opens the get-verified dialog over the account screen.
+ */
+function failed(d: Door, values: WithdrawValues, error: unknown) {
+  return handleError(error, {
+    closeTo: d.closeTo,
+    show: "inline",
+    fields: "named",
+    notFound: "show",
+    forbidden: "show",
+    notVerified: d.mode === "company" ? "dialog" : "show",
+    data: { step: "enter" as const, values },
+  });
 }
 
 export async function withdrawAction(request: Request, mode: WithdrawMode, params: { companyId?: string } = {}) {
@@ -132,7 +140,7 @@ export async function withdrawAction(request: Request, mode: WithdrawMode, param
   const form = await readForm(request);
   const intent = WithdrawIntentSchema.catch("review").parse(form.get("intent"));
   const values = readValues(form);
-  if (intent === "back") return answer({ step: "enter", values, errors: {} });
+  if (intent === "back") return answer({ step: "enter", values });
   const input = { companyId: d.companyId, amount: values.amount, bankAccountId: values.bankAccountId, sourceAccountId: values.sourceAccountId };
   try {
     if (intent === "confirm") {
@@ -166,9 +174,7 @@ export async function withdrawAction(request: Request, mode: WithdrawMode, param
       note: reviewed.context.verificationPending ? VERIFICATION_PENDING_NOTICE : TRANSFER_TIME,
     });
   } catch (error) {
-    // p1 §8: a 403 "company not verified" opens the get-verified dialog over the account screen.
-    if (mode === "company" && isCompanyNotVerified(error)) return redirectToGetVerified(d.closeTo);
-    return failed(values, error);
+    return failed(d, values, error);
   }
 }
 
