@@ -14,6 +14,7 @@ import type { Actor } from "../../lib/actor";
 import { CURRENCIES, todayIn, type Country } from "../../lib/dates";
 import { AppError, GENERIC_ERROR, forbidden } from "../../lib/errors";
 import { centsToDecimal, type Cents } from "../../lib/money";
+import { logger } from "../../lib/logger.server";
 import {
   ALLOCATION_EXCEEDS_INVOICE,
   AMOUNT_EXCEEDS_CREDIT,
@@ -304,7 +305,7 @@ export async function deleteCreditNotes(actor: Actor, ids: readonly number[]): P
       results.push({ id, status: "SUCCESS", message: DELETED });
     } catch (error) {
       // One note's failure must not hide the others' results: an unexpected error is logged and reported generically.
-      if (!(error instanceof AppError)) console.error("credit note delete failed", { creditNoteId: id, error });
+      if (!(error instanceof AppError)) logger.error({ err: error, creditNoteId: id }, "credit note delete failed");
       results.push({ id, status: "FAILED", message: error instanceof AppError ? error.message : GENERIC_ERROR });
     }
   }

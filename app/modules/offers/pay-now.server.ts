@@ -25,6 +25,7 @@ import { getRuntimeConfig } from "../settings/service.server";
 import { CURRENCIES, LOCALES, todayIn, type Country } from "../../lib/dates";
 import { AppError, isAppError, notFound } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
+import { logger } from "../../lib/logger.server";
 import { requireVerifiedCompany, requireCompanyId } from "../companies/service.server";
 import { bankTransferInstructions, cancelTopUp, createTopUp, getTopUp, type BankTransferInstructions, type TopUpView } from "../ledger/top-ups.server";
 import { earlyPaymentEntries } from "../ledger/early-payment.rules";
@@ -432,7 +433,7 @@ export async function onSupplierOfferTopUpCompleted(t: Transaction, topUp: TopUp
         await offer.update({ offerStatus: "EXECUTED" }, { transaction: savepoint });
       });
     } catch (error) {
-      if (!isAppError(error)) console.error(`Pay Now of supplier offer ${offer.id} after top-up ${topUp.id} failed`, error);
+      if (!isAppError(error)) logger.error({ err: error, offerId: offer.id, topUpId: topUp.id }, "Pay Now of a supplier offer after its top-up failed");
       await offer.reload({ transaction: t });
       await failPending(t, offer, results, isAppError(error) ? error.message : "Payment failed");
     }
