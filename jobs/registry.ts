@@ -29,7 +29,7 @@ export interface QueuedJobKind {
 export const QUEUED_JOB_KINDS: Record<string, QueuedJobKind> = {
   [IMPORT_JOB_TYPES.INVOICE]: { run: runImport, retry: true },
   [IMPORT_JOB_TYPES.BILL]: { run: runImport, retry: true },
-  [STATEMENT_JOB_TYPE]: { run: runStatementJob, retry: false },
+  [STATEMENT_JOB_TYPE]: { run: runStatementJob, retry: true },
   [EXECUTION_JOB_TYPE]: { run: runPurchaserOfferExecution, retry: false },
 };
 
