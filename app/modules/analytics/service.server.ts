@@ -19,12 +19,11 @@ import { QueryTypes } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { Company } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
-import { CURRENCIES, parseInputDate, TIME_ZONES, todayIn, type Country } from "../../lib/dates";
+import { CURRENCIES, parseInputDate, startOfDayIn, TIME_ZONES, todayIn, type Country } from "../../lib/dates";
 import { AppError } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 import { countOf, ESTIMATE_TRUSTED } from "../invoices/count.server";
 import { earlyPaymentTotals } from "../ledger/early-payments.server";
-import { startOfDayIn } from "../statements/rules";
 
 export const ANALYTICS_TYPES = ["invoices", "bills"] as const;
 export type AnalyticsType = (typeof ANALYTICS_TYPES)[number];
