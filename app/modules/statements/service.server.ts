@@ -45,7 +45,7 @@ import {
   type StatementRecordType,
   type StatementTotals,
 } from "./rules";
-import { requireCompanyId } from "../companies/service.server";
+import { requireCompanyId, findCompanyContext } from "../companies/service.server";
 
 export const STATEMENT_JOB_TYPE = "STATEMENT";
 
@@ -61,10 +61,9 @@ interface CompanyFacts {
 }
 
 async function companyFacts(companyId: number, transaction?: Transaction): Promise<CompanyFacts> {
-  const company = await Company.findByPk(companyId, { attributes: ["id", "companyName", "country", "createdAt"], transaction });
+  const company = await findCompanyContext(companyId, { transaction });
   if (!company) throw notFound(STATEMENT_MESSAGES.notFound);
-  const country = (company.country ?? "NZ") as Country;
-  const timeZone = TIME_ZONES[country];
+  const { country, timeZone } = company;
   const [first] = await sequelize.query<{ first_at: Date | null }>(
     `SELECT min(e.created_at) AS first_at FROM ledger_accounts a JOIN ledger_entries e ON e.account_id = a.id
       WHERE a.company_id = :companyId AND a.kind = 'WALLET'`,
@@ -73,11 +72,11 @@ async function companyFacts(companyId: number, transaction?: Transaction): Promi
   const firstAt = first?.first_at ? new Date(first.first_at) : company.createdAt;
   return {
     id: company.id,
-    name: company.companyName,
+    name: company.name,
     country,
     timeZone,
-    locale: LOCALES[country],
-    today: todayIn(country),
+    locale: company.locale,
+    today: company.today,
     firstMonth: monthOf(todayIn(country, firstAt)),
   };
 }
