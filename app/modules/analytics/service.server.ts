@@ -19,7 +19,7 @@ import { QueryTypes } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { Company } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
-import { CURRENCIES, parseInputDate, startOfDayIn, TIME_ZONES, todayIn, type Country } from "../../lib/dates";
+import { CURRENCIES, parseInputDate, startOfDayIn, TIME_ZONES, type Country } from "../../lib/dates";
 import { AppError } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 import { countOf, ESTIMATE_TRUSTED } from "../invoices/count.server";

@@ -9,7 +9,7 @@
 import { Op, type WhereOptions } from "sequelize";
 import { CreditNote, CreditNoteAllocation, Invoice, InvoiceItem } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
-import { LOCALES, type Country } from "../../lib/dates";
+import { LOCALES } from "../../lib/dates";
 import { AppError } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 import { BILL_NOT_FOUND, CREDIT_NOTE_NOT_FOUND, getCreditNote, type CreditNoteView } from "./credit-notes.server";

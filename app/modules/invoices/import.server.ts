@@ -39,7 +39,6 @@ import type { Stringifier } from "csv-stringify";
 import { Job } from "../../../db/models/index";
 import { actingUserId, type Actor } from "../../lib/actor";
 import { csvStringifier } from "../../lib/csv-writer.server";
-import { todayIn } from "../../lib/dates";
 import { AppError, notFound } from "../../lib/errors";
 import { centsToDecimal, type Cents } from "../../lib/money";
 import { createJob, executeJob, getJob, type ExecuteJobOptions, type JobView } from "../jobs/service.server";

@@ -14,7 +14,7 @@ import { sequelize } from "../../../db/index";
 import { BankAccount } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { csvStringifier } from "../../lib/csv-writer.server";
-import { CURRENCIES, LOCALES, TIME_ZONES, type Country } from "../../lib/dates";
+import { LOCALES, TIME_ZONES, type Country } from "../../lib/dates";
 import { findCompanyContext } from "../companies/service.server";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { isFeatureEnabled } from "../settings/service.server";

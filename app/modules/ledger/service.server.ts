@@ -3,7 +3,6 @@ import type pg from "pg";
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { LedgerAccount, LedgerTransaction } from "../../../db/models/index";
-import { CURRENCIES, type Country } from "../../lib/dates";
 import { companyContextOf } from "../companies/service.server";
 import { isProduction } from "../../lib/env.server";
 import { AppError } from "../../lib/errors";

@@ -14,7 +14,6 @@ import { sequelize } from "../../../db/index";
 import { BankAccount, BankPaymentFile, BankStatementLine, Company, DepositReturn, TopUp } from "../../../db/models/index";
 import { isAdminActor, type Actor, actingUserId } from "../../lib/actor";
 import { getRuntimeConfig } from "../settings/service.server";
-import { CURRENCIES, type Country } from "../../lib/dates";
 import { AppError, notFound } from "../../lib/errors";
 import { centsToDecimal, type Cents } from "../../lib/money";
 import { describeAccountDetails } from "../banking/rules";

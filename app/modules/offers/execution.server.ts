@@ -22,7 +22,7 @@ import { sequelize } from "../../../db/index";
 import { Counterparty, Invoice, OfferExecution, OfferExecutionResult, PurchaserOffer } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { getRuntimeConfig } from "../settings/service.server";
-import { CURRENCIES, daysBetween, LOCALES, todayIn, type Country } from "../../lib/dates";
+import { CURRENCIES, daysBetween, LOCALES } from "../../lib/dates";
 import { AppError, notFound } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 import { findCompanyContext, requireVerifiedCompany, requireCompanyId, type CompanyContext } from "../companies/service.server";

@@ -6,7 +6,7 @@ import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { PurchaserOffer, TopUp } from "../../../db/models/index";
 import { getRuntimeConfig } from "../settings/service.server";
-import { CURRENCIES, type Country } from "../../lib/dates";
+import type { Country } from "../../lib/dates";
 import { AppError } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 import type { Currency } from "../ledger/service.server";

@@ -10,7 +10,7 @@ import { sequelize } from "../../../db/index";
 import { Company } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { getRuntimeConfig } from "../settings/service.server";
-import { LOCALES, todayIn, type Country } from "../../lib/dates";
+import type { Country } from "../../lib/dates";
 import { AppError, forbidden } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 import { offerConfigFrom, percentToBasisPoints, type OfferConfig } from "../offers/rules";

@@ -10,10 +10,10 @@
 import { actingUserId } from "../../lib/actor";
 import { Op, QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
-import { Company, Job, Statement, StatementLine } from "../../../db/models/index";
+import { Job, Statement, StatementLine } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { stringifyCsv } from "../../lib/csv-writer.server";
-import { csvDateTime, LOCALES, TIME_ZONES, todayIn, type Country } from "../../lib/dates";
+import { csvDateTime, TIME_ZONES, todayIn, type Country } from "../../lib/dates";
 import { AppError, notFound } from "../../lib/errors";
 import { formatMoney, type Cents } from "../../lib/money";
 import { logger } from "../../lib/logger.server";
