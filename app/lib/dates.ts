@@ -7,7 +7,6 @@ export type Locale = "en-NZ" | "en-AU";
 export const TIME_ZONES: Record<Country, string> = { NZ: "Pacific/Auckland", AU: "Australia/Sydney" };
 export const LOCALES: Record<Country, Locale> = { NZ: "en-NZ", AU: "en-AU" };
 export const CURRENCIES: Record<Country, "NZD" | "AUD"> = { NZ: "NZD", AU: "AUD" };
-export const PHONE_PREFIXES: Record<Country, string> = { NZ: "+64", AU: "+61" };
 
 /** Earlybird's own zone, where its operators are: times not of one company (the mailbox, an invite code's expiry). */
 export const HOME_TIME_ZONE = TIME_ZONES.NZ;

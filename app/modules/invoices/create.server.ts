@@ -11,7 +11,7 @@
  * transaction.
  */
 import crypto from "node:crypto";
-import { Op, UniqueConstraintError, type Transaction } from "sequelize";
+import { UniqueConstraintError, type Transaction } from "sequelize";
 import type { ZodError } from "zod";
 import { sequelize } from "../../../db/index";
 import { AccountingConnection, GlAccount, Invoice, InvoiceItem } from "../../../db/models/index";
@@ -307,11 +307,3 @@ export async function createInvoiceRecord(actor: Actor, kind: InvoiceKind, input
   }
 }
 
-/** The actor's live records by id (for tests and the CLI): scoped like the lists, either side. */
-export async function findOwnRecord(actor: Actor, id: number) {
-  const companyId = requireCompanyId(actor);
-  return Invoice.findOne({
-    where: { id, deletedAt: null, [Op.or]: [{ issuedBy: companyId }, { issuedFor: companyId }] },
-    include: [{ model: InvoiceItem, as: "items" }],
-  });
-}
