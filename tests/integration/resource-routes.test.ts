@@ -16,6 +16,7 @@ import { EXECUTION_MESSAGES } from "../../app/modules/offers/execution.rules";
 import { RETURN_MESSAGES } from "../../app/modules/ledger/returns.schema";
 import { loader as importStatus } from "../../app/routes/resources.import.$jobId";
 import { loader as importFile } from "../../app/routes/resources.import-files.$jobId.$file";
+import { loader as importTemplate } from "../../app/routes/resources.import-template.$name";
 import { loader as executionStatus } from "../../app/routes/resources.offer-executions.$offerId.$executionId";
 import { action as systemAction, loader as systemLoader } from "../../app/routes/_app.system";
 import { makeAdmin, makeVerifiedCompany } from "../support/factories";
@@ -88,6 +89,18 @@ describe("GET /resources/import-files/:jobId/:file", () => {
       const response = await settle(() => importFile(args(get(`/resources/import-files/${params.jobId}/${params.file}`), params)));
       expect(response.status).toBe(404);
       expect(await response.text()).toBe("Not Found");
+    }
+  });
+});
+
+describe("GET /resources/import-template/:name", () => {
+  it("serves the two templates and is the Not Found page for any other name", async () => {
+    const ok = await settle(() => importTemplate(args(get("/resources/import-template/import_approved_bills.csv"), { name: "import_approved_bills.csv" })));
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    for (const name of ["../package.json", "import_approved_bills.txt", ""]) {
+      const response = await settle(() => importTemplate(args(get(`/resources/import-template/${name}`), { name })));
+      expect(response.status).toBe(404);
     }
   });
 });
