@@ -215,49 +215,65 @@ interface ExecutionPayload {
   invoiceIds: number[];
 }
 
-/** The queued job (jobs/registry.ts): runs once (executeJob starts it only from QUEUED); a resumed run carries on. */
+/**
+ * The queued job (jobs/registry.ts): runs once (executeJob starts it only from QUEUED); a resumed run carries on. An
+ * attempt that fails unexpectedly with attempts left (the queue's retries, issue 14 part 6) leaves the execution
+ * RUNNING and its offer CLEARING: the retry, after its backoff, skips the invoices already done and pays the rest.
+ * Only a final failure ends the execution with what it did.
+ */
 export async function runPurchaserOfferExecution(jobId: string, options: ExecuteJobOptions = {}): Promise<JobView> {
-  return executeJob(
-    jobId,
-    async ({ payload, progress }) => {
-      const { executionId, invoiceIds } = payload as unknown as ExecutionPayload;
-      return executeInvoices(executionId, invoiceIds, progress);
-    },
-    options
-  );
+  let running: { executionId: number; offerId: number } | null = null;
+  try {
+    return await executeJob(
+      jobId,
+      async ({ payload, progress }) => {
+        const { executionId, invoiceIds } = payload as unknown as ExecutionPayload;
+        return executeInvoices(executionId, invoiceIds, progress, (offerId) => (running = { executionId, offerId }));
+      },
+      options
+    );
+  } catch (error) {
+    // executeJob throws only a final failure (an attempt with attempts left went back to QUEUED for its backoff).
+    const started = running as { executionId: number; offerId: number } | null;
+    if (started) await finishExecution(started.executionId, started.offerId);
+    throw error;
+  }
 }
 
-async function executeInvoices(executionId: number, invoiceIds: number[], progress: (percent: number) => Promise<void>) {
+async function executeInvoices(
+  executionId: number,
+  invoiceIds: number[],
+  progress: (percent: number) => Promise<void>,
+  started: (offerId: number) => void
+) {
   const execution = await OfferExecution.findByPk(executionId);
   if (!execution || execution.offerKind !== "PURCHASER" || execution.purchaserOfferId === null) throw notFound(EXECUTION_MESSAGES.EXECUTION_NOT_FOUND);
   const offerId = execution.purchaserOfferId;
+  started(offerId);
   await OfferExecution.update({ status: "RUNNING" }, { where: { id: executionId, status: "QUEUED" } });
   const config = await offerConfig();
-  try {
-    for (const [index, invoiceId] of invoiceIds.entries()) {
-      const percent = Math.min(99, Math.floor(((index + 1) * 100) / invoiceIds.length));
-      await retryOnDeadlock(() =>
-        sequelize.transaction(async (t) => {
-          // A run resumed after its worker died (issue 14 part 6) finds the invoices it already did: not counted twice.
-          const again = (await OfferExecutionResult.count({ where: { executionId, invoiceId }, transaction: t })) > 0;
-          const status = await executeOne(t, execution, offerId, invoiceId, config);
-          if (again) return;
-          await sequelize.query(
-            `UPDATE offer_executions SET success_count = success_count + :success, failed_count = failed_count + :failed, progress = GREATEST(progress, :percent)
-           WHERE id = :id`,
-            {
-              replacements: { id: executionId, success: status === "SUCCESS" ? 1 : 0, failed: status === "FAILED" ? 1 : 0, percent },
-              transaction: t,
-            }
-          );
-        })
-      );
-      await progress(percent);
-    }
-  } finally {
-    // Whatever happened, the execution ends and the offer leaves CLEARING once nothing else is in flight.
-    await finishExecution(executionId, offerId);
+  for (const [index, invoiceId] of invoiceIds.entries()) {
+    const percent = Math.min(99, Math.floor(((index + 1) * 100) / invoiceIds.length));
+    await retryOnDeadlock(() =>
+      sequelize.transaction(async (t) => {
+        // A run resumed after its worker died (issue 14 part 6) finds the invoices it already did: not counted twice.
+        const again = (await OfferExecutionResult.count({ where: { executionId, invoiceId }, transaction: t })) > 0;
+        const status = await executeOne(t, execution, offerId, invoiceId, config);
+        if (again) return;
+        await sequelize.query(
+          `UPDATE offer_executions SET success_count = success_count + :success, failed_count = failed_count + :failed, progress = GREATEST(progress, :percent)
+         WHERE id = :id`,
+          {
+            replacements: { id: executionId, success: status === "SUCCESS" ? 1 : 0, failed: status === "FAILED" ? 1 : 0, percent },
+            transaction: t,
+          }
+        );
+      })
+    );
+    await progress(percent);
   }
+  // The execution ends and the offer leaves CLEARING once nothing else is in flight.
+  await finishExecution(executionId, offerId);
   return statusOf(executionId);
 }
 
