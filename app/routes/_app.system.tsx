@@ -96,7 +96,7 @@ async function loadDialog(actor: Parameters<typeof getBankFileItems>[0], params:
   return { kind: "lines" as const, fileId: lines.file.id, fileName: lines.file.fileName, items };
 }
 
-type ActionError = FormErrorData & { intent: "return" | "import-returns"; details?: string[] };
+type ActionError = FormErrorData & { intent: "status" | "return" | "import-returns"; details?: string[] };
 
 /** The import dialog's refusals: a field error on `file`, with the bank file's line errors when it has them. */
 const importRefusal = (error: AppError) => ({ intent: "import-returns" as const, details: Array.isArray(error.details) ? (error.details as string[]) : [] });
@@ -113,7 +113,7 @@ export async function action({ request }: ActionFunctionArgs) {
       try {
         await setFileProcessingStatus(actor, { status: form.get("status") });
       } catch (error) {
-        return handleError(error, { closeTo: systemHref(page, size), notFound: "show", fields: "none" });
+        return handleError(error, { closeTo: systemHref(page, size), notFound: "show", fields: "none", data: { intent: "status" as const } });
       }
       return redirectWithToast(systemHref(page, size), { type: "success", message: SUCCESS_UPDATED });
     }
