@@ -15,6 +15,7 @@ import { BODY_MESSAGES } from "../../app/web/body-limits";
 import { action as addBill } from "../../app/routes/_app.bills.add";
 import { loader as analytics } from "../../app/routes/resources.analytics.$type";
 import { makeSupplierLink, makeVerifiedCompany } from "../support/factories";
+import { settle } from "../support/routes";
 
 afterAll(() => sequelize.close());
 
@@ -35,15 +36,6 @@ const args = (request: Request, params: Record<string, string> = {}) => ({ reque
 
 function post(path: string, body: string) {
   return new Request(`http://localhost${path}`, { method: "POST", headers: { cookie, "Content-Type": "application/x-www-form-urlencoded" }, body });
-}
-
-async function settle(run: () => unknown): Promise<Response> {
-  try {
-    return (await run()) as Response;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
 }
 
 function billForm(fields: Record<string, string>) {

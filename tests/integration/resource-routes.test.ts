@@ -20,6 +20,7 @@ import { loader as importTemplate } from "../../app/routes/resources.import-temp
 import { loader as executionStatus } from "../../app/routes/resources.offer-executions.$offerId.$executionId";
 import { action as systemAction, loader as systemLoader } from "../../app/routes/_app.system";
 import { makeAdmin, makeVerifiedCompany } from "../support/factories";
+import { settle } from "../support/routes";
 
 afterAll(() => sequelize.close());
 
@@ -40,17 +41,9 @@ beforeAll(async () => {
 });
 
 const get = (path: string, as = cookie) => new Request(`http://localhost${path}`, { headers: { cookie: as } });
+const postSystem = (path: string, body: string) =>
+  new Request(`http://localhost${path}`, { method: "POST", headers: { cookie: adminCookie, "Content-Type": "application/x-www-form-urlencoded" }, body });
 const args = (request: Request, params: Record<string, string>) => ({ request, params, context: {} }) as never;
-
-/** What a loader answered or threw (a Response either way). */
-async function settle(run: () => unknown): Promise<Response> {
-  try {
-    return (await run()) as Response;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-}
 
 describe("GET /resources/import/:jobId", () => {
   it("answers the company's own import", async () => {
@@ -137,22 +130,13 @@ describe("/system", () => {
   });
 
   it("answers a returns import without a file with a 422 on the file field", async () => {
-    const request = new Request("http://localhost/system?import=returns", {
-      method: "POST",
-      headers: { cookie: adminCookie, "Content-Type": "application/x-www-form-urlencoded" },
-      body: "intent=import-returns",
-    });
-    const response = await settle(() => systemAction(args(request, {})));
+    const response = await settle(() => systemAction(args(postSystem("/system?import=returns", "intent=import-returns"), {})));
     expect(response.status).toBe(422);
     expect(await response.json()).toEqual({ intent: "import-returns", details: [], fieldErrors: { file: RETURN_MESSAGES.fileRequired } });
   });
 
   it("closes the return dialog with an error toast for an unknown withdrawal", async () => {
-    const request = new Request("http://localhost/system?file=1&return=2147483000", {
-      method: "POST",
-      headers: { cookie: adminCookie, "Content-Type": "application/x-www-form-urlencoded" },
-      body: "intent=return&withdrawalId=2147483000&reason=",
-    });
+    const request = postSystem("/system?file=1&return=2147483000", "intent=return&withdrawalId=2147483000&reason=");
     const response = await settle(() => systemAction(args(request, {})));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/system?file=1");
