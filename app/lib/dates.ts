@@ -73,7 +73,7 @@ export function parseInputDate(input: string): string {
 
 // ---- Instants in a time zone ------------------------------------------------------------------------------------------
 
-export interface ZonedParts {
+interface ZonedParts {
   year: string;
   /** "01".."12" */
   month: string;
@@ -87,7 +87,7 @@ export interface ZonedParts {
 const zonedFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The wall-clock parts of an instant in a zone, zero-padded ("2026", "11", "05", "14", "03", "00"). */
-export function zonedParts(at: Date | number | string, timeZone: string): ZonedParts {
+function zonedParts(at: Date | number | string, timeZone: string): ZonedParts {
   let format = zonedFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat("en-CA", {

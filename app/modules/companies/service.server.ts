@@ -73,7 +73,7 @@ export async function companyContext(actor: Pick<Actor, "companyId">, options: C
 // ---- Another company's row ----------------------------------------------------------------------------------------
 
 /** The one "Company not found" (404) of a lookup by id. */
-export const companyNotFound = () => new AppError(404, "Company not found", { code: "NOT_FOUND" });
+const companyNotFound = () => new AppError(404, "Company not found", { code: "NOT_FOUND" });
 
 export interface CompanyLookupOptions {
   transaction?: Transaction;
