@@ -35,7 +35,7 @@ beforeAll(async () => {
   const own = await makeVerifiedCompany();
   const other = await makeVerifiedCompany();
   cookie = await sessionCookie(own.user.id);
-  adminCookie = await sessionCookie((await makeAdmin()).userId!);
+  adminCookie = await sessionCookie((await makeAdmin()).userId);
   ownJobId = (await createJob({ type: IMPORT_JOB_TYPES.INVOICE, companyId: own.company.id, ownerUserId: own.user.id })).id;
   otherJobId = (await createJob({ type: IMPORT_JOB_TYPES.INVOICE, companyId: other.company.id, ownerUserId: other.user.id })).id;
 });
