@@ -17,7 +17,6 @@
  */
 import { QueryTypes } from "sequelize";
 import { sequelize } from "../../../db/index";
-import { Company } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { CURRENCIES, parseInputDate, startOfDayIn, TIME_ZONES, type Country } from "../../lib/dates";
 import { AppError } from "../../lib/errors";

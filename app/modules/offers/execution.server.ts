@@ -460,7 +460,7 @@ export async function settlePendingExecutions(t: Transaction, companyId: number)
   if (pending.length === 0) return { paid: 0, stillPending: 0 };
   const purchaser = await findCompanyContext(companyId, { transaction: t });
   if (!purchaser) return { paid: 0, stillPending: pending.length };
-  const { country, currency, today } = purchaser;
+  const { currency, today } = purchaser;
   // The one lock order (docs/decisions/031): every wallet involved (the top-up's completion locked them all before its
   // credit: walletsPaidOnCompletion), then the offers whose pool a failed result returns to, then the invoices.
   const wallets = await lockWallets(t, [...new Set([companyId, ...pending.map((row) => row.supplier_id)])], currency);

@@ -7,7 +7,6 @@
  */
 import { QueryTypes } from "sequelize";
 import { sequelize } from "../../../db/index";
-import { Company } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { getRuntimeConfig } from "../settings/service.server";
 import type { Country } from "../../lib/dates";
