@@ -25,8 +25,3 @@ export const sequelize = new Sequelize(url, {
 
 export { Transaction };
 
-/** Runs `work` in one database transaction (GUIDE rule 7). Nested calls reuse the outer transaction. */
-export async function inTransaction<T>(work: (t: Transaction) => Promise<T>, outer?: Transaction | null): Promise<T> {
-  if (outer) return work(outer);
-  return sequelize.transaction((t) => work(t));
-}

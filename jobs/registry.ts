@@ -29,8 +29,8 @@ export interface QueuedJobKind {
 export const QUEUED_JOB_KINDS: Record<string, QueuedJobKind> = {
   [IMPORT_JOB_TYPES.INVOICE]: { run: runImport, retry: true },
   [IMPORT_JOB_TYPES.BILL]: { run: runImport, retry: true },
-  [STATEMENT_JOB_TYPE]: { run: runStatementJob, retry: false },
-  [EXECUTION_JOB_TYPE]: { run: runPurchaserOfferExecution, retry: false },
+  [STATEMENT_JOB_TYPE]: { run: runStatementJob, retry: true },
+  [EXECUTION_JOB_TYPE]: { run: runPurchaserOfferExecution, retry: true },
 };
 
 export const QUEUED_JOB_TYPES = Object.keys(QUEUED_JOB_KINDS);

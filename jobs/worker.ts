@@ -4,6 +4,7 @@
  * 'done', because Bree terminates the thread as soon as it receives 'done'.
  */
 import { parentPort } from "node:worker_threads";
+import { jobLogger, logger } from "../app/lib/logger.server";
 import type { ScheduledJobName } from "../app/modules/jobs/schema";
 import type { QueueWorkerReport, WorkerReport } from "./schedule";
 
@@ -28,8 +29,12 @@ export async function runInWorker(name: ScheduledJobName): Promise<void> {
     parentPort.postMessage(report);
     parentPort.postMessage("done");
   } else {
-    console.log(JSON.stringify(report));
-    if (report.status === "FAILED") process.exitCode = 1;
+    // Run outside Bree (node build/jobs/<name>.js): the outcome is a log line, under the job's id when it has one.
+    const log = report.jobId ? jobLogger(report.jobId) : logger;
+    if (report.status === "FAILED") {
+      log.error({ job: name, status: report.status, error: report.error }, "scheduled job finished");
+      process.exitCode = 1;
+    } else log.info({ job: name, status: report.status }, "scheduled job finished");
   }
 }
 
@@ -56,7 +61,9 @@ export async function runQueueInWorker(): Promise<void> {
     parentPort.postMessage(report);
     parentPort.postMessage("done");
   } else {
-    console.log(JSON.stringify(report));
-    if (report.error) process.exitCode = 1;
+    if (report.error) {
+      logger.error({ ran: report.ran, error: report.error }, "queue worker finished");
+      process.exitCode = 1;
+    } else logger.info({ ran: report.ran }, "queue worker finished");
   }
 }

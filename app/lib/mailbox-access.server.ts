@@ -32,10 +32,3 @@ export function mailboxAccess(clientIp: string | undefined | null): MailboxAcces
 
 export const MAILBOX_LOCAL_ONLY =
   "The mailbox is shown only on the machine Earlybird runs on (open it through localhost). To show it to other machines, start the server with MAILBOX_PUBLIC=true.";
-
-/** For the mailbox pages' loaders: 404 in production, 403 with the reason to a visitor from another machine. */
-export function requireMailboxAccess(clientIp: string | undefined | null): void {
-  const access = mailboxAccess(clientIp);
-  if (access === "not-here") throw new Response("Not Found", { status: 404 });
-  if (access === "local-only") throw new Response(MAILBOX_LOCAL_ONLY, { status: 403 });
-}

@@ -12,7 +12,9 @@ import {
   type BankFileItemView,
 } from "~/components/withdrawals/file-processing";
 import { requireAdmin } from "~/web/auth.server";
-import { isAppError } from "~/lib/errors";
+import { handleError, IdSchema, type FormErrorData } from "~/web/http.server";
+import { LOCALES, TIME_ZONES } from "~/lib/dates";
+import { AppError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import { redirectWithToast } from "~/web/toast.server";
 import { readUploadForm } from "~/web/upload-form.server";
@@ -25,9 +27,8 @@ import { SUCCESS_UPDATED } from "~/modules/ledger/withdrawals.schema";
 export const handle: PageHandle = { title: "System" };
 export const meta = titleMeta;
 
-const TIME_ZONES = { NZ: "Pacific/Auckland", AU: "Australia/Sydney" } as const;
 const created = (iso: string, country: "NZ" | "AU") =>
-  new Intl.DateTimeFormat(country === "AU" ? "en-AU" : "en-NZ", {
+  new Intl.DateTimeFormat(LOCALES[country], {
     timeZone: TIME_ZONES[country],
     day: "2-digit",
     month: "short",
@@ -62,7 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       country: row.country,
       format: row.format,
       itemCount: row.itemCount,
-      total: formatMoney(row.totalAmount, row.country === "AU" ? "en-AU" : "en-NZ"),
+      total: formatMoney(row.totalAmount, LOCALES[row.country]),
     })),
     total: files.total,
     page: files.page,
@@ -76,16 +77,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 async function loadDialog(actor: Parameters<typeof getBankFileItems>[0], params: URLSearchParams, page: number, size: number) {
   if (params.get("import") === "returns") return { kind: "import" as const };
-  const fileId = params.get("file");
-  if (fileId === null) return null;
-  let lines;
-  try {
-    lines = await getBankFileItems(actor, fileId);
-  } catch (error) {
-    if (isAppError(error) && error.status === 404) return null;
-    throw error;
-  }
-  const locale = lines.file.country === "AU" ? "en-AU" : "en-NZ";
+  const fileId = IdSchema.safeParse(params.get("file") ?? undefined);
+  if (!fileId.success) return null;
+  // An unknown file in the URL shows the list without a dialog: a 404 is no dialog, anything else the error page.
+  const lines = await getBankFileItems(actor, fileId.data).catch((error: unknown) =>
+    handleError(error, { notFound: "show" }).then((answer) => {
+      if (answer.status === 404) return null;
+      throw error;
+    })
+  );
+  if (!lines) return null;
+  const locale = LOCALES[lines.file.country];
   const items: BankFileItemView[] = lines.items.map((item) => ({ ...item, amount: formatMoney(item.amount, locale) }));
   const linesHref = systemHref(page, size, { file: lines.file.id });
   const returnId = PaymentIdSchema.safeParse(params.get("return") ?? undefined);
@@ -94,57 +96,56 @@ async function loadDialog(actor: Parameters<typeof getBankFileItems>[0], params:
   return { kind: "lines" as const, fileId: lines.file.id, fileName: lines.file.fileName, items };
 }
 
-type ActionError = { intent: "return" | "import-returns"; error: string; details: string[] };
+type ActionError = FormErrorData & { intent: "status" | "return" | "import-returns"; details?: string[] };
+
+/** The import dialog's refusals: a field error on `file`, with the bank file's line errors when it has them. */
+const importRefusal = (error: AppError) => ({ intent: "import-returns" as const, details: Array.isArray(error.details) ? (error.details as string[]) : [] });
+const fileRefusal = (message: string) => new AppError(422, message, { code: "VALIDATION", field: "file" });
 
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireAdmin(request);
   const url = new URL(request.url);
   const { page, size } = listQuery(url);
   const form = await readUploadForm(request, MAX_STATEMENT_BYTES);
-  if (form === null) return json<ActionError>({ intent: "import-returns", error: RETURN_MESSAGES.tooLarge, details: [] }, { status: 413 });
-  const intent = form.get("intent");
-  try {
-    switch (intent) {
-      case "status": {
+  if (form === null) return json<ActionError>({ intent: "import-returns", fieldErrors: { file: RETURN_MESSAGES.tooLarge }, details: [] }, { status: 413 });
+  switch (form.get("intent")) {
+    case "status": {
+      try {
         await setFileProcessingStatus(actor, { status: form.get("status") });
-        return redirectWithToast(systemHref(page, size), { type: "success", message: SUCCESS_UPDATED });
+      } catch (error) {
+        return handleError(error, { closeTo: systemHref(page, size), notFound: "show", fields: "none", data: { intent: "status" as const } });
       }
-      case "return": {
-        const linesHref = systemHref(page, size, url.searchParams.get("file") ? { file: url.searchParams.get("file")! } : {});
-        try {
-          const returned = await returnWithdrawal(actor, form.get("withdrawalId"), { reason: form.get("reason") ?? "" });
-          return redirectWithToast(linesHref, { type: returned.alreadyReturned ? "info" : "success", message: returned.message });
-        } catch (error) {
-          if (isAppError(error) && error.status === 422) return json<ActionError>({ intent: "return", error: error.message, details: [] }, { status: 422 });
-          if (isAppError(error) && error.status < 500) return redirectWithToast(linesHref, { type: "error", message: error.message });
-          throw error;
-        }
-      }
-      case "import-returns": {
-        const file = form.get("file");
-        if (!(file instanceof File) || file.size === 0)
-          return json<ActionError>({ intent: "import-returns", error: RETURN_MESSAGES.fileRequired, details: [] }, { status: 400 });
-        if (!/\.(csv|txt)$/i.test(file.name))
-          return json<ActionError>({ intent: "import-returns", error: RETURN_MESSAGES.csvOnly, details: [] }, { status: 400 });
-        try {
-          const result = await importBankReturns(actor, { fileName: file.name, content: await file.text() });
-          return redirectWithToast(systemHref(page, size), { type: result.returned > 0 ? "success" : "info", message: returnsImportSummary(result) });
-        } catch (error) {
-          if (isAppError(error) && error.status < 500) {
-            const details = Array.isArray(error.details) ? (error.details as string[]) : [];
-            return json<ActionError>({ intent: "import-returns", error: error.message, details }, { status: error.status });
-          }
-          throw error;
-        }
-      }
-      default:
-        throw new Response("Bad Request", { status: 400 });
+      return redirectWithToast(systemHref(page, size), { type: "success", message: SUCCESS_UPDATED });
     }
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return redirectWithToast(systemHref(page, size), { type: "error", message: error.message });
+    case "return": {
+      // A bad reason stays in the dialog (422 on its field); any other refusal closes it with a toast on the file's lines.
+      const linesHref = systemHref(page, size, url.searchParams.get("file") ? { file: url.searchParams.get("file")! } : {});
+      try {
+        const returned = await returnWithdrawal(actor, form.get("withdrawalId"), { reason: form.get("reason") ?? "" });
+        return redirectWithToast(linesHref, { type: returned.alreadyReturned ? "info" : "success", message: returned.message });
+      } catch (error) {
+        return handleError(error, { closeTo: linesHref, notFound: "show", data: { intent: "return" as const } });
+      }
+    }
+    case "import-returns": {
+      // Every refusal stays in the dialog: the file's field error, with the bad lines of the bank file listed.
+      try {
+        const file = form.get("file");
+        if (!(file instanceof File) || file.size === 0) throw fileRefusal(RETURN_MESSAGES.fileRequired);
+        if (!/\.(csv|txt)$/i.test(file.name)) throw fileRefusal(RETURN_MESSAGES.csvOnly);
+        const result = await importBankReturns(actor, { fileName: file.name, content: await file.text() });
+        return redirectWithToast(systemHref(page, size), { type: result.returned > 0 ? "success" : "info", message: returnsImportSummary(result) });
+      } catch (error) {
+        return handleError(error, { show: "inline", notFound: "show", fields: "named", data: importRefusal });
+      }
+    }
+    default:
+      throw new Response("Bad Request", { status: 400 });
   }
 }
+
+/** The message a dialog shows for a refusal: its field's error, else the form's. */
+const refusalOf = (failure: FormErrorData) => Object.values(failure.fieldErrors ?? {})[0] ?? failure.formError ?? null;
 
 export default function SystemPage() {
   const data = useLoaderData<typeof loader>();
@@ -163,14 +164,14 @@ export default function SystemPage() {
         />
       ) : null}
       {dialog?.kind === "return" ? (
-        <ReturnWithdrawalDialog item={dialog.item} closeTo={dialog.closeTo} action={data.action} error={failure?.intent === "return" ? failure.error : null} />
+        <ReturnWithdrawalDialog item={dialog.item} closeTo={dialog.closeTo} action={data.action} error={failure?.intent === "return" ? refusalOf(failure) : null} />
       ) : null}
       {dialog?.kind === "import" ? (
         <ImportReturnsDialog
           closeTo={data.closeTo}
           action={data.action}
-          error={failure?.intent === "import-returns" ? failure.error : null}
-          details={failure?.intent === "import-returns" ? failure.details : []}
+          error={failure?.intent === "import-returns" ? refusalOf(failure) : null}
+          details={failure?.intent === "import-returns" ? failure.details ?? [] : []}
         />
       ) : null}
     </div>

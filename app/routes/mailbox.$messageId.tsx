@@ -3,24 +3,24 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ArrowLeft, Paperclip } from "lucide-react";
 import type { ReactNode } from "react";
+import { z } from "zod";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { requireMailboxAccess } from "~/lib/mailbox-access.server";
+import { requireMailboxAccess } from "~/web/mailbox-access.server";
 import { CHANNEL_LABELS } from "~/modules/notifications/schema";
 import { getMailboxMessage } from "~/modules/notifications/service.server";
-import { handleError } from "~/web/http.server";
+import { IdSchema, pageError, parseParams } from "~/web/http.server";
 
 export const handle: PageHandle = { title: "Message", breadcrumb: [{ label: "Mailbox", to: "/mailbox" }] };
 export const meta = titleMeta;
 
+const ParamsSchema = z.object({ messageId: IdSchema });
+
 export async function loader({ params, context }: LoaderFunctionArgs) {
   requireMailboxAccess(context.ip);
-  try {
-    return json({ message: await getMailboxMessage(params.messageId) });
-  } catch (error) {
-    throw await handleError(error);
-  }
+  const { messageId } = parseParams(params, ParamsSchema);
+  return json({ message: await getMailboxMessage(messageId).catch(pageError) });
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {

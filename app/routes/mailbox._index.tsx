@@ -7,7 +7,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { requireMailboxAccess } from "~/lib/mailbox-access.server";
+import { requireMailboxAccess } from "~/web/mailbox-access.server";
 import { CHANNEL_LABELS, ListMailboxSchema, MAILBOX_PAGE_SIZE } from "~/modules/notifications/schema";
 import { listMailbox } from "~/modules/notifications/service.server";
 

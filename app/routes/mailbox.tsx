@@ -5,7 +5,7 @@ import { Inbox } from "lucide-react";
 import { ErrorPage, NotFoundPage } from "~/components/layout/error-pages";
 import { PRODUCT_NAME } from "~/components/layout/page-handle";
 import { getSessionUser } from "~/web/auth.server";
-import { requireMailboxAccess } from "~/lib/mailbox-access.server";
+import { requireMailboxAccess } from "~/web/mailbox-access.server";
 
 /**
  * The built-in mailbox's public frame (decisions D7, issue 6 part 2): outside production anyone may read what

@@ -2,28 +2,26 @@
 import fs from "node:fs";
 import { Readable } from "node:stream";
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
 import { requireCompanyUser } from "~/web/auth.server";
-import { isAppError } from "~/lib/errors";
+import { pageError, parseParams } from "~/web/http.server";
 import { importResultFile } from "~/modules/invoices/import.server";
+import { JobIdSchema } from "~/modules/jobs/schema";
 
 const FILES = { "failed.csv": "failed", "duplicates.csv": "duplicates" } as const;
 
+const ParamsSchema = z.object({ jobId: JobIdSchema, file: z.enum(["failed.csv", "duplicates.csv"]).transform((file) => FILES[file]) });
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
-  const which = FILES[(params.file ?? "") as keyof typeof FILES];
-  if (!which) throw new Response("Not found", { status: 404 });
-  try {
-    const file = await importResultFile(actor, params.jobId ?? "", which);
-    const body = Readable.toWeb(fs.createReadStream(file.filePath)) as ReadableStream<Uint8Array>;
-    return new Response(body, {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${file.downloadName}"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
-  } catch (error) {
-    if (isAppError(error) && error.status === 404) throw new Response("Not found", { status: 404 });
-    throw error;
-  }
+  const { jobId, file: which } = parseParams(params, ParamsSchema);
+  const file = await importResultFile(actor, jobId, which).catch(pageError);
+  const body = Readable.toWeb(fs.createReadStream(file.filePath)) as ReadableStream<Uint8Array>;
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${file.downloadName}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
 }

@@ -2,12 +2,13 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { parseParams } from "~/web/http.server";
 
-const TEMPLATES = new Set(["import_approved_bills.csv", "import_approved_invoices.csv"]);
+const ParamsSchema = z.object({ name: z.enum(["import_approved_bills.csv", "import_approved_invoices.csv"]) });
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const name = params.name ?? "";
-  if (!TEMPLATES.has(name)) throw new Response("Not found", { status: 404 });
+  const { name } = parseParams(params, ParamsSchema);
   const body = await fs.readFile(path.resolve("fixtures", name));
   return new Response(body, {
     headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${name}"`, "Cache-Control": "public, max-age=3600" },

@@ -3,17 +3,20 @@
  * every second (p2 §7 GET /purchaseroffer/{id}/execute/{executionId}/status). Errors are JSON with their status.
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
 import { requireCompanyUser } from "~/web/auth.server";
-import { isAppError } from "~/lib/errors";
+import { IdSchema, parseParams } from "~/web/http.server";
+import { jobPollError } from "~/web/job-poll.server";
 import { purchaserOfferExecutionStatus } from "~/modules/offers/execution.server";
+
+const ParamsSchema = z.object({ offerId: IdSchema, executionId: IdSchema });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
-  const headers = { "Cache-Control": "no-store" };
+  const ids = parseParams(params, ParamsSchema);
   try {
-    return json(await purchaserOfferExecutionStatus(actor, { offerId: params.offerId ?? "", executionId: params.executionId ?? "" }), { headers });
+    return json(await purchaserOfferExecutionStatus(actor, ids), { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    return json({ error: error.message, status: error.status }, { status: error.status, headers });
+    return jobPollError(error);
   }
 }

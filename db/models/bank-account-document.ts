@@ -4,8 +4,6 @@ import type { BankAccount } from "./bank-account";
 
 export const BANK_STATEMENT_MIME_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
 export type BankStatementMimeType = (typeof BANK_STATEMENT_MIME_TYPES)[number];
-/** 10,000,000 bytes (spec p1 §9); the database checks it too. */
-export const BANK_STATEMENT_MAX_BYTES = 10_000_000;
 
 /** A bank statement uploaded to verify a bank account; the newest one is the account's current document. */
 export class BankAccountDocument extends Model<InferAttributes<BankAccountDocument>, InferCreationAttributes<BankAccountDocument>> {

@@ -9,8 +9,6 @@ import type { SupplierOfferInvoice } from "./supplier-offer-invoice";
 
 export const SUPPLIER_OFFER_STATUSES = ["CLEARING", "TOPUP_PENDING", "EXECUTED", "EXPIRED", "CANCELLED"] as const;
 export type SupplierOfferStatus = (typeof SUPPLIER_OFFER_STATUSES)[number];
-/** Open offers: the purchaser may still pay them; an invoice is in at most one open offer. */
-export const OPEN_SUPPLIER_OFFER_STATUSES = ["CLEARING", "TOPUP_PENDING"] as const satisfies readonly SupplierOfferStatus[];
 
 /** A supplier's prompt payment request of amount A (cashReward) on its invoices, open until the end of day E (D2, D3). */
 export class SupplierOffer extends Model<InferAttributes<SupplierOffer>, InferCreationAttributes<SupplierOffer>> {

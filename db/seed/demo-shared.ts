@@ -51,8 +51,6 @@ interface SeedRecordValues {
   billStatus?: Invoice["billStatus"];
   include?: boolean;
   paidDate?: string | null;
-  cashReward?: Cents | null;
-  serviceFee?: Cents | null;
   sentToSupplier?: boolean;
   orderNumber?: string | null;
   glCode?: string | null;
@@ -114,8 +112,9 @@ function recordWriter(t: Transaction, rng: Rng, today: (country: Country) => str
         totalPaid: values.paidDate ? values.total : 0,
         invoiceStatus: values.invoiceStatus ?? null,
         billStatus: values.billStatus ?? null,
-        cashReward: values.cashReward ?? null,
-        serviceFee: values.serviceFee ?? null,
+        // No fee or cashback figures here: a record gets them only when it is paid, from the payment's postings.
+        cashReward: null,
+        serviceFee: null,
         paidDate: values.paidDate ?? null,
         includeInPurchaserOffer: values.include ?? false,
         // The loading side's contact at the other company (decision 033).

@@ -81,6 +81,13 @@ describe("the mailbox pages", () => {
     for (const page of mailboxPages("127.0.0.1", id)) expect((await statusOf(page)).status).toBe(404);
   });
 
+  it("answer a bad or unknown message id with the Not Found page", async () => {
+    for (const messageId of ["abc", "0", "07x", "99999999999", "2147483000"]) {
+      const page = () => messageLoader({ request: new Request(`http://localhost:3000/mailbox/${messageId}`), params: { messageId }, context: context("127.0.0.1") });
+      expect(await statusOf(page)).toEqual({ status: 404, text: "Not Found" });
+    }
+  });
+
   it("are linked from the login page only for those who may read them", async () => {
     const linked = async (ip: string) => {
       const response = await loginLoader({ request: new Request("http://localhost:3000/login"), params: {}, context: context(ip) });

@@ -5,7 +5,7 @@
 import { QueryTypes } from "sequelize";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sequelize } from "../../db/index";
-import { Invoice, OfferExecution, OfferExecutionResult, PurchaserOffer, type Company } from "../../db/models/index";
+import { Invoice, Job, OfferExecution, OfferExecutionResult, PurchaserOffer, type Company } from "../../db/models/index";
 import type { Actor } from "../../app/lib/actor";
 import { addDays, daysBetween, todayIn } from "../../app/lib/dates";
 import type { Cents } from "../../app/lib/money";
@@ -20,6 +20,7 @@ import {
   runPurchaserOfferExecution,
 } from "../../app/modules/offers/execution.server";
 import { purchaserOfferAmounts } from "../../app/modules/offers/rules";
+import { runQueuedJobs } from "../../jobs/queue";
 import { errorOf } from "./top-ups.support";
 import { fundWallet, makeActivatedCompany, makeAdmin, makeSupplierLink } from "../support/factories";
 
@@ -308,6 +309,62 @@ describe("refusals and failures", () => {
     // Once the offer is reset, the dialog has nothing to offer: "Offer not available to supplier" (shown as expired).
     await w.offer.update({ offerStatus: "CANCELLED", cancelledAt: new Date() });
     expect(await errorOf(getPaidQuote(w.supplierActor, { invoiceId: b.id }))).toMatchObject({ status: 404, message: EXECUTION_MESSAGES.OFFER_NOT_AVAILABLE });
+  });
+});
+
+describe("a failed attempt (issue 14 part 6)", () => {
+  it("is retried by the queue after a backoff: it carries on where it stopped and pays each invoice once", async () => {
+    const w = await world({ invoices: 3, cashpool: 2_000_000, wallet: 2_000_000, seed: 33, maxAmount: 100_000 });
+    const second = w.invoices[1];
+    const requested = await requestPurchaserOfferExecution(w.supplierActor, { offerId: w.offer.id, invoiceIds: w.invoices.map((i) => i.id) });
+    // A real failure of PostgreSQL: a trigger refuses the second invoice's result while it exists.
+    await sequelize.query(`
+      CREATE OR REPLACE FUNCTION test_refuse_result() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'payments down'; END $$ LANGUAGE plpgsql;
+      CREATE TRIGGER test_refuse_result BEFORE INSERT ON offer_execution_results FOR EACH ROW
+        WHEN (NEW.invoice_id = ${Number(second.id)}) EXECUTE FUNCTION test_refuse_result();`);
+    try {
+      // The queue's first attempt: the first invoice is paid, the second fails; the job waits for its retry.
+      expect(await runQueuedJobs({ companyId: w.supplier.id, reap: false })).toBe(1);
+      const waiting = await Job.findByPk(requested.jobId);
+      expect(waiting).toMatchObject({ status: "QUEUED", attempts: 1 });
+      expect(waiting!.runAfter!.getTime()).toBeGreaterThan(Date.now());
+      expect(await OfferExecution.findByPk(requested.executionId)).toMatchObject({ status: "RUNNING" });
+      expect(await w.offer.reload()).toMatchObject({ offerStatus: "CLEARING" });
+      expect(await OfferExecutionResult.count({ where: { executionId: requested.executionId } })).toBe(1);
+      // Not before its backoff.
+      expect(await runQueuedJobs({ companyId: w.supplier.id, reap: false })).toBe(0);
+    } finally {
+      await sequelize.query("DROP TRIGGER IF EXISTS test_refuse_result ON offer_execution_results");
+    }
+    await Job.update({ runAfter: new Date(Date.now() - 1_000) }, { where: { id: requested.jobId } });
+    expect(await runQueuedJobs({ companyId: w.supplier.id, reap: false })).toBe(1);
+    expect(await Job.findByPk(requested.jobId)).toMatchObject({ status: "SUCCEEDED", attempts: 2, progress: 100 });
+    const status = await purchaserOfferExecutionStatus(w.supplierActor, { offerId: w.offer.id, executionId: requested.executionId });
+    expect(status).toMatchObject({ status: "SUCCESS", success: 3, failed: 0 });
+    const entries = await paymentEntries(w.offer.id);
+    expect(new Set(entries.map((entry) => entry.result_id)).size).toBe(3);
+    expect(new Set(entries.map((entry) => entry.transaction_id)).size).toBe(3);
+    expect(await w.offer.reload()).toMatchObject({ offerStatus: "ACTIVE" });
+    await ledgerWideChecks();
+  });
+
+  it("fails for good after the maximum attempts, keeping its error, and the execution ends with what it did", async () => {
+    const w = await world({ invoices: 2, cashpool: 2_000_000, wallet: 2_000_000, seed: 35, maxAmount: 100_000 });
+    const requested = await requestPurchaserOfferExecution(w.supplierActor, { offerId: w.offer.id, invoiceIds: w.invoices.map((i) => i.id) });
+    await sequelize.query(`
+      CREATE OR REPLACE FUNCTION test_refuse_result() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'payments down'; END $$ LANGUAGE plpgsql;
+      CREATE TRIGGER test_refuse_result BEFORE INSERT ON offer_execution_results FOR EACH ROW
+        WHEN (NEW.invoice_id = ${Number(w.invoices[1].id)}) EXECUTE FUNCTION test_refuse_result();`);
+    try {
+      // One attempt allowed (as the seed and the CLI run it): the failure is final.
+      await expect(runPurchaserOfferExecution(requested.jobId, { maxAttempts: 1 })).rejects.toThrow("payments down");
+    } finally {
+      await sequelize.query("DROP TRIGGER IF EXISTS test_refuse_result ON offer_execution_results");
+    }
+    expect(await Job.findByPk(requested.jobId)).toMatchObject({ status: "FAILED", attempts: 1, error: expect.any(String) });
+    expect((await OfferExecution.findByPk(requested.executionId))!.status).not.toBe("RUNNING");
+    expect(await w.offer.reload()).toMatchObject({ offerStatus: "ACTIVE" });
+    await ledgerWideChecks();
   });
 });
 

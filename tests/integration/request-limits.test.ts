@@ -98,7 +98,14 @@ describe("/resources/analytics/*", () => {
   it.each(["2026-02-31", "2026-13-01", "2025-02-29", "0000-01-01"])("answers fromTime=%s with 422 and a clear message", async (fromTime) => {
     const response = await settle(() => analytics(args(new Request(`http://localhost/resources/analytics/bills?fromTime=${fromTime}`, { headers: { cookie } }), { type: "bills" })));
     expect(response.status).toBe(422);
-    expect(await response.json()).toEqual({ message: "fromTime must be a date (YYYY-MM-DD)" });
+    // The one error shape (a field error on fromTime), with the message under `message` as the endpoint always gave it.
+    const message = "fromTime must be a date (YYYY-MM-DD)";
+    expect(await response.json()).toEqual({ message, fieldErrors: { fromTime: message } });
+  });
+
+  it("answers an unknown type with the Not Found page", async () => {
+    const response = await settle(() => analytics(args(new Request("http://localhost/resources/analytics/offers", { headers: { cookie } }), { type: "offers" })));
+    expect(response.status).toBe(404);
   });
 
   it("takes a real day, a leap day included", async () => {

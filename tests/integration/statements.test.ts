@@ -7,9 +7,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { sequelize } from "../../db/index";
 import { Invoice, Job, OfferExecution, OfferExecutionResult, PurchaserOffer, Statement, StatementLine, type Company } from "../../db/models/index";
 import type { Actor } from "../../app/lib/actor";
-import { isAppError } from "../../app/lib/errors";
+import { GENERIC_ERROR, isAppError } from "../../app/lib/errors";
 import type { Cents } from "../../app/lib/money";
 import { runQueuedJobs } from "../../jobs/queue";
+import { maxJobAttempts } from "../../app/modules/jobs/service.server";
 import { earlyPaymentEntries } from "../../app/modules/ledger/early-payment.rules";
 import { postTransaction, systemAccount, walletAccount } from "../../app/modules/ledger/service.server";
 import { monthPeriod, lastEndedMonth, STATEMENT_MESSAGES } from "../../app/modules/statements/rules";
@@ -19,6 +20,7 @@ import {
   getStatementDetails,
   listStatements,
   requestStatement,
+  STATEMENT_JOB_TYPE,
   statementCsv,
   statementPdfFile,
 } from "../../app/modules/statements/service.server";
@@ -269,5 +271,66 @@ describe("statements", () => {
     expect(statements).toHaveLength(1);
     expect(statements[0]).toMatchObject({ month: `${todayIn("NZ").slice(0, 7)}-01`, status: "GENERATED", openingBalance: 0, closingBalance: 1_287_50 });
     expect(await StatementLine.count({ where: { statementId: statements[0].id } })).toBe(3);
+  });
+
+  describe("a month-end statement that fails (issue 14 part 6)", () => {
+    // A real failure of PostgreSQL: a trigger refuses to mark this company's statement GENERATED while it exists.
+    const breakStatements = (companyId: number) =>
+      sequelize.query(`
+        CREATE OR REPLACE FUNCTION test_refuse_statement() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'statement storage down'; END $$ LANGUAGE plpgsql;
+        CREATE TRIGGER test_refuse_statement BEFORE UPDATE ON statements FOR EACH ROW
+          WHEN (NEW.status = 'GENERATED' AND NEW.company_id = ${Number(companyId)}) EXECUTE FUNCTION test_refuse_statement();`);
+    const repairStatements = () => sequelize.query("DROP TRIGGER IF EXISTS test_refuse_statement ON statements");
+    /** Lets the job's backoff elapse and runs the queue once. */
+    async function retryNow(jobId: string, companyId: number) {
+      await Job.update({ runAfter: new Date(Date.now() - 1_000) }, { where: { id: jobId, status: "QUEUED" } });
+      await runQueuedJobs({ companyId, reap: false });
+    }
+    const nextMonth = () => {
+      const [year, monthNumber] = todayIn("NZ").split("-").map(Number);
+      return new Date(Date.UTC(year, monthNumber, 5));
+    };
+
+    it("goes to the queue, which retries it after a backoff and writes it", async () => {
+      const { supplier } = await supplierWithActivity();
+      await breakStatements(supplier.id);
+      try {
+        expect((await generateMonthEndStatements(nextMonth())).retrying).toBeGreaterThanOrEqual(1);
+        const [pending] = await Statement.findAll({ where: { companyId: supplier.id } });
+        expect(pending).toMatchObject({ status: "PENDING", jobId: expect.any(String) });
+        expect(await Job.findByPk(pending.jobId!)).toMatchObject({ type: STATEMENT_JOB_TYPE, status: "QUEUED", attempts: 0 });
+
+        // The first attempt fails too: back in QUEUED, due after a backoff; the statement stays PENDING.
+        await runQueuedJobs({ companyId: supplier.id, reap: false });
+        const waiting = await Job.findByPk(pending.jobId!);
+        expect(waiting).toMatchObject({ status: "QUEUED", attempts: 1 });
+        expect(waiting!.runAfter!.getTime()).toBeGreaterThan(Date.now());
+        expect(await runQueuedJobs({ companyId: supplier.id, reap: false })).toBe(0);
+        expect(await Statement.findByPk(pending.id)).toMatchObject({ status: "PENDING" });
+      } finally {
+        await repairStatements();
+      }
+      const [statement] = await Statement.findAll({ where: { companyId: supplier.id } });
+      await retryNow(statement.jobId!, supplier.id);
+      expect(await Job.findByPk(statement.jobId!)).toMatchObject({ status: "SUCCEEDED", attempts: 2, progress: 100 });
+      await statement.reload();
+      expect(statement).toMatchObject({ status: "GENERATED", openingBalance: 0, closingBalance: 1_287_50 });
+      expect(await StatementLine.count({ where: { statementId: statement.id } })).toBe(3);
+    });
+
+    it("fails for good after the maximum attempts, keeping its error", async () => {
+      const { supplier } = await supplierWithActivity();
+      await breakStatements(supplier.id);
+      try {
+        await generateMonthEndStatements(nextMonth());
+        const [statement] = await Statement.findAll({ where: { companyId: supplier.id } });
+        await runQueuedJobs({ companyId: supplier.id, reap: false });
+        for (let attempt = 2; attempt <= maxJobAttempts(); attempt += 1) await retryNow(statement.jobId!, supplier.id);
+        expect(await Job.findByPk(statement.jobId!)).toMatchObject({ status: "FAILED", attempts: maxJobAttempts(), error: GENERIC_ERROR });
+        expect(await statement.reload()).toMatchObject({ status: "FAILED" });
+      } finally {
+        await repairStatements();
+      }
+    });
   });
 });

@@ -18,9 +18,7 @@ import { formatMoney, type Cents } from "~/lib/money";
 import { cn } from "~/lib/utils";
 import type { Locale } from "~/modules/invoices/rules";
 import {
-  activeFilterCount,
   cursorForPage,
-  resetFilters,
   serializeListQuery,
   withSort,
   type ListQuery,
@@ -105,20 +103,6 @@ export function CompanySearch({ query, label }: { query: ListQuery; label: strin
         <Search aria-hidden className="size-4" />
       </Button>
     </Form>
-  );
-}
-
-/** The filter count and Reset all, as a line of text (the toolbar's Filter dropdown, filter-menu.tsx, has both too). */
-export function ActiveFilters({ pathname, query }: { pathname: string; query: ListQuery }) {
-  const count = activeFilterCount(query);
-  if (count === 0) return null;
-  return (
-    <p className="flex items-center gap-2 text-sm">
-      <Badge variant="info">{count === 1 ? "1 filter" : `${count} filters`}</Badge>
-      <Link to={listHref(pathname, resetFilters(query))} className="font-medium text-primary underline-offset-4 hover:underline">
-        Reset all
-      </Link>
-    </p>
   );
 }
 

@@ -17,7 +17,7 @@ import { Label } from "~/components/ui/label";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { LinkTabs } from "~/components/ui/tabs";
-import { formatDate } from "~/lib/dates";
+import { dateAndTimeIn, formatDate, timeZoneOfLocale } from "~/lib/dates";
 import { formatMoney, type Cents } from "~/lib/money";
 import { TOP_UP_STATUS_LABELS, TOP_UP_TABS, type TopUpAction, type TopUpStatus, type TopUpTab } from "~/modules/ledger/top-ups.rules";
 
@@ -50,25 +50,10 @@ const STATUS_VARIANTS: Record<TopUpStatus, BadgeProps["variant"]> = {
   RETURNED: "secondary",
 };
 
-const TIME_ZONES: Record<Locale, string> = { "en-NZ": "Pacific/Auckland", "en-AU": "Australia/Sydney" };
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
 /** "22 Nov 2026" and "14:05" in the company's time zone (D1). */
 export function dateAndTime(iso: string, locale: Locale): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", {
-      timeZone: TIME_ZONES[locale],
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(new Date(iso))
-      .map((part) => [part.type, part.value])
-  );
-  return { date: `${parts.day} ${MONTHS[Number(parts.month) - 1]} ${parts.year}`, time: `${parts.hour}:${parts.minute}` };
+  const { date, time } = dateAndTimeIn(iso, timeZoneOfLocale(locale));
+  return { date, time };
 }
 
 /** Date over time; `inline` keeps them on one line where there is room (xl). */

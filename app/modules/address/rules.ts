@@ -1,8 +1,6 @@
 /** Address search runs from this many characters and shows up to 5 suggestions (spec p1 §9: suggestions 5). */
 export const ADDRESS_SEARCH_MIN_LENGTH = 3;
 export const ADDRESS_SEARCH_LIMIT = 5;
-/** The client waits this long after the last keystroke before asking (spec p1 §9: debounce 1000 ms). */
-export const ADDRESS_SEARCH_DEBOUNCE_MS = 1000;
 
 const normalise = (text: string) =>
   text

@@ -17,14 +17,13 @@
  */
 import { QueryTypes } from "sequelize";
 import { sequelize } from "../../../db/index";
-import { Company } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
-import { CURRENCIES, parseInputDate, TIME_ZONES, todayIn, type Country } from "../../lib/dates";
+import { CURRENCIES, parseInputDate, startOfDayIn, TIME_ZONES, type Country } from "../../lib/dates";
 import { AppError } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 import { countOf, ESTIMATE_TRUSTED } from "../invoices/count.server";
 import { earlyPaymentTotals } from "../ledger/early-payments.server";
-import { startOfDayIn } from "../statements/rules";
+import { findCompanyContext } from "../companies/service.server";
 
 export const ANALYTICS_TYPES = ["invoices", "bills"] as const;
 export type AnalyticsType = (typeof ANALYTICS_TYPES)[number];
@@ -118,14 +117,14 @@ export async function companyAnalytics(
   query: { fromTime?: string | null } = {}
 ): Promise<InvoiceAnalyticsResponse | BillAnalytics> {
   if (actor.companyId === null) throw new AppError(403, "A company is required");
-  const company = await Company.findByPk(actor.companyId, { attributes: ["id", "country"] });
+  const company = await findCompanyContext(actor.companyId);
   if (!company) throw new AppError(404, "Company not found");
-  const today = todayIn((company.country ?? "NZ") as Country);
+  const { today } = company;
   const fromTime = query.fromTime ?? null;
   // A calendar day: 2026-02-31 matches the pattern but is no date (PostgreSQL refused it with a 500).
   if (fromTime !== null && (!/^\d{4}-\d{2}-\d{2}$/.test(fromTime) || parseInputDate(fromTime) !== fromTime))
     throw new AppError(422, "fromTime must be a date (YYYY-MM-DD)", { code: "VALIDATION", field: "fromTime" });
-  const period = { fromDate: fromTime ?? monthStartOf(today), today, country: (company.country ?? "NZ") as Country };
+  const period = { fromDate: fromTime ?? monthStartOf(today), today, country: company.country };
   if (type === "bills") return billAnalytics(company.id, period);
   const [figures, unpaid] = await Promise.all([invoiceAnalytics(company.id, period), unpaidInvoicesCount(company.id)]);
   return { ...figures, unpaidInvoicesCount: unpaid.count, unpaidInvoicesCountIsEstimate: unpaid.estimated };

@@ -10,6 +10,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.serv
 import { EMAIL_PATTERN, LOGIN_FAILED, MFA_INVALID, MfaCodeSchema, StrongPasswordSchema, TOO_MANY_ATTEMPTS } from "./schema";
 import { generateTotpSecret, matchTotpStep } from "./totp.server";
 import { audit } from "../audit/service.server";
+import { findCompany } from "../companies/service.server";
 
 /** What the web and CLI know of the logged-in user: no secrets. */
 export interface SessionUser {
@@ -271,7 +272,7 @@ export async function createUser(actor: Actor | null, input: CreateUserInput): P
   const passwordHash = await hashPassword(input.password);
   return sequelize.transaction(async (transaction) => {
     if (await User.findOne({ where: { username }, transaction })) throw new AppError(409, EMAIL_TAKEN, { field: "email", code: "EMAIL_TAKEN" });
-    const company = input.companyId ? await Company.findByPk(input.companyId, { transaction }) : null;
+    const company = input.companyId ? await findCompany(input.companyId, { transaction }) : null;
     if (input.companyId && !company) throw new AppError(404, "Company not found", { field: "companyId" });
     const user = await User.create(
       {

@@ -55,7 +55,7 @@ export function contextOf(company: Pick<Company, (typeof CONTEXT_ATTRIBUTES)[num
 /** A company's context by id (a job, an admin, a record's other party), or 404 "Company not found". */
 export async function companyContextOf(companyId: number, options: CompanyContextOptions = {}): Promise<CompanyContext> {
   const company = await findCompanyContext(companyId, options);
-  if (!company) throw new AppError(404, "Company not found", { code: "NOT_FOUND" });
+  if (!company) throw companyNotFound();
   return company;
 }
 
@@ -68,6 +68,43 @@ export async function findCompanyContext(companyId: number, options: CompanyCont
 /** The acting company's context: 403 (requireCompanyId's words, or `message`) without a company. */
 export async function companyContext(actor: Pick<Actor, "companyId">, options: CompanyContextOptions & { message?: string } = {}): Promise<CompanyContext> {
   return companyContextOf(requireCompanyId(actor, options.message), options);
+}
+
+// ---- Another company's row ----------------------------------------------------------------------------------------
+
+/** The one "Company not found" (404) of a lookup by id. */
+const companyNotFound = () => new AppError(404, "Company not found", { code: "NOT_FOUND" });
+
+export interface CompanyLookupOptions {
+  transaction?: Transaction;
+  /**
+   * Read the row FOR UPDATE in `transaction` (a money path's company lock; take it in the order of
+   * docs/decisions/031-one-lock-order.md).
+   */
+  lock?: boolean;
+  /** The columns to read (default: every column). */
+  attributes?: readonly (keyof Company & string)[];
+}
+
+/**
+ * A company's row by id, for a row's company or a record's other party (the acting company's facts are
+ * companyContext's): null when there is none. The only Company.findByPk outside db/ (issue 14 part 4).
+ */
+export async function findCompany(companyId: number, options: CompanyLookupOptions = {}): Promise<Company | null> {
+  const { transaction, lock, attributes } = options;
+  if (lock && !transaction) throw new Error("findCompany: a lock needs a transaction");
+  return Company.findByPk(companyId, {
+    transaction,
+    ...(lock && transaction ? { lock: transaction.LOCK.UPDATE } : {}),
+    ...(attributes ? { attributes: [...attributes] } : {}),
+  });
+}
+
+/** Like findCompany, or 404 "Company not found". */
+export async function getCompany(companyId: number, options: CompanyLookupOptions = {}): Promise<Company> {
+  const company = await findCompany(companyId, options);
+  if (!company) throw companyNotFound();
+  return company;
 }
 
 // ---- Verification -----------------------------------------------------------------------------------------------

@@ -7,13 +7,13 @@ import { actingUserId } from "../../lib/actor";
 import crypto from "node:crypto";
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
-import { Company, Invite, Notification, User } from "../../../db/models/index";
+import { Invite, Notification, User } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { getRuntimeConfig } from "../settings/service.server";
-import { daysBetween, LOCALES, todayIn, type Country } from "../../lib/dates";
+import { daysBetween } from "../../lib/dates";
 import { AppError, notFound } from "../../lib/errors";
 import { formatMoney, type Cents } from "../../lib/money";
-import { requireVerifiedCompany, requireCompanyId } from "../companies/service.server";
+import { requireVerifiedCompany, requireCompanyId, companyContextOf, findCompany } from "../companies/service.server";
 import { contactEmailColumn } from "../invoices/contact-email";
 import { InviteSchema, INVOICE_IDS_NEEDED, INVOICE_TYPE_INVALID } from "../invoices/schema";
 import { billRowStatus, isValidContactEmail, type CompanyStatus, type Locale, type PurchaserOfferStatus } from "../invoices/rules";
@@ -71,10 +71,8 @@ function parseType(value: unknown): InvoiceKind {
 }
 
 async function senderContext(companyId: number) {
-  const [company, runtime] = await Promise.all([Company.findByPk(companyId, { attributes: ["id", "companyName", "country"] }), getRuntimeConfig()]);
-  if (!company) throw notFound("Company not found");
-  const country = (company.country ?? "NZ") as Country;
-  return { company, country, today: todayIn(country), locale: LOCALES[country] as Locale, config: offerConfigFrom(runtime) };
+  const [company, runtime] = await Promise.all([companyContextOf(companyId), getRuntimeConfig()]);
+  return { company: { id: company.id, companyName: company.name }, country: company.country, today: company.today, locale: company.locale as Locale, config: offerConfigFrom(runtime) };
 }
 
 interface CandidateRow {
@@ -321,7 +319,7 @@ async function recordInvite(
   const companyId = requireCompanyId(actor, "A company is required");
   return sequelize.transaction(async (transaction) => {
     // The invitee company row is the one that changes state: lock it, then re-check it is still invitable.
-    const invitee = await Company.findByPk(group.companyId, { transaction, lock: transaction.LOCK.UPDATE });
+    const invitee = await findCompany(group.companyId, { transaction, lock: true });
     if (!invitee || invitee.status === "ACTIVE" || invitee.status === "PENDING") throw new AppError(409, NOTHING_TO_INVITE, { code: "NOTHING_TO_INVITE" });
     // An invite of the same pair that went out while this one waited for the lock: this sender has invited them now.
     const [already] = await sequelize.query<{ id: number }>(
@@ -377,7 +375,7 @@ async function recordInvite(
 async function deliverInvite(invite: Invite): Promise<Delivery> {
   const delivery = await deliverOutboxMessage(invite.outboxMessageId!);
   await sequelize.transaction(async (transaction) => {
-    await Company.findByPk(invite.inviteeCompanyId, { transaction, lock: transaction.LOCK.UPDATE, attributes: ["id"] });
+    await findCompany(invite.inviteeCompanyId, { transaction, lock: true, attributes: ["id"] });
     const row = await Invite.findByPk(invite.id, { transaction, lock: transaction.LOCK.UPDATE });
     if (!row || row.status !== "PENDING" || row.outboxMessageId !== invite.outboxMessageId) return;
     if (!delivery.sent) {

@@ -7,14 +7,14 @@
  * another supplier than the page's, is "not found".
  */
 import { Op, type WhereOptions } from "sequelize";
-import { Company, CreditNote, CreditNoteAllocation, Invoice, InvoiceItem } from "../../../db/models/index";
+import { CreditNote, CreditNoteAllocation, Invoice, InvoiceItem } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
-import { LOCALES, type Country } from "../../lib/dates";
+import { LOCALES } from "../../lib/dates";
 import { AppError } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 import { BILL_NOT_FOUND, CREDIT_NOTE_NOT_FOUND, getCreditNote, type CreditNoteView } from "./credit-notes.server";
 import type { Locale } from "./rules";
-import { requireCompanyId } from "../companies/service.server";
+import { findCompanyContext, requireCompanyId } from "../companies/service.server";
 
 /** The allocation dialog fetches 3 bills initially (p2 §9). */
 export const INITIAL_BILL_COUNT = 3;
@@ -65,8 +65,8 @@ function isPaid(bill: Invoice): boolean {
 
 /** Amounts display in the company's locale (decisions D1). */
 export async function localeOf(actor: Actor): Promise<Locale> {
-  const company = await Company.findByPk(requireCompanyId(actor), { attributes: ["id", "country"] });
-  return LOCALES[(company?.country === "AU" ? "AU" : "NZ") as Country];
+  const company = await findCompanyContext(requireCompanyId(actor));
+  return company?.locale ?? LOCALES.NZ;
 }
 
 /** A credit note of the actor's company from this supplier; anything else is not found. */

@@ -11,10 +11,10 @@
  * transaction.
  */
 import crypto from "node:crypto";
-import { Op, UniqueConstraintError, type Transaction } from "sequelize";
+import { UniqueConstraintError, type Transaction } from "sequelize";
 import type { ZodError } from "zod";
 import { sequelize } from "../../../db/index";
-import { AccountingConnection, Company, GlAccount, Invoice, InvoiceItem } from "../../../db/models/index";
+import { AccountingConnection, GlAccount, Invoice, InvoiceItem } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { CURRENCIES, LOCALES, todayIn, type Country } from "../../lib/dates";
 import { AppError, forbidden } from "../../lib/errors";
@@ -22,7 +22,7 @@ import type { Cents } from "../../lib/money";
 import { getCounterparty, searchCounterparties, type CounterpartyOption } from "../counterparties/service.server";
 import { addInvoiceSchema, createInvoiceScreenSchema, defaultDueDate, formText, parseId, type InvoiceKind, type ItemOutput } from "./schema";
 import { audit } from "../audit/service.server";
-import { requireCompanyId } from "../companies/service.server";
+import { findCompanyContext, requireCompanyId, type CompanyContext } from "../companies/service.server";
 
 /** p3 §5 "GL code": an unknown code. */
 export const INVALID_GL_CODE = "Invalid GL Code, please try again";
@@ -66,7 +66,7 @@ export interface CreatedRecord extends PreparedRecord {
   id: number;
 }
 
-async function isXeroConnected(company: Company, t?: Transaction): Promise<boolean> {
+async function isXeroConnected(company: Pick<CompanyContext, "id" | "connectedToXero">, t?: Transaction): Promise<boolean> {
   if (company.connectedToXero) return true;
   const live = await AccountingConnection.count({ where: { companyId: company.id, provider: "XERO", status: "CONNECTED" }, transaction: t });
   return live > 0;
@@ -75,16 +75,16 @@ async function isXeroConnected(company: Company, t?: Transaction): Promise<boole
 /** What the create forms need to start: today, the company's country and currency, Xero, GL codes. */
 export async function getCreateContext(actor: Actor): Promise<CreateContext> {
   const companyId = requireCompanyId(actor);
-  const company = await Company.findByPk(companyId);
+  const company = await findCompanyContext(companyId);
   if (!company) throw forbidden();
-  const country: Country = company.country === "AU" ? "AU" : "NZ";
+  const country: Country = company.country;
   const glAccounts = await GlAccount.findAll({ where: { companyId, isVisibleInEarlybird: true }, order: [["accountCode", "ASC"]] });
   return {
     today: todayIn(country),
     country,
     locale: LOCALES[country],
     currency: CURRENCIES[country],
-    companyName: company.companyName,
+    companyName: company.name,
     xeroConnected: await isXeroConnected(company),
     glAccounts: glAccounts.map((account) => ({ code: account.accountCode, name: account.accountName })),
   };
@@ -148,9 +148,9 @@ function duplicate(kind: InvoiceKind): AppError {
  */
 export async function reviewInvoiceRecord(actor: Actor, kind: InvoiceKind, input: unknown, t?: Transaction): Promise<PreparedRecord> {
   const companyId = requireCompanyId(actor);
-  const company = await Company.findByPk(companyId, { transaction: t });
+  const company = await findCompanyContext(companyId, { transaction: t });
   if (!company) throw forbidden();
-  const country: Country = company.country === "AU" ? "AU" : "NZ";
+  const country: Country = company.country;
   const today = todayIn(country);
   const raw = asRecord(input);
   const source: CreateSource = Array.isArray(raw.items) ? "screen" : "dialog";
@@ -232,10 +232,10 @@ export async function createInvoiceRecord(actor: Actor, kind: InvoiceKind, input
   try {
     return await sequelize.transaction(async (t) => {
       const record = await reviewInvoiceRecord(actor, kind, input, t);
-      const own = await Company.findByPk(companyId, { attributes: ["id", "companyName"], transaction: t });
+      const own = await findCompanyContext(companyId, { transaction: t });
       if (!own) throw forbidden();
-      const supplier = kind === "INVOICE" ? { id: own.id, name: own.companyName } : { id: record.counterparty.id, name: record.counterparty.companyName };
-      const purchaser = kind === "INVOICE" ? { id: record.counterparty.id, name: record.counterparty.companyName } : { id: own.id, name: own.companyName };
+      const supplier = kind === "INVOICE" ? { id: own.id, name: own.name } : { id: record.counterparty.id, name: record.counterparty.companyName };
+      const purchaser = kind === "INVOICE" ? { id: record.counterparty.id, name: record.counterparty.companyName } : { id: own.id, name: own.name };
       const invoice = await Invoice.create(
         {
           type: kind,
@@ -294,11 +294,3 @@ export async function createInvoiceRecord(actor: Actor, kind: InvoiceKind, input
   }
 }
 
-/** The actor's live records by id (for tests and the CLI): scoped like the lists, either side. */
-export async function findOwnRecord(actor: Actor, id: number) {
-  const companyId = requireCompanyId(actor);
-  return Invoice.findOne({
-    where: { id, deletedAt: null, [Op.or]: [{ issuedBy: companyId }, { issuedFor: companyId }] },
-    include: [{ model: InvoiceItem, as: "items" }],
-  });
-}

@@ -11,9 +11,10 @@ import type { ZodError } from "zod";
 import { sequelize } from "../../../db/index";
 import { Company, Counterparty, CreditNote, CreditNoteAllocation, Invoice } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
-import { CURRENCIES, todayIn, type Country } from "../../lib/dates";
+import { CURRENCIES } from "../../lib/dates";
 import { AppError, GENERIC_ERROR, forbidden } from "../../lib/errors";
 import { centsToDecimal, type Cents } from "../../lib/money";
+import { logger } from "../../lib/logger.server";
 import {
   ALLOCATION_EXCEEDS_INVOICE,
   AMOUNT_EXCEEDS_CREDIT,
@@ -24,7 +25,7 @@ import {
 } from "./credit-allocation";
 import { CreditNoteEditSchema, createCreditNoteSchema } from "./schema";
 import { audit as writeAudit } from "../audit/service.server";
-import { requireCompanyId } from "../companies/service.server";
+import { findCompanyContext, requireCompanyId } from "../companies/service.server";
 
 // Not in the spec (it gives no wording for these cases); ours, in the spec's voice.
 export const CREDIT_NOTE_NOT_FOUND = "Credit note not found";
@@ -171,10 +172,10 @@ export async function listCreditNotes(actor: Actor, filter: { supplierId?: numbe
  */
 export async function createCreditNote(actor: Actor, input: unknown): Promise<CreditNoteView> {
   const companyId = requireCompanyId(actor);
-  const purchaser = await Company.findByPk(companyId);
+  const purchaser = await findCompanyContext(companyId);
   if (!purchaser) throw forbidden();
-  const country: Country = purchaser.country === "AU" ? "AU" : "NZ";
-  const parsed = createCreditNoteSchema({ today: todayIn(country) }).safeParse(input);
+  const { country } = purchaser;
+  const parsed = createCreditNoteSchema({ today: purchaser.today }).safeParse(input);
   if (!parsed.success) throw invalid(parsed.error, (path) => (path[0] === undefined ? undefined : String(path[0])));
   const data = parsed.data;
 
@@ -198,7 +199,7 @@ export async function createCreditNote(actor: Actor, input: unknown): Promise<Cr
           issuedBy: supplier.id,
           issuedFor: companyId,
           issuedByCompanyName: supplier.companyName,
-          issuedForCompanyName: purchaser.companyName,
+          issuedForCompanyName: purchaser.name,
           creditNumber: data.creditNumber,
           issueDate: data.issueDate,
           currency: CURRENCIES[country],
@@ -304,7 +305,7 @@ export async function deleteCreditNotes(actor: Actor, ids: readonly number[]): P
       results.push({ id, status: "SUCCESS", message: DELETED });
     } catch (error) {
       // One note's failure must not hide the others' results: an unexpected error is logged and reported generically.
-      if (!(error instanceof AppError)) console.error("credit note delete failed", { creditNoteId: id, error });
+      if (!(error instanceof AppError)) logger.error({ err: error, creditNoteId: id }, "credit note delete failed");
       results.push({ id, status: "FAILED", message: error instanceof AppError ? error.message : GENERIC_ERROR });
     }
   }

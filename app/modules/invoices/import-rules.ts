@@ -83,7 +83,6 @@ export const ACCOUNTING_TYPE: Record<ImportKind, string> = { INVOICE: "Sales inv
 /** Header lines of the two downloadable templates (GET import_approved_invoices / import_approved_bills). */
 export const IMPORT_APPROVED_INVOICES_HEADER = "Invoice Number,Customer Name,Order Number,Issue Date,Due Date,Amount Due (inc. GST),Contact Email";
 export const IMPORT_APPROVED_BILLS_HEADER = "Invoice Number,Supplier Name,Order Number,Issue Date,Due Date,Amount Due (inc. GST),Contact Email";
-export const IMPORT_TEMPLATE_HEADERS: Record<ImportKind, string> = { INVOICE: IMPORT_APPROVED_INVOICES_HEADER, BILL: IMPORT_APPROVED_BILLS_HEADER };
 
 export function earlybirdColumns(kind: ImportKind): string[] {
   const c = EARLYBIRD_COLUMNS;

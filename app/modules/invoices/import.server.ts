@@ -36,10 +36,9 @@ import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { parse } from "csv-parse";
 import type { Stringifier } from "csv-stringify";
-import { Company, Job } from "../../../db/models/index";
+import { Job } from "../../../db/models/index";
 import { actingUserId, type Actor } from "../../lib/actor";
 import { csvStringifier } from "../../lib/csv-writer.server";
-import { todayIn } from "../../lib/dates";
 import { AppError, notFound } from "../../lib/errors";
 import { centsToDecimal, type Cents } from "../../lib/money";
 import { createJob, executeJob, getJob, type ExecuteJobOptions, type JobView } from "../jobs/service.server";
@@ -59,7 +58,7 @@ import {
   type ImportRecord,
   type ImportTemplate,
 } from "./import-rules";
-import { requireCompanyId } from "../companies/service.server";
+import { companyContext, companyContextOf, requireCompanyId, type CompanyContext } from "../companies/service.server";
 
 export type ImportFormat = ImportTemplate;
 
@@ -201,8 +200,7 @@ export async function startImport(actor: Actor, input: StartImportInput): Promis
   } else {
     throw new AppError(400, IMPORT_MESSAGES.fileRequired, { field: "file" });
   }
-  const company = await Company.findByPk(companyId);
-  if (!company) throw notFound("Company not found");
+  const company = await companyContextOf(companyId);
   // Creating bills in Xero needs a Xero connection; without one the choice is not offered and is ignored.
   const createInXero = input.kind === "BILL" && Boolean(input.createInXero) && company.connectedToXero;
   const payload: ImportPayload = {
@@ -252,10 +250,7 @@ export function runImportInBackground(jobId: string): void {
 
 /** What the import dialog offers the actor's company: "Import to Xero" only with a Xero connection. */
 export async function getCompanyImportOptions(actor: Actor): Promise<{ connectedToXero: boolean }> {
-  const company = await Company.findByPk(requireCompanyId(actor, "Only a company user can import invoices or bills"), {
-    attributes: ["id", "connectedToXero"],
-  });
-  if (!company) throw notFound("Company not found");
+  const company = await companyContext(actor, { message: "Only a company user can import invoices or bills" });
   return { connectedToXero: company.connectedToXero };
 }
 
@@ -352,10 +347,9 @@ function copyField(value: string | number | null): string {
 }
 
 async function importFile(jobId: string, companyId: number, payload: ImportPayload, progress: (percent: number) => Promise<void>): Promise<ImportResult> {
-  const company = await Company.findByPk(companyId);
-  if (!company) throw notFound("Company not found");
+  const company = await companyContextOf(companyId);
+  const { today } = company;
   const { kind, createInXero } = payload;
-  const today = todayIn(company.country);
   const size = (await fsp.stat(payload.filePath)).size;
 
   const resumeFrom = payload.checkpoint ?? null;
@@ -515,7 +509,7 @@ interface BatchContext {
   checkpoint: ImportCheckpoint;
   /** A resumed import: counterparties this import created before are found as existing, yet still its own. */
   resumed: boolean;
-  company: Company;
+  company: CompanyContext;
   kind: ImportKind;
   createInXero: boolean;
   rows: PendingRow[];
@@ -588,7 +582,7 @@ async function writeBatch(client: pg.Client, context: BatchContext) {
     const numberKey = (invoiceNumber: string, supplierId: number) => (kind === "BILL" ? `${supplierId}\u0000${invoiceNumber}` : invoiceNumber);
     const [type, currency, xero] = [kind, company.country === "AU" ? "AUD" : "NZD", createInXero ? "t" : "f"];
     const ownId = String(company.id);
-    const ownName = copyField(company.companyName);
+    const ownName = copyField(company.name);
     const copyRows = async (existing: Map<string, { ours: boolean; cents: number }>): Promise<number> => {
       leftOut.clear();
       const seen = new Map<string, Set<number>>();

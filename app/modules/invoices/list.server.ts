@@ -47,11 +47,10 @@
 import { QueryTypes } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { billAnalytics, invoiceAnalytics, monthStartOf } from "../analytics/service.server";
-import { Company } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { getRuntimeConfig } from "../settings/service.server";
-import { LOCALES, todayIn, type Country } from "../../lib/dates";
-import { AppError } from "../../lib/errors";
+import type { Country } from "../../lib/dates";
+import { companyContext } from "../companies/service.server";
 import type { Cents } from "../../lib/money";
 import { offerConfigFrom, percentToBasisPoints, type OfferConfig } from "../offers/rules";
 import { EXACT_COUNT_CAP } from "./count.server";
@@ -168,13 +167,9 @@ export async function offeredBillsBySupplier(companyId: number, today: string, c
   return new Map(rows.map((row) => [row.supplier_id, { count: Number(row.count), cashback: Number(row.cashback_c) as Cents }]));
 }
 
-async function companyContext(actor: ListActor) {
-  if (!actor.companyId) throw new AppError(403, "A company is required");
-  const [company, runtime] = await Promise.all([Company.findByPk(actor.companyId, { attributes: ["id", "country"] }), getRuntimeConfig()]);
-  if (!company) throw new AppError(404, "Company not found");
-  const country = (company.country ?? "NZ") as Country;
-  const config = offerConfigFrom(runtime);
-  return { companyId: company.id, country, today: todayIn(country), locale: LOCALES[country], config };
+async function listContext(actor: ListActor) {
+  const [company, runtime] = await Promise.all([companyContext(actor, { message: "A company is required" }), getRuntimeConfig()]);
+  return { companyId: company.id, country: company.country, today: company.today, locale: company.locale, config: offerConfigFrom(runtime) };
 }
 
 function liveOffer(row: RawRow): LivePurchaserOffer | null {
@@ -215,7 +210,7 @@ function baseRow(row: RawRow): Omit<ListRowBase, "status"> {
 
 /** The supplier's invoices (issued_by = the actor's company). */
 export async function listInvoices(actor: ListActor, query: ListQuery): Promise<InvoiceListResult> {
-  const ctx = await companyContext(actor);
+  const ctx = await listContext(actor);
   // The page and the cards are independent: their queries run side by side on the pool.
   const monthStart = monthStartOf(ctx.today);
   const [{ rows, total, totalIsEstimate, pageCursors, page, hasAnyRecords }, analytics] = await Promise.all([
@@ -272,7 +267,7 @@ export async function listInvoices(actor: ListActor, query: ListQuery): Promise<
 
 /** The purchaser's bills (issued_for = the actor's company): the Bills tab. */
 export async function listBills(actor: ListActor, query: ListQuery): Promise<BillListResult> {
-  const ctx = await companyContext(actor);
+  const ctx = await listContext(actor);
   // The page and the cards are independent: their queries run side by side on the pool.
   const [{ rows, total, totalIsEstimate, pageCursors, page, hasAnyRecords }, cards] = await Promise.all([
     pageOf("BILL", ctx.companyId, query, ctx.today, ctx.config, query),

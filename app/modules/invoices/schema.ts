@@ -55,7 +55,6 @@ export const NUMBER_CONTROL_CHARACTER = "Please remove the control characters (s
 export const MIN_AMOUNT_CENTS = 100;
 export const PO_REQUIRED_LIMIT_CENTS = 500_000;
 export const GST_PERCENT = 15n;
-export const SUPPLIER_REFERENCE_MAX = 20;
 export const SUPPLIER_REFERENCE_PATTERN = /^[A-Za-z0-9_-]{0,20}$/;
 /** The create screens start with this many empty items (p3 §5). */
 export const INITIAL_ITEM_COUNT = 5;
@@ -349,8 +348,6 @@ export function addInvoiceSchema({ kind, today, country = "NZ" }: AddInvoiceCont
     };
   });
 }
-export type AddInvoiceInput = z.input<ReturnType<typeof addInvoiceSchema>>;
-export type AddInvoiceOutput = z.output<ReturnType<typeof addInvoiceSchema>>;
 
 /**
  * The create command as the service receives it (modal, screens, CLI): a record cannot be created without its
@@ -458,7 +455,6 @@ export function createInvoiceScreenSchema({ kind, today }: { kind: InvoiceKind; 
     };
   });
 }
-export type CreateInvoiceScreenOutput = z.output<ReturnType<typeof createInvoiceScreenSchema>>;
 
 /** Confirm is disabled while there is no company, no date, or a date error (p3 §5). */
 export function canConfirmCreateScreen(values: { counterpartyId: unknown; dueDate: unknown }, today: string): boolean {
@@ -514,7 +510,6 @@ export const CreditNoteEditSchema = z.discriminatedUnion("path", [
   z.object({ path: z.literal("/total"), value: CreditNoteTotalSchema, modificationTime: ModificationTimeSchema }),
   z.object({ path: z.literal("/supplier_reference"), value: SupplierReferenceSchema, modificationTime: ModificationTimeSchema }),
 ]);
-export type CreditNoteEdit = z.output<typeof CreditNoteEditSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Contact email, invite, bulk delete (p2 §5).
@@ -548,7 +543,6 @@ export const InviteSchema = z.object({
     .unknown()
     .transform((value) => formText(value) || null),
 });
-export type InviteInput = z.output<typeof InviteSchema>;
 
 /** DELETE /invoice/batch {invoiceIds, type}. Ids may come as an array or a comma list; repeats are dropped. */
 export const BulkDeleteSchema = z.object({ invoiceIds: z.unknown(), type: z.unknown() }).transform((input, ctx) => {
@@ -562,4 +556,3 @@ export const BulkDeleteSchema = z.object({ invoiceIds: z.unknown(), type: z.unkn
   if (report(ctx, issues)) return z.NEVER;
   return { invoiceIds: [...new Set(ids as number[])], type: type as InvoiceKind };
 });
-export type BulkDeleteInput = z.output<typeof BulkDeleteSchema>;

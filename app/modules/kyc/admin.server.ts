@@ -25,7 +25,7 @@ import { COMPANIES_DEFAULT_PAGE_SIZE, COMPANIES_PAGE_SIZES, FULL_NAME_REQUIRED, 
 import { verificationHistory, type HistoryEntry } from "./history";
 import { checkPersonIdentity, setPersonStatus, storeIdentityDocument } from "./status.server";
 import { audit as writeAudit } from "../audit/service.server";
-import { requireAdmin } from "../companies/service.server";
+import { requireAdmin, findCompany } from "../companies/service.server";
 
 export const NO_DOCUMENT = "No document uploaded";
 
@@ -155,9 +155,9 @@ export interface KycCompany {
   businessConfirmed: boolean;
 }
 
-async function findCompany(companyId: unknown, t?: Transaction): Promise<Company> {
+async function kycCompany(companyId: unknown, t?: Transaction): Promise<Company> {
   const id = positiveId(companyId);
-  const company = id ? await Company.findByPk(id, { transaction: t }) : null;
+  const company = id ? await findCompany(id, { transaction: t }) : null;
   if (!company) throw notFound("Company not found");
   return company;
 }
@@ -241,7 +241,7 @@ async function loadPeople(company: Company, onlyUserId?: number): Promise<KycPer
 /** The KYC screen of a company (p3 §2.4): its Earlybird user(s) (ROLE_USER) and its beneficial owners (the others). */
 export async function getCompanyKyc(actor: Actor, companyId: unknown) {
   requireAdmin(actor);
-  const company = await findCompany(companyId);
+  const company = await kycCompany(companyId);
   const people = await loadPeople(company);
   return {
     company: companyView(company),
@@ -280,7 +280,7 @@ async function findPerson(company: Company, ref: PersonRef, t?: Transaction): Pr
 /** /companies/{id}/verify/{userName} and /verify-owner?userId= : one person, their identity and history. */
 export async function getPersonForAdmin(actor: Actor, companyId: unknown, ref: PersonRef) {
   requireAdmin(actor);
-  const company = await findCompany(companyId);
+  const company = await kycCompany(companyId);
   const user = await findPerson(company, ref);
   const [person] = await loadPeople(company, user.id);
   const identity: KycPersonIdentity = {
@@ -297,7 +297,7 @@ export async function getPersonForAdmin(actor: Actor, companyId: unknown, ref: P
 /** An identity document of one of the company's people (the newest, or `documentId`), with its bytes. */
 export async function getIdentityDocumentFile(actor: Actor, companyId: unknown, userId: unknown, documentId?: unknown) {
   requireAdmin(actor);
-  const company = await findCompany(companyId);
+  const company = await kycCompany(companyId);
   const person = await findPerson(company, { userId });
   const id = documentId === undefined || documentId === null || documentId === "" ? null : positiveId(documentId);
   if (documentId !== undefined && documentId !== null && documentId !== "" && id === null) throw notFound(NO_DOCUMENT);
@@ -309,7 +309,7 @@ export async function getIdentityDocumentFile(actor: Actor, companyId: unknown, 
 /** An identity document by its id, when it belongs to one of the company's people (else 404). */
 export async function getIdentityDocumentById(actor: Actor, companyId: unknown, documentId: unknown) {
   requireAdmin(actor);
-  const company = await findCompany(companyId);
+  const company = await kycCompany(companyId);
   const id = positiveId(documentId);
   const document = id ? await IdentityDocument.findByPk(id) : null;
   if (!document) throw notFound(NO_DOCUMENT);
@@ -332,7 +332,7 @@ async function audit(t: Transaction, actor: Actor, person: User, action: string,
 
 /** Locks the person's row for the change (the core services lock it again, harmlessly, in the same transaction). */
 async function lockedPerson(t: Transaction, companyId: unknown, userId: unknown): Promise<User> {
-  const company = await findCompany(companyId, t);
+  const company = await kycCompany(companyId, t);
   const person = await findPerson(company, { userId }, t);
   await User.findByPk(person.id, { transaction: t, lock: t.LOCK.UPDATE, attributes: ["id"] });
   return (await User.findByPk(person.id, { transaction: t }))!;
@@ -409,7 +409,7 @@ export async function updatePersonDetails(actor: Actor, companyId: unknown, user
  */
 export async function updatePersonIdentity(actor: Actor, companyId: unknown, userId: unknown, input: Record<string, unknown>) {
   requireAdmin(actor);
-  const company = await findCompany(companyId);
+  const company = await kycCompany(companyId);
   const parsed = parseIdentityEdit(input, { country: company.country as "NZ" | "AU", passportAllowed: await isFeatureEnabled("verifyWithPassport") });
   if (!parsed.ok) throw new KycValidationError(parsed.fieldErrors);
   return sequelize.transaction(async (t) => {

@@ -7,6 +7,7 @@ import { AppError } from "../../lib/errors";
 import { identityProvider, type IdentityCheckInput, type IdentityCheckResult } from "./identity-provider.server";
 import { companyVerificationStatus, detectImageType } from "./rules";
 import { DOCUMENT_FORMAT, DOCUMENT_MISSING, DOCUMENT_TOO_LARGE, IDENTITY_CHECKS_EXHAUSTED, IDENTITY_CHECKS_PER_DAY, IDENTITY_DOCUMENT_MAX_BYTES } from "./schema";
+import { findCompany } from "../companies/service.server";
 
 /** A company's people: its users other than admins (the Earlybird user, directors and beneficial owners). */
 const PEOPLE_WHERE = { [Op.not]: { roles: { [Op.contains]: ["ROLE_ADMIN"] } } };
@@ -16,11 +17,7 @@ const PEOPLE_WHERE = { [Op.not]: { roles: { [Op.contains]: ["ROLE_ADMIN"] } } };
  * the caller's transaction with the company row locked. Returns the status after the call.
  */
 export async function recomputeCompanyVerification(t: Transaction, companyId: number): Promise<CompanyVerificationStatus> {
-  const company = await Company.findByPk(companyId, {
-    transaction: t,
-    lock: t.LOCK.UPDATE,
-    attributes: ["id", "verificationStatus", "acknowledgementTimestamp"],
-  });
+  const company = await findCompany(companyId, { transaction: t, lock: true, attributes: ["id", "verificationStatus", "acknowledgementTimestamp"] });
   if (!company) throw new AppError(404, "Company not found");
   const people = await User.findAll({ where: { companyId, ...PEOPLE_WHERE }, attributes: ["verificationStatus"], transaction: t });
   const next = companyVerificationStatus(
@@ -130,7 +127,7 @@ async function identityChecksOn(t: Transaction, userId: number, country: Country
  */
 export async function checkPersonIdentity(t: Transaction, request: IdentityCheckRequest): Promise<IdentityCheckResult> {
   const user = await User.findByPk(request.userId, { transaction: t, lock: t.LOCK.UPDATE, attributes: ["id", "companyId"] });
-  const company = user?.companyId ? await Company.findByPk(user.companyId, { transaction: t, attributes: ["id", "country"] }) : null;
+  const company = user?.companyId ? await findCompany(user.companyId, { transaction: t, attributes: ["id", "country"] }) : null;
   if (!user || !company) throw new AppError(404, "User not found");
   // A real provider charges per check, and each one is a guess at someone's identity: a few a day per person
   // (issue 13 part 13), counted under the person's row lock taken above.

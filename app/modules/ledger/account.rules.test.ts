@@ -4,7 +4,6 @@ import type { Cents } from "../../lib/money";
 import {
   activationSuccessMessage,
   counterpartyText,
-  csvDateTime,
   csvMoneyCell,
   csvTextCell,
   displayClass,
@@ -223,12 +222,10 @@ describe("transactions.csv cells", () => {
     );
   });
 
-  it("writes amounts as plain signed decimals and dates in the company's time zone", () => {
+  it("writes amounts as plain signed decimals", () => {
     expect(csvMoneyCell(-5000 as Cents)).toBe("-50.00");
     expect(csvMoneyCell(123_456 as Cents)).toBe("1234.56");
     expect(csvMoneyCell(null)).toBe("");
-    expect(csvDateTime("2026-11-05T01:03:00Z", "Pacific/Auckland")).toBe("2026-11-05 14:03");
-    expect(csvDateTime("2026-11-05T13:30:00Z", "Australia/Sydney")).toBe("2026-11-06 00:30");
   });
 
   it("builds a row with every text field escaped", () => {

@@ -5,7 +5,7 @@
  * No I/O here.
  */
 import { escapeCsvFormula } from "../../lib/csv";
-import type { Country } from "../../lib/dates";
+import { csvDateTime, type Country } from "../../lib/dates";
 import { centsToDecimal, type Cents } from "../../lib/money";
 
 // ---- Texts (the spec's, p1 §2 and §4; the product name written as Earlybird, spec README) --------------------------
@@ -287,27 +287,6 @@ export function csvMoneyCell(cents: Cents | null): string {
   if (cents === null) return "";
   const text = centsToDecimal(cents);
   return /^-?\d+\.\d{2}$/.test(text) ? text : csvTextCell(text);
-}
-
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** "2026-11-05 14:03" in the company's time zone: unambiguous and read as a date-time by spreadsheets. */
-export function csvDateTime(iso: string, timeZone: string): string {
-  let format = dateTimeFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    dateTimeFormats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
 
 export function transactionCsvRow(row: AccountTransaction, timeZone: string): string[] {

@@ -11,10 +11,11 @@
 import { pipeline, Readable } from "node:stream";
 import { QueryTypes, Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
-import { BankAccount, Company } from "../../../db/models/index";
+import { BankAccount } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { csvStringifier } from "../../lib/csv-writer.server";
-import { CURRENCIES, LOCALES, TIME_ZONES, type Country } from "../../lib/dates";
+import { LOCALES, TIME_ZONES, type Country } from "../../lib/dates";
+import { findCompanyContext } from "../companies/service.server";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { isFeatureEnabled } from "../settings/service.server";
 import type { Cents } from "../../lib/money";
@@ -51,10 +52,9 @@ interface CompanyFacts {
 
 async function actorCompany(actor: Actor, transaction?: Transaction): Promise<CompanyFacts> {
   if (actor.companyId === null) throw forbidden(ACCOUNT_MESSAGES.companyRequired);
-  const company = await Company.findByPk(actor.companyId, { attributes: ["id", "companyName", "country"], transaction });
+  const company = await findCompanyContext(actor.companyId, { transaction });
   if (!company) throw notFound("Company not found");
-  const country = (company.country ?? "NZ") as Country;
-  return { id: company.id, name: company.companyName, country, currency: CURRENCIES[country] };
+  return { id: company.id, name: company.name, country: company.country, currency: company.currency };
 }
 
 // ---- The SYSTEM account and activation ----------------------------------------------------------------------------
@@ -412,10 +412,9 @@ export async function walletMovements(
   companyId: number,
   period: { startAt: Date; endAt: Date }
 ): Promise<{ currency: Currency; openingBalance: Cents; closingBalance: Cents; movements: WalletMovement[] }> {
-  const company = await Company.findByPk(companyId, { attributes: ["id", "companyName", "country"] });
+  const company = await findCompanyContext(companyId);
   if (!company) throw notFound(ACCOUNT_MESSAGES.companyRequired);
-  const country = (company.country ?? "NZ") as Country;
-  const currency = CURRENCIES[country];
+  const { currency } = company;
   const [wallet] = await sequelize.query<{ id: number }>(
     "SELECT id FROM ledger_accounts WHERE company_id = :companyId AND kind = 'WALLET' AND currency = :currency",
     {
@@ -438,7 +437,7 @@ export async function walletMovements(
       ORDER BY e.id ASC`,
     { type: QueryTypes.SELECT, replacements: { walletId: wallet.id, companyId, startAt: period.startAt, endAt: period.endAt } }
   );
-  const owner = { id: company.id, name: company.companyName };
+  const owner = { id: company.id, name: company.name };
   const movements = rows.map((row) => ({
     ...ledgerEntryView(entryFacts(row), owner),
     ledgerTransactionId: Number(row.transaction_id),

@@ -39,7 +39,7 @@ import { lockWallet, postTransaction, systemAccount, type Currency } from "./ser
 import { MAX_STATEMENT_BYTES } from "./statement-import.rules";
 import { depositReturnableFrom } from "./top-ups.rules";
 import { audit } from "../audit/service.server";
-import { requireAdmin } from "../companies/service.server";
+import { findCompany, requireAdmin } from "../companies/service.server";
 
 export const RETURNS_IMPORT_JOB_TYPE = "bank-returns-import";
 
@@ -237,7 +237,7 @@ async function settleReturnLine(line: ReturnLineInput, fileName: string, userId:
   const withdrawalId = line.payment.id;
   return sequelize.transaction(async (t) => {
     const withdrawal = await lockWithdrawal(t, withdrawalId);
-    const company = withdrawal ? await Company.findByPk(withdrawal.companyId, { attributes: ["id", "companyName"], transaction: t }) : null;
+    const company = withdrawal ? await findCompany(withdrawal.companyId, { attributes: ["id", "companyName"], transaction: t }) : null;
     const result = (outcome: ReturnLineOutcome): ReturnLineResult => ({
       ...base,
       outcome,

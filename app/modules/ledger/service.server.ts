@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import type pg from "pg";
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
-import { Company, LedgerAccount, LedgerTransaction } from "../../../db/models/index";
-import { CURRENCIES, type Country } from "../../lib/dates";
+import { LedgerAccount, LedgerTransaction } from "../../../db/models/index";
+import { companyContextOf } from "../companies/service.server";
 import { isProduction } from "../../lib/env.server";
 import { AppError } from "../../lib/errors";
 import { logger } from "../../lib/logger.server";
@@ -264,9 +264,7 @@ export interface CompanyFunds {
  * money yet (docs/decisions/010-ledger.md). Pass the transaction that holds lockWallet to read settled figures.
  */
 export async function companyFunds(companyId: number, options: { transaction?: Transaction } = {}): Promise<CompanyFunds> {
-  const company = await Company.findByPk(companyId, { attributes: ["id", "country"], transaction: options.transaction });
-  if (!company) throw new AppError(404, "Company not found", { code: "NOT_FOUND" });
-  const currency = CURRENCIES[(company.country ?? "NZ") as Country];
+  const { currency } = await companyContextOf(companyId, { transaction: options.transaction });
   const [row] = await sequelize.query<{ balance_c: string | null; reserve_c: string | null }>(
     `SELECT (SELECT (balance * 100)::bigint FROM ledger_accounts WHERE company_id = :companyId AND kind = 'WALLET' AND currency = :currency) AS balance_c,
             (SELECT (cashpool * 100)::bigint FROM purchaser_offers

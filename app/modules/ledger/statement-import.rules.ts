@@ -19,7 +19,6 @@ export const STATEMENT_COLUMNS = {
   otherParty: ["Other Party", "Payee", "Payer", "Account Name"],
   bankTransactionId: ["Transaction ID", "Unique Id", "Bank Reference", "ID"],
 } as const;
-export type StatementColumn = keyof typeof STATEMENT_COLUMNS;
 
 export interface StatementLineInput {
   /** 0-based index among the file's transactions. */

@@ -265,9 +265,6 @@ export function referenceCandidates(fields: readonly (string | null | undefined)
 
 export type TopUpStatus = "PENDING" | "UNKNOWN" | "COMPLETED" | "CANCELLED" | "EXPIRED" | "RETURNED";
 
-/** Final statuses: nothing more happens to the top-up. */
-export const FINAL_TOP_UP_STATUSES: readonly TopUpStatus[] = ["COMPLETED", "CANCELLED", "EXPIRED", "RETURNED"];
-
 export type TopUpAction = "confirm" | "assign" | "cancel" | "return";
 
 /** An unknown deposit nobody claimed for this many days may be returned to its sender (docs/decisions/030). */
@@ -287,9 +284,6 @@ export function adminActions(status: TopUpStatus, options: { returnable?: boolea
   if (status === "UNKNOWN") return options.returnable ? ["assign", "return"] : ["assign"];
   return [];
 }
-
-/** PENDING top-ups expire 7 days after creation (D5); the database's default sets expires_at so. */
-export const TOP_UP_VALID_DAYS = 7;
 
 export const TOP_UP_STATUS_LABELS: Record<TopUpStatus, string> = {
   PENDING: "Pending",

@@ -115,7 +115,6 @@ export const AssignTopUpSchema = z.object({
 
 /** The intents of the admin Topups page's forms (GUIDE rule 3: read an intent, switch exhaustively). */
 export const AdminTopUpIntentSchema = z.enum(["confirm", "cancel", "assign", "import", "return"]);
-export type AdminTopUpIntent = z.infer<typeof AdminTopUpIntentSchema>;
 
 export const TOP_UPS_PAGE_SIZE = 25;
 

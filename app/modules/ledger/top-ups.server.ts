@@ -14,7 +14,6 @@ import { sequelize } from "../../../db/index";
 import { BankAccount, BankPaymentFile, BankStatementLine, Company, DepositReturn, TopUp } from "../../../db/models/index";
 import { isAdminActor, type Actor, actingUserId } from "../../lib/actor";
 import { getRuntimeConfig } from "../settings/service.server";
-import { CURRENCIES, type Country } from "../../lib/dates";
 import { AppError, notFound } from "../../lib/errors";
 import { centsToDecimal, type Cents } from "../../lib/money";
 import { describeAccountDetails } from "../banking/rules";
@@ -44,7 +43,7 @@ import {
   type TopUpStatus,
   type TopUpTab,
 } from "./top-ups.rules";
-import { requireCompanyId, requireAdmin } from "../companies/service.server";
+import { companyContextOf, findCompanyContext, requireCompanyId, requireAdmin } from "../companies/service.server";
 
 export type Locale = "en-NZ" | "en-AU";
 
@@ -191,10 +190,8 @@ export async function createTopUp(actor: Actor, input: CreateTopUpInput, options
     companyId = requireCompanyId(actor);
   }
   const run = async (t: Transaction): Promise<TopUpView> => {
-    const company = await Company.findByPk(companyId, { attributes: ["id", "country"], transaction: t });
-    if (!company) throw notFound("Company not found");
+    const { currency } = await companyContextOf(companyId, { transaction: t });
     if (!(await systemBankAccount(companyId, t))) throw new AppError(409, TOPUP_ACCOUNT_NOT_ACTIVE, { code: "ACCOUNT_NOT_ACTIVE" });
-    const currency = CURRENCIES[(company.country ?? "NZ") as Country];
     const create = () => insertPendingTopUp(t, { companyId, currency, amount: parsed.amount, trigger: parsed.trigger, userId: userIdOf(actor) });
     const id = parsed.idempotencyKey
       ? await withIdempotency(
@@ -251,8 +248,7 @@ export type BankTransferInstructions =
  */
 export async function bankTransferInstructions(actor: Actor): Promise<BankTransferInstructions> {
   const companyId = requireCompanyId(actor);
-  const company = await Company.findByPk(companyId, { attributes: ["id", "country"] });
-  if (!company) throw notFound("Company not found");
+  const company = await companyContextOf(companyId);
   if (company.country === "AU") {
     const account = await systemBankAccount(companyId);
     if (account?.payId) return { method: "PAYID", payId: account.payId, bankName: null, accountNumber: null, mayTakeTwoHours: false };
@@ -380,9 +376,9 @@ export async function assignTopUp(actor: Actor, id: number, input: { companyId: 
     if (!topUp) throw notFound(TOPUP_NOT_FOUND);
     if (topUp.topupStatus === "COMPLETED" && topUp.companyId === input.companyId && topUp.bankStatementLineId !== null) return true;
     if (topUp.topupStatus !== "UNKNOWN") throw new AppError(409, TOPUP_NOT_UNKNOWN, { code: "TOPUP_NOT_UNKNOWN" });
-    const company = await Company.findByPk(input.companyId, { attributes: ["id", "country", "companyName"], transaction: t });
+    const company = await findCompanyContext(input.companyId, { transaction: t });
     if (!company) throw new AppError(422, SELECT_COMPANY, { code: "VALIDATION", field: "companyId" });
-    const companyCurrency = CURRENCIES[(company.country ?? "NZ") as Country];
+    const companyCurrency = company.currency;
     if (companyCurrency !== topUp.currency)
       throw new AppError(422, COMPANY_CURRENCY_DIFFERS(topUp.currency, companyCurrency), { code: "VALIDATION", field: "companyId" });
     await creditTopUp(t, topUp, { companyId: company.id, from: "SUSPENSE", userId: userIdOf(actor) });

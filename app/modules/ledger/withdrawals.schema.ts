@@ -73,7 +73,6 @@ export const WithdrawFormSchema = z.object({
 export type WithdrawFormInput = z.input<typeof WithdrawFormSchema>;
 
 export const WithdrawIntentSchema = z.enum(["review", "back", "confirm"]);
-export type WithdrawIntent = z.infer<typeof WithdrawIntentSchema>;
 
 export const FileProcessingStatusSchema = z.object({ status: z.enum(["RUNNING", "SUSPENDED"]) });
 

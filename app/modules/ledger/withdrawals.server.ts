@@ -12,7 +12,7 @@
 import { actingUserId } from "../../lib/actor";
 import { Op, UniqueConstraintError, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
-import { BankAccount, BankPaymentFile, Company, User, Withdrawal } from "../../../db/models/index";
+import { BankAccount, BankPaymentFile, User, Withdrawal } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { isAdminActor } from "../../lib/actor";
 import { CURRENCIES, LOCALES, type Country } from "../../lib/dates";
@@ -37,7 +37,7 @@ import {
   type WithdrawBlock,
   type WithdrawFormInput,
 } from "./withdrawals.schema";
-import { requireAdmin } from "../companies/service.server";
+import { getCompany, requireAdmin } from "../companies/service.server";
 
 export interface AccountView {
   id: number;
@@ -100,10 +100,8 @@ function targetCompany(actor: Actor, companyId: number | undefined): { companyId
   return { companyId: actor.companyId, onBehalf: false };
 }
 
-async function loadCompany(companyId: number, transaction?: Transaction) {
-  const company = await Company.findByPk(companyId, { attributes: ["id", "companyName", "country", "verificationStatus"], transaction });
-  if (!company) throw new AppError(404, "Company not found", { code: "NOT_FOUND" });
-  return company;
+function loadCompany(companyId: number, transaction?: Transaction) {
+  return getCompany(companyId, { attributes: ["id", "companyName", "country", "verificationStatus"], transaction });
 }
 
 // --- Bank accounts: through the banking module's service -----------------------------------------------------------

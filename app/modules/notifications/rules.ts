@@ -1,5 +1,6 @@
 /** Pure helpers of the notifications module: no I/O. */
 import type { AddressObject } from "mailparser";
+import { dateAndTimeIn, HOME_TIME_ZONE } from "../../lib/dates";
 
 /** True for 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (::ffff:127.0.0.1): the only clients the built-in mailbox serves. */
 export function isLoopbackAddress(address: string | undefined | null): boolean {
@@ -48,24 +49,11 @@ export function parseRelatedUserId(value: unknown): number | null {
   return id > 0 && id <= 2_147_483_647 ? id : null;
 }
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const TIME_ZONE = "Pacific/Auckland";
-const parts = new Intl.DateTimeFormat("en-NZ", {
-  timeZone: TIME_ZONE,
-  year: "numeric",
-  month: "numeric",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
 /**
  * "22 Nov 2026 15:04:05" in New Zealand time, where Earlybird's operators are (dates as DD MMM YYYY, GUIDE).
  * Formatted on the server so the page renders the same text before and after hydration.
  */
 export function formatMailboxTime(at: Date): string {
-  const part = Object.fromEntries(parts.formatToParts(at).map((p) => [p.type, p.value]));
-  return `${part.day} ${MONTHS[Number(part.month) - 1]} ${part.year} ${part.hour}:${part.minute}:${part.second}`;
+  const { date, time, seconds } = dateAndTimeIn(at, HOME_TIME_ZONE);
+  return `${date} ${time}:${seconds}`;
 }

@@ -39,10 +39,6 @@ export function setSmsProvider(next: SmsProvider | null): void {
   provider = next ?? mailboxSmsProvider;
 }
 
-export function smsProvider(): SmsProvider {
-  return provider;
-}
-
 /** Validates and sends one SMS through the installed provider. */
 export async function sendSms(input: SendSmsInput): Promise<{ id: string; provider: string }> {
   const parsed = SendSmsSchema.safeParse(input);

@@ -19,13 +19,13 @@
 import { actingUserId } from "../../lib/actor";
 import { Op, QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
-import { Company, Counterparty, Invoice, OfferExecution, OfferExecutionResult, PurchaserOffer } from "../../../db/models/index";
+import { Counterparty, Invoice, OfferExecution, OfferExecutionResult, PurchaserOffer } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { getRuntimeConfig } from "../settings/service.server";
-import { CURRENCIES, daysBetween, LOCALES, todayIn, type Country } from "../../lib/dates";
+import { CURRENCIES, daysBetween, LOCALES } from "../../lib/dates";
 import { AppError, notFound } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
-import { requireVerifiedCompany, requireCompanyId } from "../companies/service.server";
+import { findCompanyContext, requireVerifiedCompany, requireCompanyId, type CompanyContext } from "../companies/service.server";
 import { runQueuedJobsSoon } from "../jobs/queue-trigger.server";
 import { createJob, executeJob, type ExecuteJobOptions, type JobView } from "../jobs/service.server";
 import { earlyPaymentEntries } from "../ledger/early-payment.rules";
@@ -52,17 +52,16 @@ function offerNotAvailable(): AppError {
 
 interface OfferContext {
   offer: PurchaserOffer;
-  purchaser: Company;
+  purchaser: CompanyContext;
   currency: Currency;
   today: string;
   crrBp: number;
 }
 
 async function offerContext(offer: PurchaserOffer, t: Transaction): Promise<OfferContext> {
-  const purchaser = await Company.findByPk(offer.createdByCompany, { attributes: ["id", "country", "companyName"], transaction: t });
+  const purchaser = await findCompanyContext(offer.createdByCompany, { transaction: t });
   if (!purchaser) throw offerNotAvailable();
-  const country = (purchaser.country ?? "NZ") as Country;
-  return { offer, purchaser, currency: CURRENCIES[country], today: todayIn(country), crrBp: percentToBasisPoints(String(offer.crr)) };
+  return { offer, purchaser, currency: purchaser.currency, today: purchaser.today, crrBp: percentToBasisPoints(String(offer.crr)) };
 }
 
 /** The purchaser lets this supplier take its offers (its counterparty row for the supplier, p2 §4). */
@@ -216,49 +215,65 @@ interface ExecutionPayload {
   invoiceIds: number[];
 }
 
-/** The queued job (jobs/registry.ts): runs once (executeJob starts it only from QUEUED); a resumed run carries on. */
+/**
+ * The queued job (jobs/registry.ts): runs once (executeJob starts it only from QUEUED); a resumed run carries on. An
+ * attempt that fails unexpectedly with attempts left (the queue's retries, issue 14 part 6) leaves the execution
+ * RUNNING and its offer CLEARING: the retry, after its backoff, skips the invoices already done and pays the rest.
+ * Only a final failure ends the execution with what it did.
+ */
 export async function runPurchaserOfferExecution(jobId: string, options: ExecuteJobOptions = {}): Promise<JobView> {
-  return executeJob(
-    jobId,
-    async ({ payload, progress }) => {
-      const { executionId, invoiceIds } = payload as unknown as ExecutionPayload;
-      return executeInvoices(executionId, invoiceIds, progress);
-    },
-    options
-  );
+  let running: { executionId: number; offerId: number } | null = null;
+  try {
+    return await executeJob(
+      jobId,
+      async ({ payload, progress }) => {
+        const { executionId, invoiceIds } = payload as unknown as ExecutionPayload;
+        return executeInvoices(executionId, invoiceIds, progress, (offerId) => (running = { executionId, offerId }));
+      },
+      options
+    );
+  } catch (error) {
+    // executeJob throws only a final failure (an attempt with attempts left went back to QUEUED for its backoff).
+    const started = running as { executionId: number; offerId: number } | null;
+    if (started) await finishExecution(started.executionId, started.offerId);
+    throw error;
+  }
 }
 
-async function executeInvoices(executionId: number, invoiceIds: number[], progress: (percent: number) => Promise<void>) {
+async function executeInvoices(
+  executionId: number,
+  invoiceIds: number[],
+  progress: (percent: number) => Promise<void>,
+  started: (offerId: number) => void
+) {
   const execution = await OfferExecution.findByPk(executionId);
   if (!execution || execution.offerKind !== "PURCHASER" || execution.purchaserOfferId === null) throw notFound(EXECUTION_MESSAGES.EXECUTION_NOT_FOUND);
   const offerId = execution.purchaserOfferId;
+  started(offerId);
   await OfferExecution.update({ status: "RUNNING" }, { where: { id: executionId, status: "QUEUED" } });
   const config = await offerConfig();
-  try {
-    for (const [index, invoiceId] of invoiceIds.entries()) {
-      const percent = Math.min(99, Math.floor(((index + 1) * 100) / invoiceIds.length));
-      await retryOnDeadlock(() =>
-        sequelize.transaction(async (t) => {
-          // A run resumed after its worker died (issue 14 part 6) finds the invoices it already did: not counted twice.
-          const again = (await OfferExecutionResult.count({ where: { executionId, invoiceId }, transaction: t })) > 0;
-          const status = await executeOne(t, execution, offerId, invoiceId, config);
-          if (again) return;
-          await sequelize.query(
-            `UPDATE offer_executions SET success_count = success_count + :success, failed_count = failed_count + :failed, progress = GREATEST(progress, :percent)
-           WHERE id = :id`,
-            {
-              replacements: { id: executionId, success: status === "SUCCESS" ? 1 : 0, failed: status === "FAILED" ? 1 : 0, percent },
-              transaction: t,
-            }
-          );
-        })
-      );
-      await progress(percent);
-    }
-  } finally {
-    // Whatever happened, the execution ends and the offer leaves CLEARING once nothing else is in flight.
-    await finishExecution(executionId, offerId);
+  for (const [index, invoiceId] of invoiceIds.entries()) {
+    const percent = Math.min(99, Math.floor(((index + 1) * 100) / invoiceIds.length));
+    await retryOnDeadlock(() =>
+      sequelize.transaction(async (t) => {
+        // A run resumed after its worker died (issue 14 part 6) finds the invoices it already did: not counted twice.
+        const again = (await OfferExecutionResult.count({ where: { executionId, invoiceId }, transaction: t })) > 0;
+        const status = await executeOne(t, execution, offerId, invoiceId, config);
+        if (again) return;
+        await sequelize.query(
+          `UPDATE offer_executions SET success_count = success_count + :success, failed_count = failed_count + :failed, progress = GREATEST(progress, :percent)
+         WHERE id = :id`,
+          {
+            replacements: { id: executionId, success: status === "SUCCESS" ? 1 : 0, failed: status === "FAILED" ? 1 : 0, percent },
+            transaction: t,
+          }
+        );
+      })
+    );
+    await progress(percent);
   }
+  // The execution ends and the offer leaves CLEARING once nothing else is in flight.
+  await finishExecution(executionId, offerId);
   return statusOf(executionId);
 }
 
@@ -285,10 +300,10 @@ async function executeOne(t: Transaction, execution: OfferExecution, offerId: nu
   const purchaserId = (await PurchaserOffer.findByPk(offerId, { attributes: ["id", "createdByCompany"], transaction: t }))?.createdByCompany;
   if (purchaserId === undefined) throw notFound(EXECUTION_MESSAGES.OFFER_NOT_AVAILABLE);
   const supplierId = execution.requestedByCompanyId;
-  const purchaser = await Company.findByPk(purchaserId, { attributes: ["id", "country"], transaction: t });
+  const purchaser = await findCompanyContext(purchaserId, { transaction: t });
   // The one lock order of every money path (docs/decisions/031): both wallets together in account id order, then the
   // offer row, then the invoice row.
-  const wallets = await lockWallets(t, [purchaserId, supplierId], CURRENCIES[((purchaser?.country ?? "NZ") as Country) === "AU" ? "AU" : "NZ"]);
+  const wallets = await lockWallets(t, [purchaserId, supplierId], purchaser?.currency ?? CURRENCIES.NZ);
   const offer = await PurchaserOffer.findByPk(offerId, { transaction: t, lock: t.LOCK.UPDATE });
   const invoice = await Invoice.findByPk(invoiceId, { transaction: t, lock: t.LOCK.UPDATE });
   // A restarted run finds what it already did and carries on.
@@ -443,11 +458,9 @@ export async function settlePendingExecutions(t: Transaction, companyId: number)
     { type: QueryTypes.SELECT, replacements: { companyId }, transaction: t }
   );
   if (pending.length === 0) return { paid: 0, stillPending: 0 };
-  const purchaser = await Company.findByPk(companyId, { attributes: ["id", "country"], transaction: t });
+  const purchaser = await findCompanyContext(companyId, { transaction: t });
   if (!purchaser) return { paid: 0, stillPending: pending.length };
-  const country = (purchaser.country ?? "NZ") as Country;
-  const currency = CURRENCIES[country];
-  const today = todayIn(country);
+  const { currency, today } = purchaser;
   // The one lock order (docs/decisions/031): every wallet involved (the top-up's completion locked them all before its
   // credit: walletsPaidOnCompletion), then the offers whose pool a failed result returns to, then the invoices.
   const wallets = await lockWallets(t, [...new Set([companyId, ...pending.map((row) => row.supplier_id)])], currency);
@@ -673,12 +686,12 @@ export async function getPaidQuote(actor: Actor, input: { invoiceId: number | st
         selected: invoice.id === chosen.id,
       });
     }
-    return { offerId: offer.id, customerName: ctx.purchaser.companyName, offerStatus: offer.offerStatus as GetPaidQuote["offerStatus"], invoices };
+    return { offerId: offer.id, customerName: ctx.purchaser.name, offerStatus: offer.offerStatus as GetPaidQuote["offerStatus"], invoices };
   });
 }
 
 /** The supplier's number format (D1), for the dialog's amounts. */
 export async function supplierLocale(actor: Actor): Promise<"en-NZ" | "en-AU"> {
-  const company = await Company.findByPk(requireCompanyId(actor, "Only a company user can get paid"), { attributes: ["id", "country"] });
-  return LOCALES[((company?.country ?? "NZ") as Country) === "AU" ? "AU" : "NZ"];
+  const company = await findCompanyContext(requireCompanyId(actor, "Only a company user can get paid"));
+  return company?.locale ?? LOCALES.NZ;
 }

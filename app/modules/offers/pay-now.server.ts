@@ -19,13 +19,14 @@
 import { actingUserId } from "../../lib/actor";
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
-import { Company, OfferExecution, OfferExecutionResult, SupplierOffer, type TopUp } from "../../../db/models/index";
+import { OfferExecution, OfferExecutionResult, SupplierOffer, type TopUp } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { getRuntimeConfig } from "../settings/service.server";
 import { CURRENCIES, LOCALES, todayIn, type Country } from "../../lib/dates";
 import { AppError, isAppError, notFound } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
-import { requireVerifiedCompany, requireCompanyId } from "../companies/service.server";
+import { logger } from "../../lib/logger.server";
+import { companyContextOf, requireVerifiedCompany, requireCompanyId } from "../companies/service.server";
 import { bankTransferInstructions, cancelTopUp, createTopUp, getTopUp, type BankTransferInstructions, type TopUpView } from "../ledger/top-ups.server";
 import { earlyPaymentEntries } from "../ledger/early-payment.rules";
 import { companyFunds, lockWallet, lockWallets, postTransaction, systemAccount, walletAccount, type Currency } from "../ledger/service.server";
@@ -85,9 +86,7 @@ async function lockBills(t: Transaction, offerId: number, invoiceIds: number[], 
 const isPaid = (bill: LockedBill) => bill.bill_status === "PAID" || bill.invoice_status === "PAID" || bill.invoice_status === "PAYMENT_RECEIVED";
 
 async function countryOf(companyId: number, t?: Transaction): Promise<Country> {
-  const company = await Company.findByPk(companyId, { attributes: ["id", "country"], transaction: t });
-  if (!company) throw notFound("Company not found");
-  return (company.country ?? "NZ") as Country;
+  return (await companyContextOf(companyId, { transaction: t })).country;
 }
 
 /**
@@ -432,7 +431,7 @@ export async function onSupplierOfferTopUpCompleted(t: Transaction, topUp: TopUp
         await offer.update({ offerStatus: "EXECUTED" }, { transaction: savepoint });
       });
     } catch (error) {
-      if (!isAppError(error)) console.error(`Pay Now of supplier offer ${offer.id} after top-up ${topUp.id} failed`, error);
+      if (!isAppError(error)) logger.error({ err: error, offerId: offer.id, topUpId: topUp.id }, "Pay Now of a supplier offer after its top-up failed");
       await offer.reload({ transaction: t });
       await failPending(t, offer, results, isAppError(error) ? error.message : "Payment failed");
     }

@@ -7,6 +7,7 @@ import { sequelize } from "../../../db/index";
 import { PurchaserOffer, TopUp } from "../../../db/models/index";
 import { daysBetween, todayIn } from "../../lib/dates";
 import { centsToDecimal } from "../../lib/money";
+import { logger } from "../../lib/logger.server";
 import { companyFunds, lockWallet } from "../ledger/service.server";
 import { activatePurchaserOfferTopUp, cancelPurchaserOfferTopUp } from "./purchaser-offer-funding.server";
 import { currencyOf, offerConfig, RESERVING, type PurchaserOfferStatus } from "./purchaser-offer-records.server";
@@ -31,7 +32,7 @@ export function checkSoon(t: Transaction, companyId: number): void {
   if (delay === null) return;
   t.afterCommit(() => {
     const timer = setTimeout(() => {
-      checkPurchaserOffers(new Date(), { companyId }).catch((error: unknown) => console.error("purchaser offer check failed", error));
+      checkPurchaserOffers(new Date(), { companyId }).catch((error: unknown) => logger.error({ err: error, companyId }, "purchaser offer check failed"));
     }, delay);
     timer.unref?.();
   });

@@ -4,12 +4,13 @@
  */
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
-import { Company, PurchaserOffer, TopUp } from "../../../db/models/index";
+import { PurchaserOffer, TopUp } from "../../../db/models/index";
 import { getRuntimeConfig } from "../settings/service.server";
-import { CURRENCIES, type Country } from "../../lib/dates";
+import type { Country } from "../../lib/dates";
 import { AppError } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 import type { Currency } from "../ledger/service.server";
+import { companyContextOf } from "../companies/service.server";
 import { basisPointsToPercent, offerConfigFrom, percentToBasisPoints, type BasisPoints, type OfferConfig } from "./rules";
 
 export type PurchaserOfferStatus = "TOPUP_PENDING" | "ACTIVE" | "VIRTUAL" | "CLEARING" | "CANCELLED";
@@ -42,10 +43,8 @@ export function validationError(field: string, message: string): AppError {
 }
 
 export async function currencyOf(companyId: number, t?: Transaction): Promise<{ currency: Currency; country: Country }> {
-  const company = await Company.findByPk(companyId, { attributes: ["id", "country"], transaction: t });
-  if (!company) throw new AppError(404, "Company not found", { code: "NOT_FOUND" });
-  const country = (company.country ?? "NZ") as Country;
-  return { currency: CURRENCIES[country], country };
+  const { currency, country } = await companyContextOf(companyId, { transaction: t });
+  return { currency, country };
 }
 
 /** The statuses whose cash pool is the company's Cash Reserve (D4). */

@@ -29,11 +29,6 @@ export const OFFER_RESET = "Offer reset";
 
 const MAX_CASHPOOL: Cents = 99_999_999_999_99;
 
-export interface OfferFormValues {
-  cashpool: string;
-  crr: string;
-}
-
 export type OfferFormResult = { ok: true; cashpool: Cents; crrBp: BasisPoints } | { ok: false; field: "cashpool" | "crr"; message: string };
 
 const clean = (value: unknown) =>

@@ -12,13 +12,13 @@
  */
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
-import { Company, SupplierOffer, SupplierOfferInvoice } from "../../../db/models/index";
+import { SupplierOffer, SupplierOfferInvoice } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { getRuntimeConfig } from "../settings/service.server";
 import { LOCALES, TIME_ZONES, todayIn, type Country } from "../../lib/dates";
 import { AppError, notFound } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
-import { requireVerifiedCompany, requireCompanyId } from "../companies/service.server";
+import { companyContextOf, requireVerifiedCompany, requireCompanyId } from "../companies/service.server";
 import {
   discountSplit,
   maxPromptPaymentAmount,
@@ -43,9 +43,7 @@ import {
 } from "./supplier-offers.schema";
 
 async function companyCountry(companyId: number, transaction?: Transaction): Promise<Country> {
-  const company = await Company.findByPk(companyId, { attributes: ["id", "country"], transaction });
-  if (!company) throw notFound("Company not found");
-  return (company.country ?? "NZ") as Country;
+  return (await companyContextOf(companyId, { transaction })).country;
 }
 
 interface InvoiceFacts {

@@ -44,6 +44,3 @@ export function onboardingPath(user: OnboardingSubject): string | null {
       return null;
   }
 }
-
-/** The path part of onboardingPath, for "is the user already where they must be?" checks. */
-export const onboardingPathname = (path: string) => path.split("?")[0];

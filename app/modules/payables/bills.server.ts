@@ -7,14 +7,14 @@
  */
 import { QueryTypes } from "sequelize";
 import { sequelize } from "../../../db/index";
-import { Company } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { getRuntimeConfig } from "../settings/service.server";
-import { LOCALES, todayIn, type Country } from "../../lib/dates";
+import type { Country } from "../../lib/dates";
 import { AppError, forbidden } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
 import { offerConfigFrom, percentToBasisPoints, type OfferConfig } from "../offers/rules";
 import { contactEmailColumn } from "../invoices/contact-email";
+import { findCompanyContext } from "../companies/service.server";
 import {
   billRowStatus,
   type BillRow,
@@ -36,10 +36,9 @@ export interface PayablesContext {
 /** `now` is for tests of month boundaries; "today" is the calendar day in the company's time zone (D1). */
 export async function payablesContext(actor: Actor, now?: Date): Promise<PayablesContext> {
   if (actor.companyId === null) throw forbidden("Select a company first");
-  const company = await Company.findByPk(actor.companyId, { attributes: ["id", "country"] });
+  const company = await findCompanyContext(actor.companyId, { now });
   if (!company) throw new AppError(404, "Company not found", { code: "NOT_FOUND" });
-  const country = (company.country ?? "NZ") as Country;
-  return { companyId: company.id, country, today: todayIn(country, now), locale: LOCALES[country], config: offerConfigFrom(await getRuntimeConfig()) };
+  return { companyId: company.id, country: company.country, today: company.today, locale: company.locale, config: offerConfigFrom(await getRuntimeConfig()) };
 }
 
 export interface RawBill {

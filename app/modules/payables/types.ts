@@ -34,7 +34,6 @@ export interface SuppliersTabData {
   locale: Locale;
 }
 
-export type SupplierBillsChipLabel = "Payment Offered" | "Cashback Available" | "Paid" | "Unallocated Credit";
 
 export interface SupplierBillsRowView {
   /** "BILL-12" / "CREDIT_NOTE-3": unique across both kinds. */

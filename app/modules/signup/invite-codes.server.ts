@@ -9,6 +9,7 @@ import { Op, UniqueConstraintError, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { InviteCode, InviteCodeAttempt, User } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
+import { HOME_TIME_ZONE } from "../../lib/dates";
 import { AppError } from "../../lib/errors";
 import { logger } from "../../lib/logger.server";
 import { underAttemptLocks, type AttemptOutcome } from "../auth/attempt-limit.server";
@@ -124,7 +125,7 @@ export async function createInviteCode(
 }
 
 export function inviteCodeMailText(code: string, signupUrl: string, expiresAt: Date): string {
-  const until = new Intl.DateTimeFormat("en-NZ", { day: "2-digit", month: "short", year: "numeric", timeZone: "Pacific/Auckland" }).format(expiresAt);
+  const until = new Intl.DateTimeFormat("en-NZ", { day: "2-digit", month: "short", year: "numeric", timeZone: HOME_TIME_ZONE }).format(expiresAt);
   return [
     "Hello,",
     "",

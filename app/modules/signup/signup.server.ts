@@ -32,6 +32,7 @@ import {
   type SignupInput,
 } from "./schema";
 import { audit } from "../audit/service.server";
+import { findCompany } from "../companies/service.server";
 
 const DAY_MS = 86_400_000;
 
@@ -91,7 +92,7 @@ export async function findLandingInvite(
   if (!invite.expiresAt || invite.expiresAt.getTime() <= now.getTime()) return null;
   const user = await User.findByPk(userId, { transaction, lock: transaction ? transaction.LOCK.UPDATE : undefined });
   if (!user || user.companyId !== invite.inviteeCompanyId || user.passwordHash !== null || user.onboardingState !== "SIGNED_UP") return null;
-  const company = await Company.findByPk(invite.inviteeCompanyId, { attributes: ["id", "companyName"], transaction });
+  const company = await findCompany(invite.inviteeCompanyId, { attributes: ["id", "companyName"], transaction });
   if (!company) return null;
   return { userId: user.id, email: user.username, companyName: company.companyName };
 }
@@ -229,7 +230,7 @@ async function signUpInvitee(request: SignupRequest, register: RegisterCompany, 
   // A token used, expired or not this user's is the same as a wrong code: nothing is written.
   if (!invitee) throw new AppError(400, INVITE_CODE_INVALID, { code: "INVITE_CODE_INVALID", field: "code" });
   const user = (await User.findByPk(invitee.userId, { transaction, lock: transaction.LOCK.UPDATE }))!;
-  const company = (await Company.findByPk(user.companyId!, { transaction, lock: transaction.LOCK.UPDATE }))!;
+  const company = (await findCompany(user.companyId!, { transaction, lock: true }))!;
   await assertEmailFree(request.email, user.id, transaction);
   await assertCompanyFree(request.country, register.registrationNumber, company.id, transaction);
 
@@ -275,7 +276,7 @@ export function activationMailText(companyName: string, link: string): string {
 export async function recordAccountingChoice(actor: Actor, software: AccountingSoftware | null): Promise<void> {
   if (!actor.companyId || !actor.roles.includes("ROLE_USER")) throw new AppError(403, "Forbidden", { code: "FORBIDDEN" });
   await sequelize.transaction(async (transaction) => {
-    const company = await Company.findByPk(actor.companyId!, { transaction, lock: transaction.LOCK.UPDATE });
+    const company = await findCompany(actor.companyId!, { transaction, lock: true });
     if (!company) throw new AppError(404, "Company not found", { code: "NOT_FOUND" });
     if (software) await company.update({ accountingSoftware: software }, { transaction });
     await audit(

@@ -4,6 +4,7 @@
  * wallet in that month, with the fee or cashback of the early payments among them (their entries' parts, decision 027)
  * and who got what (decision 028).
  */
+import { startOfDayIn } from "../../lib/dates";
 import type { Cents } from "../../lib/money";
 import { centsToDecimal } from "../../lib/money";
 
@@ -60,39 +61,6 @@ export function monthsBetween(from: string, to: string): string[] {
 export function monthLabel(month: string): string {
   const [y, m] = month.split("-").map(Number);
   return new Intl.DateTimeFormat("en-NZ", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 1)));
-}
-
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The zone's offset from UTC at an instant, in minutes (Pacific/Auckland in summer: +780). */
-function zoneOffsetMinutes(instant: number, timeZone: string): number {
-  let format = offsetFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    offsetFormats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
-  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
-  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
-}
-
-/** The instant a local day starts (00:00 in the zone). NZ and AU change clocks at 2-3 am, never at midnight. */
-export function startOfDayIn(isoDate: string, timeZone: string): Date {
-  const [y, m, d] = isoDate.split("-").map(Number);
-  const guess = Date.UTC(y, m - 1, d);
-  let instant = guess - zoneOffsetMinutes(guess, timeZone) * 60_000;
-  // The offset at the guess may differ from the offset at the local midnight itself (a clock change in between).
-  instant = guess - zoneOffsetMinutes(instant, timeZone) * 60_000;
-  return new Date(instant);
 }
 
 /** A month's period as instants: [first day 00:00, next month's first day 00:00) in the company's zone (D1). */

@@ -10,13 +10,14 @@
 import { actingUserId } from "../../lib/actor";
 import { Op, QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
-import { Company, Job, Statement, StatementLine } from "../../../db/models/index";
+import { Job, Statement, StatementLine } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { stringifyCsv } from "../../lib/csv-writer.server";
-import { LOCALES, TIME_ZONES, todayIn, type Country } from "../../lib/dates";
+import { csvDateTime, TIME_ZONES, todayIn, type Country } from "../../lib/dates";
 import { AppError, notFound } from "../../lib/errors";
 import { formatMoney, type Cents } from "../../lib/money";
-import { csvDateTime, csvTextCell } from "../ledger/account.rules";
+import { logger } from "../../lib/logger.server";
+import { csvTextCell } from "../ledger/account.rules";
 import { walletMovements } from "../ledger/account.server";
 import { createJob, executeJob, type ExecuteJobOptions, type JobView } from "../jobs/service.server";
 import { runQueuedJobsSoon } from "../jobs/queue-trigger.server";
@@ -44,7 +45,7 @@ import {
   type StatementRecordType,
   type StatementTotals,
 } from "./rules";
-import { requireCompanyId } from "../companies/service.server";
+import { requireCompanyId, findCompanyContext } from "../companies/service.server";
 
 export const STATEMENT_JOB_TYPE = "STATEMENT";
 
@@ -60,10 +61,9 @@ interface CompanyFacts {
 }
 
 async function companyFacts(companyId: number, transaction?: Transaction): Promise<CompanyFacts> {
-  const company = await Company.findByPk(companyId, { attributes: ["id", "companyName", "country", "createdAt"], transaction });
+  const company = await findCompanyContext(companyId, { transaction });
   if (!company) throw notFound(STATEMENT_MESSAGES.notFound);
-  const country = (company.country ?? "NZ") as Country;
-  const timeZone = TIME_ZONES[country];
+  const { country, timeZone } = company;
   const [first] = await sequelize.query<{ first_at: Date | null }>(
     `SELECT min(e.created_at) AS first_at FROM ledger_accounts a JOIN ledger_entries e ON e.account_id = a.id
       WHERE a.company_id = :companyId AND a.kind = 'WALLET'`,
@@ -72,11 +72,11 @@ async function companyFacts(companyId: number, transaction?: Transaction): Promi
   const firstAt = first?.first_at ? new Date(first.first_at) : company.createdAt;
   return {
     id: company.id,
-    name: company.companyName,
+    name: company.name,
     country,
     timeZone,
-    locale: LOCALES[country],
-    today: todayIn(country),
+    locale: company.locale,
+    today: company.today,
     firstMonth: monthOf(todayIn(country, firstAt)),
   };
 }
@@ -248,62 +248,85 @@ export async function generateStatement(statementId: number, progress: (percent:
   return { lines: lines.length };
 }
 
-/** The queued job of a user's request (jobs/registry.ts). */
+/**
+ * The queued job of a statement (a user's request, or a month-end statement whose first attempt failed;
+ * jobs/registry.ts). The queue retries a failed attempt with backoff up to its maximum (generating is one transaction,
+ * so an attempt starts over); the statement stays PENDING meanwhile and is FAILED only when the job fails for good.
+ */
 export async function runStatementJob(jobId: string, options: ExecuteJobOptions = {}): Promise<JobView> {
-  return executeJob(
-    jobId,
-    async ({ payload, progress }) => {
-      const statementId = Number(payload.statementId);
-      try {
-        return await generateStatement(statementId, progress);
-      } catch (error) {
-        await Statement.update({ status: "FAILED" }, { where: { id: statementId, status: "PENDING" } });
-        throw error;
-      }
-    },
-    options
-  );
+  let statementId: number | null = null;
+  try {
+    return await executeJob(
+      jobId,
+      async ({ payload, progress }) => {
+        statementId = Number(payload.statementId);
+        return generateStatement(statementId, progress);
+      },
+      options
+    );
+  } catch (error) {
+    // executeJob throws only a final failure: an attempt with attempts left went back to QUEUED for its backoff.
+    if (statementId !== null) await Statement.update({ status: "FAILED" }, { where: { id: statementId, status: "PENDING" } });
+    throw error;
+  }
+}
+
+/**
+ * A month-end statement whose generation failed unexpectedly: handed to the queue as a statement job, which retries it
+ * with backoff up to the maximum attempts and keeps the last error if it fails for good (issue 14 part 6).
+ */
+async function retryStatementLater(companyId: number, statementId: number, error: unknown): Promise<void> {
+  logger.warn({ err: error, companyId, statementId }, "month-end statement failed; queued for a retry");
+  await sequelize.transaction(async (t) => {
+    const job = await createJob({ type: STATEMENT_JOB_TYPE, payload: { statementId }, ownerUserId: null, companyId }, { transaction: t });
+    await Statement.update({ status: "PENDING", jobId: job.id }, { where: { id: statementId, status: { [Op.ne]: "GENERATED" } }, transaction: t });
+  });
 }
 
 /**
  * The scheduled job `generate-statements`: the statement of the month that has just ended, for every company with a
- * wallet (in its own time zone). Missing rows are created and generated; existing ones are left alone, so running it
- * every hour (or twice) is harmless.
+ * wallet (in its own time zone). Missing rows are created and generated; a row an earlier run left PENDING without a
+ * job (its worker died) is generated too; any other existing row is left alone, so running it every hour (or twice)
+ * is harmless. A company whose statement fails unexpectedly does not stop the others: its statement goes to the queue,
+ * which retries it with backoff (retryStatementLater).
  */
 export async function generateMonthEndStatements(
   now: Date = new Date(),
   progress: (percent: number) => Promise<void> = async () => {}
-): Promise<{ generated: number }> {
+): Promise<{ generated: number; retrying: number }> {
   const companies = await sequelize.query<{ company_id: number; country: string | null }>(
     `SELECT DISTINCT a.company_id, c.country FROM ledger_accounts a JOIN companies c ON c.id = a.company_id
       WHERE a.kind = 'WALLET' ORDER BY a.company_id`,
     { type: QueryTypes.SELECT }
   );
   let generated = 0;
+  let retrying = 0;
   for (const [index, row] of companies.entries()) {
     const country = (row.country ?? "NZ") as Country;
     const period = monthPeriod(lastEndedMonth(todayIn(country, now)), TIME_ZONES[country]);
-    const [created] = await sequelize.query<{ id: number }>(
+    const replacements = { companyId: row.company_id, month: period.month, startAt: period.startAt, endAt: period.endAt, currency: country === "AU" ? "AUD" : "NZD" };
+    await sequelize.query(
       `INSERT INTO statements (company_id, month, start_at, end_at, currency, status)
-       VALUES (:companyId, :month, :startAt, :endAt, :currency, 'PENDING') ON CONFLICT (company_id, month) DO NOTHING RETURNING id`,
-      {
-        type: QueryTypes.SELECT,
-        replacements: {
-          companyId: row.company_id,
-          month: period.month,
-          startAt: period.startAt,
-          endAt: period.endAt,
-          currency: country === "AU" ? "AUD" : "NZD",
-        },
-      }
+       VALUES (:companyId, :month, :startAt, :endAt, :currency, 'PENDING') ON CONFLICT (company_id, month) DO NOTHING`,
+      { replacements }
     );
-    if (created) {
-      await generateStatement(created.id);
-      generated += 1;
+    const [due] = await sequelize.query<{ id: number }>(
+      `SELECT id FROM statements WHERE company_id = :companyId AND month = :month AND status = 'PENDING' AND job_id IS NULL`,
+      { type: QueryTypes.SELECT, replacements }
+    );
+    if (due) {
+      try {
+        await generateStatement(due.id);
+        generated += 1;
+      } catch (error) {
+        await retryStatementLater(row.company_id, due.id, error);
+        retrying += 1;
+      }
     }
     await progress(Math.floor(((index + 1) / companies.length) * 99));
   }
-  return { generated };
+  if (retrying > 0) runQueuedJobsSoon();
+  return { generated, retrying };
 }
 
 // ---- Reading --------------------------------------------------------------------------------------------------------
