@@ -7,6 +7,7 @@
 import type { CreationAttributes } from "sequelize";
 import crypto from "node:crypto";
 import { BankAccount, Company, Counterparty, Invoice, User, type Role } from "../../db/models/index";
+import { createCreditNote, updateCreditNote } from "../../app/modules/invoices/credit-notes.server";
 import { hashPassword } from "../../app/modules/auth/password.server";
 import type { Actor } from "../../app/lib/actor";
 import { addDays, todayIn, type Country } from "../../app/lib/dates";
@@ -24,7 +25,9 @@ export async function makeCompany(overrides: Partial<CreationAttributes<Company>
 
 let cachedHash: Promise<string> | undefined;
 
-export async function makeUser(options: { company?: Company | null; roles?: Role[]; email?: string; mfaSecret?: string; disabled?: boolean } = {}) {
+export async function makeUser(
+  options: { company?: Company | null; roles?: Role[]; email?: string; mfaSecret?: string; disabled?: boolean; phoneNumber?: string } = {}
+) {
   const roles = options.roles ?? ["ROLE_USER"];
   const company = options.company === undefined ? (roles[0] === "ROLE_ADMIN" ? null : await makeCompany()) : options.company;
   cachedHash ??= hashPassword(TEST_PASSWORD);
@@ -39,6 +42,8 @@ export async function makeUser(options: { company?: Company | null; roles?: Role
     mfaEnabled: Boolean(options.mfaSecret),
     mfaSecret: options.mfaSecret ?? null,
     disabledAt: options.disabled ? new Date() : null,
+    // A phone given is a verified one (SMS codes go to it).
+    ...(options.phoneNumber ? { phoneNumber: options.phoneNumber, phoneNumberVerified: true } : {}),
   });
 }
 
@@ -53,7 +58,7 @@ export async function makeAdmin(): Promise<Actor> {
 }
 
 /** A company whose account is activated (its SYSTEM working-capital account exists), with a user and its actor. */
-export async function makeActivatedCompany(overrides: Partial<CreationAttributes<Company>> = {}) {
+export async function makeActivatedCompany(overrides: Partial<CreationAttributes<Company>> = {}, userOptions: { phoneNumber?: string } = {}) {
   const company = await makeCompany(overrides);
   await BankAccount.create({
     companyId: company.id,
@@ -64,13 +69,28 @@ export async function makeActivatedCompany(overrides: Partial<CreationAttributes
     loadedBy: "SYSTEM",
     defaultAccount: false,
   });
-  const user = await makeUser({ company });
+  const user = await makeUser({ company, ...userOptions });
   return { company, user, actor: actorOf(user) };
 }
 
 /** A verified, activated company: one that may trade, top up and make offers. */
 export async function makeVerifiedCompany(country: Country = "NZ") {
   return makeActivatedCompany({ verificationStatus: "VERIFIED", country });
+}
+
+/** A company's own bank account (not the SYSTEM one), VERIFIED and its default unless told otherwise: where withdrawals go. */
+export async function makeBankAccount(
+  company: Pick<Company, "id">,
+  fields: { name: string; number: string; status?: "VERIFIED" | "PENDING" | "REJECTED"; defaultAccount?: boolean }
+) {
+  return BankAccount.create({
+    companyId: company.id,
+    bankAccountName: fields.name,
+    bankAccountNumber: fields.number,
+    bankAccountStatus: fields.status ?? "VERIFIED",
+    loadedBy: "EARLYBIRD",
+    defaultAccount: fields.defaultAccount ?? true,
+  });
 }
 
 /** Puts money in a company's wallet the real way: a top-up of `amount`, confirmed by an admin. */
@@ -131,7 +151,7 @@ let invoiceSeq = 0;
 export async function makeInvoice(
   supplier: Pick<Company, "id" | "companyName" | "country">,
   purchaser: Pick<Company, "id" | "companyName">,
-  fields: { total: Cents; daysToDue?: number; number?: string; type?: "INVOICE" | "BILL"; includeInPurchaserOffer?: boolean }
+  fields: { total: Cents; daysToDue?: number; number?: string; type?: "INVOICE" | "BILL"; includeInPurchaserOffer?: boolean; contactEmail?: string }
 ) {
   invoiceSeq += 1;
   const country = (supplier.country ?? "NZ") as Country;
@@ -146,6 +166,8 @@ export async function makeInvoice(
     total: fields.total,
     currency: country === "AU" ? "AUD" : "NZD",
     ...(fields.includeInPurchaserOffer === undefined ? {} : { includeInPurchaserOffer: fields.includeInPurchaserOffer }),
+    // Each side keeps its own contact (decision 033): the issuer's on an invoice, the recipient's on a bill.
+    ...(fields.contactEmail === undefined ? {} : fields.type === "BILL" ? { recipientContactEmail: fields.contactEmail } : { issuerContactEmail: fields.contactEmail }),
   });
 }
 
@@ -175,6 +197,16 @@ export async function makeOffer(actor: Actor, options: { cashpool: Cents; crr?: 
   const { fundsAvailable } = await companyFunds(actor.companyId!);
   if (fundsAvailable < options.cashpool) await fundWallet(actor, (options.cashpool - fundsAvailable) as Cents);
   return createPurchaserOffer(actor, { cashpool: (options.cashpool / 100).toFixed(2), crr: options.crr ?? "8", invoiceIds: options.invoiceIds });
+}
+
+/**
+ * A credit note of `supplier` to the purchaser `actor` acts for, made through the credit-notes service the way the Add
+ * dialog makes it (the supplier must be among the purchaser's counterparties), with a supplier reference if given.
+ */
+export async function makeCreditNote(actor: Actor, supplier: Pick<Company, "id">, fields: { number: string; total: Cents; supplierReference?: string }) {
+  const note = await createCreditNote(actor, { counterpartyId: String(supplier.id), creditNumber: fields.number, total: (fields.total / 100).toFixed(2) });
+  if (fields.supplierReference === undefined) return note;
+  return updateCreditNote(actor, note.id, { path: "/supplier_reference", value: fields.supplierReference, modificationTime: note.modificationTime });
 }
 
 /** A unique client address per test, so the per-IP login limit of one test never touches another. */
