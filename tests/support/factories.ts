@@ -15,6 +15,7 @@ import type { Cents } from "../../app/lib/money";
 import { companyFunds } from "../../app/modules/ledger/service.server";
 import { confirmTopUp, createTopUp } from "../../app/modules/ledger/top-ups.server";
 import { createPurchaserOffer } from "../../app/modules/offers/purchaser-offers.server";
+import { requestPayment } from "../../app/modules/offers/supplier-offers.server";
 
 export const TEST_PASSWORD = "Sunny#Day2026";
 const unique = () => crypto.randomBytes(5).toString("hex");
@@ -114,7 +115,7 @@ export async function makeFundedCompany(funds: Cents, overrides: Partial<Creatio
 export async function makeCounterparty(
   company: Pick<Company, "id">,
   other: Pick<Company, "id">,
-  options: { supplier?: boolean; customer?: boolean; offersEnabled?: boolean; contactEmail?: string | null } = {}
+  options: { supplier?: boolean; customer?: boolean; offersEnabled?: boolean; contactEmail?: string | null; invited?: boolean } = {}
 ) {
   const supplier = options.supplier ?? !options.customer;
   return Counterparty.create({
@@ -132,12 +133,16 @@ export async function makeCounterparty(
     glAccountId: null,
     periodLockDate: null,
     contactEmail: options.contactEmail ?? null,
-    invitedAt: null,
+    invitedAt: options.invited ? new Date() : null,
   });
 }
 
 /** The purchaser's supplier row for `supplier`, with purchaser offers enabled unless told otherwise. */
-export async function makeSupplierLink(purchaser: Pick<Company, "id">, supplier: Pick<Company, "id">, options: { offersEnabled?: boolean; contactEmail?: string | null } = {}) {
+export async function makeSupplierLink(
+  purchaser: Pick<Company, "id">,
+  supplier: Pick<Company, "id">,
+  options: { offersEnabled?: boolean; contactEmail?: string | null; invited?: boolean } = {}
+) {
   return makeCounterparty(purchaser, supplier, { supplier: true, ...options });
 }
 
@@ -197,6 +202,13 @@ export async function makeOffer(actor: Actor, options: { cashpool: Cents; crr?: 
   const { fundsAvailable } = await companyFunds(actor.companyId!);
   if (fundsAvailable < options.cashpool) await fundWallet(actor, (options.cashpool - fundsAvailable) as Cents);
   return createPurchaserOffer(actor, { cashpool: (options.cashpool / 100).toFixed(2), crr: options.crr ?? "8", invoiceIds: options.invoiceIds });
+}
+
+/** The supplier's open prompt payment request (Request Payment) of `cashReward` on its invoice, expiring in 5 days. */
+export async function makePaymentRequest(actor: Actor, invoiceId: number, cashReward: Cents) {
+  const company = await Company.findByPk(actor.companyId!, { attributes: ["country"] });
+  const expirationDate = addDays(todayIn((company?.country ?? "NZ") as Country), 5);
+  return requestPayment(actor, { invoiceId, amount: (cashReward / 100).toFixed(2), expirationDate });
 }
 
 /**

@@ -25,7 +25,7 @@ for (const [key, company] of Object.entries(spec.companies)) {
   let one: Made;
   let email = "";
   if (company.onEarlybird === false) {
-    one = { company: await factories.makeCompany({ ...fields, status: "INACTIVE", verificationStatus: "NOT_VERIFIED" }), actor: null };
+    one = { company: await factories.makeCompany({ ...fields, status: company.status ?? "INACTIVE", verificationStatus: "NOT_VERIFIED" }), actor: null };
   } else {
     const verificationStatus = company.verified === false ? "NOT_VERIFIED" : "VERIFIED";
     const activated =
@@ -56,7 +56,11 @@ const actorOf = (key: string) => {
 for (const [purchaser, supplier, options = {}] of spec.trades ?? []) {
   // A company not on Earlybird keeps no counterparties of its own: only the supplier's customer row names it.
   if (of(purchaser).actor) {
-    await factories.makeSupplierLink(of(purchaser).company, of(supplier).company, { offersEnabled: options.offersEnabled, contactEmail: options.supplierEmail });
+    await factories.makeSupplierLink(of(purchaser).company, of(supplier).company, {
+      offersEnabled: options.offersEnabled,
+      contactEmail: options.supplierEmail,
+      invited: options.invited,
+    });
   }
   await factories.makeCustomerLink(of(supplier).company, of(purchaser).company, { contactEmail: options.customerEmail });
 }
@@ -68,6 +72,7 @@ for (const record of spec.records ?? []) {
     daysToDue: record.daysToDue,
     contactEmail: record.contactEmail,
   });
+  if (record.paymentRequest) await factories.makePaymentRequest(actorOf(record.supplier), invoice.id, record.paymentRequest as never);
   if (record.key) world.records[record.key] = { id: invoice.id, number: invoice.invoiceNumber };
 }
 const recordId = (key: string) => {

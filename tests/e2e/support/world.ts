@@ -26,6 +26,8 @@ export interface CompanySpec {
   activated?: boolean;
   /** False: a company not on Earlybird (INACTIVE, not verified, no user), such as a customer to invite. */
   onEarlybird?: boolean;
+  /** For a company not on Earlybird: INVITED once invited (INACTIVE unless told). */
+  status?: "INACTIVE" | "INVITED";
   /** The user's mobile number (verified): where SMS codes go. */
   phone?: string;
   /** Cents put in the wallet by a confirmed top-up. */
@@ -41,6 +43,8 @@ export interface TradeOptions {
   supplierEmail?: string;
   /** The supplier's contact at the purchaser (the supplier's customer row). */
   customerEmail?: string;
+  /** The purchaser has invited the supplier already. */
+  invited?: boolean;
 }
 
 /** An invoice (or bill) of `supplier` to `purchaser`, loaded by the supplier unless `type` is BILL. */
@@ -57,6 +61,8 @@ export interface RecordSpec {
   /** Days from today (NZ) to the due date; 30 unless given. */
   daysToDue?: number;
   contactEmail?: string;
+  /** Cents of an open prompt payment request (Request Payment) the supplier makes on it, through the offers service. */
+  paymentRequest?: number;
 }
 
 export interface WorldSpec {
