@@ -27,14 +27,14 @@ export async function makeCompany(overrides: Partial<CreationAttributes<Company>
 let cachedHash: Promise<string> | undefined;
 
 export async function makeUser(
-  options: { company?: Company | null; roles?: Role[]; email?: string; mfaSecret?: string; disabled?: boolean; phoneNumber?: string } = {}
+  options: { company?: Company | null; roles?: Role[]; email?: string; mfaSecret?: string; disabled?: boolean; phoneNumber?: string; password?: string } = {}
 ) {
   const roles = options.roles ?? ["ROLE_USER"];
   const company = options.company === undefined ? (roles[0] === "ROLE_ADMIN" ? null : await makeCompany()) : options.company;
   cachedHash ??= hashPassword(TEST_PASSWORD);
   return User.create({
     username: options.email ?? `user-${unique()}@example.test`,
-    passwordHash: await cachedHash,
+    passwordHash: options.password === undefined ? await cachedHash : await hashPassword(options.password),
     roles,
     companyId: company?.id ?? null,
     firstName: "Test",
@@ -59,7 +59,7 @@ export async function makeAdmin(): Promise<Actor> {
 }
 
 /** A company whose account is activated (its SYSTEM working-capital account exists), with a user and its actor. */
-export async function makeActivatedCompany(overrides: Partial<CreationAttributes<Company>> = {}, userOptions: { phoneNumber?: string } = {}) {
+export async function makeActivatedCompany(overrides: Partial<CreationAttributes<Company>> = {}, userOptions: { phoneNumber?: string; password?: string } = {}) {
   const company = await makeCompany(overrides);
   await BankAccount.create({
     companyId: company.id,

@@ -28,13 +28,14 @@ for (const [key, company] of Object.entries(spec.companies)) {
     one = { company: await factories.makeCompany({ ...fields, status: company.status ?? "INACTIVE", verificationStatus: "NOT_VERIFIED" }), actor: null };
   } else {
     const verificationStatus = company.verified === false ? "NOT_VERIFIED" : "VERIFIED";
+    const userOptions = { phoneNumber: company.phone, password: company.password };
     const activated =
       company.activated === false
         ? await (async () => {
             const plain = await factories.makeCompany({ ...fields, verificationStatus });
-            return { company: plain, user: await factories.makeUser({ company: plain, phoneNumber: company.phone }) };
+            return { company: plain, user: await factories.makeUser({ company: plain, ...userOptions }) };
           })()
-        : await factories.makeActivatedCompany({ ...fields, verificationStatus }, { phoneNumber: company.phone });
+        : await factories.makeActivatedCompany({ ...fields, verificationStatus }, userOptions);
     one = { company: activated.company, actor: factories.actorOf(activated.user) };
     email = activated.user.username;
     if (company.bankAccount) await factories.makeBankAccount(activated.company, company.bankAccount);

@@ -28,6 +28,8 @@ export interface CompanySpec {
   onEarlybird?: boolean;
   /** For a company not on Earlybird: INVITED once invited (INACTIVE unless told). */
   status?: "INACTIVE" | "INVITED";
+  /** The user's password, if not `world.password`. */
+  password?: string;
   /** The user's mobile number (verified): where SMS codes go. */
   phone?: string;
   /** Cents put in the wallet by a confirmed top-up. */
@@ -81,7 +83,7 @@ export interface WorldSpec {
 
 export interface World {
   password: string;
-  /** `email` is the company's one user ("" for a company not on Earlybird). */
+  /** `email` is the company's one user ("" for a company not on Earlybird), whose password is `password` unless told. */
   companies: Record<string, { id: number; name: string; email: string }>;
   records: Record<string, { id: number; number: string }>;
   creditNotes: Record<string, { id: number; number: string }>;
