@@ -30,31 +30,31 @@ test("forgot password → e-mail → reset → success → the new password logs
   await test.step("a session on another device", () => loginAs(otherDevice, email, OLD_PASSWORD));
 
   await test.step("forgot password: the spec's messages, then the link is sent", async () => {
-  await page.goto("/login");
-  await page.getByRole("link", { name: "Forgot password?" }).click();
-  await expect(page).toHaveURL(/\/forgot-password$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Forgot password" })).toBeVisible();
-  const emailField = page.getByLabel("Email");
-  await page.getByRole("button", { name: "Send reset link" }).click();
-  await expect(page.getByText("The email address is invalid")).toBeVisible();
-  await emailField.fill("not-an-email");
-  await page.getByRole("button", { name: "Send reset link" }).click();
-  await expect(page.getByText("The email address is invalid")).toBeVisible();
-  await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
-  await shoot(page, "forgot-password-invalid");
-  await page.getByLabel("Email").fill(email);
-  await page.getByRole("button", { name: "Send reset link" }).click();
-  await expect(page).toHaveURL(/\/forgot-password\?sent=true$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Check your email" })).toBeVisible();
-  const confirmation = await page.getByRole("main").textContent();
-  await shoot(page, "forgot-password-sent");
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Forgot password" })).toBeVisible();
+    const emailField = page.getByLabel("Email");
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect(page.getByText("The email address is invalid")).toBeVisible();
+    await emailField.fill("not-an-email");
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect(page.getByText("The email address is invalid")).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+    await shoot(page, "forgot-password-invalid");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect(page).toHaveURL(/\/forgot-password\?sent=true$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Check your email" })).toBeVisible();
+    const confirmation = await page.getByRole("main").textContent();
+    await shoot(page, "forgot-password-sent");
 
-  // An unknown address gets exactly the same page.
-  await page.goto("/forgot-password");
-  await page.getByLabel("Email").fill(`nobody-${unique()}@earlybird-e2e.test`);
-  await page.getByRole("button", { name: "Send reset link" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Check your email" })).toBeVisible();
-  expect(await page.getByRole("main").textContent()).toBe(confirmation);
+    // An unknown address gets exactly the same page.
+    await page.goto("/forgot-password");
+    await page.getByLabel("Email").fill(`nobody-${unique()}@earlybird-e2e.test`);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Check your email" })).toBeVisible();
+    expect(await page.getByRole("main").textContent()).toBe(confirmation);
   });
 
   const mail = await test.step("the e-mail in the Mailbox", () => readMail(browser, email, "Reset your Earlybird password"));
@@ -63,57 +63,57 @@ test("forgot password → e-mail → reset → success → the new password logs
   expect(mail).toContain("expires in one hour");
 
   await test.step("reset: the spec's messages, then the new password", async () => {
-  await page.goto(link!);
-  await expect(page.getByRole("heading", { level: 1, name: "Reset password" })).toBeVisible();
-  await expect(page.getByRole("main")).toContainText(email);
-  await expect(page.getByRole("list", { name: "Password criteria" })).toContainText("At least 8 characters");
-  await page.getByRole("button", { name: "Reset password" }).click();
-  await expect(page.getByText("New password is required")).toBeVisible();
-  await page.getByLabel("New password", { exact: true }).fill("password");
-  await page.getByLabel("Confirm new password").fill("password");
-  await page.getByRole("button", { name: "Reset password" }).click();
-  await expect(page.getByText("Password should match the criteria as shown below")).toBeVisible();
-  await shoot(page, "reset-password-criteria");
-  await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
-  await page.getByLabel("Confirm new password").fill("New#Password2028");
-  await page.getByRole("button", { name: "Reset password" }).click();
-  await expect(page.getByText("The passwords do not match")).toBeVisible();
-  await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
-  await page.getByLabel("Confirm new password").fill(NEW_PASSWORD);
-  await page.getByRole("button", { name: "Reset password" }).click();
+    await page.goto(link!);
+    await expect(page.getByRole("heading", { level: 1, name: "Reset password" })).toBeVisible();
+    await expect(page.getByRole("main")).toContainText(email);
+    await expect(page.getByRole("list", { name: "Password criteria" })).toContainText("At least 8 characters");
+    await page.getByRole("button", { name: "Reset password" }).click();
+    await expect(page.getByText("New password is required")).toBeVisible();
+    await page.getByLabel("New password", { exact: true }).fill("password");
+    await page.getByLabel("Confirm new password").fill("password");
+    await page.getByRole("button", { name: "Reset password" }).click();
+    await expect(page.getByText("Password should match the criteria as shown below")).toBeVisible();
+    await shoot(page, "reset-password-criteria");
+    await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel("Confirm new password").fill("New#Password2028");
+    await page.getByRole("button", { name: "Reset password" }).click();
+    await expect(page.getByText("The passwords do not match")).toBeVisible();
+    await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel("Confirm new password").fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "Reset password" }).click();
 
-  await expect(page).toHaveURL(/\/resetpassword\/success$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Password changed" })).toBeVisible();
-  await expect(page.getByText("Your password has been changed.")).toBeVisible();
-  await shoot(page, "reset-password-success");
+    await expect(page).toHaveURL(/\/resetpassword\/success$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Password changed" })).toBeVisible();
+    await expect(page.getByText("Your password has been changed.")).toBeVisible();
+    await shoot(page, "reset-password-success");
   });
 
   await test.step("sessions logged out; the old password refused, the new one taken", async () => {
-  // Every session was logged out: the other device is sent to the login page.
-  await otherDevice.goto("/invoices");
-  await expect(otherDevice).toHaveURL(/\/login/);
-  await expect(otherDevice.getByText("Your session has expired. Please login again.")).toBeVisible();
-  await elsewhere.close();
+    // Every session was logged out: the other device is sent to the login page.
+    await otherDevice.goto("/invoices");
+    await expect(otherDevice).toHaveURL(/\/login/);
+    await expect(otherDevice.getByText("Your session has expired. Please login again.")).toBeVisible();
+    await elsewhere.close();
 
-  await page.getByRole("link", { name: "Login" }).click();
-  await expect(page).toHaveURL(/\/login$/);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(OLD_PASSWORD);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByText("Error logging in. Check your credentials.")).toBeVisible();
-  await page.getByLabel("Password").fill(NEW_PASSWORD);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(/\/invoices/);
+    await page.getByRole("link", { name: "Login" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(OLD_PASSWORD);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page.getByText("Error logging in. Check your credentials.")).toBeVisible();
+    await page.getByLabel("Password").fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/invoices/);
   });
 
   await test.step("the link worked once", async () => {
-  await page.context().clearCookies();
-  await page.goto(link!);
-  await expect(page.getByText("The link might be broken or expired")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Reset password" })).toHaveCount(0);
-  await shoot(page, "reset-password-link-used");
-  await page.getByRole("link", { name: "Request a new link" }).click();
-  await expect(page).toHaveURL(/\/forgot-password$/);
+    await page.context().clearCookies();
+    await page.goto(link!);
+    await expect(page.getByText("The link might be broken or expired")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Reset password" })).toHaveCount(0);
+    await shoot(page, "reset-password-link-used");
+    await page.getByRole("link", { name: "Request a new link" }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
   });
 });
 

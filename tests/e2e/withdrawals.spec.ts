@@ -40,6 +40,8 @@ const login = (page: Page, key: string) => loginAs(page, world.companies[key].em
 const dialog = (page: Page) => page.getByRole("dialog");
 
 test("a company with funds withdraws in three steps; after the job runs an admin downloads the bank file", async ({ page, browser }) => {
+  // Two logins, the bank file job run with the CLI (a process start) and a download: more than 30 s on a busy machine.
+  test.setTimeout(90_000);
   await login(page, "withdrawer");
   await page.goto("/account");
   await page.getByRole("link", { name: "Withdraw" }).click();

@@ -82,7 +82,7 @@ export async function makeVerifiedCompany(country: Country = "NZ") {
 /** A company's own bank account (not the SYSTEM one), VERIFIED and its default unless told otherwise: where withdrawals go. */
 export async function makeBankAccount(
   company: Pick<Company, "id">,
-  fields: { name: string; number: string; status?: "VERIFIED" | "PENDING" | "REJECTED"; defaultAccount?: boolean }
+  fields: { name: string; number: string; status?: "VERIFIED" | "VERIFICATION_PENDING" | "UNVERIFIED"; defaultAccount?: boolean }
 ) {
   return BankAccount.create({
     companyId: company.id,
