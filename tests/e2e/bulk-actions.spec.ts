@@ -5,15 +5,24 @@ import { makeWorld, type RecordSpec, type World } from "./support/world";
 /**
  * Selection, bulk delete, include/exclude and the contact email dialog (p2 §2, §4, §5, §8). Bills are deleted and
  * offers and contacts changed, so the companies are the spec's own (tests/e2e/support/world.ts), not the demo personas:
- * a purchaser with a live offer that includes its Canterbury bills, buying also from Southern (bills it may delete) and
- * Pacific (purchaser offers disabled); and a supplier with an invoice to a customer of its own.
+ * a purchaser with a live offer that includes its Canterbury bills (Canterbury told of them), buying also from Southern
+ * (bills it may delete) and Pacific (purchaser offers disabled); and a supplier with an invoice to a customer of its own.
  */
 
 let world: World;
 test.beforeAll(async () => {
   test.setTimeout(150_000);
   const bills = (supplier: string, totals: number[], keyPrefix?: string): RecordSpec[] =>
-    totals.map((total, index) => ({ key: keyPrefix && `${keyPrefix}${index}`, supplier, purchaser: "purchaser", type: "BILL", total, daysToDue: 20 + index * 3 }));
+    totals.map((total, index) => ({
+      key: keyPrefix && `${keyPrefix}${index}`,
+      supplier,
+      purchaser: "purchaser",
+      type: "BILL",
+      total,
+      daysToDue: 20 + index * 3,
+    }));
+  // The offered bills' supplier has been told of them (Notify), so their rows offer Exclude.
+  const notified = (records: RecordSpec[]) => records.map((record) => ({ ...record, notified: true }));
   world = await makeWorld({
     companies: {
       purchaser: { name: "Bulk Foods" },
@@ -32,7 +41,7 @@ test.beforeAll(async () => {
     records: [
       // Ten of Southern's (some under $500, for the Filter), enough for a page of 10 after the deletions.
       ...bills("southern", [123_456, 98_765, 45_600, 32_100, 21_000, 15_500, 9_900, 45_000, 38_250, 27_125]),
-      ...bills("canterbury", [56_000, 64_000, 72_000], "offered"),
+      ...notified(bills("canterbury", [56_000, 64_000, 72_000], "offered")),
       ...bills("pacific", [41_000, 52_000]),
       { supplier: "supplier", purchaser: "customer", total: 88_000 },
     ],

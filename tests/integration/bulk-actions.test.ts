@@ -49,7 +49,6 @@ async function actorOf(company: Company): Promise<ListActor> {
   return { userId: user.id, companyId: company.id, roles: ["ROLE_USER"] };
 }
 
-
 async function parties(offersEnabled = true) {
   const purchaser = await makeCompany();
   const supplier = await makeCompany();

@@ -59,7 +59,10 @@ export async function makeAdmin(): Promise<Actor> {
 }
 
 /** A company whose account is activated (its SYSTEM working-capital account exists), with a user and its actor. */
-export async function makeActivatedCompany(overrides: Partial<CreationAttributes<Company>> = {}, userOptions: { phoneNumber?: string; password?: string } = {}) {
+export async function makeActivatedCompany(
+  overrides: Partial<CreationAttributes<Company>> = {},
+  userOptions: { phoneNumber?: string; password?: string } = {}
+) {
   const company = await makeCompany(overrides);
   await BankAccount.create({
     companyId: company.id,
@@ -156,7 +159,15 @@ let invoiceSeq = 0;
 export async function makeInvoice(
   supplier: Pick<Company, "id" | "companyName" | "country">,
   purchaser: Pick<Company, "id" | "companyName">,
-  fields: { total: Cents; daysToDue?: number; number?: string; type?: "INVOICE" | "BILL"; includeInPurchaserOffer?: boolean; contactEmail?: string }
+  fields: {
+    total: Cents;
+    daysToDue?: number;
+    number?: string;
+    type?: "INVOICE" | "BILL";
+    includeInPurchaserOffer?: boolean;
+    contactEmail?: string;
+    sentToSupplier?: boolean;
+  }
 ) {
   invoiceSeq += 1;
   const country = (supplier.country ?? "NZ") as Country;
@@ -171,8 +182,13 @@ export async function makeInvoice(
     total: fields.total,
     currency: country === "AU" ? "AUD" : "NZD",
     ...(fields.includeInPurchaserOffer === undefined ? {} : { includeInPurchaserOffer: fields.includeInPurchaserOffer }),
+    ...(fields.sentToSupplier === undefined ? {} : { sentToSupplier: fields.sentToSupplier }),
     // Each side keeps its own contact (decision 033): the issuer's on an invoice, the recipient's on a bill.
-    ...(fields.contactEmail === undefined ? {} : fields.type === "BILL" ? { recipientContactEmail: fields.contactEmail } : { issuerContactEmail: fields.contactEmail }),
+    ...(fields.contactEmail === undefined
+      ? {}
+      : fields.type === "BILL"
+      ? { recipientContactEmail: fields.contactEmail }
+      : { issuerContactEmail: fields.contactEmail }),
   });
 }
 

@@ -72,6 +72,7 @@ for (const record of spec.records ?? []) {
     total: record.total as never,
     daysToDue: record.daysToDue,
     contactEmail: record.contactEmail,
+    sentToSupplier: record.notified,
   });
   if (record.paymentRequest) await factories.makePaymentRequest(actorOf(record.supplier), invoice.id, record.paymentRequest as never);
   if (record.key) world.records[record.key] = { id: invoice.id, number: invoice.invoiceNumber };

@@ -63,6 +63,8 @@ export interface RecordSpec {
   /** Days from today (NZ) to the due date; 30 unless given. */
   daysToDue?: number;
   contactEmail?: string;
+  /** The purchaser has told the supplier of it already (Notify): its row offers Exclude rather than Notify. */
+  notified?: boolean;
   /** Cents of an open prompt payment request (Request Payment) the supplier makes on it, through the offers service. */
   paymentRequest?: number;
 }
