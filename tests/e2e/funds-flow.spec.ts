@@ -1,29 +1,20 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { ADMIN, loginAs, readBankAccountCode } from "./helpers";
-import { makeWorld, type World } from "./support/world";
+import { ADMIN, loginAs, NEW_NZ_USER, readBankAccountCode } from "./helpers";
 
 /**
  * The whole money path, as its users walk it in the browser (issue 4 part 8; spec p1 §2 Account screen, §4-§5, p3
- * §4.3-4.5): Casey of Kauri Timber (NZ, verified, with no Earlybird account, no bank account and no money: a company of
- * the spec's own, tests/e2e/support/world.ts, with a phone number of its own for the SMS) activates the account, adds a bank account with the SMS code read from the
+ * §4.3-4.5): Casey of Kauri Timber (NZ, verified; the demo seed gives it no Earlybird account, no bank account and no
+ * money, and no other spec touches it) activates the account, adds a bank account with the SMS code read from the
  * mailbox and a statement; an admin approves the account; Casey tops up, the admin confirms the top-up; Casey withdraws
  * part of it and finds both transactions, to the cent, on /account and in transactions.csv.
  *
  * With SHOTS_DIR set, the account screen at the end is captured at 1280 and 800 px wide.
  */
-const CASEY_PHONE = `+6421${crypto.randomInt(1_000_000, 9_999_999)}`;
-let world: World;
-let COMPANY: string;
-let ACCOUNT_NAME: string;
-test.beforeAll(async () => {
-  test.setTimeout(150_000);
-  world = await makeWorld({ companies: { kauri: { name: "Kauri Timber Co Ltd", activated: false, phone: CASEY_PHONE } } });
-  COMPANY = world.companies.kauri.name;
-  ACCOUNT_NAME = `${COMPANY} Payouts`;
-});
+const CASEY_PHONE = "+64215550142";
+const COMPANY = "Kauri Timber Co Ltd";
+const ACCOUNT_NAME = "Kauri Timber Payouts";
 const SHOTS = process.env.SHOTS_DIR;
 
 // A real 1×1 PNG: the statement upload checks the content, not the name.
@@ -50,7 +41,7 @@ test("a new company activates its account, verifies a bank account, tops up, wit
   await loginAs(admin, ADMIN);
 
   // ---- 1. Activate Account: the working-capital account number is issued and shown on /account. --------------------
-  await loginAs(page, world.companies.kauri.email, world.password);
+  await loginAs(page, NEW_NZ_USER);
   await page.goto("/account");
   await expect(page.getByRole("heading", { level: 1, name: "Account" })).toBeVisible();
   const summary = page.getByRole("region", { name: "Account summary" });

@@ -1,47 +1,13 @@
 import crypto from "node:crypto";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { ADMIN, loginAs } from "./helpers";
-import { makeWorld, type World } from "./support/world";
+import { ADMIN, loginAs, PURCHASER, SUPPLIER } from "./helpers";
 
 /**
  * Invites and notifications with their landing offer page (p2 §2 Landing offer page, §5 Invite, §7, §8): a supplier
  * invites a customer by e-mail, an admin reads the e-mail on the built-in mailbox, and the link opens the public
- * landing page; a purchaser notifies a supplier, whose Log In uses the link once. Invites and notifications are
- * written and mail is read by address, so the companies are the spec's own (tests/e2e/support/world.ts), not the demo
- * personas: a supplier (Kiwi Supplies) with a payment request on its invoice to a customer not on Earlybird (Auckland
- * Cafe Group); a purchaser (Harbour Foods) whose live offer includes bills of Kiwi Supplies and of Southern Produce (not
- * on Earlybird) and Tasman Packaging (invited already).
+ * landing page; a purchaser notifies a supplier, whose Log In uses the link once.
  */
 const unique = () => crypto.randomBytes(4).toString("hex");
-const SOUTHERN_EMAIL = `accounts-${unique()}@southernproduce.test`;
-
-let world: World;
-test.beforeAll(async () => {
-  test.setTimeout(150_000);
-  world = await makeWorld({
-    companies: {
-      kiwi: { name: "Kiwi Supplies Ltd" },
-      cafe: { name: "Auckland Cafe Group Ltd", onEarlybird: false },
-      harbour: { name: "Harbour Foods Ltd" },
-      southern: { name: "Southern Produce Ltd", onEarlybird: false },
-      tasman: { name: "Tasman Packaging Ltd", onEarlybird: false, status: "INVITED" },
-    },
-    trades: [
-      ["cafe", "kiwi", { customerEmail: "accounts@aucklandcafe.test" }],
-      ["harbour", "kiwi"],
-      ["harbour", "southern", { supplierEmail: SOUTHERN_EMAIL }],
-      ["harbour", "tasman", { supplierEmail: "billing@tasmanpackaging.test", invited: true }],
-    ],
-    records: [
-      { supplier: "kiwi", purchaser: "cafe", total: 240_000, daysToDue: 40, contactEmail: "accounts@aucklandcafe.test", paymentRequest: 3_000 },
-      { key: "kiwiBill", supplier: "kiwi", purchaser: "harbour", type: "BILL", total: 150_000, daysToDue: 35 },
-      { key: "southernBill", supplier: "southern", purchaser: "harbour", type: "BILL", total: 90_000, daysToDue: 30, contactEmail: SOUTHERN_EMAIL },
-      { key: "tasmanBill", supplier: "tasman", purchaser: "harbour", type: "BILL", total: 60_000, daysToDue: 25, contactEmail: "billing@tasmanpackaging.test" },
-    ],
-    offers: [{ company: "harbour", cashpool: 1_000_000, crr: "8", include: ["kiwiBill", "southernBill", "tasmanBill"] }],
-  });
-});
-const login = (page: Page, key: "kiwi" | "harbour") => loginAs(page, world.companies[key].email, world.password);
 const notifications = (page: Page) => page.getByRole("region", { name: "Notifications" });
 const shots = process.env.SHOTS_DIR ?? "/tmp/h-invite-shots";
 
@@ -63,10 +29,10 @@ async function landingLinkFor(browser: Browser, to: string): Promise<string> {
 }
 
 test("a supplier invites a customer by e-mail; the e-mail's link opens the landing offer page", async ({ page, browser }) => {
-  await login(page, "kiwi");
+  await loginAs(page, SUPPLIER);
   await page.goto("/invoices?status=CASHBACK_OFFERED");
   const table = page.getByRole("table", { name: "Invoices" });
-  const row = table.getByRole("row").filter({ hasText: world.companies.cafe.name }).first();
+  const row = table.getByRole("row").filter({ hasText: "Auckland Cafe Group Ltd" }).first();
   await expect(row).toBeVisible();
   const number = (await row.getByRole("cell").nth(1).textContent())!.trim();
   await row.getByRole("checkbox").check();
@@ -116,7 +82,7 @@ test("a supplier invites a customer by e-mail; the e-mail's link opens the landi
 });
 
 test("a purchaser notifies a supplier: Notification sent, and the link's Log In uses it once", async ({ page, browser }) => {
-  await login(page, "harbour");
+  await loginAs(page, PURCHASER);
   await page.goto("/bills?tab=bills&supplier=Kiwi");
   const table = page.getByRole("table", { name: "Bills" });
   const notify = table.getByRole("button", { name: /^Notify / }).first();
@@ -126,7 +92,7 @@ test("a purchaser notifies a supplier: Notification sent, and the link's Log In 
   await expect(notifications(page)).toContainText("Notification sent");
   await expect(table.getByRole("button", { name: label })).toHaveCount(0);
 
-  const link = await landingLinkFor(browser, world.companies.kiwi.email);
+  const link = await landingLinkFor(browser, SUPPLIER);
   expect(link).toMatch(/invoiceType=INVOICE&type=notify$/);
   const context = await browser.newContext();
   const visitor = await context.newPage();
@@ -139,8 +105,8 @@ test("a purchaser notifies a supplier: Notification sent, and the link's Log In 
   }
   await visitor.getByRole("link", { name: "Log In" }).click();
   await expect(visitor).toHaveURL(/\/login\?token=/);
-  await visitor.getByLabel("Email").fill(world.companies.kiwi.email);
-  await visitor.getByLabel("Password").fill(world.password);
+  await visitor.getByLabel("Email").fill(SUPPLIER);
+  await visitor.getByLabel("Password").fill("Earlybird#2026");
   await visitor.getByRole("button", { name: "Log in" }).click();
   await expect(visitor).toHaveURL(/\/invoices$/);
 
@@ -153,7 +119,7 @@ test("a purchaser notifies a supplier: Notification sent, and the link's Log In 
 });
 
 test("a purchaser batch-invites the suppliers of the selected bills: one invite per supplier, a list on the landing page", async ({ page, browser }) => {
-  await login(page, "harbour");
+  await loginAs(page, PURCHASER);
   await page.goto("/bills?tab=bills&status=PAYMENT_OFFERED&size=100");
   const table = page.getByRole("table", { name: "Bills" });
   await expect(table.getByRole("row").nth(1)).toBeVisible();
@@ -164,15 +130,15 @@ test("a purchaser batch-invites the suppliers of the selected bills: one invite 
   await expect(dialog).toBeVisible();
   const suppliers = dialog.getByRole("list", { name: "Suppliers to invite" });
   // Southern Produce is INACTIVE with Payment Offered bills; Kiwi Supplies is on Earlybird and Tasman was invited by Harbour.
-  await expect(suppliers).toContainText(world.companies.southern.name);
-  await expect(suppliers).toContainText(SOUTHERN_EMAIL);
-  await expect(suppliers).not.toContainText(world.companies.kiwi.name);
-  await expect(suppliers).not.toContainText(world.companies.tasman.name);
+  await expect(suppliers).toContainText("Southern Produce Ltd");
+  await expect(suppliers).toContainText("accounts@southernproduce.test");
+  await expect(suppliers).not.toContainText("Kiwi Supplies Ltd");
+  await expect(suppliers).not.toContainText("Tasman Packaging Ltd");
   await page.screenshot({ path: `${shots}/batch-invite-dialog-1280.png` });
   await dialog.getByRole("button", { name: /^Send (\d+ invites|invite)$/ }).click();
   await expect(notifications(page)).toContainText(/Invites? sent to/);
 
-  const link = await landingLinkFor(browser, SOUTHERN_EMAIL);
+  const link = await landingLinkFor(browser, "accounts@southernproduce.test");
   expect(link).toMatch(/invoiceType=INVOICE&type=invite$/);
   const context = await browser.newContext();
   const visitor = await context.newPage();

@@ -3,8 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { ADMIN, loginAs } from "./helpers";
-import { makeWorld } from "./support/world";
+import { ADMIN, loginAs, NEW_NZ_USER } from "./helpers";
 
 /**
  * Sign-up as a new company would do it (issue 6 parts 1, 2, 4): an admin creates an invite code on /companies, the
@@ -198,10 +197,7 @@ test("sign-up works without JavaScript: Search lists the register's suggestions 
 });
 
 test("a logged-in user chooses the accounting software (or skips) and lands on /invoices", async ({ page }) => {
-  test.setTimeout(150_000);
-  // The choice is saved on the company: a company of the test's own (tests/e2e/support/world.ts), not a demo persona.
-  const world = await makeWorld({ companies: { member: { name: "Connect Timber", activated: false } } });
-  await loginAs(page, world.companies.member.email, world.password);
+  await loginAs(page, NEW_NZ_USER);
   // Sign-up itself is for visitors.
   await page.goto("/signup");
   await expect(page).toHaveURL(/\/invoices/);
