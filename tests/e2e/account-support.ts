@@ -15,7 +15,7 @@ export const unique = () => crypto.randomBytes(4).toString("hex");
  * can be, outside the test's own budget.
  */
 export async function createCompanyUser(password: string): Promise<string> {
-  const world = await makeWorld({ companies: { own: { name: "Account Security Co", password } } });
+  const world = await makeWorld({ companies: { own: { name: "Account Security Co", password, person: { firstName: "Riley", lastName: "Test" } } } });
   return world.companies.own.email;
 }
 

@@ -27,7 +27,17 @@ export async function makeCompany(overrides: Partial<CreationAttributes<Company>
 let cachedHash: Promise<string> | undefined;
 
 export async function makeUser(
-  options: { company?: Company | null; roles?: Role[]; email?: string; mfaSecret?: string; disabled?: boolean; phoneNumber?: string; password?: string } = {}
+  options: {
+    company?: Company | null;
+    roles?: Role[];
+    email?: string;
+    mfaSecret?: string;
+    disabled?: boolean;
+    phoneNumber?: string;
+    password?: string;
+    firstName?: string;
+    lastName?: string;
+  } = {}
 ) {
   const roles = options.roles ?? ["ROLE_USER"];
   const company = options.company === undefined ? (roles[0] === "ROLE_ADMIN" ? null : await makeCompany()) : options.company;
@@ -37,8 +47,8 @@ export async function makeUser(
     passwordHash: options.password === undefined ? await cachedHash : await hashPassword(options.password),
     roles,
     companyId: company?.id ?? null,
-    firstName: "Test",
-    lastName: "User",
+    firstName: options.firstName ?? "Test",
+    lastName: options.lastName ?? "User",
     onboardingState: "ONBOARDED",
     mfaEnabled: Boolean(options.mfaSecret),
     mfaSecret: options.mfaSecret ?? null,
@@ -61,7 +71,7 @@ export async function makeAdmin(): Promise<Actor> {
 /** A company whose account is activated (its SYSTEM working-capital account exists), with a user and its actor. */
 export async function makeActivatedCompany(
   overrides: Partial<CreationAttributes<Company>> = {},
-  userOptions: { phoneNumber?: string; password?: string } = {}
+  userOptions: { phoneNumber?: string; password?: string; firstName?: string; lastName?: string } = {}
 ) {
   const company = await makeCompany(overrides);
   await BankAccount.create({

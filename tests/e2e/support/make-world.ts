@@ -28,7 +28,7 @@ for (const [key, company] of Object.entries(spec.companies)) {
     one = { company: await factories.makeCompany({ ...fields, status: company.status ?? "INACTIVE", verificationStatus: "NOT_VERIFIED" }), actor: null };
   } else {
     const verificationStatus = company.verified === false ? "NOT_VERIFIED" : "VERIFIED";
-    const userOptions = { phoneNumber: company.phone, password: company.password };
+    const userOptions = { phoneNumber: company.phone, password: company.password, ...company.person };
     const activated =
       company.activated === false
         ? await (async () => {

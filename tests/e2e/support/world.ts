@@ -28,6 +28,8 @@ export interface CompanySpec {
   onEarlybird?: boolean;
   /** For a company not on Earlybird: INVITED once invited (INACTIVE unless told). */
   status?: "INACTIVE" | "INVITED";
+  /** The user's name, if not Test User. */
+  person?: { firstName: string; lastName: string };
   /** The user's password, if not `world.password`. */
   password?: string;
   /** The user's mobile number (verified): where SMS codes go. */
