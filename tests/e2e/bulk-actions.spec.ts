@@ -1,7 +1,54 @@
 import { expect, test, type Page } from "@playwright/test";
-import { loginAs, PURCHASER, SUPPLIER } from "./helpers";
+import { loginAs } from "./helpers";
+import { makeWorld, type RecordSpec, type World } from "./support/world";
 
-/** Selection, bulk delete, include/exclude and the contact email dialog on the demo data (p2 §2, §4, §5, §8). */
+/**
+ * Selection, bulk delete, include/exclude and the contact email dialog (p2 §2, §4, §5, §8). Bills are deleted and
+ * offers and contacts changed, so the companies are the spec's own (tests/e2e/support/world.ts), not the demo personas:
+ * a purchaser with a live offer that includes its Canterbury bills (Canterbury told of them), buying also from Southern
+ * (bills it may delete) and Pacific (purchaser offers disabled); and a supplier with an invoice to a customer of its own.
+ */
+
+let world: World;
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  const bills = (supplier: string, totals: number[], keyPrefix?: string): RecordSpec[] =>
+    totals.map((total, index) => ({
+      key: keyPrefix && `${keyPrefix}${index}`,
+      supplier,
+      purchaser: "purchaser",
+      type: "BILL",
+      total,
+      daysToDue: 20 + index * 3,
+    }));
+  // The offered bills' supplier has been told of them (Notify), so their rows offer Exclude.
+  const notified = (records: RecordSpec[]) => records.map((record) => ({ ...record, notified: true }));
+  world = await makeWorld({
+    companies: {
+      purchaser: { name: "Bulk Foods" },
+      southern: { name: "Southern Produce" },
+      canterbury: { name: "Canterbury Dairy" },
+      pacific: { name: "Pacific Freight" },
+      supplier: { name: "Bulk Supplies" },
+      customer: { name: "Bulk Customer" },
+    },
+    trades: [
+      ["purchaser", "southern"],
+      ["purchaser", "canterbury"],
+      ["purchaser", "pacific", { offersEnabled: false }],
+      ["customer", "supplier"],
+    ],
+    records: [
+      // Ten of Southern's (some under $500, for the Filter), enough for a page of 10 after the deletions.
+      ...bills("southern", [123_456, 98_765, 45_600, 32_100, 21_000, 15_500, 9_900, 45_000, 38_250, 27_125]),
+      ...notified(bills("canterbury", [56_000, 64_000, 72_000], "offered")),
+      ...bills("pacific", [41_000, 52_000]),
+      { supplier: "supplier", purchaser: "customer", total: 88_000 },
+    ],
+    offers: [{ company: "purchaser", cashpool: 1_000_000, crr: "8", include: ["offered0", "offered1", "offered2"] }],
+  });
+});
+const login = (page: Page, key: "purchaser" | "supplier") => loginAs(page, world.companies[key].email, world.password);
 
 const bodyRows = (page: Page, name: string) => page.getByRole("table", { name }).locator("tbody tr");
 const notifications = (page: Page) => page.getByRole("region", { name: "Notifications" });
@@ -13,7 +60,7 @@ async function firstNumbers(page: Page, table: string, count: number): Promise<s
 }
 
 test("a purchaser deletes two bills it loaded through Confirm Delete", async ({ page }) => {
-  await loginAs(page, PURCHASER);
+  await login(page, "purchaser");
   await page.goto("/bills?tab=bills&entity=Southern&sort=discountedTotal,desc");
   const bar = page.getByRole("form", { name: "Bulk actions" });
   await expect(bar.getByText("Select bills to act on them")).toBeVisible();
@@ -37,14 +84,14 @@ test("a purchaser deletes two bills it loaded through Confirm Delete", async ({ 
 });
 
 test("Cancel closes Confirm Delete and keeps the bills; select-all selects the page", async ({ page }) => {
-  await loginAs(page, PURCHASER);
+  await login(page, "purchaser");
   await page.goto("/bills?tab=bills&size=10");
   const bar = page.getByRole("form", { name: "Bulk actions" });
   await page.getByRole("checkbox", { name: "Select all on this page" }).check();
   await expect(bar.getByText("10 selected")).toBeVisible();
   await bar.getByRole("button", { name: "Delete" }).click();
   const dialog = page.getByRole("dialog", { name: "Confirm Delete" });
-  // Only the bills Harbour Foods loaded itself can go (issue 13 part 17; delete-confirmation.spec.ts): the page mixes them
+  // Only the bills the purchaser loaded itself can go (issue 13 part 17; delete-confirmation.spec.ts): the page mixes them
   // with its suppliers' invoices.
   await expect(dialog.getByText(/Are you sure you want to delete \d+ bills?\?|None of the selected bills can be deleted/)).toBeVisible();
   await dialog.getByRole("link", { name: "Cancel" }).click();
@@ -59,7 +106,7 @@ test("Cancel closes Confirm Delete and keeps the bills; select-all selects the p
 });
 
 test("a purchaser excludes and includes bills, by row and in bulk", async ({ page }) => {
-  await loginAs(page, PURCHASER);
+  await login(page, "purchaser");
   await page.goto("/bills?tab=bills&status=PAYMENT_OFFERED");
   const exclude = page.getByRole("button", { name: /^Exclude / }).first();
   const label = (await exclude.getAttribute("aria-label")) ?? "";
@@ -85,8 +132,8 @@ test("a purchaser excludes and includes bills, by row and in bulk", async ({ pag
 });
 
 test("Include is offered only when every selected bill's supplier has offers enabled", async ({ page }) => {
-  await loginAs(page, PURCHASER);
-  // Pacific's offers are disabled in the demo data (its rows are Not Eligible without an action).
+  await login(page, "purchaser");
+  // Pacific's offers are disabled (its rows are Not Eligible without an action).
   await page.goto("/bills?tab=bills&entity=Pacific");
   const bar = page.getByRole("form", { name: "Bulk actions" });
   const [number] = await firstNumbers(page, "Bills", 1);
@@ -97,7 +144,7 @@ test("Include is offered only when every selected bill's supplier has offers ena
 });
 
 test("a supplier edits a contact email: a bad address is refused, a good one saved", async ({ page }) => {
-  await loginAs(page, SUPPLIER);
+  await login(page, "supplier");
   await page.goto("/invoices?sort=invoiceNumber,desc");
   const [number] = await firstNumbers(page, "Invoices", 1);
   await page.getByRole("link", { name: new RegExp(`^Edit contact email of ${number}`) }).click();
@@ -123,7 +170,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("a purchaser ticks two bills and deletes them through the forms", async ({ page }) => {
-    await loginAs(page, PURCHASER);
+    await login(page, "purchaser");
     await page.goto("/bills?tab=bills&entity=Southern");
     const numbers = await firstNumbers(page, "Bills", 2);
     for (const number of numbers) await page.getByRole("checkbox", { name: `Select ${number}` }).check();
@@ -139,7 +186,7 @@ test.describe("without JavaScript", () => {
   });
 
   test("the Filter dropdown applies through the list URL", async ({ page }) => {
-    await loginAs(page, PURCHASER);
+    await login(page, "purchaser");
     await page.goto("/bills?tab=bills");
     await page.locator("summary", { hasText: "Filter" }).click();
     const filters = page.getByRole("form", { name: "Filters" });

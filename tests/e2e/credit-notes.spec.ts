@@ -1,70 +1,45 @@
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
-import pg from "pg";
-import { loginAs, PURCHASER } from "./helpers";
+import { loginAs } from "./helpers";
+import { makeWorld, type World } from "./support/world";
 
 /**
- * Credit notes over the supplier page (p2 §2, §4, §5, §8) as Harbour Foods, on the demo data: the Credit Note view,
- * Allocate Credit Note (inline errors, Manual and Automatic modes, the Allocate button's state), View allocations and
- * Bill Details with its Credit Applied view.
- *
- * The supplier page's rows belong to another screen, so the ids of the seeded credit note CN-1001 (Kiwi Supplies,
- * $450.00, UNALLOCATED) are read from the e2e server's database, through the URL it publishes (as mfa.spec.ts does).
+ * Credit notes over the supplier page (p2 §2, §4, §5, §8): the Credit Note view, Allocate Credit Note (inline errors,
+ * Manual and Automatic modes, the Allocate button's state), View allocations and Bill Details with its Credit Applied
+ * view. The test allocates the note, so the purchaser, its supplier, three open bills and the credit note CN-1001
+ * ($450.00, UNALLOCATED) are the spec's own (tests/e2e/support/world.ts), not the demo personas.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-
-async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const url = fs.readFileSync(path.join(root, ".data/e2e/pg.url"), "utf8").trim();
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function seededNote() {
-  return withDatabase(async (client) => {
-    const { rows } = await client.query<{ id: number; issued_by: number }>(
-      `SELECT cn.id, cn.issued_by FROM credit_notes cn JOIN companies c ON c.id = cn.issued_for
-        WHERE cn.credit_number = 'CN-1001' AND c.company_name = 'Harbour Foods Ltd' AND cn.deleted_at IS NULL`
-    );
-    expect(rows).toHaveLength(1);
-    return { creditNoteId: rows[0].id, supplierId: rows[0].issued_by };
-  });
-}
 
 const money = (text: string | null) => Math.round(Number((text ?? "").replace(/[^0-9.]/g, "")) * 100);
 const dollars = (cents: number) => `$${(cents / 100).toLocaleString("en-NZ", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
+let world: World;
 let ids: { creditNoteId: number; supplierId: number };
 
 test.beforeAll(async () => {
-  ids = await seededNote();
-  // The test allocates the note; a rerun against a reused server starts from the seeded, unallocated state.
-  await withDatabase((client) => client.query("DELETE FROM credit_note_allocations WHERE credit_note_id = $1", [ids.creditNoteId]));
+  test.setTimeout(150_000);
+  world = await makeWorld({
+    companies: { purchaser: { name: "Credit Foods" }, supplier: { name: "Credit Supplies" } },
+    trades: [["purchaser", "supplier"]],
+    records: [20_000, 25_000, 30_000].map((total, index) => ({ supplier: "supplier", purchaser: "purchaser", type: "BILL" as const, total, daysToDue: 20 + index * 10 })),
+    creditNotes: [{ key: "note", purchaser: "purchaser", supplier: "supplier", number: "CN-1001", total: 45_000, supplierReference: "KS-RET-17" }],
+  });
+  ids = { creditNoteId: world.creditNotes.note.id, supplierId: world.companies.supplier.id };
 });
-
-test.afterAll(async () => {
-  await withDatabase((client) => client.query("DELETE FROM credit_note_allocations WHERE credit_note_id = $1", [ids.creditNoteId]));
-});
+const login = (page: Page) => loginAs(page, world.companies.purchaser.email, world.password);
 
 function dialog(page: Page, name: string) {
   return page.getByRole("dialog", { name });
 }
 
 test("a purchaser edits, allocates and reviews a credit note, and sees the credit on the bill", async ({ page }) => {
-  await loginAs(page, PURCHASER);
+  await login(page);
   const noteUrl = `/suppliers/${ids.supplierId}/credit-notes/${ids.creditNoteId}`;
   await page.goto(noteUrl);
 
   // Credit Note view: the note's details, editable while UNALLOCATED.
   const view = dialog(page, "Credit Note CN-1001");
   await expect(view).toBeVisible();
-  await expect(view.getByText(/^Kiwi Supplies/)).toBeVisible();
+  await expect(view.getByText(new RegExp(`^${world.companies.supplier.name}`))).toBeVisible();
   await expect(view.getByText("Unallocated", { exact: true }).first()).toBeVisible();
   await expect(view.getByText("$450.00").first()).toBeVisible();
   await expect(view.getByRole("link", { name: "View allocations" })).toHaveCount(0);
@@ -81,7 +56,7 @@ test("a purchaser edits, allocates and reviews a credit note, and sees the credi
   await view.getByRole("button", { name: "Save total" }).click();
   await expect(view.getByText("Amount should be greater than 0")).toBeVisible();
 
-  // Allocate Credit Note: 3 bills of Kiwi Supplies, equal distribution on for a fresh note.
+  // Allocate Credit Note: the supplier's 3 bills, equal distribution on for a fresh note.
   await view.getByRole("link", { name: "Allocate" }).click();
   const allocate = dialog(page, "Allocate Credit Note");
   await expect(allocate).toBeVisible();
@@ -185,7 +160,7 @@ test("a purchaser edits, allocates and reviews a credit note, and sees the credi
 });
 
 test("another supplier's page does not show the credit note", async ({ page }) => {
-  await loginAs(page, PURCHASER);
+  await login(page);
   const response = await page.goto(`/suppliers/${ids.supplierId + 100000}/credit-notes/${ids.creditNoteId}`);
   expect(response?.status()).toBe(404);
 });

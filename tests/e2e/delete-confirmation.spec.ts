@@ -1,14 +1,35 @@
 import { expect, test, type Page } from "@playwright/test";
-import { loginAs, PURCHASER, shootWidths } from "./helpers";
+import { loginAs, shootWidths } from "./helpers";
+import { makeWorld, type World } from "./support/world";
 
 /**
- * Confirm Delete lists only what the user may delete (issue 13 part 17). On /bills Pat sees Kiwi Supplies' invoices (loaded
- * by the supplier: Pat cannot delete them) beside bills Harbour Foods loaded itself. Selecting one of each, the dialog
- * lists and deletes only Pat's own bill and says the other one stays. Screenshots at 1280, 1024 and 390 px go to
- * /tmp/h-delete-shots/ when SCREENSHOTS=1.
+ * Confirm Delete lists only what the user may delete (issue 13 part 17). On /bills the purchaser sees Kiwi Supplies'
+ * invoices (loaded by the supplier: the purchaser cannot delete them) beside bills it loaded itself from Southern
+ * Produce. Selecting one of each, the dialog lists and deletes only the purchaser's own bill and says the other one
+ * stays. A bill is deleted, so the companies are the spec's own (tests/e2e/support/world.ts), not the demo personas.
+ * Screenshots at 1280, 1024 and 390 px go to /tmp/h-delete-shots/ when SCREENSHOTS=1.
  */
 const SHOTS = process.env.SCREENSHOTS ? "/tmp/h-delete-shots" : null;
 const shoot = (page: Page, name: string) => shootWidths(page, SHOTS, name);
+
+let world: World;
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  world = await makeWorld({
+    companies: { purchaser: { name: "Delete Foods" }, kiwi: { name: "Kiwi Supplies" }, southern: { name: "Southern Produce" } },
+    trades: [
+      ["purchaser", "kiwi"],
+      ["purchaser", "southern"],
+    ],
+    records: [
+      { supplier: "kiwi", purchaser: "purchaser", number: "KS-1001", total: 120_000 },
+      { supplier: "kiwi", purchaser: "purchaser", number: "KS-1002", total: 80_000 },
+      { supplier: "southern", purchaser: "purchaser", type: "BILL", number: "SP-1001", total: 45_000 },
+      { supplier: "southern", purchaser: "purchaser", type: "BILL", number: "SP-1002", total: 65_000 },
+    ],
+  });
+});
+const login = (page: Page) => loginAs(page, world.companies.purchaser.email, world.password);
 
 /** The first bill row of a filtered list: its number and the id its selection box carries. */
 async function firstBill(page: Page, search: string): Promise<{ id: string; number: string }> {
@@ -19,7 +40,7 @@ async function firstBill(page: Page, search: string): Promise<{ id: string; numb
 }
 
 test("Confirm Delete lists and deletes only the bills the purchaser loaded", async ({ page }) => {
-  await loginAs(page, PURCHASER);
+  await login(page);
   const supplierLoaded = await firstBill(page, "entity=Kiwi");
   const own = await firstBill(page, "entity=Southern");
   expect(supplierLoaded.number).toMatch(/^KS-/);
@@ -46,7 +67,7 @@ test("Confirm Delete lists and deletes only the bills the purchaser loaded", asy
 });
 
 test("with only the supplier's bills selected there is nothing to confirm", async ({ page }) => {
-  await loginAs(page, PURCHASER);
+  await login(page);
   const supplierLoaded = await firstBill(page, "entity=Kiwi");
   await page.goto(`/bills/delete?tab=bills&ids=${supplierLoaded.id}`);
   const dialog = page.getByRole("dialog", { name: "Confirm Delete" });

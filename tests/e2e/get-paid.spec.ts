@@ -1,10 +1,12 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { accountBalance, loginAs, SUPPLIER } from "./helpers";
+import { accountBalance, loginAs } from "./helpers";
+import { makeWorld, type World } from "./support/world";
 
 /**
- * The supplier's Get Paid (p2 §4 "Get Paid dialog (supplier)", §8, §9) on the demo data: Kiwi Supplies' invoices to
- * Harbour Foods are in Harbour Foods' ACTIVE offer (db/seed/demo-data.ts), so they show Payment Available.
+ * The supplier's Get Paid (p2 §4 "Get Paid dialog (supplier)", §8, §9): the supplier's invoices to its customer are in
+ * the customer's ACTIVE offer, so they show Payment Available. Money moves, so both are the spec's own
+ * (tests/e2e/support/world.ts), not the demo personas.
  */
 const SHOTS = process.env.SHOTS_DIR ?? "/tmp/h-exec-shots";
 
@@ -16,11 +18,23 @@ async function shoot(page: Page, name: string) {
 // Two logins, a payment through the job queue and two account visits: longer than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 120_000 });
 
+let world: World;
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  world = await makeWorld({
+    companies: { purchaser: { name: "Get Paid Foods" }, supplier: { name: "Get Paid Supplies" } },
+    trades: [["purchaser", "supplier"]],
+    records: [123_450, 98_760, 154_320, 76_540].map((total, index) => ({ key: `offered${index}`, supplier: "supplier", purchaser: "purchaser", total, daysToDue: 30 + index * 10 })),
+    offers: [{ company: "purchaser", cashpool: 2_000_000, crr: "8", include: ["offered0", "offered1", "offered2", "offered3"] }],
+  });
+});
+const login = (page: Page) => loginAs(page, world.companies.supplier.email, world.password);
+
 const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, "")) * 100);
 const money = (value: number) => `$${(value / 100).toLocaleString("en-NZ", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 test("a supplier gets paid for a Payment Available invoice with the progress bar, and its account shows the credit to the cent", async ({ page }) => {
-  await loginAs(page, SUPPLIER);
+  await login(page);
   const before = await accountBalance(page);
 
   await page.goto("/invoices?status=PAYMENT_READY");
@@ -34,7 +48,7 @@ test("a supplier gets paid for a Payment Available invoice with the progress bar
 
   const dialog = page.getByRole("dialog", { name: "Get Paid" });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByText("Harbour Foods Ltd")).toBeVisible();
+  await expect(dialog.getByText(world.companies.purchaser.name)).toBeVisible();
   // Only the chosen invoice is ticked; the figures are for it.
   await expect(dialog.getByRole("checkbox", { name: `Get paid for ${number}` })).toBeChecked();
   const boxes = dialog.getByRole("checkbox");
@@ -78,7 +92,7 @@ test("a supplier gets paid for a Payment Available invoice with the progress bar
   expect(await accountBalance(page)).toBe(before + receive);
   const credit = page.getByRole("table", { name: "Transactions" }).locator("tbody tr", { hasText: number });
   await expect(credit).toContainText(`+${money(receive)}`);
-  await expect(credit).toContainText("Harbour Foods Ltd");
+  await expect(credit).toContainText(world.companies.purchaser.name);
 
   // Again: the invoice is paid, so the dialog says so and nothing is paid twice.
   await page.goto(`/invoices/get-paid/${invoiceId}`);
@@ -88,7 +102,7 @@ test("a supplier gets paid for a Payment Available invoice with the progress bar
 test("without JavaScript the dialog posts and the progress page refreshes itself to the summary", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await loginAs(page, SUPPLIER);
+  await login(page);
   await page.goto("/invoices?status=PAYMENT_READY");
   const link = page.getByRole("link", { name: /^Get Paid for / }).first();
   const name = (await link.getAttribute("aria-label"))!;

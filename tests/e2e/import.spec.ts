@@ -1,8 +1,23 @@
 import fs from "node:fs";
-import { expect, test } from "@playwright/test";
-import { loginAs, PURCHASER, SUPPLIER } from "./helpers";
+import { expect, test, type Page } from "@playwright/test";
+import { loginAs } from "./helpers";
+import { makeWorld, type World } from "./support/world";
 
-/** The Import file dialog (p2 §4 Import flow): choose format and file, confirm, progress, results, downloads. */
+/**
+ * The Import file dialog (p2 §4 Import flow): choose format and file, confirm, progress, results, downloads. Imports
+ * write invoices and customers, so the supplier and its customer are the spec's own (tests/e2e/support/world.ts), not
+ * the demo personas.
+ */
+
+let world: World;
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  world = await makeWorld({
+    companies: { purchaser: { name: "Import Foods Ltd" }, supplier: { name: "Import Supplies Ltd" } },
+    trades: [["purchaser", "supplier"]],
+  });
+});
+const login = (page: Page, key: "purchaser" | "supplier") => loginAs(page, world.companies[key].email, world.password);
 
 function dmy(offsetDays: number) {
   const date = new Date(Date.now() + offsetDays * 86_400_000);
@@ -11,7 +26,8 @@ function dmy(offsetDays: number) {
 
 test("a supplier imports invoices with one bad row and downloads the failed rows", async ({ page }) => {
   const run = Date.now().toString(36).toUpperCase();
-  await loginAs(page, SUPPLIER);
+  const customer = world.companies.purchaser.name;
+  await login(page, "supplier");
   await page.goto("/invoices?page=1");
   await page.getByRole("link", { name: "Import" }).click();
   await expect(page).toHaveURL(/\/invoices\/import\?page=1$/);
@@ -29,9 +45,9 @@ test("a supplier imports invoices with one bad row and downloads the failed rows
 
   const csv = [
     "Invoice Number,Customer Name,Order Number,Issue Date,Due Date,Amount Due (inc. GST),Contact Email",
-    `E2E-${run}-1,Harbour Foods Ltd,PO-1,${dmy(0)},${dmy(30)},"1,150.00",ap@harbourfoods.test`,
+    `E2E-${run}-1,${customer},PO-1,${dmy(0)},${dmy(30)},"1,150.00",ap@importfoods.test`,
     `E2E-${run}-2,New Customer ${run} Ltd,,,${dmy(45)},99.95,`,
-    `E2E-${run}-3,Harbour Foods Ltd,,${dmy(5)},${dmy(30)},10.00,`,
+    `E2E-${run}-3,${customer},,${dmy(5)},${dmy(30)},10.00,`,
   ].join("\n");
   await expect(dialog.getByRole("radio", { name: "Earlybird template" })).toBeChecked();
   await dialog.getByLabel("File").setInputFiles({ name: "approved.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
@@ -63,7 +79,7 @@ test("a supplier imports invoices with one bad row and downloads the failed rows
     .split("\n");
   expect(lines).toEqual([
     "Invoice Number,Customer Name,Order Number,Issue Date,Due Date,Amount Due (inc. GST),Contact Email,Errors",
-    `E2E-${run}-3,Harbour Foods Ltd,,${dmy(5)},${dmy(30)},10.00,,Issue date cannot be in the future`,
+    `E2E-${run}-3,${customer},,${dmy(5)},${dmy(30)},10.00,,Issue date cannot be in the future`,
   ]);
 
   // Done goes back to the list with its query, which now shows the imported invoice.
@@ -74,7 +90,7 @@ test("a supplier imports invoices with one bad row and downloads the failed rows
 });
 
 test("a wrong template shows the spec's message", async ({ page }) => {
-  await loginAs(page, PURCHASER);
+  await login(page, "purchaser");
   await page.goto("/bills/import?tab=bills");
   const dialog = page.getByRole("dialog", { name: "Import bills" });
   await dialog.getByLabel("File").setInputFiles({ name: "wrong.csv", mimeType: "text/csv", buffer: Buffer.from("Number,Name\n1,Acme\n") });

@@ -14,7 +14,7 @@ function wrongCode(secret: string): string {
 }
 
 test("a user turns on two-factor authentication by scanning the QR code, and login then asks for the code", async ({ page }) => {
-  const email = await createCompanyUser("Harbour Foods Ltd", PASSWORD);
+  const email = await createCompanyUser(PASSWORD);
   await loginAs(page, email, PASSWORD);
   await page.goto("/settings?tab=password");
   await expect(page.getByRole("link", { name: "Password" })).toHaveAttribute("aria-current", "page");
@@ -84,7 +84,7 @@ test("a user turns on two-factor authentication by scanning the QR code, and log
 });
 
 test("changing the password in settings keeps this session and logs out every other device", async ({ page, browser }) => {
-  const email = await createCompanyUser("Harbour Foods Ltd", PASSWORD);
+  const email = await createCompanyUser(PASSWORD);
   const elsewhere = await browser.newContext();
   const otherDevice = await elsewhere.newPage();
   await loginAs(otherDevice, email, PASSWORD);
@@ -122,7 +122,7 @@ test("changing the password in settings keeps this session and logs out every ot
 });
 
 test("the other settings tabs still work, and an unknown tab goes to the default", async ({ page }) => {
-  const email = await createCompanyUser("Harbour Foods Ltd", PASSWORD);
+  const email = await createCompanyUser(PASSWORD);
   await loginAs(page, email, PASSWORD);
   await page.goto("/settings?tab=nonsense");
   await expect(page).not.toHaveURL(/tab=nonsense/);
@@ -138,7 +138,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("two-factor authentication turns on with plain forms", async ({ page }) => {
-    const email = await createCompanyUser("Harbour Foods Ltd", PASSWORD);
+    const email = await createCompanyUser(PASSWORD);
     await loginAs(page, email, PASSWORD);
     await page.goto("/settings?tab=password");
     await twoFactor(page).getByLabel("Password to turn it on").fill(PASSWORD);

@@ -1,16 +1,18 @@
 /**
  * Money that comes back (issue 13 part 3, docs/decisions/030), as an admin does it in the browser:
- * - Pat withdraws, the bank file job pays it, an admin marks the line returned from /system (confirm dialog, toast), and
- *   Pat's /account and statement show the reversal with the money back;
+ * - a company withdraws, the bank file job pays it, an admin marks the line returned from /system (confirm dialog,
+ *   toast), and the company's /account and statement show the reversal with the money back;
  * - a second withdrawal comes back through the bank's returns file (imported twice: returned once);
  * - an unknown deposit unclaimed for 30 days is returned to its sender from the Topups page and paid by the next file.
- * Screenshots at 1280, 1024 and 390 px when SHOTS_DIR is set.
+ * Money moves, so the withdrawing companies are the spec's own (tests/e2e/support/world.ts), one per test, not the demo
+ * personas. Screenshots at 1280, 1024 and 390 px when SHOTS_DIR is set.
  */
 import crypto from "node:crypto";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { e2eQuery, runWithdrawalsJob } from "./bank-jobs-support";
-import { accountBalance, ADMIN, loginAs, PURCHASER } from "./helpers";
+import { accountBalance, ADMIN, loginAs } from "./helpers";
+import { makeWorld, type World } from "./support/world";
 
 const SHOTS = process.env.SHOTS_DIR;
 
@@ -28,7 +30,19 @@ test.describe.configure({ timeout: 180_000 });
 
 const dialog = (page: Page) => page.getByRole("dialog");
 
-/** Pat withdraws `amount` in the three steps, and the bank file job pays it: its id and file. */
+let world: World;
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  world = await makeWorld({
+    companies: {
+      marked: { name: "Returned Foods", funds: 100_000, bankAccount: { name: "Returned Operating", number: "1202330123456333" } },
+      imported: { name: "Imported Foods", funds: 100_000, bankAccount: { name: "Imported Operating", number: "1202330123456444" } },
+    },
+  });
+});
+const login = (page: Page, key: string) => loginAs(page, world.companies[key].email, world.password);
+
+/** The company withdraws `amount` in the three steps, and the bank file job pays it: its id and file. */
 async function paidWithdrawal(page: Page, amount: string): Promise<{ id: number; fileName: string }> {
   await runWithdrawalsJob(); // nothing pending from another test blocks this one
   await page.goto("/account/withdraw");
@@ -43,8 +57,9 @@ async function paidWithdrawal(page: Page, amount: string): Promise<{ id: number;
   return { id, fileName: file!.fileName };
 }
 
-test("a withdrawal the bank returns: marked on /system, the money back on Pat's account and statement", async ({ page, browser }) => {
-  await loginAs(page, PURCHASER);
+test("a withdrawal the bank returns: marked on /system, the money back on the company's account and statement", async ({ page, browser }) => {
+  const company = world.companies.marked.name;
+  await login(page, "marked");
   const before = await accountBalance(page);
   const withdrawal = await paidWithdrawal(page, "321.09");
   expect(await accountBalance(page)).toBe(before - 32_109);
@@ -57,7 +72,7 @@ test("a withdrawal the bank returns: marked on /system, the money back on Pat's 
   const lines = dialog(admin);
   await expect(lines.getByRole("heading", { name: "Bank file lines" })).toBeVisible();
   const line = lines.getByRole("row").filter({ hasText: `WD${withdrawal.id}` });
-  await expect(line).toContainText("Harbour Foods Operating");
+  await expect(line).toContainText("Returned Operating");
   await expect(line).toContainText("$321.09");
   await expect(line).toContainText("Paid");
   await shoot(admin, "returns-1-file-lines");
@@ -65,13 +80,13 @@ test("a withdrawal the bank returns: marked on /system, the money back on Pat's 
 
   const confirm = dialog(admin);
   await expect(confirm.getByRole("heading", { name: "Mark withdrawal returned" })).toBeVisible();
-  await expect(confirm).toContainText("Harbour Foods Ltd");
+  await expect(confirm).toContainText(company);
   // Focus starts on the reason, never on the confirming button.
   await expect(confirm.getByLabel("Reason (optional)")).toBeFocused();
   await confirm.getByLabel("Reason (optional)").fill("Account closed");
   await shoot(admin, "returns-2-confirm");
   await confirm.getByRole("button", { name: "Mark returned" }).click();
-  await expect(admin.getByText(`Withdrawal WD${withdrawal.id} returned: $321.09 is back in Harbour Foods Ltd's Funds Available`)).toBeVisible();
+  await expect(admin.getByText(`Withdrawal WD${withdrawal.id} returned: $321.09 is back in ${company}'s Funds Available`)).toBeVisible();
   const after = dialog(admin)
     .getByRole("row")
     .filter({ hasText: `WD${withdrawal.id}` });
@@ -81,7 +96,7 @@ test("a withdrawal the bank returns: marked on /system, the money back on Pat's 
 
   expect(await accountBalance(page)).toBe(before);
 
-  // Pat: the reversal on /account and on the month's statement.
+  // The company: the reversal on /account and on the month's statement.
   await page.goto("/account");
   const transactions = page.getByRole("table").filter({ hasText: "Withdrawal returned: Account closed" });
   await expect(transactions.getByRole("row").filter({ hasText: "Withdrawal returned: Account closed" }).first()).toContainText("$321.09");
@@ -96,7 +111,7 @@ test("a withdrawal the bank returns: marked on /system, the money back on Pat's 
 });
 
 test("the bank's returns file: imported on /system, each withdrawal returned once", async ({ page, browser }) => {
-  await loginAs(page, PURCHASER);
+  await login(page, "imported");
   const before = await accountBalance(page);
   const withdrawal = await paidWithdrawal(page, "45.67");
 

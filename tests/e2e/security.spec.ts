@@ -52,7 +52,7 @@ test.describe("the login redirect stays on this site (part 5)", () => {
 });
 
 test("a reset link e-mailed after a request with a forged Host points at this site (part 6)", async ({ playwright, browser }) => {
-  const email = await createCompanyUser("Harbour Foods Ltd", "Forged#Host2026");
+  const email = await createCompanyUser("Forged#Host2026");
   const api = await playwright.request.newContext({ baseURL: `http://localhost:${PORT}` });
   const response = await api.post("/forgot-password", {
     form: { email },
@@ -85,7 +85,7 @@ test("logged-in pages and their data requests are private and never stored (part
 test("screens: the Log out page and the two-factor card's password (parts 8 and 13)", async ({ page }) => {
   test.setTimeout(90_000);
   const password = "Screens#Shot2026";
-  const email = await createCompanyUser("Harbour Foods Ltd", password);
+  const email = await createCompanyUser(password);
   await loginAs(page, email, password);
   await page.goto("/settings?tab=password");
   const twoFactor = page.getByRole("region", { name: "Two-factor authentication" });

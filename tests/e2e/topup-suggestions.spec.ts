@@ -1,9 +1,9 @@
 /**
- * The suggestions on the Topup Entry step of an offer's top-up (issue 5 part 3): Pat (Harbour Foods, the seeded ACTIVE
- * offer) raises the cash reserve $100 above what Funds Available covers; the Topup Entry shows the largest-total set and
- * the most-cashback set for the new cash pool with the figures selection.ts gives on Harbour's bills (read from the
- * database), and "Include these bills" works without JavaScript and comes back to the step. Pat's include flags are
- * put back at the end (other specs read the seeded list).
+ * The suggestions on the Topup Entry step of an offer's top-up (issue 5 part 3): a purchaser with an ACTIVE offer
+ * raises the cash reserve $100 above what Funds Available covers; the Topup Entry shows the largest-total set and the
+ * most-cashback set for the new cash pool with the figures selection.ts gives on its bills (read from the database),
+ * and "Include these bills" works without JavaScript and comes back to the step. Include flags change, so the
+ * purchaser, its supplier, bills and offer are the spec's own (tests/e2e/support/world.ts), not the demo personas.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -14,7 +14,8 @@ import { daysBetween, todayIn } from "../../app/lib/dates";
 import { formatMoney, type Cents } from "../../app/lib/money";
 import { offerConfigFrom, percentToBasisPoints, purchaserOfferEligibility } from "../../app/modules/offers/rules";
 import { largestTotalSelection, maxCashbackSelection, type Selection, type SelectionItem } from "../../app/modules/offers/selection";
-import { loginAs, PURCHASER } from "./helpers";
+import { loginAs } from "./helpers";
+import { makeWorld, type World } from "./support/world";
 
 const SHOTS = process.env.SHOTS_DIR ?? "/tmp/wip-topup-suggestions-shots";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -33,12 +34,30 @@ const dollars = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 
 const percent = (bp: number) => `${Math.trunc(bp / 100)}.${String(bp % 100).padStart(2, "0")}%`;
 const centsOf = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, "")) * 100);
 
-async function harbourId(client: pg.Client): Promise<number> {
-  const { rows } = await client.query(`SELECT company_id FROM users WHERE username = $1`, [PURCHASER]);
-  return Number(rows[0].company_id);
-}
+let world: World;
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  // Bills worth more than the raised cash pool, due at different distances: the two sets differ.
+  const bills = [
+    [31_250, 12],
+    [48_900, 20],
+    [52_300, 27],
+    [67_450, 35],
+    [74_100, 44],
+    [85_600, 52],
+    [93_700, 61],
+    [118_800, 75],
+  ];
+  world = await makeWorld({
+    companies: { purchaser: { name: "Suggest Foods" }, supplier: { name: "Suggest Supplies" } },
+    trades: [["purchaser", "supplier"]],
+    records: bills.map(([total, daysToDue]) => ({ supplier: "supplier", purchaser: "purchaser", type: "BILL" as const, total, daysToDue })),
+    offers: [{ company: "purchaser", cashpool: 200_000, crr: "8" }],
+  });
+});
+const login = (page: Page) => loginAs(page, world.companies.purchaser.email, world.password);
 
-/** The oracle: Harbour's candidate bills (the suggestions' conditions) run through rules.ts and selection.ts. */
+/** The oracle: the purchaser's candidate bills (the suggestions' conditions) run through rules.ts and selection.ts. */
 async function expectedSets(companyId: number, crr: string, capacity: Cents): Promise<{ largestTotal: Selection; maxCashback: Selection }> {
   return withDatabase(async (client) => {
     const today = todayIn("NZ");
@@ -99,9 +118,9 @@ async function openRaise(page: Page): Promise<{ href: string; cashpool: number; 
 
 test("the Topup Entry of a raise suggests the largest-total and the most-cashback sets, with selection.ts's figures", async ({ page }) => {
   test.setTimeout(90_000);
-  await loginAs(page, PURCHASER);
+  await login(page);
   const { cashpool, crr, entry } = await openRaise(page);
-  const expected = await expectedSets(await withDatabase(harbourId), crr, cashpool as Cents);
+  const expected = await expectedSets(world.companies.purchaser.id, crr, cashpool as Cents);
   await expect(entry.getByRole("heading", { name: `Suggested bills for ${formatMoney(cashpool as Cents)}` })).toBeVisible();
   const largest = entry.getByRole("region", { name: "Largest total" });
   const most = entry.getByRole("region", { name: "Most cashback" });
@@ -125,35 +144,24 @@ test.describe("without JavaScript", () => {
 
   test("Include these bills on the Topup Entry includes the set and comes back to the step", async ({ page }) => {
     test.setTimeout(90_000);
-    const companyId = await withDatabase(harbourId);
-    const before = await withDatabase(async (client) =>
+    const companyId = world.companies.purchaser.id;
+    await login(page);
+    const { href, cashpool, crr, entry } = await openRaise(page);
+    const expected = await expectedSets(companyId, crr, cashpool as Cents);
+    const most = entry.getByRole("region", { name: "Most cashback" });
+    await most.getByRole("button", { name: "Include these bills" }).click();
+    await expect(page).toHaveURL(href);
+    const back = page.getByRole("dialog", { name: "Topup Entry" });
+    await expect(back.getByRole("region", { name: "Most cashback" })).toContainText("These are the bills in your offer.");
+    await expect(back.getByRole("region", { name: "Most cashback" }).getByRole("button", { name: "Include these bills" })).toHaveCount(0);
+    const included = await withDatabase(async (client) =>
       (
-        await client.query(`SELECT id FROM invoices WHERE issued_for = $1 AND include_in_purchaser_offer ORDER BY id`, [companyId])
+        await client.query(
+          `SELECT id FROM invoices WHERE issued_for = $1 AND include_in_purchaser_offer AND bill_status IS DISTINCT FROM 'PAID' ORDER BY id`,
+          [companyId]
+        )
       ).rows.map((row) => Number(row.id))
     );
-    try {
-      await loginAs(page, PURCHASER);
-      const { href, cashpool, crr, entry } = await openRaise(page);
-      const expected = await expectedSets(companyId, crr, cashpool as Cents);
-      const most = entry.getByRole("region", { name: "Most cashback" });
-      await most.getByRole("button", { name: "Include these bills" }).click();
-      await expect(page).toHaveURL(href);
-      const back = page.getByRole("dialog", { name: "Topup Entry" });
-      await expect(back.getByRole("region", { name: "Most cashback" })).toContainText("These are the bills in your offer.");
-      await expect(back.getByRole("region", { name: "Most cashback" }).getByRole("button", { name: "Include these bills" })).toHaveCount(0);
-      const included = await withDatabase(async (client) =>
-        (
-          await client.query(
-            `SELECT id FROM invoices WHERE issued_for = $1 AND include_in_purchaser_offer AND bill_status IS DISTINCT FROM 'PAID' ORDER BY id`,
-            [companyId]
-          )
-        ).rows.map((row) => Number(row.id))
-      );
-      for (const id of expected.maxCashback.ids) expect(included).toContain(id);
-    } finally {
-      await withDatabase((client) =>
-        client.query(`UPDATE invoices SET include_in_purchaser_offer = (id = ANY($2::int[])) WHERE issued_for = $1`, [companyId, before])
-      );
-    }
+    for (const id of expected.maxCashback.ids) expect(included).toContain(id);
   });
 });

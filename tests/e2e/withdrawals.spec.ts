@@ -1,8 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { e2eQuery, runWithdrawalsJob } from "./bank-jobs-support";
-import { ADMIN, AU_USER, loginAs, PURCHASER } from "./helpers";
+import { runWithdrawalsJob } from "./bank-jobs-support";
+import { ADMIN, loginAs } from "./helpers";
+import { makeWorld, type World } from "./support/world";
+
+/**
+ * Withdrawals end to end (issue 4): the three steps, the bank file job and the admin's download; the admin's switch and
+ * withdrawal on behalf of a company; the not-verified and non-admin refusals; the steps without JavaScript. Money moves,
+ * so the companies are the spec's own (tests/e2e/support/world.ts), not the demo personas: each test that withdraws
+ * has a company of its own, so none waits on another's pending withdrawal.
+ */
 
 const SHOTS = process.env.SHOTS_DIR;
 
@@ -15,21 +23,32 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-async function companyId(name: string): Promise<number> {
-  const [row] = await e2eQuery<{ id: number }>("SELECT id FROM companies WHERE company_name = $1", [name]);
-  return row.id;
-}
+let world: World;
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  world = await makeWorld({
+    companies: {
+      withdrawer: { name: "Withdraw Foods", funds: 500_000, bankAccount: { name: "Withdraw Operating", number: "1202330123456000" } },
+      onBehalf: { name: "Behalf Supplies", funds: 100_000, bankAccount: { name: "Behalf Payouts", number: "1202330123456111" } },
+      plainForms: { name: "Plain Forms Co", funds: 100_000, bankAccount: { name: "Plain Operating", number: "1202330123456222" } },
+      unverified: { name: "Unverified Coffee", country: "AU", verified: false },
+    },
+  });
+});
+const login = (page: Page, key: string) => loginAs(page, world.companies[key].email, world.password);
 
 const dialog = (page: Page) => page.getByRole("dialog");
 
 test("a company with funds withdraws in three steps; after the job runs an admin downloads the bank file", async ({ page, browser }) => {
-  await loginAs(page, PURCHASER);
+  // Two logins, the bank file job run with the CLI (a process start) and a download: more than 30 s on a busy machine.
+  test.setTimeout(90_000);
+  await login(page, "withdrawer");
   await page.goto("/account");
   await page.getByRole("link", { name: "Withdraw" }).click();
   await expect(page).toHaveURL(/\/account\/withdraw$/);
   await expect(dialog(page).getByRole("heading", { name: "Withdraw Funds" })).toBeVisible();
   await expect(dialog(page)).toContainText("Funds Available");
-  await expect(dialog(page)).toContainText("Harbour Foods Operating");
+  await expect(dialog(page)).toContainText("Withdraw Operating");
   await expect(dialog(page)).toContainText("VERIFIED");
   await shoot(page, "withdraw-1-enter");
 
@@ -97,8 +116,12 @@ test("a company with funds withdraws in three steps; after the job runs an admin
   expect(download.suggestedFilename()).toBe(file!.fileName);
   const content = fs.readFileSync((await download.path())!, "utf8");
   expect(content).toMatch(/^1,,,,0201000123456000,7,\d{6},\d{6},\r\n/);
-  expect(content).toContain(`2,1202330123456000,50,123456,Harbour Foods Operat,WD${withdrawalId},Withdrawal,`);
+  expect(content).toContain(`2,1202330123456000,50,123456,Withdraw Operating,WD${withdrawalId},Withdrawal,`);
   expect(content).toMatch(/\r\n3,\d+,\d+,\d{11}\r\n$/);
+
+  // The admin's company summary lists it as completed.
+  await admin.goto(`/companies/${world.companies.withdrawer.id}/summary`);
+  await expect(admin.getByRole("table", { name: "Withdrawals" }).getByRole("row").filter({ hasText: "$1,234.56" })).toContainText("Completed");
 
   // The withdrawal is completed: a new one may be made.
   await page.goto("/account/withdraw");
@@ -119,22 +142,21 @@ test("an admin suspends and resumes file processing, and withdraws on behalf of 
   await expect(toggle).toHaveAttribute("aria-checked", "true");
   await expect(page.getByText("RUNNING", { exact: true })).toBeVisible();
 
-  const kiwi = await companyId("Kiwi Supplies Ltd");
-  await page.goto(`/companies/${kiwi}/summary`);
-  await expect(page.getByRole("heading", { level: 1, name: "Kiwi Supplies Ltd" })).toBeVisible();
+  const company = world.companies.onBehalf;
+  await page.goto(`/companies/${company.id}/summary`);
+  await expect(page.getByRole("heading", { level: 1, name: company.name })).toBeVisible();
   await expect(page.getByRole("link", { name: "Summary" })).toHaveAttribute("aria-current", "page");
-  await expect(page.getByRole("table", { name: "Withdrawals" })).toContainText("Completed");
+  await expect(page.getByRole("table", { name: "Withdrawals" })).toBeVisible();
   await shoot(page, "company-summary");
   await page.getByRole("link", { name: "Withdraw", exact: true }).click();
   await expect(dialog(page).getByRole("heading", { name: "Withdraw Funds" })).toBeVisible();
-  await expect(dialog(page)).toContainText("On behalf of Kiwi Supplies Ltd");
-  await expect(dialog(page).getByText("Kiwi Supplies Ltd - Earlybird working capital")).toBeVisible();
-  // The default account is the seeded one, or the one tests/e2e/bank-accounts.spec.ts put in its place.
-  await expect(dialog(page).getByLabel("To")).toContainText(/Kiwi Supplies (Business|Payouts)/);
+  await expect(dialog(page)).toContainText(`On behalf of ${company.name}`);
+  await expect(dialog(page).getByText(`${company.name} - Earlybird working capital`)).toBeVisible();
+  await expect(dialog(page).getByLabel("To")).toContainText("Behalf Payouts");
   await shoot(page, "admin-withdraw-enter");
   await dialog(page).getByLabel("Withdrawal amount").fill("10");
   await dialog(page).getByRole("button", { name: "Submit" }).click();
-  await expect(dialog(page)).toContainText("Kiwi Supplies Ltd - Earlybird working capital");
+  await expect(dialog(page)).toContainText(`${company.name} - Earlybird working capital`);
   await dialog(page).getByRole("button", { name: "Confirm" }).click();
   await expect(dialog(page).getByRole("heading", { name: "Withdrawal Successful" })).toBeVisible();
   await dialog(page).getByRole("link", { name: "OK" }).click();
@@ -145,7 +167,7 @@ test("an admin suspends and resumes file processing, and withdraws on behalf of 
 });
 
 test("a company that is not verified is asked to get verified first", async ({ page }) => {
-  await loginAs(page, AU_USER);
+  await login(page, "unverified");
   await page.goto("/account/withdraw");
   await expect(dialog(page)).toContainText("Let's get verified");
   await expect(dialog(page)).toContainText("Your company is not verified yet. Please get verified to withdraw funds.");
@@ -155,7 +177,7 @@ test("a company that is not verified is asked to get verified first", async ({ p
 });
 
 test("a company user cannot reach the admin screens", async ({ page }) => {
-  await loginAs(page, PURCHASER);
+  await login(page, "withdrawer");
   for (const url of ["/system", "/companies/1/summary", "/companies/1/summary/withdraw"]) {
     const response = await page.goto(url);
     expect(response?.status(), url).toBe(404);
@@ -166,7 +188,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the three steps work as plain forms", async ({ page }) => {
-    await loginAs(page, PURCHASER);
+    await login(page, "plainForms");
     await page.goto("/account/withdraw");
     await expect(dialog(page).getByRole("heading", { name: "Withdraw Funds" })).toBeVisible();
     await dialog(page).getByLabel("Withdrawal amount").fill("5");

@@ -49,12 +49,10 @@ async function actorOf(company: Company): Promise<ListActor> {
   return { userId: user.id, companyId: company.id, roles: ["ROLE_USER"] };
 }
 
-const link = (purchaser: Company, supplier: Company, offersEnabled = true) => makeSupplierLink(purchaser, supplier, { offersEnabled });
-
 async function parties(offersEnabled = true) {
   const purchaser = await makeCompany();
   const supplier = await makeCompany();
-  await link(purchaser, supplier, offersEnabled);
+  await makeSupplierLink(purchaser, supplier, { offersEnabled });
   return { purchaser, supplier, buyer: await actorOf(purchaser), seller: await actorOf(supplier) };
 }
 
@@ -268,7 +266,7 @@ describe("setIncludeInPurchaserOffer", () => {
     const { purchaser, supplier, buyer } = await parties();
     const paid = await makeRecord(supplier, purchaser, { billStatus: "PAID" });
     const disabledSupplier = await makeCompany();
-    await link(purchaser, disabledSupplier, false);
+    await makeSupplierLink(purchaser, disabledSupplier, { offersEnabled: false });
     const disabled = await makeRecord(disabledSupplier, purchaser);
     const stranger = await parties();
     const foreign = await makeRecord(stranger.supplier, stranger.purchaser);

@@ -38,13 +38,11 @@ async function actorOf(company: Company): Promise<Actor> {
   return { userId: user.id, companyId: company.id, roles: ["ROLE_USER"] };
 }
 
-const linkSupplier = (purchaser: Company, supplier: Company) => makeSupplierLink(purchaser, supplier);
-
 /** A purchaser (the actor) with a supplier among its counterparties. */
 async function parties() {
   const purchaser = await makeCompany();
   const supplier = await makeCompany();
-  await linkSupplier(purchaser, supplier);
+  await makeSupplierLink(purchaser, supplier);
   return { purchaser, supplier, actor: await actorOf(purchaser) };
 }
 
@@ -136,7 +134,7 @@ describe("createCreditNote", () => {
     expect([duplicate.status, duplicate.message, duplicate.field]).toEqual([409, CREDIT_NUMBER_TAKEN, "creditNumber"]);
     // Another purchaser of the same supplier may use the number.
     const other = await parties();
-    await linkSupplier(other.purchaser, supplier);
+    await makeSupplierLink(other.purchaser, supplier);
     await expect(newNote(other.actor, supplier, "10", "CN-DUP")).resolves.toMatchObject({ creditNumber: "CN-DUP" });
     await deleteCreditNotes(actor, [first.id]);
     await expect(newNote(actor, supplier, "10", "CN-DUP")).resolves.toMatchObject({ creditNumber: "CN-DUP" });

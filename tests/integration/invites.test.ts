@@ -61,7 +61,6 @@ async function actorOf(company: Company): Promise<Actor> {
   return { userId: user.id, companyId: company.id, roles: ["ROLE_USER"] };
 }
 
-const link = (purchaser: Company, supplier: Company) => makeSupplierLink(purchaser, supplier);
 
 const today = () => todayIn("NZ");
 
@@ -346,7 +345,7 @@ describe("purchaser invites and notifies suppliers (from /bills)", () => {
   it("invites an INACTIVE supplier of a Payment Offered bill: the landing shows Get Paid Today and the fee of offers/rules", async () => {
     const { purchaser, buyer } = await purchaserWithOffer();
     const supplier = await makeCompany({ status: "INACTIVE" });
-    await link(purchaser, supplier);
+    await makeSupplierLink(purchaser, supplier);
     const due = addDays(today(), 20);
     const bill = await record(supplier, purchaser, { type: "BILL", include: true, total: 200_000, due });
     const email = address("supplier");
@@ -374,7 +373,7 @@ describe("purchaser invites and notifies suppliers (from /bills)", () => {
   it("notifies an ACTIVE supplier: 'Notification sent', the bill reads Notified, and the link's page says Log In", async () => {
     const { purchaser, buyer } = await purchaserWithOffer();
     const supplier = await makeCompany({ status: "ACTIVE" });
-    await link(purchaser, supplier);
+    await makeSupplierLink(purchaser, supplier);
     const supplierUser = await makeUser({ company: supplier, email: address("owner") });
     // The shared record's contact email is the purchaser's own accounts address: the supplier's user is told instead.
     const bill = await record(supplier, purchaser, { type: "BILL", include: true, contactEmail: address("ap") });

@@ -11,7 +11,7 @@ import { BankAccount, BankPaymentFile, FileProcessingStatus, Job, PurchaserOffer
 import type { Actor } from "../../app/lib/actor";
 import type { Cents } from "../../app/lib/money";
 import { isAppError } from "../../app/lib/errors";
-import { postTransaction, systemAccount, walletAccount, type Currency } from "../../app/modules/ledger/service.server";
+import type { Currency } from "../../app/modules/ledger/service.server";
 import { getCompanyFundsSummary, getWithdrawal, getWithdrawContext, placeWithdrawal, reviewWithdrawal } from "../../app/modules/ledger/withdrawals.server";
 import {
   getBankPaymentFile,
@@ -36,7 +36,7 @@ import {
   TITLE_SUCCESSFUL,
 } from "../../app/modules/ledger/withdrawals.schema";
 import { runScheduledJobNow } from "../../jobs/scheduled";
-import { makeCompany, makeUser } from "../support/factories";
+import { fundWallet, makeCompany, makeUser } from "../support/factories";
 
 afterAll(() => sequelize.close());
 
@@ -86,22 +86,11 @@ async function fundedCompany(
           bankAccountStatus: options.accountStatus ?? "VERIFIED",
           defaultAccount: true,
         });
-  if (options.funds !== 0) {
-    await sequelize.transaction(async (t) => {
-      const wallet = await walletAccount(t, company.id, currency);
-      const clearing = await systemAccount(t, "BANK_CLEARING", currency);
-      const amount = options.funds ?? 100_000;
-      await postTransaction(t, {
-        transactionClass: "TOPUP",
-        currency,
-        entries: [
-          { accountId: clearing.id, amount: -amount },
-          { accountId: wallet.id, amount },
-        ],
-      });
-    });
-  }
-  return { company, actor: { userId: user.id, companyId: company.id, roles: ["ROLE_USER"] }, account, system, currency };
+  const actor: Actor = { userId: user.id, companyId: company.id, roles: ["ROLE_USER"] };
+  // Money the real way (a confirmed top-up), where the company may top up; the refusals of an unverified company or
+  // one without a SYSTEM account come before any amount is looked at, so those need none.
+  if (options.funds !== 0 && system && options.verified !== false) await fundWallet(actor, (options.funds ?? 100_000) as Cents);
+  return { company, actor, account, system, currency };
 }
 
 async function adminActor(): Promise<Actor> {

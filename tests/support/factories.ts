@@ -7,6 +7,7 @@
 import type { CreationAttributes } from "sequelize";
 import crypto from "node:crypto";
 import { BankAccount, Company, Counterparty, Invoice, User, type Role } from "../../db/models/index";
+import { createCreditNote, updateCreditNote } from "../../app/modules/invoices/credit-notes.server";
 import { hashPassword } from "../../app/modules/auth/password.server";
 import type { Actor } from "../../app/lib/actor";
 import { addDays, todayIn, type Country } from "../../app/lib/dates";
@@ -14,6 +15,7 @@ import type { Cents } from "../../app/lib/money";
 import { companyFunds } from "../../app/modules/ledger/service.server";
 import { confirmTopUp, createTopUp } from "../../app/modules/ledger/top-ups.server";
 import { createPurchaserOffer } from "../../app/modules/offers/purchaser-offers.server";
+import { requestPayment } from "../../app/modules/offers/supplier-offers.server";
 
 export const TEST_PASSWORD = "Sunny#Day2026";
 const unique = () => crypto.randomBytes(5).toString("hex");
@@ -24,21 +26,35 @@ export async function makeCompany(overrides: Partial<CreationAttributes<Company>
 
 let cachedHash: Promise<string> | undefined;
 
-export async function makeUser(options: { company?: Company | null; roles?: Role[]; email?: string; mfaSecret?: string; disabled?: boolean } = {}) {
+export async function makeUser(
+  options: {
+    company?: Company | null;
+    roles?: Role[];
+    email?: string;
+    mfaSecret?: string;
+    disabled?: boolean;
+    phoneNumber?: string;
+    password?: string;
+    firstName?: string;
+    lastName?: string;
+  } = {}
+) {
   const roles = options.roles ?? ["ROLE_USER"];
   const company = options.company === undefined ? (roles[0] === "ROLE_ADMIN" ? null : await makeCompany()) : options.company;
   cachedHash ??= hashPassword(TEST_PASSWORD);
   return User.create({
     username: options.email ?? `user-${unique()}@example.test`,
-    passwordHash: await cachedHash,
+    passwordHash: options.password === undefined ? await cachedHash : await hashPassword(options.password),
     roles,
     companyId: company?.id ?? null,
-    firstName: "Test",
-    lastName: "User",
+    firstName: options.firstName ?? "Test",
+    lastName: options.lastName ?? "User",
     onboardingState: "ONBOARDED",
     mfaEnabled: Boolean(options.mfaSecret),
     mfaSecret: options.mfaSecret ?? null,
     disabledAt: options.disabled ? new Date() : null,
+    // A phone given is a verified one (SMS codes go to it).
+    ...(options.phoneNumber ? { phoneNumber: options.phoneNumber, phoneNumberVerified: true } : {}),
   });
 }
 
@@ -53,7 +69,10 @@ export async function makeAdmin(): Promise<Actor> {
 }
 
 /** A company whose account is activated (its SYSTEM working-capital account exists), with a user and its actor. */
-export async function makeActivatedCompany(overrides: Partial<CreationAttributes<Company>> = {}) {
+export async function makeActivatedCompany(
+  overrides: Partial<CreationAttributes<Company>> = {},
+  userOptions: { phoneNumber?: string; password?: string; firstName?: string; lastName?: string } = {}
+) {
   const company = await makeCompany(overrides);
   await BankAccount.create({
     companyId: company.id,
@@ -64,13 +83,28 @@ export async function makeActivatedCompany(overrides: Partial<CreationAttributes
     loadedBy: "SYSTEM",
     defaultAccount: false,
   });
-  const user = await makeUser({ company });
+  const user = await makeUser({ company, ...userOptions });
   return { company, user, actor: actorOf(user) };
 }
 
 /** A verified, activated company: one that may trade, top up and make offers. */
 export async function makeVerifiedCompany(country: Country = "NZ") {
   return makeActivatedCompany({ verificationStatus: "VERIFIED", country });
+}
+
+/** A company's own bank account (not the SYSTEM one), VERIFIED and its default unless told otherwise: where withdrawals go. */
+export async function makeBankAccount(
+  company: Pick<Company, "id">,
+  fields: { name: string; number: string; status?: "VERIFIED" | "VERIFICATION_PENDING" | "UNVERIFIED"; defaultAccount?: boolean }
+) {
+  return BankAccount.create({
+    companyId: company.id,
+    bankAccountName: fields.name,
+    bankAccountNumber: fields.number,
+    bankAccountStatus: fields.status ?? "VERIFIED",
+    loadedBy: "EARLYBIRD",
+    defaultAccount: fields.defaultAccount ?? true,
+  });
 }
 
 /** Puts money in a company's wallet the real way: a top-up of `amount`, confirmed by an admin. */
@@ -94,7 +128,7 @@ export async function makeFundedCompany(funds: Cents, overrides: Partial<Creatio
 export async function makeCounterparty(
   company: Pick<Company, "id">,
   other: Pick<Company, "id">,
-  options: { supplier?: boolean; customer?: boolean; offersEnabled?: boolean; contactEmail?: string | null } = {}
+  options: { supplier?: boolean; customer?: boolean; offersEnabled?: boolean; contactEmail?: string | null; invited?: boolean } = {}
 ) {
   const supplier = options.supplier ?? !options.customer;
   return Counterparty.create({
@@ -112,12 +146,16 @@ export async function makeCounterparty(
     glAccountId: null,
     periodLockDate: null,
     contactEmail: options.contactEmail ?? null,
-    invitedAt: null,
+    invitedAt: options.invited ? new Date() : null,
   });
 }
 
 /** The purchaser's supplier row for `supplier`, with purchaser offers enabled unless told otherwise. */
-export async function makeSupplierLink(purchaser: Pick<Company, "id">, supplier: Pick<Company, "id">, options: { offersEnabled?: boolean; contactEmail?: string | null } = {}) {
+export async function makeSupplierLink(
+  purchaser: Pick<Company, "id">,
+  supplier: Pick<Company, "id">,
+  options: { offersEnabled?: boolean; contactEmail?: string | null; invited?: boolean } = {}
+) {
   return makeCounterparty(purchaser, supplier, { supplier: true, ...options });
 }
 
@@ -131,7 +169,15 @@ let invoiceSeq = 0;
 export async function makeInvoice(
   supplier: Pick<Company, "id" | "companyName" | "country">,
   purchaser: Pick<Company, "id" | "companyName">,
-  fields: { total: Cents; daysToDue?: number; number?: string; type?: "INVOICE" | "BILL"; includeInPurchaserOffer?: boolean }
+  fields: {
+    total: Cents;
+    daysToDue?: number;
+    number?: string;
+    type?: "INVOICE" | "BILL";
+    includeInPurchaserOffer?: boolean;
+    contactEmail?: string;
+    sentToSupplier?: boolean;
+  }
 ) {
   invoiceSeq += 1;
   const country = (supplier.country ?? "NZ") as Country;
@@ -146,6 +192,13 @@ export async function makeInvoice(
     total: fields.total,
     currency: country === "AU" ? "AUD" : "NZD",
     ...(fields.includeInPurchaserOffer === undefined ? {} : { includeInPurchaserOffer: fields.includeInPurchaserOffer }),
+    ...(fields.sentToSupplier === undefined ? {} : { sentToSupplier: fields.sentToSupplier }),
+    // Each side keeps its own contact (decision 033): the issuer's on an invoice, the recipient's on a bill.
+    ...(fields.contactEmail === undefined
+      ? {}
+      : fields.type === "BILL"
+      ? { recipientContactEmail: fields.contactEmail }
+      : { issuerContactEmail: fields.contactEmail }),
   });
 }
 
@@ -175,6 +228,23 @@ export async function makeOffer(actor: Actor, options: { cashpool: Cents; crr?: 
   const { fundsAvailable } = await companyFunds(actor.companyId!);
   if (fundsAvailable < options.cashpool) await fundWallet(actor, (options.cashpool - fundsAvailable) as Cents);
   return createPurchaserOffer(actor, { cashpool: (options.cashpool / 100).toFixed(2), crr: options.crr ?? "8", invoiceIds: options.invoiceIds });
+}
+
+/** The supplier's open prompt payment request (Request Payment) of `cashReward` on its invoice, expiring in 5 days. */
+export async function makePaymentRequest(actor: Actor, invoiceId: number, cashReward: Cents) {
+  const company = await Company.findByPk(actor.companyId!, { attributes: ["country"] });
+  const expirationDate = addDays(todayIn((company?.country ?? "NZ") as Country), 5);
+  return requestPayment(actor, { invoiceId, amount: (cashReward / 100).toFixed(2), expirationDate });
+}
+
+/**
+ * A credit note of `supplier` to the purchaser `actor` acts for, made through the credit-notes service the way the Add
+ * dialog makes it (the supplier must be among the purchaser's counterparties), with a supplier reference if given.
+ */
+export async function makeCreditNote(actor: Actor, supplier: Pick<Company, "id">, fields: { number: string; total: Cents; supplierReference?: string }) {
+  const note = await createCreditNote(actor, { counterpartyId: String(supplier.id), creditNumber: fields.number, total: (fields.total / 100).toFixed(2) });
+  if (fields.supplierReference === undefined) return note;
+  return updateCreditNote(actor, note.id, { path: "/supplier_reference", value: fields.supplierReference, modificationTime: note.modificationTime });
 }
 
 /** A unique client address per test, so the per-IP login limit of one test never touches another. */
