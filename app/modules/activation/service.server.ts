@@ -9,12 +9,13 @@
  */
 import type { Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
-import { Company, User, type OnboardingState, type PersonVerificationStatus } from "../../../db/models/index";
+import type { Company} from "../../../db/models/index";
+import { User, type OnboardingState, type PersonVerificationStatus } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { AppError, isAppError } from "../../lib/errors";
 import { hashPassword } from "../auth/password.server";
 import { readUserToken } from "../auth/tokens.server";
-import { requireCompanyId } from "../companies/service.server";
+import { findCompany, requireCompanyId } from "../companies/service.server";
 import {
   assertResendAllowed,
   attemptsLeft,
@@ -97,7 +98,7 @@ function viewOf(user: User, company: Company | null, now: Date): ActivationView 
 }
 
 async function companyOfUser(user: User, transaction?: Transaction): Promise<Company | null> {
-  return user.companyId ? Company.findByPk(user.companyId, { transaction }) : null;
+  return user.companyId ? findCompany(user.companyId, { transaction }) : null;
 }
 
 /**

@@ -68,7 +68,7 @@ import {
   type ReviewDecision,
 } from "./schema";
 import { audit } from "../audit/service.server";
-import { requireAdmin, requireCompanyId } from "../companies/service.server";
+import { getCompany, requireAdmin, requireCompanyId } from "../companies/service.server";
 
 /** A bank account as screens and other modules see it: no code hash, no document bytes. */
 export interface WithdrawalAccount {
@@ -135,9 +135,7 @@ function requireCompany(actor: Actor): number {
 }
 
 async function companyOf(companyId: number, transaction?: Transaction) {
-  const company = await Company.findByPk(companyId, { attributes: ["id", "companyName", "country", "connectedToXero"], transaction });
-  if (!company) throw new AppError(404, "Company not found", { code: "NOT_FOUND" });
-  return company;
+  return getCompany(companyId, { attributes: ["id", "companyName", "country", "connectedToXero"], transaction });
 }
 
 async function liveAccounts(companyId: number, country: Country, options: { transaction?: Transaction; lock?: boolean } = {}) {

@@ -12,7 +12,6 @@
  */
 import crypto from "node:crypto";
 import { UniqueConstraintError, type Transaction } from "sequelize";
-import type { ZodError } from "zod";
 import { sequelize } from "../../../db/index";
 import { AccountingConnection, GlAccount, Invoice, InvoiceItem } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
@@ -90,18 +89,7 @@ export async function getCreateContext(actor: Actor): Promise<CreateContext> {
   };
 }
 
-/** "items.0.units" for a zod path, the form's field names. */
-function fieldName(path: (string | number)[]): string {
-  return path.length === 0 ? "form" : path.join(".");
-}
 
-/** A zod failure as one AppError: the first message, every field's messages in details. */
-function invalid(error: ZodError): AppError {
-  const fields: Record<string, string[]> = {};
-  for (const issue of error.issues) (fields[fieldName(issue.path)] ??= []).push(issue.message);
-  const first = error.issues[0];
-  return new AppError(422, first?.message ?? "Invalid input", { code: "VALIDATION", field: first ? fieldName(first.path) : undefined, details: fields });
-}
 
 function asRecord(input: unknown): Record<string, unknown> {
   return input && typeof input === "object" && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
@@ -180,11 +168,11 @@ export async function reviewInvoiceRecord(actor: Actor, kind: InvoiceKind, input
   };
   if (source === "screen") {
     const parsed = createInvoiceScreenSchema({ kind, today }).safeParse(values);
-    if (!parsed.success) throw invalid(parsed.error);
+    if (!parsed.success) throw AppError.validation(parsed.error);
     form = { ...parsed.data, counterpartyName: null };
   } else {
     const parsed = addInvoiceSchema({ kind, today, country }).safeParse(values);
-    if (!parsed.success) throw invalid(parsed.error);
+    if (!parsed.success) throw AppError.validation(parsed.error);
     form = { ...parsed.data, items: [], subTotal: null, gst: null };
   }
 

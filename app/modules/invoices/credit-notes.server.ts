@@ -93,15 +93,11 @@ function notFound(message: string): AppError {
   return new AppError(404, message, { code: "NOT_FOUND" });
 }
 
-/** A zod failure as one AppError: the first message, every field's messages in details. */
+/** A zod failure as the one field error (AppError.validation), its fields named by `fieldName` ("form" for none). */
 function invalid(error: ZodError, fieldName: (path: (string | number)[]) => string | undefined): AppError {
-  const fields: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = fieldName(issue.path) ?? "form";
-    (fields[key] ??= []).push(issue.message);
-  }
-  const first = error.issues[0];
-  return new AppError(422, first?.message ?? "Invalid input", { code: "VALIDATION", field: first ? fieldName(first.path) : undefined, details: fields });
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[fieldName(issue.path) ?? "form"] ??= issue.message;
+  return AppError.validation(fields);
 }
 
 async function audit(t: Transaction, actor: Actor, action: string, entityId: number, details: Record<string, unknown>): Promise<void> {

@@ -4,6 +4,7 @@ import { Company, User, type PersonVerificationStatus, type Role } from "../../.
 import type { Address, CompanyVerificationStatus } from "../../../db/models/company";
 import type { Actor } from "../../lib/actor";
 import { AppError, notFound } from "../../lib/errors";
+import { findCompany, getCompany } from "../companies/service.server";
 import { getFeatureFlags } from "../settings/service.server";
 import { addressSearch } from "../address/service.server";
 import { advanceOnboarding } from "../onboarding/service.server";
@@ -60,7 +61,7 @@ export async function ensureCompanyOwners(t: Transaction, companyId: number): Pr
   // Once made, nothing to do: answered without the company lock, so list loads do not queue behind each other.
   const made = await User.count({ where: { companyId, roles: { [Op.overlap]: [...OWNER_ROLES] } }, transaction: t });
   if (made > 0) return 0;
-  const company = await Company.findByPk(companyId, { transaction: t, lock: t.LOCK.UPDATE, attributes: ["id", "country", "registrationNumber"] });
+  const company = await findCompany(companyId, { transaction: t, lock: true, attributes: ["id", "country", "registrationNumber"] });
   if (!company) throw notFound("Company not found");
   const people = await User.findAll({ where: { companyId, ...PEOPLE_WHERE }, transaction: t, order: [["id", "ASC"]] });
   if (people.some((user) => user.roles.some((role) => OWNER_ROLES.includes(role)))) return 0;
@@ -159,8 +160,7 @@ function toPerson(actor: Actor, user: User): VerifyPerson {
 }
 
 async function companyOf(companyId: number, t?: Transaction): Promise<VerifyCompany> {
-  const company = await Company.findByPk(companyId, { transaction: t });
-  if (!company) throw notFound("Company not found");
+  const company = await getCompany(companyId, { transaction: t });
   return {
     id: company.id,
     companyName: company.companyName,
@@ -355,7 +355,7 @@ export async function confirmBusinessDetails(
   }
   const companyId = context.company.id;
   return sequelize.transaction(async (t) => {
-    await Company.findByPk(companyId, { transaction: t, lock: t.LOCK.UPDATE, attributes: ["id"] });
+    await findCompany(companyId, { transaction: t, lock: true, attributes: ["id"] });
     await Company.update(
       {
         companyName: registered.companyName,

@@ -133,8 +133,9 @@ async function loadView(id: number, where: Record<string, unknown> = {}, transac
 }
 
 function validationError(error: ZodError): AppError {
-  const issue = error.issues[0];
-  return new AppError(422, issue.message, { code: "VALIDATION", field: String(issue.path[0] ?? "amount") });
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[String(issue.path[0] ?? "amount")] ??= issue.message;
+  return AppError.validation(fields);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
