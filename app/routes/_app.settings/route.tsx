@@ -9,6 +9,7 @@ import { securityAction, securityTabData } from "./settings-security.server";
 import { Alert } from "~/components/ui/alert";
 import { LinkTabs } from "~/components/ui/tabs";
 import { requireCompanyUser } from "~/web/auth.server";
+import { requestLogger } from "~/lib/logger.server";
 import type { FeatureFlags } from "~/lib/flags";
 import { getFeatureFlags } from "~/modules/settings/service.server";
 import { ERROR_FETCHING_BANK_ACCOUNTS } from "~/modules/banking/schema";
@@ -65,7 +66,7 @@ function visibleTabs(flags: FeatureFlags): { tabs: SettingsTab[]; defaultTab: Se
   return { tabs, defaultTab: canConnect ? "connected-apps" : "withdrawals" };
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
   const { tabs, defaultTab } = visibleTabs(await getFeatureFlags());
   const url = new URL(request.url);
@@ -83,7 +84,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       withdrawals = await getWithdrawalSettings(actor);
     } catch (error) {
       // p3 §8 titled load error; the cause goes to the log.
-      console.error(error);
+      requestLogger(context.requestId).error({ err: error }, "withdrawal settings failed to load");
       withdrawalsError = ERROR_FETCHING_BANK_ACCOUNTS;
     }
   }
