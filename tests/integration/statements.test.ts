@@ -26,6 +26,7 @@ import {
 } from "../../app/modules/statements/service.server";
 import { todayIn } from "../../app/lib/dates";
 import { makeCompany, makeUser } from "../support/factories";
+import { pdfText } from "../support/pdf-text";
 
 afterAll(() => sequelize.close());
 
@@ -49,9 +50,9 @@ const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.
  * A supplier with money in: a top-up of $1,000.00, an early payment of a $500.00 invoice (fee $12.50, the purchaser's
  * cashback $10.00: the supplier receives $487.50), and a withdrawal of $200.00.
  */
-async function supplierWithActivity() {
-  const supplier = await makeCompany({ country: "NZ", companyName: unique("Statement Supplier") });
-  const purchaser = await makeCompany({ country: "NZ", companyName: unique("Statement Purchaser") });
+async function supplierWithActivity(names = { supplier: "Statement Supplier", purchaser: "Statement Purchaser" }) {
+  const supplier = await makeCompany({ country: "NZ", companyName: unique(names.supplier) });
+  const purchaser = await makeCompany({ country: "NZ", companyName: unique(names.purchaser) });
   const bill = await Invoice.create({
     type: "INVOICE",
     issuedBy: supplier.id,
@@ -166,11 +167,24 @@ describe("statements", () => {
     expect(csv.fileName).toBe(`statement-${todayIn("NZ").slice(0, 7)}.csv`);
 
     const pdf = await statementPdfFile(actor, "current");
-    const text = pdf.body.toString("latin1");
-    expect(text.startsWith("%PDF-1.4")).toBe(true);
-    expect(text).toContain("($1,287.50) Tj");
-    expect(text).toContain("(-$200.00) Tj");
-    expect(text).toContain("(Your service fee $12.50 = ");
+    expect(pdf.body.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    const text = await pdfText(pdf.body);
+    expect(text).toContain("$1,287.50");
+    expect(text).toContain("-$200.00");
+    expect(text).toContain("Your service fee $12.50 = ");
+  });
+
+  it("the PDF prints New Zealand names with macrons as they are (an embedded Unicode font, issue 15 part 7)", async () => {
+    const { supplier, purchaser } = await supplierWithActivity({ supplier: "Tāmaki Traders", purchaser: "Whangārei Wholesale" });
+    const pdf = await statementPdfFile(await actorFor(supplier), "current");
+    const text = await pdfText(pdf.body);
+    expect(text).toContain(`${supplier.companyName}: `);
+    expect(text).toContain("Tāmaki Traders");
+    expect(text).toContain("Whangārei Wholesale");
+    expect(text).not.toMatch(/T\?maki|Whang\?rei/);
+    // The purchaser's own statement, too: the name in its header.
+    const theirs = await pdfText((await statementPdfFile(await actorFor(purchaser), "current")).body);
+    expect(theirs).toContain(`${purchaser.companyName}: `);
   });
 
   it("a generated statement stores its lines once; the purchaser's side shows the cashback", async () => {

@@ -1,5 +1,5 @@
 /**
- * A statement as a PDF document (pure: statement facts in, pages out; pdf.ts writes the bytes).
+ * A statement as a PDF document (statement facts in, pages laid out here; pdf.ts writes the bytes).
  */
 import { formatMoney, type Cents } from "../../lib/money";
 import { A4, renderPdf, type PdfPage, type PdfText } from "./pdf";
@@ -20,7 +20,7 @@ export interface StatementDocumentFacts {
 const LEFT = 40;
 const RIGHT = A4.width - 40;
 const ROW = 13;
-const COLUMNS = { date: LEFT, type: LEFT + 62, description: LEFT + 150, amount: RIGHT - 130, extra: RIGHT - 65, balance: RIGHT } as const;
+const COLUMNS = { date: LEFT, type: LEFT + 62, description: LEFT + 150, amount: RIGHT - 145, extra: RIGHT - 68, balance: RIGHT } as const;
 
 function shorten(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
@@ -30,7 +30,7 @@ function dayIn(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat("en-NZ", { day: "2-digit", month: "short", year: "numeric", timeZone }).format(new Date(iso));
 }
 
-export function statementPdf(facts: StatementDocumentFacts, lines: readonly StatementLineView[]): Buffer {
+export function statementPdf(facts: StatementDocumentFacts, lines: readonly StatementLineView[]): Promise<Buffer> {
   const money = (cents: Cents) => formatMoney(cents, facts.locale);
   const totals = statementTotals(lines);
   const pages: PdfPage[] = [];
@@ -62,9 +62,9 @@ export function statementPdf(facts: StatementDocumentFacts, lines: readonly Stat
       { x: COLUMNS.date, y, text: "Date", font: "bold", size: 8 },
       { x: COLUMNS.type, y, text: "Type", font: "bold", size: 8 },
       { x: COLUMNS.description, y, text: "Details", font: "bold", size: 8 },
-      { x: COLUMNS.amount - 42, y, text: "Amount", font: "bold", size: 8 },
-      { x: COLUMNS.extra - 60, y, text: "Fee / cashback", font: "bold", size: 8 },
-      { x: COLUMNS.balance - 38, y, text: "Balance", font: "bold", size: 8 }
+      { x: COLUMNS.amount, y, text: "Amount", font: "bold", size: 8, alignRight: true },
+      { x: COLUMNS.extra, y, text: "Fee / cashback", font: "bold", size: 8, alignRight: true },
+      { x: COLUMNS.balance, y, text: "Balance", font: "bold", size: 8, alignRight: true }
     );
     page.rules!.push([LEFT, RIGHT, y - 4]);
     y -= ROW + 2;
@@ -86,7 +86,7 @@ export function statementPdf(facts: StatementDocumentFacts, lines: readonly Stat
     page.texts.push(
       { x: COLUMNS.date, y, text: dayIn(line.occurredAt, facts.timeZone), size: 8 },
       { x: COLUMNS.type, y, text: RECORD_TYPE_LABELS[line.recordType], size: 8 },
-      { x: COLUMNS.description, y, text: shorten(details, 44), size: 8 },
+      { x: COLUMNS.description, y, text: shorten(details, 36), size: 8 },
       { x: COLUMNS.amount, y, text: money(line.amount), font: "mono", size: 8, alignRight: true },
       { x: COLUMNS.extra, y, text: extra, font: "mono", size: 8, alignRight: true },
       { x: COLUMNS.balance, y, text: line.balance === null ? "" : money(line.balance), font: "mono", size: 8, alignRight: true }
@@ -94,7 +94,7 @@ export function statementPdf(facts: StatementDocumentFacts, lines: readonly Stat
     y -= ROW;
     // Who got what (decision 028), on its own row under the details.
     if (split) {
-      page.texts.push({ x: COLUMNS.description, y: y + 3, text: shorten(split, 100), size: 7 });
+      page.texts.push({ x: COLUMNS.description, y: y + 3, text: shorten(split, 92), size: 7 });
       y -= ROW - 4;
     }
   }

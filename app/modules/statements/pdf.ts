@@ -1,103 +1,84 @@
 /**
- * A small PDF 1.4 writer for statements: A4 pages of text in the standard Type 1 fonts (Helvetica, Helvetica-Bold,
- * Courier for the figures), no images, no dependencies. Text is WinAnsi: characters outside Latin-1 print as "?".
+ * The statement PDF writer: A4 pages of positioned text and rules, laid out by document.ts, written by pdfkit with
+ * the DejaVu TrueType fonts embedded (subset), so any Unicode text prints: New Zealand names with macrons (Tāmaki,
+ * Whangārei), en and em dashes, the ellipsis (issue 15 part 7; decision 040).
  */
+import { createRequire } from "node:module";
+import PDFDocument from "pdfkit";
 
 export type PdfFont = "regular" | "bold" | "mono";
 
 export interface PdfText {
+  /** From the left edge, in points. */
   x: number;
+  /** The baseline, in points from the bottom edge (PDF's own coordinates). */
   y: number;
   text: string;
   font?: PdfFont;
   size?: number;
-  /** Right-aligned at x (mono font only: its glyphs are all 0.6 em wide, so the width is exact). */
+  /** Right-aligned at x (measured with the font's real glyph widths). */
   alignRight?: boolean;
 }
 
 export interface PdfPage {
   texts: PdfText[];
-  /** Horizontal rules: [x1, x2, y]. */
+  /** Horizontal rules: [x1, x2, y] (y from the bottom edge). */
   rules?: Array<[number, number, number]>;
 }
 
-export const A4 = { width: 595, height: 842 } as const;
+export const A4 = { width: 595.28, height: 841.89 } as const;
 
-const FONT_NAMES: Record<PdfFont, string> = { regular: "F1", bold: "F2", mono: "F3" };
-
-/** WinAnsi's few characters beyond Latin-1 that statements print (punctuation in names and descriptions). */
-const WIN_ANSI_EXTRA: Record<string, number> = {
-  "€": 0x80,
-  "‚": 0x82,
-  "„": 0x84,
-  "…": 0x85,
-  "‘": 0x91,
-  "’": 0x92,
-  "“": 0x93,
-  "”": 0x94,
-  "•": 0x95,
-  "–": 0x96,
-  "—": 0x97,
+const require = createRequire(import.meta.url);
+const FONT_FILES: Record<PdfFont, string> = {
+  regular: "dejavu-fonts-ttf/ttf/DejaVuSans.ttf",
+  bold: "dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf",
+  mono: "dejavu-fonts-ttf/ttf/DejaVuSansMono.ttf",
 };
 
-/** A PDF string literal: backslash, parentheses escaped; anything else beyond WinAnsi (or a control character) as "?". */
-function pdfString(text: string): string {
-  let out = "";
-  for (const char of text) {
-    const code = WIN_ANSI_EXTRA[char] ?? char.codePointAt(0)!;
-    if (char === "\\" || char === "(" || char === ")") out += `\\${char}`;
-    else if (code < 32 || code > 255 || (code >= 127 && code < 160 && WIN_ANSI_EXTRA[char] === undefined)) out += "?";
-    else if (code > 126) out += `\\${code.toString(8).padStart(3, "0")}`;
-    else out += char;
-  }
-  return `(${out})`;
+let fontPaths: Record<PdfFont, string> | null = null;
+function fonts(): Record<PdfFont, string> {
+  fontPaths ??= {
+    regular: require.resolve(FONT_FILES.regular),
+    bold: require.resolve(FONT_FILES.bold),
+    mono: require.resolve(FONT_FILES.mono),
+  };
+  return fontPaths;
 }
 
-function contentStream(page: PdfPage): string {
-  const parts: string[] = [];
-  for (const [x1, x2, y] of page.rules ?? []) parts.push(`0.75 w ${x1} ${y} m ${x2} ${y} l S`);
-  for (const item of page.texts) {
-    const size = item.size ?? 9;
-    const font = item.font ?? "regular";
-    const x = item.alignRight ? item.x - [...item.text].length * size * 0.6 : item.x;
-    parts.push(`BT /${FONT_NAMES[font]} ${size} Tf ${x.toFixed(2)} ${item.y.toFixed(2)} Td ${pdfString(item.text)} Tj ET`);
-  }
-  return parts.join("\n");
-}
+/** Control characters never reach the page (a name pasted with a tab or a newline prints on one line). */
+const printable = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, " ");
 
 /** The PDF bytes of these pages, with a title in the document information. */
-export function renderPdf(pages: readonly PdfPage[], info: { title: string }): Buffer {
-  const objects: string[] = [];
-  const pageCount = Math.max(pages.length, 1);
-  const firstPageObject = 6;
-  // 1 catalog, 2 page tree, 3-5 fonts, then a page and its content stream for each page, then the information.
-  objects[1] = "<< /Type /Catalog /Pages 2 0 R >>";
-  const kids = Array.from({ length: pageCount }, (_, i) => `${firstPageObject + i * 2} 0 R`).join(" ");
-  objects[2] = `<< /Type /Pages /Kids [${kids}] /Count ${pageCount} >>`;
-  objects[3] = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>";
-  objects[4] = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>";
-  objects[5] = "<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>";
-  for (let i = 0; i < pageCount; i += 1) {
-    const pageObject = firstPageObject + i * 2;
-    const stream = Buffer.from(contentStream(pages[i] ?? { texts: [] }), "latin1");
-    objects[pageObject] =
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${A4.width} ${A4.height}] ` +
-      `/Resources << /Font << /F1 3 0 R /F2 4 0 R /F3 5 0 R >> >> /Contents ${pageObject + 1} 0 R >>`;
-    objects[pageObject + 1] = `<< /Length ${stream.length} >>\nstream\n${stream.toString("latin1")}\nendstream`;
+export function renderPdf(pages: readonly PdfPage[], info: { title: string }): Promise<Buffer> {
+  const doc = new PDFDocument({
+    autoFirstPage: false,
+    size: "A4",
+    margin: 0,
+    info: { Title: info.title, Producer: "Earlybird", Creator: "Earlybird" },
+    pdfVersion: "1.7",
+    compress: true,
+  });
+  const paths = fonts();
+  for (const font of Object.keys(paths) as PdfFont[]) doc.registerFont(font, paths[font]);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  const list = pages.length > 0 ? pages : [{ texts: [] }];
+  for (const page of list) {
+    doc.addPage({ size: "A4", margin: 0 });
+    for (const [x1, x2, y] of page.rules ?? []) {
+      doc.moveTo(x1, A4.height - y).lineTo(x2, A4.height - y).lineWidth(0.75).stroke();
+    }
+    for (const item of page.texts) {
+      const text = printable(item.text);
+      doc.font(item.font ?? "regular").fontSize(item.size ?? 9);
+      const x = item.alignRight ? item.x - doc.widthOfString(text) : item.x;
+      doc.text(text, x, A4.height - item.y, { lineBreak: false, baseline: "alphabetic" });
+    }
   }
-  const infoObject = firstPageObject + pageCount * 2;
-  objects[infoObject] = `<< /Title ${pdfString(info.title)} /Producer (Earlybird) >>`;
-
-  const chunks: Buffer[] = [Buffer.from("%PDF-1.4\n%\xE2\xE3\xCF\xD3\n", "latin1")];
-  let offset = chunks[0].length;
-  const offsets: number[] = [];
-  for (let id = 1; id < objects.length; id += 1) {
-    offsets[id] = offset;
-    const chunk = Buffer.from(`${id} 0 obj\n${objects[id]}\nendobj\n`, "latin1");
-    chunks.push(chunk);
-    offset += chunk.length;
-  }
-  const xref = [`xref\n0 ${objects.length}\n`, "0000000000 65535 f \n", ...offsets.slice(1).map((at) => `${String(at).padStart(10, "0")} 00000 n \n`)].join("");
-  chunks.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length} /Root 1 0 R /Info ${infoObject} 0 R >>\nstartxref\n${offset}\n%%EOF\n`, "latin1"));
-  return Buffer.concat(chunks);
+  doc.end();
+  return done;
 }

@@ -535,7 +535,7 @@ export async function statementCsv(actor: Actor, ref: StatementRef): Promise<{ f
 /** statement-YYYY-MM.pdf. */
 export async function statementPdfFile(actor: Actor, ref: StatementRef): Promise<{ fileName: string; body: Buffer }> {
   const file = await statementForFile(actor, ref);
-  const body = statementPdf(
+  const body = await statementPdf(
     {
       companyName: file.company.name,
       accountLabel: ref === "current" ? "Month to date: this month is not over yet" : null,
