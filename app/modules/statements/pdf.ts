@@ -46,7 +46,7 @@ function fonts(): Record<PdfFont, string> {
 }
 
 /** Control characters never reach the page (a name pasted with a tab or a newline prints on one line). */
-const printable = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, " ");
+const printable = (text: string) => [...text].map((char) => ((char.codePointAt(0)! < 32 || (char.codePointAt(0)! >= 127 && char.codePointAt(0)! < 160)) ? " " : char)).join("");
 
 /** The PDF bytes of these pages, with a title in the document information. */
 export function renderPdf(pages: readonly PdfPage[], info: { title: string }): Promise<Buffer> {
