@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sequelize } from "../../db/index";
-import { AuditLogEntry, Counterparty } from "../../db/models/index";
+import { AuditLogEntry, type Counterparty } from "../../db/models/index";
 import type { Actor } from "../../app/lib/actor";
 import { isAppError, fieldErrorsOf, type AppError } from "../../app/lib/errors";
 import { configureCounterparties, configureOwnSuppliers } from "../../app/modules/counterparties/configure.server";
