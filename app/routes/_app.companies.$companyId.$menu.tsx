@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { NotBuiltYet } from "~/components/layout/placeholder";
-import { LinkTabs } from "~/components/ui/tabs";
+import { CompanyTabs } from "~/components/withdrawals/company-tabs";
 import { requireAdmin } from "~/web/auth.server";
 import { z } from "zod";
 import { IdSchema, parseParams } from "~/web/http.server";
@@ -17,12 +17,6 @@ const MENUS = {
     label: "Summary",
     summary: "The company summary is not built yet.",
     description: "This screen will show the company's bank account, balance and withdrawals.",
-  },
-  directory: {
-    label: "Directory",
-    summary: "The company directory is not built yet.",
-    description:
-      "This screen will list the company's customers and suppliers (All, Members, Non-Members), with search, filters, configuration and counterparty import.",
   },
   kyc: {
     label: "KYC",
@@ -69,11 +63,7 @@ export default function CompanyMenuPage() {
   const current = MENUS[menu];
   return (
     <div className="space-y-6">
-      <LinkTabs
-        label="Company sections"
-        value={menu}
-        items={(Object.keys(MENUS) as CompanyMenu[]).map((value) => ({ value, label: MENUS[value].label, to: `/companies/${companyId}/${value}` }))}
-      />
+      <CompanyTabs companyId={companyId} value={menu} />
       <NotBuiltYet summary={current.summary} description={current.description} />
     </div>
   );
