@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sequelize } from "../../db/index";
@@ -189,7 +190,7 @@ describe("counterparty import", () => {
     const user = actorOf(await makeUser({ company }));
     const file = writeCsv(["X Ltd,X-1,,,,,"]);
     await expect(startCounterpartyImport(user, company.id, { filePath: file })).rejects.toMatchObject({ status: 404 });
-    await expect(storeCounterpartyImportUpload(user, company.id, { fileName: "a.csv", data: [Buffer.from("x")] })).rejects.toMatchObject({ status: 404 });
+    await expect(storeCounterpartyImportUpload(user, company.id, { fileName: "a.csv", data: Readable.from([Buffer.from("x")]) })).rejects.toMatchObject({ status: 404 });
     const admin = await makeAdmin();
     const { jobId } = await importFile(admin, company.id, file);
     await expect(getCounterpartyImportStatus(user, company.id, jobId)).rejects.toMatchObject({ status: 404 });
@@ -212,7 +213,7 @@ describe("counterparty import", () => {
     const company = await makeCompany();
     const upload = await storeCounterpartyImportUpload(admin, company.id, {
       fileName: "import_counterparties.csv",
-      data: [Buffer.from(`${HEADER}\nQueued Ltd,Q-1,,,,,\n`)],
+      data: Readable.from([Buffer.from(`${HEADER}\nQueued Ltd,Q-1,,,,,\n`)]),
     });
     const job = await startCounterpartyImport(admin, company.id, { uploadId: upload.uploadId, fileName: upload.fileName });
     await runQueuedJobs({ companyId: company.id });
