@@ -114,6 +114,12 @@ async function importCompany(actor: Actor, companyId: number): Promise<CompanyCo
   return companyContextOf(companyId);
 }
 
+/** The company an admin's import dialog is for (its id and name), or 404. */
+export async function getCounterpartyImportCompany(actor: Actor, companyId: number): Promise<{ id: number; name: string }> {
+  const company = await importCompany(actor, companyId);
+  return { id: company.id, name: company.name };
+}
+
 /** Streams an uploaded file to disk for `companyId` (CSV only, 10 MB at most); returns the id startCounterpartyImport takes. */
 export async function storeCounterpartyImportUpload(
   actor: Actor,
