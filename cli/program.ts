@@ -1,5 +1,6 @@
 import { Command } from "commander";
 import { registerBankCommands, registerReturnCommands } from "./commands/bank";
+import { registerCounterpartyCommands } from "./commands/counterparties";
 import { registerDbCommands } from "./commands/db";
 import { registerImportCommands } from "./commands/import";
 import { registerInviteCodeCommands } from "./commands/invite-codes";
@@ -26,5 +27,6 @@ export function createProgram(): Command {
   registerBankCommands(program);
   registerReturnCommands(program);
   registerStatementCommands(program);
+  registerCounterpartyCommands(program);
   return program;
 }

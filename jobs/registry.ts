@@ -7,6 +7,8 @@ import { IMPORT_JOB_TYPES } from "../app/modules/invoices/import-rules";
 import { runImport } from "../app/modules/invoices/import.server";
 import { EXECUTION_JOB_TYPE } from "../app/modules/offers/execution.rules";
 import { runPurchaserOfferExecution } from "../app/modules/offers/execution.server";
+import { COUNTERPARTY_IMPORT_JOB_TYPE } from "../app/modules/counterparties/import-rules";
+import { runCounterpartyImport } from "../app/modules/counterparties/import.server";
 import { STATEMENT_JOB_TYPE, runStatementJob } from "../app/modules/statements/service.server";
 import type { ExecuteJobOptions, JobView } from "../app/modules/jobs/service.server";
 
@@ -31,6 +33,7 @@ export const QUEUED_JOB_KINDS: Record<string, QueuedJobKind> = {
   [IMPORT_JOB_TYPES.BILL]: { run: runImport, retry: true },
   [STATEMENT_JOB_TYPE]: { run: runStatementJob, retry: true },
   [EXECUTION_JOB_TYPE]: { run: runPurchaserOfferExecution, retry: true },
+  [COUNTERPARTY_IMPORT_JOB_TYPE]: { run: runCounterpartyImport, retry: true },
 };
 
 export const QUEUED_JOB_TYPES = Object.keys(QUEUED_JOB_KINDS);

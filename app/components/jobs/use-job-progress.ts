@@ -31,6 +31,8 @@ export interface JobProgressOptions<Status extends { id: string | number }> {
   readError?: (answer: JobPollError) => JobPollVerdict;
   /** Show the result at once rather than two seconds after 100% (a full page load of a finished job). */
   resultAtOnce?: boolean;
+  /** How long 100% stays on screen before the result (default JOB_RESULT_DELAY_MS; the counterparty import's is 1 s, p3 §4.6). */
+  resultDelayMs?: number;
 }
 
 export interface JobProgressState<Status> {
@@ -48,6 +50,7 @@ const defaultReadError = (answer: JobPollError): JobPollVerdict => (answer.statu
 
 export function useJobProgress<Status extends { id: string | number; progress: number }>(options: JobProgressOptions<Status>): JobProgressState<Status> {
   const { url, finished, pollingFailed } = options;
+  const resultDelayMs = options.resultDelayMs ?? JOB_RESULT_DELAY_MS;
   const fetcher = useFetcher<Status | JobPollError>();
   const [status, setStatus] = useState<Status | null>(options.initial);
   const [error, setError] = useState<string | null>(options.initial ? null : pollingFailed);
@@ -82,9 +85,9 @@ export function useJobProgress<Status extends { id: string | number; progress: n
 
   useEffect(() => {
     if (!status || !done || showResult) return;
-    const timer = setTimeout(() => setShowResult(true), JOB_RESULT_DELAY_MS);
+    const timer = setTimeout(() => setShowResult(true), resultDelayMs);
     return () => clearTimeout(timer);
-  }, [status, done, showResult]);
+  }, [status, done, showResult, resultDelayMs]);
 
   return { status, error, done, percent: status ? (done ? 100 : status.progress) : 0, showResult };
 }

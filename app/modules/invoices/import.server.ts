@@ -317,7 +317,7 @@ interface Party {
 }
 
 /** Lazily created CSV output with backpressure: original columns plus an Errors column (failed rows only). */
-class CsvOut {
+export class CsvOut {
   private stringifier: Stringifier | null = null;
   private done: Promise<void> | null = null;
   constructor(private readonly filePath: string, private readonly header: () => string[]) {}
@@ -341,7 +341,7 @@ class CsvOut {
 }
 
 /** COPY text format: backslash, tab, newline and carriage return escaped; null is \N. */
-function copyField(value: string | number | null): string {
+export function copyField(value: string | number | null): string {
   if (value === null) return "\\N";
   return String(value).replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r"));
 }
