@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { NotBuiltYet } from "~/components/layout/placeholder";
-import { LinkTabs } from "~/components/ui/tabs";
+import { CompanyTabs } from "~/components/withdrawals/company-tabs";
 import { requireAdmin } from "~/web/auth.server";
 import { z } from "zod";
 import { IdSchema, parseParams } from "~/web/http.server";
@@ -46,11 +46,6 @@ const MENUS = {
     description: "This screen will list the transactions on the company's account.",
   },
   activity: { label: "Activity", summary: "The company activity is not built yet.", description: "This screen will show the company's activity." },
-  settings: {
-    label: "Settings",
-    summary: "The company settings are not built yet.",
-    description: "This screen will hold the buyer settings: payment terms, the pending-approval queue, the default processing queue and GL codes.",
-  },
 } as const;
 
 type CompanyMenu = keyof typeof MENUS;
@@ -69,11 +64,7 @@ export default function CompanyMenuPage() {
   const current = MENUS[menu];
   return (
     <div className="space-y-6">
-      <LinkTabs
-        label="Company sections"
-        value={menu}
-        items={(Object.keys(MENUS) as CompanyMenu[]).map((value) => ({ value, label: MENUS[value].label, to: `/companies/${companyId}/${value}` }))}
-      />
+      <CompanyTabs companyId={companyId} value={menu} />
       <NotBuiltYet summary={current.summary} description={current.description} />
     </div>
   );
