@@ -40,11 +40,6 @@ const MENUS = {
     description: "This screen will list the transactions on the company's account.",
   },
   activity: { label: "Activity", summary: "The company activity is not built yet.", description: "This screen will show the company's activity." },
-  settings: {
-    label: "Settings",
-    summary: "The company settings are not built yet.",
-    description: "This screen will hold the buyer settings: payment terms, the pending-approval queue, the default processing queue and GL codes.",
-  },
 } as const;
 
 type CompanyMenu = keyof typeof MENUS;

@@ -5,6 +5,8 @@ import { WithdrawalAccountCard } from "~/components/banking/withdrawal-account-c
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { NotBuiltYet } from "~/components/layout/placeholder";
 import { SettingsPasswordTab } from "~/components/password/settings-password-tab";
+import { ApAutomationTab } from "~/components/settings/ap-automation-tab";
+import { apAutomationAction, apAutomationTabData } from "~/web/settings/ap-automation.server";
 import { securityAction, securityTabData } from "./settings-security.server";
 import { Alert } from "~/components/ui/alert";
 import { LinkTabs } from "~/components/ui/tabs";
@@ -44,11 +46,7 @@ const TABS = {
     summary: "Supplier settings are not built yet.",
     description: "This tab will list your suppliers and their settings.",
   },
-  "ap-automation": {
-    label: "AP Automation",
-    summary: "AP automation settings are not built yet.",
-    description: "This tab will hold the settings for automatic bill processing.",
-  },
+  "ap-automation": { label: "AP Automation", summary: "", description: "" },
 } as const;
 
 type SettingsTab = keyof typeof TABS;
@@ -90,18 +88,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   // The Password tab: change password and two-factor authentication (components/password, docs/decisions/024).
   const security = tab === "password" ? await securityTabData(actor) : null;
-  return json({ tabs, tab, withdrawals, withdrawalsError, security });
+  const apAutomation = tab === "ap-automation" ? await apAutomationTabData(actor) : null;
+  return json({ tabs, tab, withdrawals, withdrawalsError, security, apAutomation });
 }
 
 /** The Password tab's forms post here (/settings?tab=password); the other tabs' dialogs have their own routes. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
-  if (new URL(request.url).searchParams.get("tab") !== "password") throw new Response("Method Not Allowed", { status: 405 });
+  const tab = new URL(request.url).searchParams.get("tab");
+  if (tab === "ap-automation") return apAutomationAction(request, actor);
+  if (tab !== "password") throw new Response("Method Not Allowed", { status: 405 });
   return securityAction(request, context, actor);
 }
 
 export default function SettingsPage() {
-  const { tabs, tab, withdrawals, withdrawalsError, security } = useLoaderData<typeof loader>();
+  const { tabs, tab, withdrawals, withdrawalsError, security, apAutomation } = useLoaderData<typeof loader>();
   const current = TABS[tab];
   return (
     <div className="space-y-6">
@@ -109,7 +110,8 @@ export default function SettingsPage() {
       {withdrawals ? <WithdrawalAccountCard settings={withdrawals} /> : null}
       {withdrawalsError ? <Alert variant="destructive">{withdrawalsError}</Alert> : null}
       {security ? <SettingsPasswordTab data={security} /> : null}
-      {tab !== "withdrawals" && tab !== "password" ? <NotBuiltYet summary={current.summary} description={current.description} /> : null}
+      {apAutomation ? <ApAutomationTab data={apAutomation} /> : null}
+      {tab !== "withdrawals" && tab !== "password" && tab !== "ap-automation" ? <NotBuiltYet summary={current.summary} description={current.description} /> : null}
       <Outlet />
     </div>
   );

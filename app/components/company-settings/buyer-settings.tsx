@@ -1,0 +1,186 @@
+import { Link } from "@remix-run/react";
+import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Badge } from "~/components/ui/badge";
+import { buttonVariants } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { EditThenSave } from "./edit-then-save";
+
+export interface PaymentTermRow {
+  id: number;
+  frequency: "MONTHLY" | "WEEKLY";
+  frequencyLabel: string;
+  /** "20th" of the month, or "Friday". */
+  day: string;
+  date: number | null;
+  dayOfWeek: string | null;
+  defaultTerm: boolean;
+}
+
+export interface GlCodeRow {
+  id: number;
+  accountCode: string;
+  accountName: string;
+  isDefault: boolean;
+}
+
+export interface BuyerSettingsData {
+  companyId: number;
+  terms: PaymentTermRow[];
+  glCodes: GlCodeRow[];
+  settings: { id: number; modificationTime: string; isRipeLiteEnabled: boolean };
+  preferences: { modificationTime: string; defaultProcessingQueue: string };
+  queueOptions: readonly { value: string; label: string }[];
+}
+
+export const companySettingsPath = (companyId: number | string) => `/companies/${companyId}/settings`;
+
+/** The company settings' Buyer Settings tab (spec p3 §2.4): payment terms, the two queues, GL codes. */
+export function BuyerSettings({ data }: { data: BuyerSettingsData }) {
+  const base = companySettingsPath(data.companyId);
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <PaymentTermsCard base={base} terms={data.terms} />
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">Bill processing</CardTitle>
+          <CardDescription>Change a setting, then save it.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <EditThenSave
+            kind="switch"
+            label="Pending-approval queue"
+            description="Reviewed bills can be sent to a pending-approval queue before they are authorised."
+            name="isRipeLiteEnabled"
+            value={data.settings.isRipeLiteEnabled}
+            action={base}
+            intent="pending-approval"
+            hidden={{ settingsId: data.settings.id, modificationTime: data.settings.modificationTime }}
+          />
+          <EditThenSave
+            kind="select"
+            label="Default processing queue"
+            description="Where new bills from suppliers without their own queue go."
+            name="defaultProcessingQueue"
+            value={data.preferences.defaultProcessingQueue}
+            options={data.queueOptions}
+            action={base}
+            intent="processing-queue"
+            hidden={{ modificationTime: data.preferences.modificationTime }}
+          />
+        </CardContent>
+      </Card>
+      <GlCodesCard base={base} codes={data.glCodes} />
+    </div>
+  );
+}
+
+function CardWithAdd({ title, description, addTo, addLabel, children }: { title: string; description: string; addTo: string; addLabel: string; children: React.ReactNode }) {
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 space-y-0">
+        <div className="space-y-1.5">
+          <CardTitle className="text-lg">{title}</CardTitle>
+          <CardDescription>{description}</CardDescription>
+        </div>
+        <Link to={addTo} preventScrollReset className={buttonVariants({ size: "sm" })}>
+          <Plus className="size-4" aria-hidden />
+          {addLabel}
+        </Link>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+function RowActions({ editTo, deleteTo, name }: { editTo: string; deleteTo: string | null; name: string }) {
+  return (
+    <div className="flex justify-end gap-1">
+      <Link to={editTo} preventScrollReset className={buttonVariants({ variant: "ghost", size: "sm" })} aria-label={`Edit ${name}`}>
+        <Pencil className="size-4" aria-hidden />
+        <span className="hidden sm:inline">Edit</span>
+      </Link>
+      {deleteTo ? (
+        <Link to={deleteTo} preventScrollReset className={buttonVariants({ variant: "ghost", size: "sm" })} aria-label={`Delete ${name}`}>
+          <Trash2 className="size-4" aria-hidden />
+          <span className="hidden sm:inline">Delete</span>
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+function PaymentTermsCard({ base, terms }: { base: string; terms: PaymentTermRow[] }) {
+  return (
+    <CardWithAdd
+      title="Payment Terms"
+      description="When this company pays its suppliers. The default term applies to suppliers without one of their own."
+      addTo={`${base}/payment-terms/add`}
+      addLabel="Add payment term"
+    >
+      <Table aria-label="Payment terms">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Frequency</TableHead>
+            <TableHead>Day</TableHead>
+            <TableHead>Default</TableHead>
+            <TableHead className="text-right">Edit</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {terms.length === 0 ? (
+            <TableEmpty colSpan={4}>No payment terms available</TableEmpty>
+          ) : (
+            terms.map((term) => (
+              <TableRow key={term.id}>
+                <TableCell>{term.frequencyLabel}</TableCell>
+                <TableCell>{term.day}</TableCell>
+                <TableCell>{term.defaultTerm ? <Badge variant="success">Default</Badge> : <span className="text-muted-foreground">-</span>}</TableCell>
+                <TableCell>
+                  <RowActions
+                    name={`${term.frequencyLabel} ${term.day}`}
+                    editTo={`${base}/payment-terms/${term.id}/edit`}
+                    deleteTo={term.defaultTerm ? null : `${base}/payment-terms/${term.id}/delete`}
+                  />
+                </TableCell>
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+    </CardWithAdd>
+  );
+}
+
+function GlCodesCard({ base, codes }: { base: string; codes: GlCodeRow[] }) {
+  return (
+    <CardWithAdd title="GL Codes" description="The accounts this company's bills are coded to." addTo={`${base}/gl-codes/add`} addLabel="Add GL code">
+      <Table aria-label="GL codes">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Name</TableHead>
+            <TableHead>Code</TableHead>
+            <TableHead>Default</TableHead>
+            <TableHead className="text-right">Edit</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {codes.length === 0 ? (
+            <TableEmpty colSpan={4}>No available codes</TableEmpty>
+          ) : (
+            codes.map((code) => (
+              <TableRow key={code.id}>
+                <TableCell className="break-words">{code.accountName}</TableCell>
+                <TableCell className="font-mono tabular-nums">{code.accountCode}</TableCell>
+                <TableCell>{code.isDefault ? <Badge variant="success">Default</Badge> : <span className="text-muted-foreground">-</span>}</TableCell>
+                <TableCell>
+                  <RowActions name={`GL code ${code.accountCode}`} editTo={`${base}/gl-codes/${code.id}/edit`} deleteTo={`${base}/gl-codes/${code.id}/delete`} />
+                </TableCell>
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+    </CardWithAdd>
+  );
+}

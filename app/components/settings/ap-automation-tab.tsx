@@ -1,0 +1,64 @@
+import { EditThenSave } from "~/components/company-settings/edit-then-save";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+
+export interface ApAutomationData {
+  /** Where the forms post (/settings?tab=ap-automation). */
+  action: string;
+  modificationTime: string;
+  isAcceptApprovedInvoicesFromPurchasersEnabled: boolean;
+  isShareApprovedInvoicesWithSuppliersEnabled: boolean;
+  defaultProcessingQueue: string;
+  queueOptions: readonly { value: string; label: string }[];
+}
+
+/**
+ * The AP Automation tab (spec p3 §2.2, §4.11): the company's own entity preferences, each edited then saved; a failed
+ * save reverts. The document-intake settings come with the document-processing issue.
+ */
+export function ApAutomationTab({ data }: { data: ApAutomationData }) {
+  const hidden = { modificationTime: data.modificationTime };
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">AP Automation</CardTitle>
+          <CardDescription>How approved invoices and bills move between you and your trading partners on Earlybird.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <EditThenSave
+            kind="switch"
+            label="Accept approved invoices from purchasers"
+            description="Invoices your customers have approved arrive in Earlybird without a second approval."
+            name="isAcceptApprovedInvoicesFromPurchasersEnabled"
+            intent="isAcceptApprovedInvoicesFromPurchasersEnabled"
+            value={data.isAcceptApprovedInvoicesFromPurchasersEnabled}
+            action={data.action}
+            hidden={hidden}
+          />
+          <EditThenSave
+            kind="switch"
+            label="Share approved invoices with suppliers"
+            description="Your suppliers see the bills you have approved."
+            name="isShareApprovedInvoicesWithSuppliersEnabled"
+            intent="isShareApprovedInvoicesWithSuppliersEnabled"
+            value={data.isShareApprovedInvoicesWithSuppliersEnabled}
+            action={data.action}
+            hidden={hidden}
+          />
+          <EditThenSave
+            kind="select"
+            label="Default processing queue"
+            description="Automatic: a bill that matches its purchase order is authorised without a person. Manual: every bill waits for review."
+            name="defaultProcessingQueue"
+            intent="defaultProcessingQueue"
+            value={data.defaultProcessingQueue}
+            options={data.queueOptions}
+            action={data.action}
+            hidden={hidden}
+          />
+        </CardContent>
+      </Card>
+      {/* PERIOD LOCK (issue 15 part 4, helper D): the lead puts the period-lock control (§4.10) and its confirmation here. */}
+    </div>
+  );
+}
