@@ -8,6 +8,7 @@ import { runImport } from "../app/modules/invoices/import.server";
 import { EXECUTION_JOB_TYPE } from "../app/modules/offers/execution.rules";
 import { runPurchaserOfferExecution } from "../app/modules/offers/execution.server";
 import { STATEMENT_JOB_TYPE, runStatementJob } from "../app/modules/statements/service.server";
+import { PERIOD_LOCK_JOB_TYPE, runPeriodLock } from "../app/modules/period-lock/service.server";
 import type { ExecuteJobOptions, JobView } from "../app/modules/jobs/service.server";
 
 export type QueuedJobRunner = (jobId: string, options: ExecuteJobOptions) => Promise<JobView>;
@@ -31,6 +32,8 @@ export const QUEUED_JOB_KINDS: Record<string, QueuedJobKind> = {
   [IMPORT_JOB_TYPES.BILL]: { run: runImport, retry: true },
   [STATEMENT_JOB_TYPE]: { run: runStatementJob, retry: true },
   [EXECUTION_JOB_TYPE]: { run: runPurchaserOfferExecution, retry: true },
+  // One transaction with its rules checked again under the row lock: a repeat after a dead worker is refused or redone.
+  [PERIOD_LOCK_JOB_TYPE]: { run: runPeriodLock, retry: true },
 };
 
 export const QUEUED_JOB_TYPES = Object.keys(QUEUED_JOB_KINDS);
