@@ -13,13 +13,14 @@ import { z } from "zod";
 import { PeriodLockProgress } from "~/components/period-lock/period-lock-progress";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { listSearchOf } from "~/modules/payables/schema";
+import { PeriodLockCliSchema } from "~/modules/period-lock/schema";
 import { getPeriodLockJob, startSupplierPeriodLock } from "~/modules/period-lock/service.server";
 import { requireCompanyUser } from "~/web/auth.server";
 import { handleError, IdSchema, pageError, parseForm, parseParams } from "~/web/http.server";
 import { redirectWithToast } from "~/web/toast.server";
 
 const Params = z.object({ supplierId: IdSchema });
-const LockForm = z.object({ month: z.string().trim().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Month must be YYYY-MM") });
+const LockForm = z.object({ month: PeriodLockCliSchema.shape.month });
 
 const pageOf = (supplierId: number, url: URL) => `/suppliers/${supplierId}${listSearchOf(url.searchParams)}`;
 

@@ -39,12 +39,14 @@ import {
   type LockButtonState,
 } from "./rules";
 
+import { MONTH_FORMAT } from "./schema";
+
 export { isDateInLockedPeriod } from "./rules";
 
 export const PERIOD_LOCK_JOB_TYPE = "PERIOD_LOCK";
 export const COUNTERPARTY_NOT_FOUND = "Counterparty not found";
 export const SUPPLIER_NOT_FOUND = "Supplier not found";
-export const INVALID_MONTH = "Month must be YYYY-MM";
+export const INVALID_MONTH = MONTH_FORMAT;
 
 const notFound = (message: string) => new AppError(404, message, { code: "NOT_FOUND" });
 const refused = (message: string) => new AppError(409, message, { code: "PERIOD_LOCK_REFUSED", field: "month" });
