@@ -7,6 +7,7 @@ import { registerInviteCodeCommands } from "./commands/invite-codes";
 import { registerJobCommands } from "./commands/jobs";
 import { registerMailCommands } from "./commands/mail";
 import { registerStatementCommands } from "./commands/statements";
+import { registerPeriodCommands } from "./commands/period";
 import { registerUserCommands } from "./commands/users";
 
 /** The `earlybird` program: commands parse options, call module services, and render (GUIDE rule 15). */
@@ -28,5 +29,6 @@ export function createProgram(): Command {
   registerReturnCommands(program);
   registerStatementCommands(program);
   registerCounterpartyCommands(program);
+  registerPeriodCommands(program);
   return program;
 }

@@ -10,6 +10,7 @@ import { runPurchaserOfferExecution } from "../app/modules/offers/execution.serv
 import { COUNTERPARTY_IMPORT_JOB_TYPE } from "../app/modules/counterparties/import-rules";
 import { runCounterpartyImport } from "../app/modules/counterparties/import.server";
 import { STATEMENT_JOB_TYPE, runStatementJob } from "../app/modules/statements/service.server";
+import { PERIOD_LOCK_JOB_TYPE, runPeriodLock } from "../app/modules/period-lock/service.server";
 import type { ExecuteJobOptions, JobView } from "../app/modules/jobs/service.server";
 
 export type QueuedJobRunner = (jobId: string, options: ExecuteJobOptions) => Promise<JobView>;
@@ -34,6 +35,8 @@ export const QUEUED_JOB_KINDS: Record<string, QueuedJobKind> = {
   [STATEMENT_JOB_TYPE]: { run: runStatementJob, retry: true },
   [EXECUTION_JOB_TYPE]: { run: runPurchaserOfferExecution, retry: true },
   [COUNTERPARTY_IMPORT_JOB_TYPE]: { run: runCounterpartyImport, retry: true },
+  // One transaction with its rules checked again under the row lock: a repeat after a dead worker is refused or redone.
+  [PERIOD_LOCK_JOB_TYPE]: { run: runPeriodLock, retry: true },
 };
 
 export const QUEUED_JOB_TYPES = Object.keys(QUEUED_JOB_KINDS);

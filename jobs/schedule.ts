@@ -16,6 +16,8 @@ export const SCHEDULE: ScheduleEntry[] = [
   { name: "expire-supplier-offers", intervalMs: 5 * 60_000, runAtStart: true },
   { name: "check-purchaser-offers", intervalMs: 15 * 60_000, runAtStart: true },
   { name: "remove-old-data", intervalMs: 24 * 60 * 60_000, runAtStart: false },
+  // Hourly, so the first day of a month is seen in every company's time zone; a second run that day does nothing.
+  { name: "auto-lock-periods", intervalMs: 60 * 60_000, runAtStart: true },
 ];
 
 /** What a worker posts to the scheduler before 'done'. */

@@ -10,6 +10,7 @@ import { generateMonthEndStatements } from "../app/modules/statements/service.se
 import { expireSupplierOffers } from "../app/modules/offers/supplier-offers.server";
 import { checkPurchaserOffers } from "../app/modules/offers/purchaser-offers.server";
 import { removeOldData } from "../app/modules/retention/service.server";
+import { autoLockPeriods } from "../app/modules/period-lock/service.server";
 import { AppError } from "../app/lib/errors";
 import { isScheduledJobName, unknownJobMessage, type ScheduledJobName } from "../app/modules/jobs/schema";
 import { runJob, type ExecuteJobOptions, type JobHandler, type JobView } from "../app/modules/jobs/service.server";
@@ -29,6 +30,8 @@ const SCHEDULED_WORK: Record<ScheduledJobName, JobHandler<unknown>> = {
   "check-purchaser-offers": async () => checkPurchaserOffers(new Date()),
   // Deletes what nothing else cleans (old mailbox messages, import files, expired idempotency keys and sessions).
   "remove-old-data": async () => removeOldData(new Date()),
+  // The previous month's lock, on the first day of a month in each opted-in company's zone; already locked is skipped.
+  "auto-lock-periods": async ({ progress }) => autoLockPeriods(new Date(), progress),
 };
 
 /** Runs a scheduled job in this process and records it in `jobs` (type = the job's name). */

@@ -14,6 +14,8 @@ export class EntityPreferences extends Model<InferAttributes<EntityPreferences>,
   declare defaultProcessingQueue: CreationOptional<ProcessingQueue>;
   /** "YYYY-MM-DD", the last day of a month. */
   declare periodLockDate: string | null;
+  /** Lock the previous month on the first day of each month (the scheduled job auto-lock-periods). */
+  declare autoLockPreviousMonth: CreationOptional<boolean>;
   declare createdAt: CreationOptional<Date>;
   /** The spec's modificationTime: optimistic-concurrency checks compare it. */
   declare updatedAt: CreationOptional<Date>;
@@ -29,6 +31,7 @@ EntityPreferences.init(
     isShareApprovedInvoicesWithSuppliersEnabled: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
     defaultProcessingQueue: { type: DataTypes.TEXT, allowNull: false, defaultValue: "MANUAL" },
     periodLockDate: { type: DataTypes.DATEONLY, allowNull: true, defaultValue: null },
+    autoLockPreviousMonth: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
     createdAt: DataTypes.DATE,
     updatedAt: DataTypes.DATE,
   },

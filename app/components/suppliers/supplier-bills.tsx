@@ -10,7 +10,7 @@
  */
 import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { ComingSoonAction, ComingSoonNote, CompanyCell, StatusCell, SummaryCard } from "~/components/invoices/list-parts";
 import { Pager } from "~/components/invoices/pager";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -244,7 +244,8 @@ function BillsTable({ data }: { data: SupplierBillsData }) {
   );
 }
 
-export function SupplierBills({ data }: { data: SupplierBillsData }) {
+/** `periodActions`: controls of the shown period, beside its tabs (the period lock button). */
+export function SupplierBills({ data, periodActions }: { data: SupplierBillsData; periodActions?: ReactNode }) {
   const href = useHref(data);
   const money = (value: number) => formatMoney(value, data.locale);
   const base = `/suppliers/${data.supplier.id}`;
@@ -284,14 +285,18 @@ export function SupplierBills({ data }: { data: SupplierBillsData }) {
       <section aria-label="Bills and credit notes" className="min-w-0 space-y-4">
         {data.historicalEnabled ? <MonthPicker data={data} /> : null}
         {/* The current and the next month; neither is selected while the picker shows an earlier month. */}
-        <LinkTabs
-          label="Payment period"
-          value={data.query.month}
-          items={[
-            { value: data.currentMonth, label: monthLabel(data.currentMonth), to: href({ month: data.currentMonth }) },
-            { value: nextMonth, label: monthLabel(nextMonth), to: href({ month: nextMonth }) },
-          ]}
-        />
+        <div className="flex flex-wrap items-end justify-between gap-3 border-b">
+          <LinkTabs
+            label="Payment period"
+            value={data.query.month}
+            className="border-b-0"
+            items={[
+              { value: data.currentMonth, label: monthLabel(data.currentMonth), to: href({ month: data.currentMonth }) },
+              { value: nextMonth, label: monthLabel(nextMonth), to: href({ month: nextMonth }) },
+            ]}
+          />
+          {periodActions ? <div className="pb-1.5">{periodActions}</div> : null}
+        </div>
         <nav aria-label="Filter" className="flex flex-wrap gap-2">
           {SUPPLIER_BILLS_CHIP_LABELS.map((chip) => {
             const current = data.query.status === chip.value;

@@ -22,6 +22,7 @@ import { getCounterparty, searchCounterparties, type CounterpartyOption } from "
 import { addInvoiceSchema, createInvoiceScreenSchema, defaultDueDate, formText, parseId, type InvoiceKind, type ItemOutput } from "./schema";
 import { audit } from "../audit/service.server";
 import { findCompanyContext, requireCompanyId, type CompanyContext } from "../companies/service.server";
+import { assertBillDateOpen } from "../period-lock/service.server";
 
 /** p3 §5 "GL code": an unknown code. */
 export const INVALID_GL_CODE = "Invalid GL Code, please try again";
@@ -177,6 +178,8 @@ export async function reviewInvoiceRecord(actor: Actor, kind: InvoiceKind, input
   }
 
   const counterparty = await findCounterparty(actor, kind, form.counterpartyId, form.counterpartyName, t);
+  // A bill dated in a locked period (the company's, or with counterparty locks this supplier's) is refused.
+  if (kind === "BILL") await assertBillDateOpen(companyId, counterparty.id, { issueDate: form.issueDate, dueDate: form.dueDate }, t);
 
   let billGlCode: string | null = null;
   const glText = formText(raw.billGlCode);

@@ -59,6 +59,7 @@ import {
   type ImportTemplate,
 } from "./import-rules";
 import { companyContext, companyContextOf, requireCompanyId, type CompanyContext } from "../companies/service.server";
+import { billImportLocks, isDateInLockedPeriod, lockedRowMessage } from "../period-lock/service.server";
 
 export type ImportFormat = ImportTemplate;
 
@@ -381,6 +382,14 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
     await failedOut.write([...cells, messages.join("; ")]);
   };
 
+  // Bills dated in a locked period are refused (issue 15 part 5): the lock dates are read once, at the start.
+  const lockOf = kind === "BILL" ? await billImportLocks(companyId) : null;
+  const lockedReason = (record: { counterpartyName: string; issueDate: string | null; dueDate: string }): string | null => {
+    const lockDate = lockOf?.(record.counterpartyName) ?? null;
+    const field = record.issueDate ? "issueDate" : "dueDate";
+    return lockDate && isDateInLockedPeriod(record.issueDate ?? record.dueDate, lockDate) ? lockedRowMessage(field, lockDate) : null;
+  };
+
   let headerError: AppError | null = null;
   let template: ImportTemplate = payload.format;
   const input = fs.createReadStream(payload.filePath);
@@ -457,7 +466,9 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
         line++;
         if (isBlankRow(raw)) continue;
         const cells = keys.map((key) => raw[key] ?? "");
-        const parsed = parseImportRow(raw, kind, today, { template, createInXero });
+        const row = parseImportRow(raw, kind, today, { template, createInXero });
+        const locked = row.ok ? lockedReason(row.record) : null;
+        const parsed: typeof row = locked ? { ok: false, errors: [locked] } : row;
         if (line <= skipThrough) {
           // Counted before the worker died and committed: only the failed-rows file is written again.
           if (!parsed.ok) await failedOut.write([...cells, parsed.errors.join("; ")]);

@@ -13,6 +13,7 @@ export const SCHEDULED_JOB_NAMES = [
   "expire-supplier-offers",
   "check-purchaser-offers",
   "remove-old-data",
+  "auto-lock-periods",
 ] as const;
 export type ScheduledJobName = (typeof SCHEDULED_JOB_NAMES)[number];
 
