@@ -8,6 +8,8 @@ import { runImport } from "../app/modules/invoices/import.server";
 import { EXECUTION_JOB_TYPE } from "../app/modules/offers/execution.rules";
 import { runPurchaserOfferExecution } from "../app/modules/offers/execution.server";
 import { STATEMENT_JOB_TYPE, runStatementJob } from "../app/modules/statements/service.server";
+import { MERGE_JOB_TYPE } from "../app/modules/merge/rules";
+import { runMerge } from "../app/modules/merge/service.server";
 import type { ExecuteJobOptions, JobView } from "../app/modules/jobs/service.server";
 
 export type QueuedJobRunner = (jobId: string, options: ExecuteJobOptions) => Promise<JobView>;
@@ -31,6 +33,8 @@ export const QUEUED_JOB_KINDS: Record<string, QueuedJobKind> = {
   [IMPORT_JOB_TYPES.BILL]: { run: runImport, retry: true },
   [STATEMENT_JOB_TYPE]: { run: runStatementJob, retry: true },
   [EXECUTION_JOB_TYPE]: { run: runPurchaserOfferExecution, retry: true },
+  // A merge carries on from its checkpoint (the pass and the last id it settled).
+  [MERGE_JOB_TYPE]: { run: runMerge, retry: true },
 };
 
 export const QUEUED_JOB_TYPES = Object.keys(QUEUED_JOB_KINDS);
