@@ -127,7 +127,7 @@ export const CREDIT_NOTE_SCOPE = `c.deleted_at IS NULL AND ((c.issued_for = $roo
 export const INVOICE_FACTS = `
   EXISTS (SELECT 1 FROM offer_execution_results r
            WHERE r.invoice_id = i.id
-             AND (r.status = 'SUCCESS' OR EXISTS (SELECT 1 FROM ledger_transactions lt WHERE lt.offer_execution_result_id = r.id))) AS "settledInLedger",
+             AND (r.status = 'SUCCESS' OR r.ledger_transaction_id IS NOT NULL OR EXISTS (SELECT 1 FROM ledger_transactions lt WHERE lt.offer_execution_result_id = r.id))) AS "settledInLedger",
   EXISTS (SELECT 1 FROM offer_execution_results r WHERE r.invoice_id = i.id AND r.status IN ('PENDING','CLEARING','TOPUP_PENDING')) AS "executionInFlight",
   EXISTS (SELECT 1 FROM supplier_offer_invoices s WHERE s.invoice_id = i.id AND s.offer_status IN ('CLEARING','TOPUP_PENDING')) AS "supplierOfferOpen",
   (i.include_in_purchaser_offer AND EXISTS (SELECT 1 FROM purchaser_offers p WHERE p.created_by_company = i.issued_for AND p.offer_status = 'CLEARING')) AS "purchaserOfferClearing",
