@@ -5,6 +5,7 @@ import { registerImportCommands } from "./commands/import";
 import { registerInviteCodeCommands } from "./commands/invite-codes";
 import { registerJobCommands } from "./commands/jobs";
 import { registerMailCommands } from "./commands/mail";
+import { registerMergeCommands } from "./commands/merge";
 import { registerUserCommands } from "./commands/users";
 
 /** The `earlybird` program: commands parse options, call module services, and render (GUIDE rule 15). */
@@ -24,5 +25,6 @@ export function createProgram(): Command {
   registerImportCommands(program);
   registerBankCommands(program);
   registerReturnCommands(program);
+  registerMergeCommands(program);
   return program;
 }
