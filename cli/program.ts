@@ -8,6 +8,7 @@ import { registerJobCommands } from "./commands/jobs";
 import { registerMailCommands } from "./commands/mail";
 import { registerStatementCommands } from "./commands/statements";
 import { registerPeriodCommands } from "./commands/period";
+import { registerMergeCommands } from "./commands/merge";
 import { registerUserCommands } from "./commands/users";
 
 /** The `earlybird` program: commands parse options, call module services, and render (GUIDE rule 15). */
@@ -30,5 +31,6 @@ export function createProgram(): Command {
   registerStatementCommands(program);
   registerCounterpartyCommands(program);
   registerPeriodCommands(program);
+  registerMergeCommands(program);
   return program;
 }

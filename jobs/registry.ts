@@ -11,6 +11,8 @@ import { COUNTERPARTY_IMPORT_JOB_TYPE } from "../app/modules/counterparties/impo
 import { runCounterpartyImport } from "../app/modules/counterparties/import.server";
 import { STATEMENT_JOB_TYPE, runStatementJob } from "../app/modules/statements/service.server";
 import { PERIOD_LOCK_JOB_TYPE, runPeriodLock } from "../app/modules/period-lock/service.server";
+import { MERGE_JOB_TYPE } from "../app/modules/merge/rules";
+import { runMerge } from "../app/modules/merge/service.server";
 import type { ExecuteJobOptions, JobView } from "../app/modules/jobs/service.server";
 
 export type QueuedJobRunner = (jobId: string, options: ExecuteJobOptions) => Promise<JobView>;
@@ -37,6 +39,8 @@ export const QUEUED_JOB_KINDS: Record<string, QueuedJobKind> = {
   [COUNTERPARTY_IMPORT_JOB_TYPE]: { run: runCounterpartyImport, retry: true },
   // One transaction with its rules checked again under the row lock: a repeat after a dead worker is refused or redone.
   [PERIOD_LOCK_JOB_TYPE]: { run: runPeriodLock, retry: true },
+  // A merge carries on from its checkpoint (the pass and the last id it settled).
+  [MERGE_JOB_TYPE]: { run: runMerge, retry: true },
 };
 
 export const QUEUED_JOB_TYPES = Object.keys(QUEUED_JOB_KINDS);

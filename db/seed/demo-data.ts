@@ -23,6 +23,7 @@ import {
   CASH_RESERVE,
   CRR_PERCENT,
   harbourBankAccounts,
+  harbourDuplicateKiwi,
   harbourBills,
   harbourCreditNotes,
   harbourFoodsCompany,
@@ -49,6 +50,7 @@ import {
   kiwiPaymentTerms,
   kiwiPromptPaymentRequests,
   kiwiSuppliesCompany,
+  kiwiSuppliesDuplicate,
   kiwiSuppliesSettings,
   kiwiSuppliesUser,
   kiwiWallet,
@@ -142,6 +144,8 @@ export async function seedDemoWorld(t: Transaction, { passwordHash }: DemoUsers)
   await seedTradeFlowPair(ctx, { admin, accounts });
   await seedVerificationDemo(ctx);
   await seedKycPendingCompany(ctx);
+  // Harbour Foods' duplicate of Kiwi Supplies, ready to merge (issue 15 part 6), last so every id above stays.
+  await harbourDuplicateKiwi(ctx, harbour, await kiwiSuppliesDuplicate(ctx));
 
   const actorOf = (user: User): Actor => ({ userId: user.id, companyId: user.companyId ?? null, roles: user.roles });
   const payNowRequest = kiwiRequests[0];

@@ -223,6 +223,18 @@ describe("demo data", () => {
     expect(document).toMatchObject({ mime_type: "image/png", head: "89504e470d0a1a0a" });
   });
 
+  it("has Harbour Foods' duplicate of Kiwi Supplies, \"Kiwi Supplies Limited\", with 3 bills and a credit note to merge (issue 15 part 6)", async () => {
+    const [duplicate] = await rows<{ status: string; bills: string; credit_notes: string; kiwi_counterparty: boolean }>(`
+      SELECT d.status,
+             (SELECT count(*) FROM invoices i WHERE i.type = 'BILL' AND i.issued_by = d.id AND i.issued_for = h.id) AS bills,
+             (SELECT count(*) FROM credit_notes c WHERE c.issued_by = d.id AND c.issued_for = h.id) AS credit_notes,
+             EXISTS (SELECT 1 FROM counterparties k JOIN companies kc ON kc.id = k.counterparty_company_id
+                      WHERE k.company_id = h.id AND kc.company_name = 'Kiwi Supplies Ltd') AS kiwi_counterparty
+        FROM companies d JOIN counterparties cp ON cp.counterparty_company_id = d.id JOIN companies h ON h.id = cp.company_id
+       WHERE d.company_name = 'Kiwi Supplies Limited' AND h.company_name = 'Harbour Foods Ltd'`);
+    expect(duplicate).toEqual({ status: "INACTIVE", bills: "3", credit_notes: "1", kiwi_counterparty: true });
+  });
+
   it("is not seeded twice", async () => {
     const env = { ...process.env, DATABASE_URL: seedUrl, APP_ENV: "test" };
     await run(process.execPath, [path.join(root, "bin/earlybird.js"), "db:seed", "--json"], { cwd: root, env, timeout: 120_000 });

@@ -291,3 +291,33 @@ export const harbourPurchaserOffer = ({ t }: SeedContext, harbour: Company): Pro
     { createdByCompany: harbour.id, cashpool: CASH_RESERVE, pendingCashpool: 0, crr: `${CRR_PERCENT}.00`, offerStatus: "ACTIVE", topUpId: null, cancelledAt: null },
     { transaction: t },
   );
+
+/**
+ * Harbour Foods' duplicate supplier row for Kiwi Supplies ("Kiwi Supplies Limited", kiwi-supplies.ts) with three bills
+ * and a credit note on it: what an admin merges into Kiwi Supplies Ltd from the directory (Merge) or with
+ * `earlybird counterparties:merge` (issue 15 part 6).
+ */
+export async function harbourDuplicateKiwi(ctx: SeedContext, harbour: Company, duplicate: Company): Promise<void> {
+  const { t, rng, todayNz, record } = ctx;
+  await relate(ctx, harbour, duplicate, { supplier: true, email: "accounts@kiwisupplies.test" });
+  for (const offset of [12, 26, 41]) {
+    await record({
+      type: "BILL",
+      supplier: duplicate,
+      purchaser: harbour,
+      dueDate: addDays(todayNz, offset),
+      total: randomAmount(rng, 400, 3800),
+      country: "NZ",
+      prefix: "KSL",
+      start: 500,
+      loadedBy: "XERO",
+      contactEmail: "accounts@kiwisupplies.test",
+      invoiceStatus: "ALL_ELIGIBLE",
+      glCode: "300",
+    });
+  }
+  await CreditNote.create(
+    { issuedBy: duplicate.id, issuedFor: harbour.id, issuedByCompanyName: duplicate.companyName, issuedForCompanyName: harbour.companyName, creditNumber: "KSL-CN-501", total: 12_500, supplierReference: "KSL-RET-1", issueDate: addDays(todayNz, -6), loadedBy: "XERO" },
+    { transaction: t },
+  );
+}

@@ -257,3 +257,10 @@ export async function seedKiwiWithdrawal(input: KiwiWithdrawal): Promise<void> {
     );
   });
 }
+
+/**
+ * "Kiwi Supplies Limited": the same supplier loaded a second time under another name (an accounting system's
+ * duplicate contact), not on Earlybird. Harbour Foods knows it as a counterparty of its own (harbour-foods.ts), so an
+ * admin can merge it into Kiwi Supplies Ltd at once (issue 15 part 6; docs/decisions/039).
+ */
+export const kiwiSuppliesDuplicate = (ctx: SeedContext): Promise<Company> => outsider(ctx, "Kiwi Supplies Limited", "NZ", "INACTIVE");
