@@ -16,6 +16,7 @@ let codes: { terms: Record<number, number>; glCodes: Record<string, number> };
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
+  test.setTimeout(150_000);
   world = await makeWorld({
     companies: {
       owner: { name: "Directory Owner" },
