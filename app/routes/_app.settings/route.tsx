@@ -14,6 +14,8 @@ import type { FeatureFlags } from "~/lib/flags";
 import { getFeatureFlags } from "~/modules/settings/service.server";
 import { ERROR_FETCHING_BANK_ACCOUNTS } from "~/modules/banking/schema";
 import { getWithdrawalSettings } from "~/modules/banking/service.server";
+import { CustomersSettingsTab, SuppliersSettingsTab } from "~/components/settings/counterparty-settings";
+import { counterpartyTabData, supplierSettingsAction } from "~/web/settings/counterparty-tabs.server";
 
 export const handle: PageHandle = { title: "Settings" };
 export const meta = titleMeta;
@@ -34,16 +36,8 @@ const TABS = {
     summary: "Changing your password is not built yet.",
     description: "This tab will let you change your password.",
   },
-  customers: {
-    label: "Customers",
-    summary: "Customer settings are not built yet.",
-    description: "This tab will list your customers and their settings.",
-  },
-  suppliers: {
-    label: "Suppliers",
-    summary: "Supplier settings are not built yet.",
-    description: "This tab will list your suppliers and their settings.",
-  },
+  customers: { label: "Customers", summary: "", description: "" },
+  suppliers: { label: "Suppliers", summary: "", description: "" },
   "ap-automation": {
     label: "AP Automation",
     summary: "AP automation settings are not built yet.",
@@ -90,18 +84,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   // The Password tab: change password and two-factor authentication (components/password, docs/decisions/024).
   const security = tab === "password" ? await securityTabData(actor) : null;
-  return json({ tabs, tab, withdrawals, withdrawalsError, security });
+  // The Customers and Suppliers tabs (issue 15 part 4): the company's counterparties, paged in the URL.
+  const counterparties = tab === "customers" || tab === "suppliers" ? await counterpartyTabData(actor, tab, url.searchParams) : null;
+  return json({ tabs, tab, withdrawals, withdrawalsError, security, counterparties });
 }
 
 /** The Password tab's forms post here (/settings?tab=password); the other tabs' dialogs have their own routes. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
+  if (new URL(request.url).searchParams.get("tab") === "suppliers" && (await getFeatureFlags()).customerSupplierSettings) return supplierSettingsAction(request, actor);
   if (new URL(request.url).searchParams.get("tab") !== "password") throw new Response("Method Not Allowed", { status: 405 });
   return securityAction(request, context, actor);
 }
 
 export default function SettingsPage() {
-  const { tabs, tab, withdrawals, withdrawalsError, security } = useLoaderData<typeof loader>();
+  const { tabs, tab, withdrawals, withdrawalsError, security, counterparties } = useLoaderData<typeof loader>();
   const current = TABS[tab];
   return (
     <div className="space-y-6">
@@ -109,7 +106,9 @@ export default function SettingsPage() {
       {withdrawals ? <WithdrawalAccountCard settings={withdrawals} /> : null}
       {withdrawalsError ? <Alert variant="destructive">{withdrawalsError}</Alert> : null}
       {security ? <SettingsPasswordTab data={security} /> : null}
-      {tab !== "withdrawals" && tab !== "password" ? <NotBuiltYet summary={current.summary} description={current.description} /> : null}
+      {counterparties && tab === "suppliers" ? <SuppliersSettingsTab data={counterparties} /> : null}
+      {counterparties && tab === "customers" ? <CustomersSettingsTab data={counterparties} /> : null}
+      {tab !== "withdrawals" && tab !== "password" && tab !== "customers" && tab !== "suppliers" ? <NotBuiltYet summary={current.summary} description={current.description} /> : null}
       <Outlet />
     </div>
   );
