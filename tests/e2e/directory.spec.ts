@@ -13,9 +13,10 @@ const SHOTS = process.env.SHOTS_DIR ?? null;
 let world: World;
 let codes: { terms: Record<number, number>; glCodes: Record<string, number> };
 
-test.describe.configure({ mode: "serial" });
+test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 test.beforeAll(async () => {
+  test.setTimeout(150_000);
   world = await makeWorld({
     companies: {
       owner: { name: "Directory Owner" },
@@ -46,13 +47,13 @@ test("tabs, configure two rows, filter by the new queue, detail panel", async ({
   await expect(page.getByRole("navigation", { name: "Company sections" }).getByRole("link", { name: "Directory" })).toHaveAttribute("aria-current", "page");
   await expect(table(page).getByRole("row")).toHaveCount(5);
   const tabs = page.getByRole("navigation", { name: "Counterparty membership" });
-  await tabs.getByRole("link", { name: "Members" }).click();
+  await tabs.getByRole("link", { name: "Members", exact: true }).click();
   await expect(page).toHaveURL(/tab=members/);
   await expect(table(page).getByRole("row")).toHaveCount(4);
   await tabs.getByRole("link", { name: "Non-Members" }).click();
   await expect(table(page).getByRole("row")).toHaveCount(2);
   await expect(rowOf(page, "invited")).toContainText("Invited");
-  await tabs.getByRole("link", { name: "All" }).click();
+  await tabs.getByRole("link", { name: "All", exact: true }).click();
   await shootWidths(page, SHOTS, "directory");
 
   await expect(page.getByRole("button", { name: "Configure" })).toHaveCount(0);
@@ -64,7 +65,6 @@ test("tabs, configure two rows, filter by the new queue, detail panel", async ({
   await dialog.getByLabel("Processing queue").selectOption("AUTOMATIC");
   await dialog.getByLabel("GL code").selectOption(String(codes.glCodes["400"]));
   await dialog.getByLabel("Payment term").selectOption({ label: "Monthly on day 20" });
-  await shootWidths(page, SHOTS, "directory-configure");
   // A bad bank account: the spec's message on its field, nothing written.
   await dialog.getByLabel("External bank account").fill("12-3456-78");
   await dialog.getByRole("button", { name: "Save" }).click();
@@ -122,4 +122,5 @@ test("with no GL codes the GL select is disabled and says so", async ({ page }) 
   const dialog = page.getByRole("dialog", { name: "Configure" });
   await expect(dialog.getByText("No GL codes have been set for this company")).toBeVisible();
   await expect(dialog.getByLabel("GL code")).toBeDisabled();
+  await shootWidths(page, SHOTS, "directory-configure");
 });

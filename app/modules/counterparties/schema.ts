@@ -13,3 +13,8 @@ export const CounterpartyLookupSchema = z.object({
     .optional()
     .catch(undefined),
 });
+
+/** The admin's search adds the company (entityId, p3 §7.3): any company's counterparties. */
+export const AdminCounterpartyLookupSchema = CounterpartyLookupSchema.extend({
+  entityId: z.string().trim().regex(/^\d{1,10}$/).transform(Number).refine((id) => id >= 1 && id <= 2_147_483_647),
+});

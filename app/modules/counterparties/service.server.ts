@@ -9,7 +9,7 @@ import { Company, Counterparty, PaymentTerm } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { AppError } from "../../lib/errors";
 import type { PaymentTermLike } from "../invoices/schema";
-import { requireCompanyId } from "../companies/service.server";
+import { getCompany, requireAdmin, requireCompanyId } from "../companies/service.server";
 
 /** Not in the spec (it gives no wording); ours, in the spec's voice. */
 export const COUNTERPARTY_NOT_FOUND = "Company not found";
@@ -58,11 +58,28 @@ function likeContains(text: string): string {
  * The actor's counterparties whose name contains `name` (case-insensitive), by name. `isPurchaserOffersEnabled`
  * filters on the relationship's offers switch when given.
  */
-export async function searchCounterparties(
-  actor: Actor,
-  options: { name?: string | null; limit?: number; role?: CounterpartyRole; isPurchaserOffersEnabled?: boolean } = {}
-): Promise<CounterpartyOption[]> {
-  const companyId = requireCompanyId(actor);
+export async function searchCounterparties(actor: Actor, options: CounterpartySearch = {}): Promise<CounterpartyOption[]> {
+  return searchCompanyCounterparties(requireCompanyId(actor), options);
+}
+
+export interface CounterpartySearch {
+  name?: string | null;
+  limit?: number;
+  role?: CounterpartyRole;
+  isPurchaserOffersEnabled?: boolean;
+}
+
+/**
+ * An admin's counterparty search across companies (p2 §6; p3 §7.3 "GET counterparties (counterPartyName as :like,
+ * entityId)"): the counterparties of any company `entityId`. 404 for anyone else, or for no such company.
+ */
+export async function searchCounterpartiesOf(actor: Actor, entityId: number, options: CounterpartySearch = {}): Promise<CounterpartyOption[]> {
+  requireAdmin(actor);
+  await getCompany(entityId, { attributes: ["id"] });
+  return searchCompanyCounterparties(entityId, options);
+}
+
+async function searchCompanyCounterparties(companyId: number, options: CounterpartySearch): Promise<CounterpartyOption[]> {
   const name = (options.name ?? "").trim().replace(/\s+/g, " ");
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? 20), 1), COUNTERPARTY_LOOKUP_MAX);
   const rows = await Counterparty.findAll({

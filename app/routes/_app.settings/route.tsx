@@ -16,6 +16,8 @@ import type { FeatureFlags } from "~/lib/flags";
 import { getFeatureFlags } from "~/modules/settings/service.server";
 import { ERROR_FETCHING_BANK_ACCOUNTS } from "~/modules/banking/schema";
 import { getWithdrawalSettings } from "~/modules/banking/service.server";
+import { CustomersSettingsTab, SuppliersSettingsTab } from "~/components/settings/counterparty-settings";
+import { counterpartyTabData, supplierSettingsAction } from "~/web/settings/counterparty-tabs.server";
 
 export const handle: PageHandle = { title: "Settings" };
 export const meta = titleMeta;
@@ -47,6 +49,13 @@ const TABS = {
     description: "This tab will list your suppliers and their settings.",
   },
   "ap-automation": { label: "AP Automation", summary: "", description: "" },
+  customers: { label: "Customers", summary: "", description: "" },
+  suppliers: { label: "Suppliers", summary: "", description: "" },
+  "ap-automation": {
+    label: "AP Automation",
+    summary: "AP automation settings are not built yet.",
+    description: "This tab will hold the settings for automatic bill processing.",
+  },
 } as const;
 
 type SettingsTab = keyof typeof TABS;
@@ -90,6 +99,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const security = tab === "password" ? await securityTabData(actor) : null;
   const apAutomation = tab === "ap-automation" ? await apAutomationTabData(actor) : null;
   return json({ tabs, tab, withdrawals, withdrawalsError, security, apAutomation });
+  // The Customers and Suppliers tabs (issue 15 part 4): the company's counterparties, paged in the URL.
+  const counterparties = tab === "customers" || tab === "suppliers" ? await counterpartyTabData(actor, tab, url.searchParams) : null;
+  return json({ tabs, tab, withdrawals, withdrawalsError, security, counterparties });
 }
 
 /** The Password tab's forms post here (/settings?tab=password); the other tabs' dialogs have their own routes. */
@@ -98,11 +110,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const tab = new URL(request.url).searchParams.get("tab");
   if (tab === "ap-automation") return apAutomationAction(request, actor);
   if (tab !== "password") throw new Response("Method Not Allowed", { status: 405 });
+  if (new URL(request.url).searchParams.get("tab") === "suppliers" && (await getFeatureFlags()).customerSupplierSettings) return supplierSettingsAction(request, actor);
+  if (new URL(request.url).searchParams.get("tab") !== "password") throw new Response("Method Not Allowed", { status: 405 });
   return securityAction(request, context, actor);
 }
 
 export default function SettingsPage() {
   const { tabs, tab, withdrawals, withdrawalsError, security, apAutomation } = useLoaderData<typeof loader>();
+  const { tabs, tab, withdrawals, withdrawalsError, security, counterparties } = useLoaderData<typeof loader>();
   const current = TABS[tab];
   return (
     <div className="space-y-6">
@@ -112,6 +127,9 @@ export default function SettingsPage() {
       {security ? <SettingsPasswordTab data={security} /> : null}
       {apAutomation ? <ApAutomationTab data={apAutomation} /> : null}
       {tab !== "withdrawals" && tab !== "password" && tab !== "ap-automation" ? <NotBuiltYet summary={current.summary} description={current.description} /> : null}
+      {counterparties && tab === "suppliers" ? <SuppliersSettingsTab data={counterparties} /> : null}
+      {counterparties && tab === "customers" ? <CustomersSettingsTab data={counterparties} /> : null}
+      {tab !== "withdrawals" && tab !== "password" && tab !== "customers" && tab !== "suppliers" ? <NotBuiltYet summary={current.summary} description={current.description} /> : null}
       <Outlet />
     </div>
   );
