@@ -278,7 +278,7 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
   try {
     await client.query(
       `CREATE TEMP TABLE IF NOT EXISTS ${STAGING} (line int, name text, name_key text, external_account_id text, bank text, gst text,
-         gl_account_id int, payment_term_id int, counterparty_id int, new_company_id int) ON COMMIT DELETE ROWS`
+         gl_account_id int, payment_term_id int, counterparty_id int) ON COMMIT DELETE ROWS`
     );
     const glAccounts = new Map<string, number>();
     const gl = await client.query<{ id: number; account_code: string }>(
@@ -291,18 +291,22 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
     const context = { glCodeExists: (code: string) => glAccounts.has(glCodeKey(code)) };
 
     const skipThrough = resumeFrom?.line ?? 0;
-    let batch: PendingRow[] = [];
+    // By external account id: the same id again in a batch replaces the earlier row (an upsert in file order).
+    let batch = new Map<string, PendingRow>();
+    let batchLines = 0;
     let line = 0;
     let lastProgressAt = 0;
     const flush = async () => {
-      if (batch.length === 0) return;
-      const rows = batch;
-      batch = [];
+      if (batchLines === 0) return;
+      const rows = [...batch.values()];
+      const lines = batchLines;
+      batch = new Map();
+      batchLines = 0;
       await inFlight;
       if (batchError) throw batchError;
       // The result as of this line (the batch before has been counted), to which the batch's outcome is added.
       const checkpoint = { line, result: structuredClone(result) };
-      inFlight = writeBatch(client, { jobId, company, rows, terms, result, checkpoint }).catch((error: unknown) => {
+      inFlight = writeBatch(client, { jobId, company, rows, lines, terms, result, checkpoint }).catch((error: unknown) => {
         batchError = error;
       });
     };
@@ -332,8 +336,9 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
           const fields = [line, row.entityName, nameKey(row.entityName), row.externalAccountId, row.externalBankAccountNumber, row.gstNumber, glAccountId]
             .map((value) => copyField(value))
             .join("\t");
-          batch.push({ fields, term: row.paymentTerm });
-          if (batch.length >= BATCH_SIZE) await flush();
+          batch.delete(row.externalAccountId);
+          batch.set(row.externalAccountId, { fields, term: row.paymentTerm });
+          if (++batchLines >= BATCH_SIZE) await flush();
         }
         const now = Date.now();
         if (now - lastProgressAt >= PROGRESS_INTERVAL_MS && size > 0) {
@@ -366,7 +371,10 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
 interface BatchContext {
   jobId: string;
   company: CompanyContext;
+  /** The batch's rows, one per external account id. */
   rows: PendingRow[];
+  /** Valid lines the batch stands for (a repeated external id counts once in rows, once per line here). */
+  lines: number;
   /** The company's payment terms by paymentTermKey, filled as batches commit. */
   terms: Map<string, number>;
   result: CounterpartyImportResult;
@@ -403,8 +411,7 @@ async function writeBatch(client: pg.Client, context: BatchContext): Promise<voi
       Readable.from([text]),
       client.query(copyFrom(`COPY ${STAGING} (line, name, name_key, external_account_id, bank, gst, gl_account_id, payment_term_id) FROM STDIN`))
     );
-    // The same external id twice in the batch: the later row wins (an upsert in file order).
-    await client.query(`DELETE FROM ${STAGING} s USING ${STAGING} t WHERE t.external_account_id = s.external_account_id AND t.line > s.line`);
+    // Statistics for the joins below (a temporary table has none; without them the planner guesses badly).
     await client.query(`ANALYZE ${STAGING}`);
 
     // 1. Counterparties of the company with the row's external id.
@@ -450,25 +457,22 @@ async function writeBatch(client: pg.Client, context: BatchContext): Promise<voi
     );
     // Attached rows always change (they take the external id); the rest of the changed rows were matched by it.
     counts.updated = (updated.rowCount ?? 0) - counts.attached;
-    // 3. Else a new INACTIVE company and its counterparty row, ids taken first so both inserts are set-based.
+    // 3. Else a new INACTIVE company and its counterparty row, in one statement: the CTE takes each row's company id
+    //    once, and both inserts use it (the counterparty's foreign key is checked at the end of the statement).
     const fresh = await client.query(
-      `UPDATE ${STAGING} SET new_company_id = nextval(pg_get_serial_sequence('companies', 'id')) WHERE counterparty_id IS NULL`
+      `WITH fresh AS MATERIALIZED (
+         SELECT nextval(pg_get_serial_sequence('companies', 'id'))::int AS company_id, s.* FROM ${STAGING} s WHERE s.counterparty_id IS NULL ORDER BY s.line
+       ), companies_in AS (
+         INSERT INTO companies (id, company_name, status, country) SELECT company_id, name, 'INACTIVE', $2 FROM fresh
+       )
+       INSERT INTO counterparties (company_id, counterparty_company_id, is_supplier, external_account_id, external_bank_account_number, gst_number, gl_account_id, payment_term_id)
+       SELECT $1, company_id, true, external_account_id, bank, gst, gl_account_id, payment_term_id FROM fresh`,
+      [company.id, company.country]
     );
     counts.created = fresh.rowCount ?? 0;
-    if (counts.created > 0) {
-      await client.query(
-        `INSERT INTO companies (id, company_name, status, country) SELECT new_company_id, name, 'INACTIVE', $1 FROM ${STAGING} WHERE new_company_id IS NOT NULL ORDER BY line`,
-        [company.country]
-      );
-      await client.query(
-        `INSERT INTO counterparties (company_id, counterparty_company_id, is_supplier, external_account_id, external_bank_account_number, gst_number, gl_account_id, payment_term_id)
-         SELECT $1, new_company_id, true, external_account_id, bank, gst, gl_account_id, payment_term_id FROM ${STAGING} WHERE new_company_id IS NOT NULL ORDER BY line`,
-        [company.id]
-      );
-    }
 
     // The checkpoint: which lines are in and the result up to them, committed with them.
-    const checkpoint = { line: context.checkpoint.line, result: addCounts(context.checkpoint.result, rows.length, counts) };
+    const checkpoint = { line: context.checkpoint.line, result: addCounts(context.checkpoint.result, context.lines, counts) };
     await client.query(
       `UPDATE jobs SET payload = payload || jsonb_build_object('committedThroughLine', $2::int, 'checkpoint', $3::jsonb) WHERE id = $1`,
       [context.jobId, checkpoint.line, JSON.stringify(checkpoint)]
@@ -479,7 +483,7 @@ async function writeBatch(client: pg.Client, context: BatchContext): Promise<voi
     await client.query("ROLLBACK").catch(() => {});
     throw error;
   }
-  addCounts(context.result, rows.length, counts);
+  addCounts(context.result, context.lines, counts);
 }
 
 type BatchCounts = Pick<CounterpartyImportResult, "created" | "attached" | "updated" | "paymentTermsCreated">;

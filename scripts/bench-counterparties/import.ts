@@ -1,0 +1,132 @@
+/**
+ * The import section of `npm run bench:counterparties` (issue 15 part 8; decision 036): writes an N-row
+ * import_counterparties.csv (streamed; default 100,000 rows, --rows N), imports it for one company through the real job
+ * (startCounterpartyImport + runCounterpartyImport, as the CLI does), imports it again (every row matched, nothing
+ * changes), then COPYs the same file into a scratch table of the file's seven columns. Prints rows/s of each and the
+ * ratio (target ≥ 50%), and the process's RSS sampled every 100 ms: before, peak over the first 10% of the file
+ * (≈10k rows), peak over the whole file, after, so a flat memory profile shows as two close peaks.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { Readable } from "node:stream";
+import pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
+import { OPERATOR } from "../../app/lib/actor";
+import { COUNTERPARTY_IMPORT_COLUMNS } from "../../app/modules/counterparties/import-rules";
+import { runCounterpartyImport, startCounterpartyImport, type CounterpartyImportResult } from "../../app/modules/counterparties/import.server";
+import { Company, GlAccount } from "../../db/models/index";
+import { fmt, mb, numberArg, type BenchContext } from "./context";
+
+const DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"];
+
+function csvLine(i: number): string {
+  const bank = i % 3 === 0 ? `12-3456-${String(i).padStart(7, "0")}-00` : "";
+  const gst = i % 2 === 0 ? String(100_000_000 + i) : "";
+  const gl = i % 5 === 0 ? "400" : "";
+  const term = i % 4 === 0 ? ["Monthly", String((i % 28) + 1)] : i % 4 === 1 ? ["Weekly", DAYS[i % DAYS.length]] : ["", ""];
+  return `Bench Supplier ${i} Ltd,EXT-${i},${bank},${gst},${gl},${term[0]},${term[1]}\n`;
+}
+
+async function writeCsv(file: string, rows: number) {
+  await pipeline(
+    Readable.from(
+      (function* () {
+        yield `${COUNTERPARTY_IMPORT_COLUMNS.join(",")}\n`;
+        let chunk = "";
+        for (let i = 1; i <= rows; i++) {
+          chunk += csvLine(i);
+          if (chunk.length > 1 << 16) {
+            yield chunk;
+            chunk = "";
+          }
+        }
+        if (chunk) yield chunk;
+      })()
+    ),
+    fs.createWriteStream(file)
+  );
+}
+
+/** Runs one import of `file` for `companyId`, sampling RSS; returns the time, result and memory figures. */
+async function timedImport(companyId: number, file: string) {
+  const rssBefore = process.memoryUsage().rss;
+  let peak = rssBefore;
+  let peakAtTenth: number | null = null;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
+  const started = performance.now();
+  const job = await startCounterpartyImport(OPERATOR, companyId, { filePath: file });
+  const done = await runCounterpartyImport(job.id, {
+    onProgress: (percent) => {
+      if (percent >= 10 && peakAtTenth === null) peakAtTenth = Math.max(peak, process.memoryUsage().rss);
+    },
+  });
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  if (done.status !== "SUCCEEDED") throw new Error(`The import ended ${done.status}: ${done.error}`);
+  return { seconds, result: done.result as CounterpartyImportResult, rssBefore, peakAtTenth: peakAtTenth ?? peak, peak, rssAfter: process.memoryUsage().rss };
+}
+
+/** --trace: the time each kind of statement of the import takes, summed (the first 60 characters name a statement). */
+function traceStatements(): () => string[] {
+  const totals = new Map<string, number>();
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const text = typeof args[0] === "string" ? args[0] : ((args[0] as { text?: string })?.text ?? "COPY");
+    const key = text.replace(/\s+/g, " ").trim().slice(0, 60);
+    const started = performance.now();
+    const result = query.apply(this, args);
+    if (result && typeof (result as Promise<unknown>).then === "function") {
+      void (result as Promise<unknown>).then(
+        () => totals.set(key, (totals.get(key) ?? 0) + performance.now() - started),
+        () => {}
+      );
+    }
+    return result;
+  } as typeof pg.Client.prototype.query;
+  return () => [...totals].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([key, ms]) => `  ${ms.toFixed(0).padStart(7)} ms  ${key}`);
+}
+
+export async function benchImport({ databaseUrl, tmpDir, args, report }: BenchContext): Promise<void> {
+  const rows = numberArg(args, "rows", 100_000);
+  const trace = args.includes("--trace") ? traceStatements() : null;
+  const company = await Company.create({ companyName: "Bench Buyer Ltd", country: "NZ", status: "ACTIVE" });
+  await GlAccount.create({ companyId: company.id, accountCode: "400", accountName: "Purchases" });
+  const file = path.join(tmpDir, "import_counterparties.csv");
+  let started = performance.now();
+  await writeCsv(file, rows);
+  const size = fs.statSync(file).size;
+  report(`Wrote ${fmt(rows)} rows (${(size / 1e6).toFixed(1)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  const first = await timedImport(company.id, file);
+  if (first.result.success !== rows || first.result.created !== rows) throw new Error(`The import did not create every row: ${JSON.stringify(first.result)}`);
+  if (trace) for (const line of trace()) report(line);
+  const again = await timedImport(company.id, file);
+  if (again.result.unchanged !== rows) throw new Error(`The second import changed rows: ${JSON.stringify(again.result)}`);
+
+  // A plain COPY of the same file into a scratch table of its columns, in one transaction.
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(
+    "CREATE TABLE bench_counterparty_rows (company_name text, external_account_id text, bank_account_number text, gst_number text, gl_code text, payment_term_frequency text, payment_term_day text)"
+  );
+  started = performance.now();
+  await client.query("BEGIN");
+  await pipeline(fs.createReadStream(file), client.query(copyFrom("COPY bench_counterparty_rows FROM STDIN WITH (FORMAT csv, HEADER true)")));
+  await client.query("COMMIT");
+  const copySeconds = (performance.now() - started) / 1000;
+  const copied = await client.query<{ count: string }>("SELECT count(*) FROM bench_counterparty_rows");
+  await client.query("DROP TABLE bench_counterparty_rows");
+  await client.end();
+  if (Number(copied.rows[0].count) !== rows) throw new Error(`COPY wrote ${copied.rows[0].count} rows`);
+
+  const copyRate = rows / copySeconds;
+  const rate = (seconds: number) => rows / seconds;
+  report(`Import (all new):        ${fmt(rate(first.seconds))} rows/s (${first.seconds.toFixed(1)} s), ${((rate(first.seconds) / copyRate) * 100).toFixed(0)}% of COPY`);
+  report(`Import again (no change): ${fmt(rate(again.seconds))} rows/s (${again.seconds.toFixed(1)} s), ${((rate(again.seconds) / copyRate) * 100).toFixed(0)}% of COPY`);
+  report(`Plain COPY:              ${fmt(copyRate)} rows/s (${copySeconds.toFixed(2)} s)   target: import ≥ 50% of COPY`);
+  report(
+    `RSS (first import): before ${mb(first.rssBefore)}, peak after 10% of the rows ${mb(first.peakAtTenth)}, peak after all ${mb(first.peak)}, after ${mb(first.rssAfter)}`
+  );
+  report(`RSS (second import): peak after 10% ${mb(again.peakAtTenth)}, peak after all ${mb(again.peak)}`);
+}
