@@ -1,5 +1,6 @@
 import { Command } from "commander";
 import { registerBankCommands, registerReturnCommands } from "./commands/bank";
+import { registerCompanyConfigCommands } from "./commands/company-config";
 import { registerDbCommands } from "./commands/db";
 import { registerImportCommands } from "./commands/import";
 import { registerInviteCodeCommands } from "./commands/invite-codes";
@@ -24,5 +25,6 @@ export function createProgram(): Command {
   registerImportCommands(program);
   registerBankCommands(program);
   registerReturnCommands(program);
+  registerCompanyConfigCommands(program);
   return program;
 }
