@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import { registerBankCommands, registerReturnCommands } from "./commands/bank";
 import { registerCounterpartyCommands } from "./commands/counterparties";
+import { registerCompanyConfigCommands } from "./commands/company-config";
 import { registerDbCommands } from "./commands/db";
 import { registerImportCommands } from "./commands/import";
 import { registerInviteCodeCommands } from "./commands/invite-codes";
@@ -32,5 +33,6 @@ export function createProgram(): Command {
   registerCounterpartyCommands(program);
   registerPeriodCommands(program);
   registerMergeCommands(program);
+  registerCompanyConfigCommands(program);
   return program;
 }

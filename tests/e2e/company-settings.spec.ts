@@ -55,6 +55,8 @@ test("payment terms: a duplicate is refused on the dialog; a term is added, then
 });
 
 test("GL codes: a code is required; a code is added, set as default, and deleted", async ({ page }) => {
+  // A long flow of dialogs and reloads: more than the default 30 s on a loaded machine.
+  test.setTimeout(60_000);
   await loginAs(page, ADMIN);
   await openHarbourSettings(page);
   const codes = page.getByRole("table", { name: "GL codes" });
@@ -64,7 +66,7 @@ test("GL codes: a code is required; a code is added, set as default, and deleted
   await dialog.getByRole("button", { name: "Add" }).click();
   await expect(dialog.getByText("GL Code is required")).toBeVisible();
   await expect(dialog.getByLabel("Name")).toHaveValue("Freight inwards");
-  await dialog.getByLabel("GL Code").fill("491");
+  await dialog.getByLabel("GL Code", { exact: true }).fill("491");
   await dialog.getByRole("button", { name: "Add" }).click();
   await expect(page.getByRole("status").getByText("GL code added")).toBeVisible();
   const row = codes.getByRole("row", { name: /Freight inwards 491/ });
@@ -86,6 +88,8 @@ test("GL codes: a code is required; a code is added, set as default, and deleted
 });
 
 test("the pending-approval queue is edited then saved, and a refused save reverts", async ({ page, browser }) => {
+  // A long flow of dialogs and reloads: more than the default 30 s on a loaded machine.
+  test.setTimeout(60_000);
   await loginAs(page, ADMIN);
   await openHarbourSettings(page);
   const queue = page.getByRole("switch", { name: "Pending-approval queue" });
