@@ -42,6 +42,6 @@ describe("npm run build", () => {
     expect(fs.existsSync(path.join(out, "index.js"))).toBe(true);
     expect(fs.readdirSync(path.join(out, "public", "build")).length).toBeGreaterThan(0);
     expect(fs.readdirSync(path.join(out, "jobs")).filter((file) => file.endsWith(".js"))).toContain("expire-sessions.js");
-    expect(output).toMatch(/Built 8 job\(s\)/);
+    expect(output).toMatch(/Built 9 job\(s\)/);
   }, 240_000);
 });

@@ -56,14 +56,12 @@ async function buyer(options: { counterpartyLocks?: boolean; lockDate?: string |
   return { company, actor, supplier, link };
 }
 
-async function refusal(call: Promise<unknown>): Promise<AppError> {
-  const error = await call.then(
-    () => null,
-    (reason: unknown) => reason
+/** The AppError a call is refused with (a call that succeeds fails the test). */
+const refusal = (call: Promise<unknown>): Promise<AppError> =>
+  call.then(
+    () => expect.fail("expected a refusal"),
+    (reason: unknown) => (expect(reason).toBeInstanceOf(AppError), reason as AppError)
   );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 const lockDateOf = async (companyId: number) => (await EntityPreferences.findOne({ where: { companyId } }))?.periodLockDate ?? null;
 

@@ -10,15 +10,9 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDate } from "~/lib/dates";
 import { cn } from "~/lib/utils";
+import type { PeriodLockSettings } from "~/modules/period-lock/service.server";
 
-export interface PeriodLockControlView {
-  period: string;
-  periodTitle: string;
-  locked: boolean;
-  refusal: string | null;
-  lockDate: string | null;
-  autoLockPreviousMonth: boolean;
-}
+export type PeriodLockControlView = PeriodLockSettings;
 
 /** Where the control's forms go (the action route) and where they come back to. */
 export const PERIOD_LOCK_ACTION = "/settings/period-lock";
