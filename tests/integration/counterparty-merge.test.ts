@@ -10,7 +10,7 @@ import { AuditLogEntry, Counterparty, Job } from "../../db/models/index";
 import { AppError } from "../../app/lib/errors";
 import { OPERATOR } from "../../app/lib/actor";
 import { JobLeaseLostError, reapExpiredJobs } from "../../app/modules/jobs/service.server";
-import { MERGE_BATCH_SIZE, getMergeProgress, mergePlan, runMerge, startMerge, type MergeResult } from "../../app/modules/merge/service.server";
+import { MERGE_BATCH_SIZE, getMergeProgress, invoiceBatchSql, mergePlan, runMerge, startMerge, type MergeResult } from "../../app/modules/merge/service.server";
 import { MERGE_JOB_TYPE, MERGE_MESSAGES } from "../../app/modules/merge/rules";
 import { actorOf, makeAdmin, makeFundedCompany, makeUser } from "../support/factories";
 import {
@@ -245,3 +245,44 @@ describe("merge scoping", () => {
     await runMerge(first.id);
   });
 });
+
+describe("merge batches", () => {
+  it("read their bills by index, one batch at a time: no sequential scan of invoices, at most a batch of rows", { timeout: 120_000 }, async () => {
+    const { root, fromCompany, toCompany } = await makeMergePair();
+    await insertBills(root, fromCompany, 5_000, "PLAN");
+    await insertBills(root, toCompany, 20_000, "OTHER");
+    await sequelize.query("ANALYZE invoices");
+    for (const pass of ["BILL", "INVOICE"] as const) {
+      // Named parameters as the service binds them ($root, $from, $to, $cursor, $limit), numbered for EXPLAIN.
+      const order = ["root", "from", "to", "cursor", "limit"];
+      const text = invoiceBatchSql(pass).replace(/\$(root|from|to|cursor|limit)\b/g, (_, name: string) => `$${order.indexOf(name) + 1}`);
+      const [row] = await sequelize.transaction(async (transaction) =>
+        sequelize.query<{ "QUERY PLAN": { Plan: PlanNode }[] }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, {
+          bind: [root.id, fromCompany.id, toCompany.id, 0, MERGE_BATCH_SIZE],
+          type: QueryTypes.SELECT,
+          transaction,
+        })
+      );
+      const reads = invoiceReads(row["QUERY PLAN"][0].Plan);
+      expect(reads.length, pass).toBeGreaterThan(0);
+      for (const read of reads) {
+        expect(read.type, pass).not.toBe("Seq Scan");
+        expect(read.rows, `${pass} ${read.type}`).toBeLessThanOrEqual(MERGE_BATCH_SIZE + 1);
+      }
+    }
+  });
+});
+
+interface PlanNode {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Actual Rows"?: number;
+  "Actual Loops"?: number;
+  Plans?: PlanNode[];
+}
+
+/** The scans of invoices on the outer level (the batch's own rows; the facts' subqueries read other tables or one row each). */
+function invoiceReads(node: PlanNode, depth = 0): { type: string; rows: number }[] {
+  const own = node["Relation Name"] === "invoices" && (node["Actual Loops"] ?? 1) === 1 ? [{ type: node["Node Type"], rows: node["Actual Rows"] ?? 0 }] : [];
+  return [...own, ...(node.Plans ?? []).flatMap((child) => invoiceReads(child, depth + 1))];
+}

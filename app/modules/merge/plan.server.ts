@@ -131,8 +131,9 @@ export const INVOICE_FACTS = `
   EXISTS (SELECT 1 FROM offer_execution_results r WHERE r.invoice_id = i.id AND r.status IN ('PENDING','CLEARING','TOPUP_PENDING')) AS "executionInFlight",
   EXISTS (SELECT 1 FROM supplier_offer_invoices s WHERE s.invoice_id = i.id AND s.offer_status IN ('CLEARING','TOPUP_PENDING')) AS "supplierOfferOpen",
   (i.include_in_purchaser_offer AND EXISTS (SELECT 1 FROM purchaser_offers p WHERE p.created_by_company = i.issued_for AND p.offer_status = 'CLEARING')) AS "purchaserOfferClearing",
-  (i.type = 'BILL' AND EXISTS (SELECT 1 FROM invoices t WHERE t.type = 'BILL' AND t.deleted_at IS NULL AND t.issued_for = i.issued_for
-                                 AND t.issued_by = $to AND t.invoice_number = i.invoice_number)) AS "numberTaken",
+  -- A scalar subquery (one index probe per row on invoices_bill_number_key), never a hash of all of T's bills.
+  (i.type = 'BILL' AND COALESCE((SELECT true FROM invoices t WHERE t.type = 'BILL' AND t.deleted_at IS NULL AND t.issued_for = i.issued_for
+                                   AND t.issued_by = $to AND t.invoice_number = i.invoice_number LIMIT 1), false)) AS "numberTaken",
   EXISTS (SELECT 1 FROM credit_note_allocations a WHERE a.invoice_id = i.id) AS "hasAllocation"`;
 
 export const CREDIT_NOTE_FACTS = `

@@ -233,18 +233,21 @@ function record(checkpoint: MergeCheckpoint, row: Pick<DocumentRow, "id" | "numb
   checkpoint.settled++;
 }
 
+/**
+ * The next batch of bills or invoices of the merge after $cursor, with their facts, locked: a range scan of
+ * invoices_bill_pair_idx / invoices_invoice_pair_idx (tests/integration/counterparty-merge.test.ts checks the plan).
+ */
+export const invoiceBatchSql = (pass: "BILL" | "INVOICE") => `SELECT i.id, i.invoice_number AS number, i.type AS kind, ${INVOICE_FACTS}
+   FROM invoices i WHERE ${pass === "BILL" ? BILL_SCOPE : INVOICE_SCOPE} AND i.id > $cursor
+  ORDER BY i.id LIMIT $limit FOR UPDATE OF i`;
+
 /** One batch of `pass`: returns true when the pass has nothing more to do. */
 async function runBatch(pass: Pass, scope: MergeScope, checkpoint: MergeCheckpoint, ownerUserId: number | null, transaction: Transaction): Promise<boolean> {
   const bind = { ...scopeBind(scope), cursor: checkpoint.cursor, limit: MERGE_BATCH_SIZE };
   switch (pass) {
     case "BILL":
     case "INVOICE": {
-      const rows = await sequelize.query<DocumentRow>(
-        `SELECT i.id, i.invoice_number AS number, i.type AS kind, ${INVOICE_FACTS}
-           FROM invoices i WHERE ${pass === "BILL" ? BILL_SCOPE : INVOICE_SCOPE} AND i.id > $cursor
-          ORDER BY i.id LIMIT $limit FOR UPDATE OF i`,
-        { bind, type: QueryTypes.SELECT, transaction }
-      );
+      const rows = await sequelize.query<DocumentRow>(invoiceBatchSql(pass), { bind, type: QueryTypes.SELECT, transaction });
       const movable: number[] = [];
       for (const row of rows) {
         if (row.hasAllocation) continue; // the LINKED pass moves it with its allocation group
