@@ -58,7 +58,9 @@ export async function action({ request }: ActionFunctionArgs) {
     switch (input.intent) {
       case "lock": {
         const job = await startPreviousMonthLock(actor);
-        return redirect(`/settings/period-lock?${new URLSearchParams({ job: job.id, returnTo: input.returnTo })}`);
+        const progress = new URLSearchParams({ job: job.id, returnTo: input.returnTo });
+        if (input.returnTo === "ap-automation") progress.set("tab", "ap-automation");
+        return redirect(`/settings/period-lock?${progress}`);
       }
       case "auto-lock":
         await setAutoLockPreviousMonth(actor, input.enabled === "on");
@@ -75,7 +77,8 @@ export default function PeriodLockSettingsPage() {
   const busy = navigation.state === "submitting";
   return (
     <section aria-label="Period lock settings" className="space-y-4">
-      <PeriodLockControl settings={settings} returnTo="page" />
+      {/* Over the AP Automation tab the tab shows the control; on its own (the tab flagged off) this page does. */}
+      {returnTo === "page" ? <PeriodLockControl settings={settings} returnTo="page" /> : null}
       {confirm ? (
         <RouteDialog
           title={`Lock ${settings.periodTitle} invoices?`}

@@ -1,4 +1,5 @@
 import { EditThenSave } from "~/components/company-settings/edit-then-save";
+import { PeriodLockControl, type PeriodLockControlView } from "~/components/settings/period-lock-control";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 
 export interface ApAutomationData {
@@ -15,7 +16,7 @@ export interface ApAutomationData {
  * The AP Automation tab (spec p3 §2.2, §4.11): the company's own entity preferences, each edited then saved; a failed
  * save reverts. The document-intake settings come with the document-processing issue.
  */
-export function ApAutomationTab({ data }: { data: ApAutomationData }) {
+export function ApAutomationTab({ data, periodLock }: { data: ApAutomationData; periodLock: PeriodLockControlView | null }) {
   const hidden = { modificationTime: data.modificationTime };
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
@@ -58,7 +59,8 @@ export function ApAutomationTab({ data }: { data: ApAutomationData }) {
           />
         </CardContent>
       </Card>
-      {/* PERIOD LOCK (issue 15 part 4, helper D): the lead puts the period-lock control (§4.10) and its confirmation here. */}
+      {/* The period lock (§4.10): its confirmation and progress are the /settings/period-lock dialog route over this tab. */}
+      {periodLock ? <PeriodLockControl settings={periodLock} /> : null}
     </div>
   );
 }

@@ -38,6 +38,8 @@ export function PeriodLockControl({ settings, returnTo = "ap-automation" }: { se
         <Form method="get" action={PERIOD_LOCK_ACTION} className="flex flex-wrap items-center gap-4">
           <input type="hidden" name="confirm" value="lock" />
           <input type="hidden" name="returnTo" value={returnTo} />
+          {/* The settings page behind the confirmation keeps this tab (the parent route reads ?tab). */}
+          {returnTo === "ap-automation" ? <input type="hidden" name="tab" value="ap-automation" /> : null}
           <span id={labelId} className="text-sm font-medium">
             Lock {settings.periodTitle} invoices
           </span>

@@ -7,6 +7,7 @@ import { NotBuiltYet } from "~/components/layout/placeholder";
 import { SettingsPasswordTab } from "~/components/password/settings-password-tab";
 import { ApAutomationTab } from "~/components/settings/ap-automation-tab";
 import { apAutomationAction, apAutomationTabData } from "~/web/settings/ap-automation.server";
+import { periodLockSettings } from "~/web/settings/period-lock.server";
 import { securityAction, securityTabData } from "./settings-security.server";
 import { Alert } from "~/components/ui/alert";
 import { LinkTabs } from "~/components/ui/tabs";
@@ -38,24 +39,9 @@ const TABS = {
     summary: "Changing your password is not built yet.",
     description: "This tab will let you change your password.",
   },
-  customers: {
-    label: "Customers",
-    summary: "Customer settings are not built yet.",
-    description: "This tab will list your customers and their settings.",
-  },
-  suppliers: {
-    label: "Suppliers",
-    summary: "Supplier settings are not built yet.",
-    description: "This tab will list your suppliers and their settings.",
-  },
-  "ap-automation": { label: "AP Automation", summary: "", description: "" },
   customers: { label: "Customers", summary: "", description: "" },
   suppliers: { label: "Suppliers", summary: "", description: "" },
-  "ap-automation": {
-    label: "AP Automation",
-    summary: "AP automation settings are not built yet.",
-    description: "This tab will hold the settings for automatic bill processing.",
-  },
+  "ap-automation": { label: "AP Automation", summary: "", description: "" },
 } as const;
 
 type SettingsTab = keyof typeof TABS;
@@ -97,11 +83,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   // The Password tab: change password and two-factor authentication (components/password, docs/decisions/024).
   const security = tab === "password" ? await securityTabData(actor) : null;
+  // The AP Automation tab (issue 15 part 4): the company's entity preferences, and the period lock (§4.10).
   const apAutomation = tab === "ap-automation" ? await apAutomationTabData(actor) : null;
-  return json({ tabs, tab, withdrawals, withdrawalsError, security, apAutomation });
+  const periodLock = tab === "ap-automation" ? await periodLockSettings(actor) : null;
   // The Customers and Suppliers tabs (issue 15 part 4): the company's counterparties, paged in the URL.
   const counterparties = tab === "customers" || tab === "suppliers" ? await counterpartyTabData(actor, tab, url.searchParams) : null;
-  return json({ tabs, tab, withdrawals, withdrawalsError, security, counterparties });
+  return json({ tabs, tab, withdrawals, withdrawalsError, security, apAutomation, periodLock, counterparties });
 }
 
 /** The Password tab's forms post here (/settings?tab=password); the other tabs' dialogs have their own routes. */
@@ -109,15 +96,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
   const tab = new URL(request.url).searchParams.get("tab");
   if (tab === "ap-automation") return apAutomationAction(request, actor);
+  if (tab === "suppliers" && (await getFeatureFlags()).customerSupplierSettings) return supplierSettingsAction(request, actor);
   if (tab !== "password") throw new Response("Method Not Allowed", { status: 405 });
-  if (new URL(request.url).searchParams.get("tab") === "suppliers" && (await getFeatureFlags()).customerSupplierSettings) return supplierSettingsAction(request, actor);
-  if (new URL(request.url).searchParams.get("tab") !== "password") throw new Response("Method Not Allowed", { status: 405 });
   return securityAction(request, context, actor);
 }
 
 export default function SettingsPage() {
-  const { tabs, tab, withdrawals, withdrawalsError, security, apAutomation } = useLoaderData<typeof loader>();
-  const { tabs, tab, withdrawals, withdrawalsError, security, counterparties } = useLoaderData<typeof loader>();
+  const { tabs, tab, withdrawals, withdrawalsError, security, apAutomation, periodLock, counterparties } = useLoaderData<typeof loader>();
   const current = TABS[tab];
   return (
     <div className="space-y-6">
@@ -125,11 +110,10 @@ export default function SettingsPage() {
       {withdrawals ? <WithdrawalAccountCard settings={withdrawals} /> : null}
       {withdrawalsError ? <Alert variant="destructive">{withdrawalsError}</Alert> : null}
       {security ? <SettingsPasswordTab data={security} /> : null}
-      {apAutomation ? <ApAutomationTab data={apAutomation} /> : null}
-      {tab !== "withdrawals" && tab !== "password" && tab !== "ap-automation" ? <NotBuiltYet summary={current.summary} description={current.description} /> : null}
+      {apAutomation ? <ApAutomationTab data={apAutomation} periodLock={periodLock} /> : null}
       {counterparties && tab === "suppliers" ? <SuppliersSettingsTab data={counterparties} /> : null}
       {counterparties && tab === "customers" ? <CustomersSettingsTab data={counterparties} /> : null}
-      {tab !== "withdrawals" && tab !== "password" && tab !== "customers" && tab !== "suppliers" ? <NotBuiltYet summary={current.summary} description={current.description} /> : null}
+      {tab === "connected-apps" ? <NotBuiltYet summary={current.summary} description={current.description} /> : null}
       <Outlet />
     </div>
   );
