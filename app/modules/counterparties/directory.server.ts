@@ -4,9 +4,9 @@
  *
  * One page is read in two bounded steps (docs/decisions/035): the count, then the page, newest first (the relationship's
  * id, index counterparties (company_id, id)) with LIMIT/OFFSET from the nearer end, so the first and the last page cost
- * the same. The count is exact over the company's own rows (an index range) when no condition needs the other company;
- * with the tab or the name search it is exact up to EXACT_COUNT_CAP and estimated beyond (decision 008), and late pages
- * are then read from the start.
+ * the same. The count is exact over the company's own rows (an index range; the tabs read the status copied on the
+ * row) unless the name search needs the other company: then it is exact up to EXACT_COUNT_CAP and estimated beyond
+ * (decision 008), and late pages are read from the start.
  */
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
@@ -154,9 +154,9 @@ function whereOf(companyId: number, query: DirectoryQuery, defaultQueue: Process
   let needsCompany = false;
   const statuses = DIRECTORY_TAB_STATUSES[query.tab];
   if (statuses) {
-    conditions.push("c.status IN (:statuses)");
+    // The company's status as copied on the row (migration 2026.11.26T18.11.00): an index range, no join.
+    conditions.push("cp.counterparty_status IN (:statuses)");
     replacements.statuses = statuses;
-    needsCompany = true;
   }
   if (query.q) {
     conditions.push("lower(c.company_name) LIKE :q");
