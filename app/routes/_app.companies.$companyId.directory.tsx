@@ -25,7 +25,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function CompanyDirectoryPage() {
-  const { company, query, rows, totalElements, detail, termOptions, glOptions } = useLoaderData<typeof loader>();
+  const { company, query, rows, totalElements, totalIsEstimate, detail, termOptions, glOptions } = useLoaderData<typeof loader>();
   const filtered = Boolean(query.q) || activeDirectoryFilters(query) > 0;
   const empty = query.q
     ? `No counterparties match "${query.q}"`
@@ -55,7 +55,7 @@ export default function CompanyDirectoryPage() {
       <div className={detail ? "grid min-w-0 gap-4 xl:grid-cols-[minmax(0,1fr)_22rem]" : "min-w-0"}>
         <div className="min-w-0">
           <DirectoryTable companyId={company.id} query={query} rows={rows} selectedDetail={detail?.id ?? null} emptyText={empty} />
-          <Pager total={totalElements} page={query.page} size={query.size} hrefFor={(page) => directoryLink(company.id, { ...query, page })} hidden={hidden} />
+          <Pager total={totalElements} estimated={totalIsEstimate} page={query.page} size={query.size} hrefFor={(page) => directoryLink(company.id, { ...query, page })} hidden={hidden} />
         </div>
         {detail ? <DetailPanel companyId={company.id} query={query} detail={detail} /> : null}
       </div>

@@ -63,6 +63,16 @@ describe("counterparty directory (admin)", () => {
     expect((await listDirectory(admin, owner.id, query({ tab: "non-members" }))).rows.map((r) => r.companyName)).toEqual(["Aroha Invited", "Harbour Foods"]);
   });
 
+  it("follows the other company's status: an invited company that joins moves to Members", async () => {
+    const joining = await makeCompany({ companyName: "Zz Joining", status: "INVITED" });
+    const row = await makeCounterparty(owner, joining, { supplier: true });
+    expect((await listDirectory(admin, owner.id, query({ tab: "non-members" }))).rows.map((r) => r.companyName)).toContain("Zz Joining");
+    await joining.update({ status: "ACTIVE" });
+    expect((await listDirectory(admin, owner.id, query({ tab: "members" }))).rows.map((r) => r.companyName)).toContain("Zz Joining");
+    expect((await listDirectory(admin, owner.id, query({ tab: "non-members" }))).rows.map((r) => r.companyName)).not.toContain("Zz Joining");
+    await row.destroy();
+  });
+
   it("searches by company name, case-insensitive, and pages", async () => {
     expect((await listDirectory(admin, owner.id, query({ q: "kiwi sup" }))).rows.map((r) => r.companyName)).toEqual(["Kiwi Supplies"]);
     expect((await listDirectory(admin, owner.id, query({ q: "100%" }))).rows).toEqual([]);

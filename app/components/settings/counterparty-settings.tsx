@@ -20,6 +20,7 @@ const SELECT_CLASS =
 export interface CounterpartyTabData {
   query: DirectoryQuery;
   totalElements: number;
+  totalIsEstimate: boolean;
   rows: DirectoryRow[];
   companyDefaultQueue: ProcessingQueue;
   termOptions: TermOption[];
@@ -170,6 +171,7 @@ export function SuppliersSettingsTab({ data }: { data: CounterpartyTabData }) {
       </div>
       <Pager
         total={data.totalElements}
+        estimated={data.totalIsEstimate}
         page={data.query.page}
         size={data.query.size}
         hrefFor={(page) => settingsHref("suppliers", data.query, page)}
@@ -211,6 +213,7 @@ export function CustomersSettingsTab({ data }: { data: CounterpartyTabData }) {
       </div>
       <Pager
         total={data.totalElements}
+        estimated={data.totalIsEstimate}
         page={data.query.page}
         size={data.query.size}
         hrefFor={(page) => settingsHref("customers", data.query, page)}

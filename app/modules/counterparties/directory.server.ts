@@ -2,9 +2,11 @@
  * The admin counterparty directory (p3 §2.4, §7.3 "GET /admin/entities/{id}/counter-parties") and the detail panel,
  * and the same list scoped to the acting company for its settings' Suppliers and Customers tabs (p3 §2.2).
  *
- * One page is read in two bounded steps (docs/decisions/035): an exact count over the company's counterparties (an
- * index range of its rows, joined to companies only when the tab or the name search needs the other company), then
- * the page by name with LIMIT/OFFSET from the nearer end, so the first and the last page cost the same.
+ * One page is read in two bounded steps (docs/decisions/035): the count, then the page, newest first (the relationship's
+ * id, index counterparties (company_id, id)) with LIMIT/OFFSET from the nearer end, so the first and the last page cost
+ * the same. The count is exact over the company's own rows (an index range; the tabs read the status copied on the
+ * row) unless the name search needs the other company: then it is exact up to EXACT_COUNT_CAP and estimated beyond
+ * (decision 008), and late pages are read from the start.
  */
 import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
@@ -12,6 +14,7 @@ import { EntityPreferences } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { AppError } from "../../lib/errors";
 import { getCompany, requireAdmin, requireCompanyId } from "../companies/service.server";
+import { countOf, ESTIMATE_TRUSTED } from "../invoices/count.server";
 import { listGlOptions, listTermOptions, type GlOption, type TermOption } from "./options.server";
 import {
   CONFIGURE_MESSAGES,
@@ -54,6 +57,8 @@ export interface DirectoryRow {
 export interface DirectoryPage {
   query: DirectoryQuery;
   totalElements: number;
+  /** The total is the planner's estimate ("of about N", decision 008). */
+  totalIsEstimate: boolean;
   rows: DirectoryRow[];
   /** The company's own default processing queue (entity preferences), for the labels. */
   companyDefaultQueue: ProcessingQueue;
@@ -149,9 +154,9 @@ function whereOf(companyId: number, query: DirectoryQuery, defaultQueue: Process
   let needsCompany = false;
   const statuses = DIRECTORY_TAB_STATUSES[query.tab];
   if (statuses) {
-    conditions.push("c.status IN (:statuses)");
+    // The company's status as copied on the row (migration 2026.11.26T18.11.00): an index range, no join.
+    conditions.push("cp.counterparty_status IN (:statuses)");
     replacements.statuses = statuses;
-    needsCompany = true;
   }
   if (query.q) {
     conditions.push("lower(c.company_name) LIKE :q");
@@ -179,31 +184,42 @@ function whereOf(companyId: number, query: DirectoryQuery, defaultQueue: Process
   return { where: conditions.join(" AND "), replacements, needsCompany };
 }
 
-/** One page of a company's counterparties: exact total, rows by name (then the other company's id). */
+/** One page of a company's counterparties, newest first, with its total. */
 async function readDirectory(companyId: number, query: DirectoryQuery, role?: DirectoryRole): Promise<DirectoryPage> {
   const defaultQueue = await companyDefaultQueue(companyId);
   const { where, replacements, needsCompany } = whereOf(companyId, query, defaultQueue, role);
-  const [{ count }] = await sequelize.query<{ count: string }>(
-    `SELECT count(*) AS count FROM counterparties cp ${needsCompany ? "JOIN companies c ON c.id = cp.counterparty_company_id" : ""} WHERE ${where}`,
-    { type: QueryTypes.SELECT, replacements }
-  );
-  const totalElements = Number(count);
-  const window = pageWindow(query.page, query.size, totalElements);
-  if (totalElements === 0 || window.offset >= totalElements) return { query, totalElements, rows: [], companyDefaultQueue: defaultQueue };
-  const direction = window.fromEnd ? "DESC" : "ASC";
+  let totalElements: number;
+  let estimated = false;
+  if (needsCompany) {
+    const counted = await countOf(`FROM counterparties cp JOIN companies c ON c.id = cp.counterparty_company_id WHERE ${where}`, replacements, ESTIMATE_TRUSTED);
+    totalElements = counted.total;
+    estimated = counted.estimated;
+  } else {
+    const [{ count }] = await sequelize.query<{ count: string }>(`SELECT count(*) AS count FROM counterparties cp WHERE ${where}`, {
+      type: QueryTypes.SELECT,
+      replacements,
+    });
+    totalElements = Number(count);
+  }
+  const exactWindow = pageWindow(query.page, query.size, totalElements);
+  // An estimated total cannot say where the end is: its late pages are read from the start.
+  const window = estimated ? { offset: (query.page - 1) * query.size, limit: query.size, fromEnd: false } : exactWindow;
+  if (totalElements === 0 || (!estimated && window.offset >= totalElements)) return { query, totalElements, totalIsEstimate: estimated, rows: [], companyDefaultQueue: defaultQueue };
+  // Newest first; read from the end, the order flips and the rows are turned back.
+  const direction = window.fromEnd ? "ASC" : "DESC";
   const raw = await sequelize.query<RawRow>(
     `SELECT ${ROW_COLUMNS}
        FROM counterparties cp
        JOIN companies c ON c.id = cp.counterparty_company_id
        ${ROW_JOINS}
       WHERE ${where}
-      ORDER BY lower(c.company_name) ${direction}, c.id ${direction}
+      ORDER BY cp.id ${direction}
       LIMIT :limit OFFSET :offset`,
     { type: QueryTypes.SELECT, replacements: { ...replacements, limit: window.limit, offset: window.offset } }
   );
   const rows = raw.map((row) => toRow(row, defaultQueue));
   if (window.fromEnd) rows.reverse();
-  return { query, totalElements, rows, companyDefaultQueue: defaultQueue };
+  return { query, totalElements, totalIsEstimate: estimated, rows, companyDefaultQueue: defaultQueue };
 }
 
 export interface DirectoryScreen extends DirectoryPage {
@@ -236,7 +252,7 @@ export async function getDirectoryRows(actor: Actor, companyId: number, ids: rea
   const defaultQueue = await companyDefaultQueue(companyId);
   const raw = await sequelize.query<RawRow>(
     `SELECT ${ROW_COLUMNS} FROM counterparties cp JOIN companies c ON c.id = cp.counterparty_company_id ${ROW_JOINS}
-      WHERE cp.company_id = :companyId AND cp.id IN (:ids) ORDER BY lower(c.company_name), c.id`,
+      WHERE cp.company_id = :companyId AND cp.id IN (:ids) ORDER BY cp.id DESC`,
     { type: QueryTypes.SELECT, replacements: { companyId, ids: unique } }
   );
   if (raw.length !== unique.length) throw new AppError(404, CONFIGURE_MESSAGES.notFound, { code: "NOT_FOUND" });
@@ -244,6 +260,7 @@ export async function getDirectoryRows(actor: Actor, companyId: number, ids: rea
   return {
     query: { tab: "all", page: 1, size: unique.length, q: "", queue: null, glcode: [], pids: [], sp: null },
     totalElements: raw.length,
+    totalIsEstimate: false,
     rows: raw.map((row) => toRow(row, defaultQueue)),
     companyDefaultQueue: defaultQueue,
     company: { id: company.id, companyName: company.companyName, country: company.country },
