@@ -28,24 +28,25 @@ function csvLine(i: number): string {
   return `Bench Supplier ${i} Ltd,EXT-${i},${bank},${gst},${gl},${term[0]},${term[1]}\n`;
 }
 
-async function writeCsv(file: string, rows: number) {
-  await pipeline(
-    Readable.from(
-      (function* () {
-        yield `${COUNTERPARTY_IMPORT_COLUMNS.join(",")}\n`;
-        let chunk = "";
-        for (let i = 1; i <= rows; i++) {
-          chunk += csvLine(i);
-          if (chunk.length > 1 << 16) {
-            yield chunk;
-            chunk = "";
-          }
+/** Lines 1..rows made by `make`, in chunks of about 64 kB (streamed: the rows are never all in memory). */
+function chunked(rows: number, make: (i: number) => string, header = ""): Readable {
+  return Readable.from(
+    (function* () {
+      let chunk = header;
+      for (let i = 1; i <= rows; i++) {
+        chunk += make(i);
+        if (chunk.length > 1 << 16) {
+          yield chunk;
+          chunk = "";
         }
-        if (chunk) yield chunk;
-      })()
-    ),
-    fs.createWriteStream(file)
+      }
+      if (chunk) yield chunk;
+    })()
   );
+}
+
+async function writeCsv(file: string, rows: number) {
+  await pipeline(chunked(rows, csvLine, `${COUNTERPARTY_IMPORT_COLUMNS.join(",")}\n`), fs.createWriteStream(file));
 }
 
 /** Runs one import of `file` for `companyId`, sampling RSS; returns the time, result and memory figures. */
@@ -124,20 +125,7 @@ export async function benchImport({ databaseUrl, tmpDir, args, report }: BenchCo
   await client.query("CREATE TABLE bench_companies (LIKE companies INCLUDING ALL)");
   await client.query("CREATE TABLE bench_counterparties (LIKE counterparties INCLUDING ALL)");
   const firstId = 10_000_000;
-  const lines = (make: (i: number) => string) =>
-    Readable.from(
-      (function* () {
-        let chunk = "";
-        for (let i = 1; i <= rows; i++) {
-          chunk += make(i);
-          if (chunk.length > 1 << 16) {
-            yield chunk;
-            chunk = "";
-          }
-        }
-        if (chunk) yield chunk;
-      })()
-    );
+  const lines = (make: (i: number) => string) => chunked(rows, make);
   started = performance.now();
   await client.query("BEGIN");
   await pipeline(lines((i) => `${firstId + i}\tBench Supplier ${i} Ltd\tINACTIVE\tNZ\n`), client.query(copyFrom("COPY bench_companies (id, company_name, status, country) FROM STDIN")));

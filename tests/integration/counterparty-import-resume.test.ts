@@ -16,6 +16,7 @@ import { COUNTERPARTY_IMPORT_COLUMNS } from "../../app/modules/counterparties/im
 import { startCounterpartyImport, type CounterpartyImportResult } from "../../app/modules/counterparties/import.server";
 import { reapDeadWorkersJobs, runQueuedJobs } from "../../jobs/queue";
 import { makeAdmin, makeCompany } from "../support/factories";
+import { waitFor } from "../support/wait-for";
 
 const ROWS = 12_000;
 const FED_BEFORE_KILL = 7_000;
@@ -30,16 +31,6 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
   await sequelize.close();
 });
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 120_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe("a killed worker's counterparty import", () => {
   it("is resumed from its checkpoint by a new worker and creates every counterparty once", { timeout: 180_000 }, async () => {
