@@ -6,9 +6,7 @@
  * - further sections (the directory loader, a merge) are added to SECTIONS below: a section is a module exporting
  *   `(context: BenchContext) => Promise<void>` (scripts/bench-counterparties/context.ts), imported once the database is up.
  */
-import fs from "node:fs";
-import path from "node:path";
-import { createDatabaseIfMissing, ensureDatabase } from "../db/bootstrap";
+import { startBenchDatabase } from "./lib/bench-database";
 import type { BenchSection } from "./bench-counterparties/context";
 
 /** Name → loader of the section's function (loaded after DATABASE_URL is set: the sections import db/). */
@@ -21,18 +19,7 @@ const onlyAt = args.indexOf("--only");
 const chosen = onlyAt >= 0 ? args[onlyAt + 1].split(",") : Object.keys(SECTIONS);
 for (const name of chosen) if (!SECTIONS[name]) throw new Error(`Unknown section "${name}": use ${Object.keys(SECTIONS).join(", ")}`);
 
-// Inside the project (like the tests), where the embedded server may write; removed at the end.
-const tmp = path.resolve(".data", `bench-counterparties-${process.pid}-${Date.now().toString(36)}`);
-fs.mkdirSync(tmp, { recursive: true });
-process.env.EARLYBIRD_DATA_DIR = path.join(tmp, "data");
-process.env.APP_ENV = "test";
-const handle = await ensureDatabase({ dataDir: path.join(tmp, "pg"), databaseName: "postgres", quiet: true });
-const adminUrl = new URL(handle.url);
-adminUrl.pathname = "/postgres";
-await createDatabaseIfMissing(adminUrl.toString(), "bench_counterparties");
-const url = new URL(handle.url);
-url.pathname = "/bench_counterparties";
-process.env.DATABASE_URL = url.toString();
+const bench = await startBenchDatabase("bench-counterparties");
 
 const { sequelize } = await import("../db/index");
 const { migrate } = await import("../db/migrator");
@@ -41,13 +28,12 @@ try {
   for (const name of chosen) {
     console.log(`\n== ${name} ==`);
     const run = await SECTIONS[name]();
-    await run({ databaseUrl: url.toString(), tmpDir: tmp, args, report: (line) => console.log(line) });
+    await run({ databaseUrl: bench.url, tmpDir: bench.tmp, args, report: (line) => console.log(line) });
   }
 } catch (error) {
   console.error(error);
   process.exitCode = 1;
 } finally {
   await sequelize.close();
-  await handle.stop();
-  fs.rmSync(tmp, { recursive: true, force: true });
+  await bench.remove();
 }

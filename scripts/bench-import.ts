@@ -21,7 +21,7 @@ import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
-import { createDatabaseIfMissing, ensureDatabase } from "../db/bootstrap";
+import { startBenchDatabase } from "./lib/bench-database";
 
 const args = process.argv.slice(2);
 const rowsArg = args.indexOf("--rows");
@@ -29,18 +29,8 @@ const ROWS = rowsArg >= 0 ? Number(args[rowsArg + 1]) : 1_000_000;
 if (!Number.isInteger(ROWS) || ROWS < 1) throw new Error("--rows must be a positive whole number");
 const CUSTOMERS = 1_000;
 
-// Inside the project (like the tests), where the embedded server may write; removed at the end.
-const tmp = path.resolve(".data", `bench-import-${process.pid}-${Date.now().toString(36)}`);
-fs.mkdirSync(tmp, { recursive: true });
-process.env.EARLYBIRD_DATA_DIR = path.join(tmp, "data");
-process.env.APP_ENV = "test";
-const handle = await ensureDatabase({ dataDir: path.join(tmp, "pg"), databaseName: "postgres", quiet: true });
-const adminUrl = new URL(handle.url);
-adminUrl.pathname = "/postgres";
-await createDatabaseIfMissing(adminUrl.toString(), "bench_import");
-const url = new URL(handle.url);
-url.pathname = "/bench_import";
-process.env.DATABASE_URL = url.toString();
+const bench = await startBenchDatabase("bench_import");
+const tmp = bench.tmp;
 
 const { sequelize } = await import("../db/index");
 const { migrate } = await import("../db/migrator");
@@ -174,6 +164,5 @@ try {
   process.exitCode = 1;
 } finally {
   await sequelize.close();
-  await handle.stop();
-  fs.rmSync(tmp, { recursive: true, force: true });
+  await bench.remove();
 }

@@ -1,9 +1,8 @@
 /** GET /resources/import-files/:jobId/(failed|duplicates).csv: the failed rows or duplicates of an import of the user's company. */
-import fs from "node:fs";
-import { Readable } from "node:stream";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireCompanyUser } from "~/web/auth.server";
+import { csvFileResponse } from "~/web/csv-download.server";
 import { pageError, parseParams } from "~/web/http.server";
 import { importResultFile } from "~/modules/invoices/import.server";
 import { JobIdSchema } from "~/modules/jobs/schema";
@@ -15,13 +14,5 @@ const ParamsSchema = z.object({ jobId: JobIdSchema, file: z.enum(["failed.csv", 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
   const { jobId, file: which } = parseParams(params, ParamsSchema);
-  const file = await importResultFile(actor, jobId, which).catch(pageError);
-  const body = Readable.toWeb(fs.createReadStream(file.filePath)) as ReadableStream<Uint8Array>;
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${file.downloadName}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return csvFileResponse(await importResultFile(actor, jobId, which).catch(pageError));
 }

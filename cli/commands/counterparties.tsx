@@ -10,7 +10,7 @@ import type { CounterpartyImportResult } from "../../app/modules/counterparties/
 import { COMPANY_STATUS_LABELS } from "../../app/modules/kyc/admin-schema";
 import { formatTable, type Column } from "../format";
 import { action, assertMigrated, loadUi, outputOf, parseOptions, withDatabase } from "../runtime";
-import { withJobProgress } from "../ui/job-progress";
+import { summaryFrame, withJobProgress } from "../ui/job-progress";
 
 const CompanyIdOption = z.coerce.number({ invalid_type_error: "must be a company id" }).int("must be a company id").positive("must be a company id");
 
@@ -118,17 +118,7 @@ export function registerCounterpartyCommands(program: Command) {
         );
         const lines = importLines(summary);
         if (ui && finish) {
-          await finish(
-            <ui.Box flexDirection="column">
-              <ui.Success>{lines[0]}</ui.Success>
-              <ui.Box marginLeft={2}>
-                <ui.ProgressBar percent={100} />
-              </ui.Box>
-              {lines.slice(1).map((line, i) => (
-                <ui.Text key={i}>{`  ${line}`}</ui.Text>
-              ))}
-            </ui.Box>
-          );
+          await finish(summaryFrame(ui, lines));
           return;
         }
         await output.print({ json: summary, text: lines.join("\n"), ink: ({ Text }) => <Text>{lines.join("\n")}</Text> });

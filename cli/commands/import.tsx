@@ -4,7 +4,7 @@ import { ImportCliSchema, type ImportKind } from "../../app/modules/invoices/imp
 import type { ImportResult } from "../../app/modules/invoices/import.server";
 import type { JobView } from "../../app/modules/jobs/service.server";
 import { action, assertMigrated, loadUi, outputOf, parseOptions, withDatabase } from "../runtime";
-import { withJobProgress } from "../ui/job-progress";
+import { summaryFrame, withJobProgress } from "../ui/job-progress";
 import { operatorFor } from "../../app/lib/actor";
 
 const KINDS: Record<string, ImportKind> = { invoices: "INVOICE", bills: "BILL" };
@@ -84,17 +84,7 @@ export function registerImportCommands(program: Command) {
         );
         const lines = summaryLines(summary);
         if (ui && finish) {
-          await finish(
-            <ui.Box flexDirection="column">
-              <ui.Success>{lines[0]}</ui.Success>
-              <ui.Box marginLeft={2}>
-                <ui.ProgressBar percent={100} />
-              </ui.Box>
-              {lines.slice(1).map((line) => (
-                <ui.Text key={line}>{`  ${line}`}</ui.Text>
-              ))}
-            </ui.Box>
-          );
+          await finish(summaryFrame(ui, lines));
           return;
         }
         await output.print({

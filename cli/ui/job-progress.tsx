@@ -28,3 +28,18 @@ export async function withJobProgress<T>(ui: UiKit | null, name: string, work: (
   }
   return { result, finish: live ? (last) => live.finish(last) : null };
 }
+
+/** The last frame of an import on a terminal: the first line as a success over a full bar, the other lines indented. */
+export function summaryFrame(ui: UiKit, lines: string[]): ReactElement {
+  return (
+    <ui.Box flexDirection="column">
+      <ui.Success>{lines[0]}</ui.Success>
+      <ui.Box marginLeft={2}>
+        <ui.ProgressBar percent={100} />
+      </ui.Box>
+      {lines.slice(1).map((line, i) => (
+        <ui.Text key={i}>{`  ${line}`}</ui.Text>
+      ))}
+    </ui.Box>
+  );
+}

@@ -20,6 +20,7 @@ import { addDays, todayIn } from "../../app/lib/dates";
 import { startImport, type ImportResult } from "../../app/modules/invoices/import.server";
 import { reapDeadWorkersJobs, runQueuedJobs } from "../../jobs/queue";
 import { makeCompany, makeUser } from "../support/factories";
+import { waitFor } from "../support/wait-for";
 
 const ROWS = 12_000;
 const FED_BEFORE_KILL = 7_000;
@@ -36,18 +37,6 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
   await sequelize.close();
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 120_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
 
 describe("a killed worker's import", () => {
   it("is reaped, resumed from its checkpoint by a new worker, and finishes once with no duplicate rows", { timeout: 180_000 }, async () => {

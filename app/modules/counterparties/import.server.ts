@@ -415,7 +415,7 @@ async function writeBatch(client: pg.Client, context: BatchContext): Promise<voi
     await client.query(`ANALYZE ${STAGING}`);
 
     // 1. Counterparties of the company with the row's external id.
-    await client.query(
+    const matched = await client.query(
       `UPDATE ${STAGING} s SET counterparty_id = cp.id FROM counterparties cp WHERE cp.company_id = $1 AND cp.external_account_id = s.external_account_id`,
       [company.id]
     );
@@ -437,7 +437,8 @@ async function writeBatch(client: pg.Client, context: BatchContext): Promise<voi
     );
     counts.attached = attached.rowCount ?? 0;
     // Matched and attached rows: write what changed; an empty cell keeps the counterparty's value.
-    const updated = await client.query(
+    const found = (matched.rowCount ?? 0) + counts.attached;
+    const updated = found === 0 ? { rowCount: 0 } : await client.query(
       `UPDATE counterparties cp SET
          external_account_id = s.external_account_id,
          external_bank_account_number = COALESCE(s.bank, cp.external_bank_account_number),

@@ -6,8 +6,6 @@
  * Steps: GET → the upload form; POST (multipart, streamed to disk) → the job is queued and started, and the dialog
  * redirects to ?job=<id> (the directory's query kept) → progress, polled every second, then the result.
  */
-import fs from "node:fs";
-import { Readable } from "node:stream";
 import { json, redirect, type UploadHandler } from "@remix-run/node";
 import { z } from "zod";
 import { AppError } from "~/lib/errors";
@@ -23,6 +21,7 @@ import {
 import { JobIdSchema } from "~/modules/jobs/schema";
 import { requireAdmin } from "~/web/auth.server";
 import { asFieldError, handleError, IdSchema, isMultipartRequest, nullOn, pageError, parseParams, readMultipartForm } from "~/web/http.server";
+import { csvFileResponse } from "~/web/csv-download.server";
 import { jobPollError } from "~/web/job-poll.server";
 
 const CompanyParamsSchema = z.object({ companyId: IdSchema });
@@ -104,15 +103,7 @@ export async function counterpartyImportPollLoader(request: Request, params: Rec
 export async function counterpartyImportFailedLoader(request: Request, params: Record<string, string | undefined>) {
   const { actor } = await requireAdmin(request);
   const { companyId, jobId } = parseParams(params, JobParamsSchema);
-  const file = await counterpartyImportFailedFile(actor, companyId, jobId).catch(pageError);
-  const body = Readable.toWeb(fs.createReadStream(file.filePath)) as ReadableStream<Uint8Array>;
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${file.downloadName}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return csvFileResponse(await counterpartyImportFailedFile(actor, companyId, jobId).catch(pageError));
 }
 
 export type DirectoryImportLoaderData = Awaited<ReturnType<typeof directoryImportLoader>>;
