@@ -75,7 +75,19 @@ export function BuyerSettings({ data }: { data: BuyerSettingsData }) {
   );
 }
 
-function CardWithAdd({ title, description, addTo, addLabel, children }: { title: string; description: string; addTo: string; addLabel: string; children: React.ReactNode }) {
+function CardWithAdd({
+  title,
+  description,
+  addTo,
+  addLabel,
+  children,
+}: {
+  title: string;
+  description: string;
+  addTo: string;
+  addLabel: string;
+  children: React.ReactNode;
+}) {
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 space-y-0">
@@ -174,7 +186,11 @@ function GlCodesCard({ base, codes }: { base: string; codes: GlCodeRow[] }) {
                 <TableCell className="font-mono tabular-nums">{code.accountCode}</TableCell>
                 <TableCell>{code.isDefault ? <Badge variant="success">Default</Badge> : <span className="text-muted-foreground">-</span>}</TableCell>
                 <TableCell>
-                  <RowActions name={`GL code ${code.accountCode}`} editTo={`${base}/gl-codes/${code.id}/edit`} deleteTo={`${base}/gl-codes/${code.id}/delete`} />
+                  <RowActions
+                    name={`GL code ${code.accountCode}`}
+                    editTo={`${base}/gl-codes/${code.id}/edit`}
+                    deleteTo={`${base}/gl-codes/${code.id}/delete`}
+                  />
                 </TableCell>
               </TableRow>
             ))

@@ -111,7 +111,9 @@ export default function SettingsPage() {
       {withdrawalsError ? <Alert variant="destructive">{withdrawalsError}</Alert> : null}
       {security ? <SettingsPasswordTab data={security} /> : null}
       {apAutomation ? <ApAutomationTab data={apAutomation} /> : null}
-      {tab !== "withdrawals" && tab !== "password" && tab !== "ap-automation" ? <NotBuiltYet summary={current.summary} description={current.description} /> : null}
+      {tab !== "withdrawals" && tab !== "password" && tab !== "ap-automation" ? (
+        <NotBuiltYet summary={current.summary} description={current.description} />
+      ) : null}
       <Outlet />
     </div>
   );
