@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
+import { cn } from "~/lib/utils";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { EditThenSave } from "./edit-then-save";
@@ -100,7 +101,8 @@ function CardWithAdd({
           {addLabel}
         </Link>
       </CardHeader>
-      <CardContent>{children}</CardContent>
+      {/* Narrow screens: less padding, so the four columns fit without scrolling at 390 px. */}
+      <CardContent className="px-3 sm:px-6">{children}</CardContent>
     </Card>
   );
 }
@@ -108,12 +110,12 @@ function CardWithAdd({
 function RowActions({ editTo, deleteTo, name }: { editTo: string; deleteTo: string | null; name: string }) {
   return (
     <div className="flex justify-end gap-1">
-      <Link to={editTo} preventScrollReset className={buttonVariants({ variant: "ghost", size: "sm" })} aria-label={`Edit ${name}`}>
+      <Link to={editTo} preventScrollReset className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "px-2 sm:px-3")} aria-label={`Edit ${name}`}>
         <Pencil className="size-4" aria-hidden />
         <span className="hidden sm:inline">Edit</span>
       </Link>
       {deleteTo ? (
-        <Link to={deleteTo} preventScrollReset className={buttonVariants({ variant: "ghost", size: "sm" })} aria-label={`Delete ${name}`}>
+        <Link to={deleteTo} preventScrollReset className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "px-2 sm:px-3")} aria-label={`Delete ${name}`}>
           <Trash2 className="size-4" aria-hidden />
           <span className="hidden sm:inline">Delete</span>
         </Link>
