@@ -14,5 +14,14 @@ export function action({ request, params }: ActionFunctionArgs) {
 
 export default function EditPaymentTermRoute() {
   const data = useLoaderData<typeof loader>();
-  return <PaymentTermDialog mode="edit" closeTo={data.closeTo} term={data.term} frequencyOptions={data.frequencyOptions} dateOptions={data.dateOptions} dayOptions={data.dayOptions} />;
+  return (
+    <PaymentTermDialog
+      mode="edit"
+      closeTo={data.closeTo}
+      term={data.term}
+      frequencyOptions={data.frequencyOptions}
+      dateOptions={data.dateOptions}
+      dayOptions={data.dayOptions}
+    />
+  );
 }

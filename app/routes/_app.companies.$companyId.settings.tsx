@@ -36,7 +36,9 @@ export default function CompanySettingsPage() {
         <BuyerSettings data={buyer} />
       ) : (
         <Card>
-          <CardContent className="pt-6 text-sm text-muted-foreground">There are no supplier settings for this company. Its settings as a buyer are under Buyer Settings.</CardContent>
+          <CardContent className="pt-6 text-sm text-muted-foreground">
+            There are no supplier settings for this company. Its settings as a buyer are under Buyer Settings.
+          </CardContent>
         </Card>
       )}
       <Outlet />

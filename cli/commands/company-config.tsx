@@ -148,7 +148,11 @@ export function registerCompanyConfigCommands(program: Command) {
         const code = await withDatabase(async (sequelize) => {
           await assertMigrated(sequelize);
           const { addGlAccount } = await import("../../app/modules/gl-accounts/service.server");
-          return addGlAccount(operatorFor(options.company), options.company, { accountCode: options.code, accountName: options.name, isDefault: options.default });
+          return addGlAccount(operatorFor(options.company), options.company, {
+            accountCode: options.code,
+            accountName: options.name,
+            isDefault: options.default,
+          });
         });
         const message = `GL code added: ${code.accountCode} ${code.accountName}${code.isDefault ? " (default)" : ""}`;
         await output.print({ json: code, text: message, ink: ({ Success }) => <Success>{message}</Success> });

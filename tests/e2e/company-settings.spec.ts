@@ -15,7 +15,10 @@ async function openHarbourSettings(page: Page) {
   await page.getByRole("link", { name: "Harbour Foods Ltd" }).first().click();
   await page.getByRole("navigation", { name: "Company sections" }).getByRole("link", { name: "Settings" }).click();
   await expect(page).toHaveURL(/\/companies\/\d+\/settings$/);
-  await expect(page.getByRole("navigation", { name: "Company settings sections" }).getByRole("link", { name: "Buyer Settings" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("navigation", { name: "Company settings sections" }).getByRole("link", { name: "Buyer Settings" })).toHaveAttribute(
+    "aria-current",
+    "page"
+  );
 }
 
 test("payment terms: a duplicate is refused on the dialog; a term is added, then deleted after the confirmation", async ({ page }) => {
@@ -88,8 +91,8 @@ test("GL codes: a code is required; a code is added, set as default, and deleted
 });
 
 test("the pending-approval queue is edited then saved, and a refused save reverts", async ({ page, browser }) => {
-  // A long flow of dialogs and reloads: more than the default 30 s on a loaded machine.
-  test.setTimeout(60_000);
+  // Two sessions, two logins and four saves: more than the default 30 s on a loaded machine.
+  test.setTimeout(120_000);
   await loginAs(page, ADMIN);
   await openHarbourSettings(page);
   const queue = page.getByRole("switch", { name: "Pending-approval queue" });

@@ -7,14 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { sequelize } from "../../db/index";
 import { AuditLogEntry, CompanySettings, Counterparty, EntityPreferences, GlAccount, PaymentTerm } from "../../db/models/index";
 import { operatorFor, type Actor } from "../../app/lib/actor";
-import { AppError } from "../../app/lib/errors";
-import {
-  addPaymentTerm,
-  deletePaymentTerm,
-  getPaymentTerm,
-  listPaymentTerms,
-  updatePaymentTerm,
-} from "../../app/modules/payment-terms/service.server";
+import { addPaymentTerm, deletePaymentTerm, getPaymentTerm, listPaymentTerms, updatePaymentTerm } from "../../app/modules/payment-terms/service.server";
 import {
   DEFAULT_TERM_REQUIRED,
   DEFAULT_TERM_UNDELETABLE,
@@ -24,7 +17,14 @@ import {
   PAYMENT_DAY_REQUIRED,
   PAYMENT_TERM_IN_USE,
 } from "../../app/modules/payment-terms/rules";
-import { addGlAccount, deleteGlAccount, getGlAccount, listGlAccounts, setGlAccountDefault, updateGlAccount } from "../../app/modules/gl-accounts/service.server";
+import {
+  addGlAccount,
+  deleteGlAccount,
+  getGlAccount,
+  listGlAccounts,
+  setGlAccountDefault,
+  updateGlAccount,
+} from "../../app/modules/gl-accounts/service.server";
 import { GL_CODE_EXISTS, GL_CODE_REQUIRED, INVALID_GL_CODE, NOTHING_TO_UPDATE } from "../../app/modules/gl-accounts/rules";
 import { getEntityPreferences, getEntitySettings, updateEntityPreferences, updateEntitySettings } from "../../app/modules/entity-preferences/service.server";
 import { MISSING_DATA, NO_ENTITY_ID_AVAILABLE, NO_PAYLOAD_AVAILABLE, SOMETHING_WENT_WRONG, STALE_SETTINGS } from "../../app/modules/entity-preferences/rules";
@@ -32,17 +32,6 @@ import { actorOf, makeAdmin, makeCompany, makeUser } from "../support/factories"
 
 afterAll(() => sequelize.close());
 
-async function refusal(run: () => Promise<unknown>): Promise<AppError> {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
-
-const fieldErrors = (error: AppError) => (error.details as { fieldErrors?: Record<string, string> } | undefined)?.fieldErrors;
 const companyUser = async () => {
   const user = await makeUser();
   return { actor: actorOf(user), companyId: user.companyId! };
@@ -57,10 +46,15 @@ describe("payment terms", () => {
     const weekly = await addPaymentTerm(admin, company.id, { frequency: "Weekly", dayOfWeek: "friday" });
     expect(weekly).toMatchObject({ frequency: "WEEKLY", dayOfWeek: "FRIDAY", defaultTerm: false });
 
-    for (const input of [{ frequency: "MONTHLY", date: 20 }, { frequency: "WEEKLY", dayOfWeek: "FRIDAY" }]) {
-      const error = await refusal(() => addPaymentTerm(admin, company.id, input));
-      expect(error).toMatchObject({ status: 422, message: DUPLICATE_PAYMENT_TERMS });
-      expect(fieldErrors(error)).toEqual({ frequency: DUPLICATE_PAYMENT_TERMS });
+    for (const input of [
+      { frequency: "MONTHLY", date: 20 },
+      { frequency: "WEEKLY", dayOfWeek: "FRIDAY" },
+    ]) {
+      await expect(addPaymentTerm(admin, company.id, input)).rejects.toMatchObject({
+        status: 422,
+        message: DUPLICATE_PAYMENT_TERMS,
+        details: { fieldErrors: { frequency: DUPLICATE_PAYMENT_TERMS } },
+      });
     }
     expect(await PaymentTerm.count({ where: { companyId: company.id } })).toBe(2);
     // The same term for another company is no duplicate: the rule is per company.
@@ -77,7 +71,10 @@ describe("payment terms", () => {
     await addPaymentTerm(admin, company.id, { frequency: "MONTHLY", date: 5 });
     await expect(PaymentTerm.create({ companyId: company.id, frequency: "MONTHLY", date: 5, dayOfWeek: null })).rejects.toThrow();
     // Two adds racing: both pass the check inside their own transaction only one at a time (the company row lock).
-    const results = await Promise.allSettled([addPaymentTerm(admin, company.id, { frequency: "MONTHLY", date: 6 }), addPaymentTerm(admin, company.id, { frequency: "MONTHLY", date: 6 })]);
+    const results = await Promise.allSettled([
+      addPaymentTerm(admin, company.id, { frequency: "MONTHLY", date: 6 }),
+      addPaymentTerm(admin, company.id, { frequency: "MONTHLY", date: 6 }),
+    ]);
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     const rejected = results.find((result) => result.status === "rejected") as PromiseRejectedResult;
     expect(rejected.reason).toMatchObject({ status: 422, message: DUPLICATE_PAYMENT_TERMS });
@@ -86,11 +83,15 @@ describe("payment terms", () => {
   it("Monthly needs a date and Weekly a day; nothing is written on a refusal", async () => {
     const admin = await makeAdmin();
     const company = await makeCompany();
-    expect(fieldErrors(await refusal(() => addPaymentTerm(admin, company.id, { frequency: "MONTHLY", date: "" })))).toEqual({ date: PAYMENT_DATE_REQUIRED });
-    expect(fieldErrors(await refusal(() => addPaymentTerm(admin, company.id, { frequency: "WEEKLY" })))).toEqual({ dayOfWeek: PAYMENT_DAY_REQUIRED });
-    expect(await refusal(() => addPaymentTerm(admin, company.id, null))).toMatchObject({ status: 400, message: MANDATORY_PARAMS_MISSING });
-    expect(await refusal(() => addPaymentTerm(admin, 0, { frequency: "MONTHLY", date: 1 }))).toMatchObject({ status: 400, message: MANDATORY_PARAMS_MISSING });
-    expect(await refusal(() => addPaymentTerm(admin, 2_000_000_000, { frequency: "MONTHLY", date: 1 }))).toMatchObject({ status: 404, message: "Company not found" });
+    await expect(addPaymentTerm(admin, company.id, { frequency: "MONTHLY", date: "" })).rejects.toMatchObject({
+      details: { fieldErrors: { date: PAYMENT_DATE_REQUIRED } },
+    });
+    await expect(addPaymentTerm(admin, company.id, { frequency: "WEEKLY" })).rejects.toMatchObject({
+      details: { fieldErrors: { dayOfWeek: PAYMENT_DAY_REQUIRED } },
+    });
+    await expect(addPaymentTerm(admin, company.id, null)).rejects.toMatchObject({ status: 400, message: MANDATORY_PARAMS_MISSING });
+    await expect(addPaymentTerm(admin, 0, { frequency: "MONTHLY", date: 1 })).rejects.toMatchObject({ status: 400, message: MANDATORY_PARAMS_MISSING });
+    await expect(addPaymentTerm(admin, 2_000_000_000, { frequency: "MONTHLY", date: 1 })).rejects.toMatchObject({ status: 404, message: "Company not found" });
     expect(await PaymentTerm.count({ where: { companyId: company.id } })).toBe(0);
   });
 
@@ -107,10 +108,12 @@ describe("payment terms", () => {
     expect(terms[0]).toMatchObject({ id: b.id, dayOfWeek: "TUESDAY", defaultTerm: true });
     expect(terms.filter((term) => term.defaultTerm)).toHaveLength(1);
 
-    expect(fieldErrors(await refusal(() => updatePaymentTerm(admin, company.id, b.id, { frequency: "WEEKLY", dayOfWeek: "TUESDAY", defaultTerm: false })))).toEqual({ defaultTerm: DEFAULT_TERM_REQUIRED });
-    expect(await refusal(() => deletePaymentTerm(admin, company.id, b.id))).toMatchObject({ status: 409, message: DEFAULT_TERM_UNDELETABLE });
+    await expect(updatePaymentTerm(admin, company.id, b.id, { frequency: "WEEKLY", dayOfWeek: "TUESDAY", defaultTerm: false })).rejects.toMatchObject({
+      details: { fieldErrors: { defaultTerm: DEFAULT_TERM_REQUIRED } },
+    });
+    await expect(deletePaymentTerm(admin, company.id, b.id)).rejects.toMatchObject({ status: 409, message: DEFAULT_TERM_UNDELETABLE });
     // An edit onto another term's date is a duplicate; onto its own is fine.
-    expect(await refusal(() => updatePaymentTerm(admin, company.id, a.id, { frequency: "MONTHLY", date: 15 }))).toMatchObject({ message: DUPLICATE_PAYMENT_TERMS });
+    await expect(updatePaymentTerm(admin, company.id, a.id, { frequency: "MONTHLY", date: 15 })).rejects.toMatchObject({ message: DUPLICATE_PAYMENT_TERMS });
     await expect(updatePaymentTerm(admin, company.id, a.id, { frequency: "MONTHLY", date: 1 })).resolves.toMatchObject({ id: a.id, defaultTerm: false });
 
     await expect(deletePaymentTerm(admin, company.id, a.id)).resolves.toMatchObject({ id: a.id });
@@ -128,7 +131,8 @@ describe("payment terms", () => {
       () => getPaymentTerm(admin, mine.id, term.id),
       () => updatePaymentTerm(admin, mine.id, term.id, { frequency: "MONTHLY", date: 11 }),
       () => deletePaymentTerm(admin, mine.id, term.id),
-    ]) expect(await refusal(run)).toMatchObject({ status: 404 });
+    ])
+      await expect(run()).rejects.toMatchObject({ status: 404 });
     expect(await PaymentTerm.findByPk(term.id)).toMatchObject({ date: 9 });
   });
 
@@ -138,8 +142,15 @@ describe("payment terms", () => {
     const supplier = await makeCompany();
     await addPaymentTerm(admin, company.id, { frequency: "MONTHLY", date: 1 });
     const term = await addPaymentTerm(admin, company.id, { frequency: "MONTHLY", date: 2 });
-    await Counterparty.create({ companyId: company.id, counterpartyCompanyId: supplier.id, isSupplier: true, paymentTermId: term.id, externalBankAccountNumber: "0212340123456000", isScheduledPaymentsEnabled: true });
-    expect(await refusal(() => deletePaymentTerm(admin, company.id, term.id))).toMatchObject({ status: 409, message: PAYMENT_TERM_IN_USE });
+    await Counterparty.create({
+      companyId: company.id,
+      counterpartyCompanyId: supplier.id,
+      isSupplier: true,
+      paymentTermId: term.id,
+      externalBankAccountNumber: "0212340123456000",
+      isScheduledPaymentsEnabled: true,
+    });
+    await expect(deletePaymentTerm(admin, company.id, term.id)).rejects.toMatchObject({ status: 409, message: PAYMENT_TERM_IN_USE });
     expect(await PaymentTerm.findByPk(term.id)).not.toBeNull();
   });
 
@@ -152,8 +163,11 @@ describe("payment terms", () => {
       () => getPaymentTerm(actor, companyId, term.id),
       () => updatePaymentTerm(actor, companyId, term.id, { frequency: "MONTHLY", date: 4 }),
       () => deletePaymentTerm(actor, companyId, term.id),
-    ]) expect(await refusal(run)).toMatchObject({ status: 404 });
-    await expect(addPaymentTerm(operatorFor(companyId), companyId, { frequency: "WEEKLY", dayOfWeek: "SUNDAY" })).resolves.toMatchObject({ dayOfWeek: "SUNDAY" });
+    ])
+      await expect(run()).rejects.toMatchObject({ status: 404 });
+    await expect(addPaymentTerm(operatorFor(companyId), companyId, { frequency: "WEEKLY", dayOfWeek: "SUNDAY" })).resolves.toMatchObject({
+      dayOfWeek: "SUNDAY",
+    });
   });
 });
 
@@ -161,10 +175,14 @@ describe("GL codes", () => {
   it("adds a code ('GL Code is required'), refuses a visible duplicate, lists by code; audited", async () => {
     const admin = await makeAdmin();
     const company = await makeCompany();
-    expect(fieldErrors(await refusal(() => addGlAccount(admin, company.id, { accountCode: " ", accountName: "Purchases" })))).toEqual({ accountCode: GL_CODE_REQUIRED });
+    await expect(addGlAccount(admin, company.id, { accountCode: " ", accountName: "Purchases" })).rejects.toMatchObject({
+      details: { fieldErrors: { accountCode: GL_CODE_REQUIRED } },
+    });
     const purchases = await addGlAccount(admin, company.id, { accountCode: "300", accountName: "Purchases" });
     await addGlAccount(admin, company.id, { accountCode: "200", accountName: "Sales", isDefault: true });
-    expect(fieldErrors(await refusal(() => addGlAccount(admin, company.id, { accountCode: "300", accountName: "Again" })))).toEqual({ accountCode: GL_CODE_EXISTS });
+    await expect(addGlAccount(admin, company.id, { accountCode: "300", accountName: "Again" })).rejects.toMatchObject({
+      details: { fieldErrors: { accountCode: GL_CODE_EXISTS } },
+    });
     expect((await listGlAccounts(company.id)).map((row) => [row.accountCode, row.isDefault])).toEqual([
       ["200", true],
       ["300", false],
@@ -177,16 +195,23 @@ describe("GL codes", () => {
     const company = await makeCompany();
     const a = await addGlAccount(admin, company.id, { accountCode: "300", accountName: "Purchases", isDefault: true });
     const b = await addGlAccount(admin, company.id, { accountCode: "310", accountName: "Cost of Goods Sold" });
-    expect(await refusal(() => updateGlAccount(admin, company.id, { id: b.id }, { accountName: "Cost of Goods Sold", isDefault: false }))).toMatchObject({ status: 400, message: NOTHING_TO_UPDATE });
-    const unknown = await refusal(() => updateGlAccount(admin, company.id, { accountCode: "999" }, { accountName: "X" }));
-    expect(unknown).toMatchObject({ status: 422, message: INVALID_GL_CODE });
-    expect(fieldErrors(unknown)).toEqual({ accountCode: INVALID_GL_CODE });
+    await expect(updateGlAccount(admin, company.id, { id: b.id }, { accountName: "Cost of Goods Sold", isDefault: false })).rejects.toMatchObject({
+      status: 400,
+      message: NOTHING_TO_UPDATE,
+    });
+    await expect(updateGlAccount(admin, company.id, { accountCode: "999" }, { accountName: "X" })).rejects.toMatchObject({
+      status: 422,
+      message: INVALID_GL_CODE,
+      details: { fieldErrors: { accountCode: INVALID_GL_CODE } },
+    });
 
     await expect(setGlAccountDefault(admin, company.id, { accountCode: "310" }, true)).resolves.toMatchObject({ change: { isDefault: true } });
     expect((await GlAccount.findAll({ where: { companyId: company.id, isDefault: true } })).map((row) => row.id)).toEqual([b.id]);
     await expect(setGlAccountDefault(admin, company.id, { id: b.id }, false)).resolves.toMatchObject({ change: { isDefault: false } });
     expect(await GlAccount.count({ where: { companyId: company.id, isDefault: true } })).toBe(0);
-    await expect(updateGlAccount(admin, company.id, { id: a.id }, { accountName: "Stock purchases" })).resolves.toMatchObject({ account: { accountName: "Stock purchases" } });
+    await expect(updateGlAccount(admin, company.id, { id: a.id }, { accountName: "Stock purchases" })).resolves.toMatchObject({
+      account: { accountName: "Stock purchases" },
+    });
   });
 
   it("delete makes the code invisible and non-default, never removes it; adding it again shows it again", async () => {
@@ -197,7 +222,7 @@ describe("GL codes", () => {
     expect(await GlAccount.findByPk(code.id)).toMatchObject({ isVisibleInEarlybird: false, isDefault: false });
     expect(await listGlAccounts(company.id)).toEqual([]);
     expect(await listGlAccounts(company.id, { visibleOnly: false })).toHaveLength(1);
-    expect(await refusal(() => deleteGlAccount(admin, company.id, { accountCode: "429" }))).toMatchObject({ message: INVALID_GL_CODE });
+    await expect(deleteGlAccount(admin, company.id, { accountCode: "429" })).rejects.toMatchObject({ message: INVALID_GL_CODE });
     const again = await addGlAccount(admin, company.id, { accountCode: "429", accountName: "General" });
     expect(again).toMatchObject({ id: code.id, isVisibleInEarlybird: true, accountName: "General" });
     expect(await AuditLogEntry.count({ where: { companyId: company.id, action: "gl_account.deleted" } })).toBe(1);
@@ -208,15 +233,16 @@ describe("GL codes", () => {
     const { actor, companyId } = await companyUser();
     const theirs = await makeCompany();
     const code = await addGlAccount(admin, theirs.id, { accountCode: "300", accountName: "Purchases" });
-    expect(await refusal(() => getGlAccount(admin, companyId, { id: code.id }))).toMatchObject({ status: 404 });
-    expect(await refusal(() => deleteGlAccount(admin, companyId, { accountCode: "300" }))).toMatchObject({ status: 422, message: INVALID_GL_CODE });
+    await expect(getGlAccount(admin, companyId, { id: code.id })).rejects.toMatchObject({ status: 404 });
+    await expect(deleteGlAccount(admin, companyId, { accountCode: "300" })).rejects.toMatchObject({ status: 422, message: INVALID_GL_CODE });
     for (const run of [
       () => addGlAccount(actor, companyId, { accountCode: "1", accountName: "x" }),
       () => getGlAccount(actor, theirs.id, { id: code.id }),
       () => updateGlAccount(actor, theirs.id, { id: code.id }, { accountName: "y" }),
       () => setGlAccountDefault(actor, theirs.id, { id: code.id }, true),
       () => deleteGlAccount(actor, theirs.id, { id: code.id }),
-    ]) expect(await refusal(run)).toMatchObject({ status: 404 });
+    ])
+      await expect(run()).rejects.toMatchObject({ status: 404 });
     expect(await GlAccount.findByPk(code.id)).toMatchObject({ accountName: "Purchases", isVisibleInEarlybird: true });
   });
 });
@@ -238,19 +264,29 @@ describe("entity preferences and settings", () => {
     const settings = await getEntitySettings(company.id);
     expect(settings).toMatchObject({ companyId: company.id, isRipeEnabled: false, isRipeLiteEnabled: false });
     expect(await CompanySettings.count({ where: { companyId: company.id } })).toBe(1);
-    expect(await refusal(() => getEntityPreferences(2_000_000_000))).toMatchObject({ status: 404 });
+    await expect(getEntityPreferences(2_000_000_000)).rejects.toMatchObject({ status: 404 });
   });
 
   it("the company patches its own preferences with the modificationTime it read; a stale one is refused", async () => {
     const { actor, companyId } = await companyUser();
     const read = await getEntityPreferences(companyId);
-    const saved = await updateEntityPreferences(actor, companyId, { modificationTime: read.modificationTime, patch: { defaultProcessingQueue: "AUTOMATIC", isShareApprovedInvoicesWithSuppliersEnabled: true } });
-    expect(saved).toMatchObject({ defaultProcessingQueue: "AUTOMATIC", isShareApprovedInvoicesWithSuppliersEnabled: true, isAcceptApprovedInvoicesFromPurchasersEnabled: false });
+    const saved = await updateEntityPreferences(actor, companyId, {
+      modificationTime: read.modificationTime,
+      patch: { defaultProcessingQueue: "AUTOMATIC", isShareApprovedInvoicesWithSuppliersEnabled: true },
+    });
+    expect(saved).toMatchObject({
+      defaultProcessingQueue: "AUTOMATIC",
+      isShareApprovedInvoicesWithSuppliersEnabled: true,
+      isAcceptApprovedInvoicesFromPurchasersEnabled: false,
+    });
     expect(saved.modificationTime).not.toBe(read.modificationTime);
 
-    const stale = await refusal(() => updateEntityPreferences(actor, companyId, { modificationTime: read.modificationTime, patch: { defaultProcessingQueue: "MANUAL" } }));
-    expect(stale).toMatchObject({ status: 409, message: STALE_SETTINGS });
-    expect(await refusal(() => updateEntityPreferences(actor, companyId, { modificationTime: "garbage", patch: { defaultProcessingQueue: "MANUAL" } }))).toMatchObject({ status: 409 });
+    await expect(
+      updateEntityPreferences(actor, companyId, { modificationTime: read.modificationTime, patch: { defaultProcessingQueue: "MANUAL" } })
+    ).rejects.toMatchObject({ status: 409, message: STALE_SETTINGS });
+    await expect(updateEntityPreferences(actor, companyId, { modificationTime: "garbage", patch: { defaultProcessingQueue: "MANUAL" } })).rejects.toMatchObject(
+      { status: 409 }
+    );
     expect((await getEntityPreferences(companyId)).defaultProcessingQueue).toBe("AUTOMATIC");
     expect(await AuditLogEntry.count({ where: { companyId, action: "entity_preferences.updated" } })).toBe(1);
   });
@@ -258,18 +294,31 @@ describe("entity preferences and settings", () => {
   it("'No entity id available', 'No payload available', 'Missing data'", async () => {
     const { actor, companyId } = await companyUser();
     const { modificationTime } = await getEntityPreferences(companyId);
-    expect(await refusal(() => updateEntityPreferences(actor, 0, { modificationTime, patch: { defaultProcessingQueue: "MANUAL" } }))).toMatchObject({ status: 400, message: NO_ENTITY_ID_AVAILABLE });
-    expect(await refusal(() => updateEntityPreferences(actor, companyId, { modificationTime, patch: {} }))).toMatchObject({ status: 400, message: NO_PAYLOAD_AVAILABLE });
-    expect(await refusal(() => updateEntityPreferences(actor, companyId, { patch: { defaultProcessingQueue: "MANUAL" } }))).toMatchObject({ status: 400, message: MISSING_DATA });
+    await expect(updateEntityPreferences(actor, 0, { modificationTime, patch: { defaultProcessingQueue: "MANUAL" } })).rejects.toMatchObject({
+      status: 400,
+      message: NO_ENTITY_ID_AVAILABLE,
+    });
+    await expect(updateEntityPreferences(actor, companyId, { modificationTime, patch: {} })).rejects.toMatchObject({
+      status: 400,
+      message: NO_PAYLOAD_AVAILABLE,
+    });
+    await expect(updateEntityPreferences(actor, companyId, { patch: { defaultProcessingQueue: "MANUAL" } })).rejects.toMatchObject({
+      status: 400,
+      message: MISSING_DATA,
+    });
   });
 
   it("another company's user cannot read-modify preferences they do not own (404); an admin can", async () => {
     const { actor } = await companyUser();
     const theirs = await makeCompany();
     const { modificationTime } = await getEntityPreferences(theirs.id);
-    expect(await refusal(() => updateEntityPreferences(actor, theirs.id, { modificationTime, patch: { defaultProcessingQueue: "AUTOMATIC" } }))).toMatchObject({ status: 404 });
+    await expect(updateEntityPreferences(actor, theirs.id, { modificationTime, patch: { defaultProcessingQueue: "AUTOMATIC" } })).rejects.toMatchObject({
+      status: 404,
+    });
     const admin: Actor = await makeAdmin();
-    await expect(updateEntityPreferences(admin, theirs.id, { modificationTime, patch: { defaultProcessingQueue: "AUTOMATIC" } })).resolves.toMatchObject({ defaultProcessingQueue: "AUTOMATIC" });
+    await expect(updateEntityPreferences(admin, theirs.id, { modificationTime, patch: { defaultProcessingQueue: "AUTOMATIC" } })).resolves.toMatchObject({
+      defaultProcessingQueue: "AUTOMATIC",
+    });
   });
 
   it("the pending-approval queue (isRipeLiteEnabled): admins only, with the settings id and a fresh modificationTime", async () => {
@@ -277,13 +326,19 @@ describe("entity preferences and settings", () => {
     const { actor, companyId } = await companyUser();
     const settings = await getEntitySettings(companyId);
     const input = { settingsId: settings.id, modificationTime: settings.modificationTime, isRipeLiteEnabled: true };
-    expect(await refusal(() => updateEntitySettings(actor, companyId, input))).toMatchObject({ status: 404 });
-    expect(await refusal(() => updateEntitySettings(admin, companyId, { ...input, settingsId: null }))).toMatchObject({ status: 400, message: SOMETHING_WENT_WRONG });
-    expect(await refusal(() => updateEntitySettings(admin, companyId, { ...input, settingsId: settings.id + 1 }))).toMatchObject({ status: 400, message: SOMETHING_WENT_WRONG });
+    await expect(updateEntitySettings(actor, companyId, input)).rejects.toMatchObject({ status: 404 });
+    await expect(updateEntitySettings(admin, companyId, { ...input, settingsId: null })).rejects.toMatchObject({ status: 400, message: SOMETHING_WENT_WRONG });
+    await expect(updateEntitySettings(admin, companyId, { ...input, settingsId: settings.id + 1 })).rejects.toMatchObject({
+      status: 400,
+      message: SOMETHING_WENT_WRONG,
+    });
     const saved = await updateEntitySettings(admin, companyId, input);
     expect(saved).toMatchObject({ isRipeLiteEnabled: true, isRipeEnabled: false });
     expect(await CompanySettings.findOne({ where: { companyId } })).toMatchObject({ isRipeLiteEnabled: true, isPendingApprovalQueueEnabled: true });
-    expect(await refusal(() => updateEntitySettings(admin, companyId, { ...input, isRipeLiteEnabled: false }))).toMatchObject({ status: 409, message: STALE_SETTINGS });
+    await expect(updateEntitySettings(admin, companyId, { ...input, isRipeLiteEnabled: false })).rejects.toMatchObject({
+      status: 409,
+      message: STALE_SETTINGS,
+    });
     expect((await getEntitySettings(companyId)).isRipeLiteEnabled).toBe(true);
     expect(await AuditLogEntry.count({ where: { companyId, action: "entity_settings.updated" } })).toBe(1);
   });

@@ -25,6 +25,7 @@ import { makeAdmin, makeUser } from "../support/factories";
 afterAll(() => sequelize.close());
 
 const ORIGIN = "http://earlybird.test:3000";
+const CONTEXT = { requestId: "company-settings-test", cspNonce: "", ip: "127.0.0.1" };
 let adminCookie = "";
 let userCookie = "";
 let companyId = 0;
@@ -68,7 +69,12 @@ const routes = (): { route: Route; path: string; params: Record<string, string>;
   return [
     { route: settingsRoute, path: base, params: company, form: { intent: "processing-queue", defaultProcessingQueue: "AUTOMATIC", modificationTime: "x" } },
     { route: addTerm, path: `${base}/payment-terms/add`, params: company, form: { frequency: "MONTHLY", date: "3" } },
-    { route: editTerm, path: `${base}/payment-terms/${termId}/edit`, params: { ...company, paymentTermId: String(termId) }, form: { frequency: "MONTHLY", date: "4" } },
+    {
+      route: editTerm,
+      path: `${base}/payment-terms/${termId}/edit`,
+      params: { ...company, paymentTermId: String(termId) },
+      form: { frequency: "MONTHLY", date: "4" },
+    },
     { route: deleteTerm, path: `${base}/payment-terms/${termId}/delete`, params: { ...company, paymentTermId: String(termId) }, form: {} },
     { route: addGl, path: `${base}/gl-codes/add`, params: company, form: { accountCode: "999", accountName: "X" } },
     { route: editGl, path: `${base}/gl-codes/${glId}/edit`, params: { ...company, glAccountId: String(glId) }, form: { accountName: "Y" } },
@@ -79,8 +85,8 @@ const routes = (): { route: Route; path: string; params: Record<string, string>;
 describe("admin routes", () => {
   it("a company user gets 404 from every loader and action, even for their own company, and nothing changes", async () => {
     for (const { route, path, params, form } of routes()) {
-      expect(await statusOf(() => route.loader({ request: request(path, userCookie), params, context: {} }))).toBe(404);
-      expect(await statusOf(() => route.action({ request: request(path, userCookie, form), params, context: {} }))).toBe(404);
+      expect(await statusOf(() => route.loader({ request: request(path, userCookie), params, context: CONTEXT }))).toBe(404);
+      expect(await statusOf(() => route.action({ request: request(path, userCookie, form), params, context: CONTEXT }))).toBe(404);
     }
     expect(await PaymentTerm.count({ where: { companyId } })).toBe(2);
     expect(await PaymentTerm.findByPk(termId)).toMatchObject({ dayOfWeek: "FRIDAY" });
@@ -88,24 +94,40 @@ describe("admin routes", () => {
   });
 
   it("an admin loads every screen; another company's term or code is 404", async () => {
-    for (const { route, path, params } of routes()) expect(await statusOf(() => route.loader({ request: request(path, adminCookie), params, context: {} }))).toBe(200);
+    for (const { route, path, params } of routes())
+      expect(await statusOf(() => route.loader({ request: request(path, adminCookie), params, context: CONTEXT }))).toBe(200);
     const other = await makeUser();
     const params = { companyId: String(other.companyId), paymentTermId: String(termId), glAccountId: String(glId) };
-    expect(await statusOf(() => editTerm.loader({ request: request("/", adminCookie), params, context: {} }))).toBe(404);
-    expect(await statusOf(() => deleteGl.action({ request: request("/", adminCookie, {}), params, context: {} }))).toBe(404);
+    expect(await statusOf(() => editTerm.loader({ request: request("/", adminCookie), params, context: CONTEXT }))).toBe(404);
+    expect(await statusOf(() => deleteGl.action({ request: request("/", adminCookie, {}), params, context: CONTEXT }))).toBe(404);
     expect(await GlAccount.findByPk(glId)).toMatchObject({ isVisibleInEarlybird: true });
   });
 
   it("a duplicate term is 422 on the dialog with the spec's message; a good one redirects with 'Payment term added'", async () => {
     const base = `/companies/${companyId}/settings`;
     const params = { companyId: String(companyId) };
-    const duplicate = (await addTerm.action({ request: request(`${base}/payment-terms/add`, adminCookie, { frequency: "MONTHLY", date: "20", defaultTerm: "false" }), params, context: {} })) as Response;
+    const duplicate = (await addTerm.action({
+      request: request(`${base}/payment-terms/add`, adminCookie, { frequency: "MONTHLY", date: "20", defaultTerm: "false" }),
+      params,
+      context: CONTEXT,
+    })) as Response;
     expect(duplicate.status).toBe(422);
-    expect(await duplicate.json()).toMatchObject({ fieldErrors: { frequency: "Duplicate payment terms are not allowed" }, values: { frequency: "MONTHLY", date: "20" } });
-    const added = (await addTerm.action({ request: request(`${base}/payment-terms/add`, adminCookie, { frequency: "MONTHLY", date: "21" }), params, context: {} })) as Response;
+    expect(await duplicate.json()).toMatchObject({
+      fieldErrors: { frequency: "Duplicate payment terms are not allowed" },
+      values: { frequency: "MONTHLY", date: "20" },
+    });
+    const added = (await addTerm.action({
+      request: request(`${base}/payment-terms/add`, adminCookie, { frequency: "MONTHLY", date: "21" }),
+      params,
+      context: CONTEXT,
+    })) as Response;
     expect(added.status).toBe(302);
     expect(added.headers.get("Location")).toBe(base);
-    const noCode = (await addGl.action({ request: request(`${base}/gl-codes/add`, adminCookie, { accountCode: "", accountName: "Freight" }), params, context: {} })) as Response;
+    const noCode = (await addGl.action({
+      request: request(`${base}/gl-codes/add`, adminCookie, { accountCode: "", accountName: "Freight" }),
+      params,
+      context: CONTEXT,
+    })) as Response;
     expect(noCode.status).toBe(422);
     expect(await noCode.json()).toMatchObject({ fieldErrors: { accountCode: "GL Code is required" } });
   });
@@ -115,10 +137,14 @@ describe("admin routes", () => {
     const params = { companyId: String(companyId) };
     const settings = await getEntitySettings(companyId);
     const form = { intent: "pending-approval", settingsId: String(settings.id), modificationTime: settings.modificationTime, isRipeLiteEnabled: "false" };
-    const saved = (await settingsRoute.action({ request: request(base, adminCookie, { ...form, isRipeLiteEnabled: "true" }), params, context: {} })) as Response;
+    const saved = (await settingsRoute.action({
+      request: request(base, adminCookie, { ...form, isRipeLiteEnabled: "true" }),
+      params,
+      context: CONTEXT,
+    })) as Response;
     expect(saved.status).toBe(302);
     expect((await getEntitySettings(companyId)).isRipeLiteEnabled).toBe(true);
-    const stale = (await settingsRoute.action({ request: request(base, adminCookie, form), params, context: {} })) as Response;
+    const stale = (await settingsRoute.action({ request: request(base, adminCookie, form), params, context: CONTEXT })) as Response;
     expect(stale.status).toBe(302);
     expect((await getEntitySettings(companyId)).isRipeLiteEnabled).toBe(true);
   });
@@ -127,14 +153,18 @@ describe("admin routes", () => {
 describe("the AP Automation tab", () => {
   it("the company saves its own preference; a stale save is refused", async () => {
     const path = "/settings?tab=ap-automation";
-    const loaded = (await settingsPage.loader({ request: request(path, userCookie), params: {}, context: {} })) as Response;
+    const loaded = (await settingsPage.loader({ request: request(path, userCookie), params: {}, context: CONTEXT })) as Response;
     const data = (await loaded.json()) as { apAutomation: { modificationTime: string; defaultProcessingQueue: string } };
     expect(data.apAutomation.defaultProcessingQueue).toBe("MANUAL");
     const form = { intent: "defaultProcessingQueue", defaultProcessingQueue: "AUTOMATIC", modificationTime: data.apAutomation.modificationTime };
-    const saved = (await settingsPage.action({ request: request(path, userCookie, form), params: {}, context: { requestId: "t" } })) as Response;
+    const saved = (await settingsPage.action({ request: request(path, userCookie, form), params: {}, context: CONTEXT })) as Response;
     expect(saved.status).toBe(302);
     expect((await getEntityPreferences(companyId)).defaultProcessingQueue).toBe("AUTOMATIC");
-    const stale = (await settingsPage.action({ request: request(path, userCookie, { ...form, defaultProcessingQueue: "MANUAL" }), params: {}, context: { requestId: "t" } })) as Response;
+    const stale = (await settingsPage.action({
+      request: request(path, userCookie, { ...form, defaultProcessingQueue: "MANUAL" }),
+      params: {},
+      context: CONTEXT,
+    })) as Response;
     expect(stale.status).toBe(302);
     expect((await getEntityPreferences(companyId)).defaultProcessingQueue).toBe("AUTOMATIC");
   });

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
+import { cn } from "~/lib/utils";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { EditThenSave } from "./edit-then-save";
@@ -32,6 +33,9 @@ export interface BuyerSettingsData {
   preferences: { modificationTime: string; defaultProcessingQueue: string };
   queueOptions: readonly { value: string; label: string }[];
 }
+
+/** Table cells: tighter on narrow screens, so the four columns fit at 390 px. */
+const CELL = "px-2 sm:px-3";
 
 export const companySettingsPath = (companyId: number | string) => `/companies/${companyId}/settings`;
 
@@ -75,7 +79,19 @@ export function BuyerSettings({ data }: { data: BuyerSettingsData }) {
   );
 }
 
-function CardWithAdd({ title, description, addTo, addLabel, children }: { title: string; description: string; addTo: string; addLabel: string; children: React.ReactNode }) {
+function CardWithAdd({
+  title,
+  description,
+  addTo,
+  addLabel,
+  children,
+}: {
+  title: string;
+  description: string;
+  addTo: string;
+  addLabel: string;
+  children: React.ReactNode;
+}) {
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 space-y-0">
@@ -88,7 +104,8 @@ function CardWithAdd({ title, description, addTo, addLabel, children }: { title:
           {addLabel}
         </Link>
       </CardHeader>
-      <CardContent>{children}</CardContent>
+      {/* Narrow screens: less padding, so the four columns fit without scrolling at 390 px. */}
+      <CardContent className="px-3 sm:px-6">{children}</CardContent>
     </Card>
   );
 }
@@ -96,12 +113,12 @@ function CardWithAdd({ title, description, addTo, addLabel, children }: { title:
 function RowActions({ editTo, deleteTo, name }: { editTo: string; deleteTo: string | null; name: string }) {
   return (
     <div className="flex justify-end gap-1">
-      <Link to={editTo} preventScrollReset className={buttonVariants({ variant: "ghost", size: "sm" })} aria-label={`Edit ${name}`}>
+      <Link to={editTo} preventScrollReset className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "px-2 sm:px-3")} aria-label={`Edit ${name}`}>
         <Pencil className="size-4" aria-hidden />
         <span className="hidden sm:inline">Edit</span>
       </Link>
       {deleteTo ? (
-        <Link to={deleteTo} preventScrollReset className={buttonVariants({ variant: "ghost", size: "sm" })} aria-label={`Delete ${name}`}>
+        <Link to={deleteTo} preventScrollReset className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "px-2 sm:px-3")} aria-label={`Delete ${name}`}>
           <Trash2 className="size-4" aria-hidden />
           <span className="hidden sm:inline">Delete</span>
         </Link>
@@ -121,10 +138,10 @@ function PaymentTermsCard({ base, terms }: { base: string; terms: PaymentTermRow
       <Table aria-label="Payment terms">
         <TableHeader>
           <TableRow>
-            <TableHead>Frequency</TableHead>
-            <TableHead>Day</TableHead>
-            <TableHead>Default</TableHead>
-            <TableHead className="text-right">Edit</TableHead>
+            <TableHead className={CELL}>Frequency</TableHead>
+            <TableHead className={CELL}>Day</TableHead>
+            <TableHead className={CELL}>Default</TableHead>
+            <TableHead className={cn(CELL, "text-right")}>Edit</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -133,10 +150,12 @@ function PaymentTermsCard({ base, terms }: { base: string; terms: PaymentTermRow
           ) : (
             terms.map((term) => (
               <TableRow key={term.id}>
-                <TableCell>{term.frequencyLabel}</TableCell>
-                <TableCell>{term.day}</TableCell>
-                <TableCell>{term.defaultTerm ? <Badge variant="success">Default</Badge> : <span className="text-muted-foreground">-</span>}</TableCell>
-                <TableCell>
+                <TableCell className={CELL}>{term.frequencyLabel}</TableCell>
+                <TableCell className={CELL}>{term.day}</TableCell>
+                <TableCell className={CELL}>
+                  {term.defaultTerm ? <Badge variant="success">Default</Badge> : <span className="text-muted-foreground">-</span>}
+                </TableCell>
+                <TableCell className={CELL}>
                   <RowActions
                     name={`${term.frequencyLabel} ${term.day}`}
                     editTo={`${base}/payment-terms/${term.id}/edit`}
@@ -158,10 +177,10 @@ function GlCodesCard({ base, codes }: { base: string; codes: GlCodeRow[] }) {
       <Table aria-label="GL codes">
         <TableHeader>
           <TableRow>
-            <TableHead>Name</TableHead>
-            <TableHead>Code</TableHead>
-            <TableHead>Default</TableHead>
-            <TableHead className="text-right">Edit</TableHead>
+            <TableHead className={CELL}>Name</TableHead>
+            <TableHead className={CELL}>Code</TableHead>
+            <TableHead className={CELL}>Default</TableHead>
+            <TableHead className={cn(CELL, "text-right")}>Edit</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -170,11 +189,17 @@ function GlCodesCard({ base, codes }: { base: string; codes: GlCodeRow[] }) {
           ) : (
             codes.map((code) => (
               <TableRow key={code.id}>
-                <TableCell className="break-words">{code.accountName}</TableCell>
-                <TableCell className="font-mono tabular-nums">{code.accountCode}</TableCell>
-                <TableCell>{code.isDefault ? <Badge variant="success">Default</Badge> : <span className="text-muted-foreground">-</span>}</TableCell>
-                <TableCell>
-                  <RowActions name={`GL code ${code.accountCode}`} editTo={`${base}/gl-codes/${code.id}/edit`} deleteTo={`${base}/gl-codes/${code.id}/delete`} />
+                <TableCell className={cn(CELL, "break-words")}>{code.accountName}</TableCell>
+                <TableCell className={cn(CELL, "font-mono tabular-nums")}>{code.accountCode}</TableCell>
+                <TableCell className={CELL}>
+                  {code.isDefault ? <Badge variant="success">Default</Badge> : <span className="text-muted-foreground">-</span>}
+                </TableCell>
+                <TableCell className={CELL}>
+                  <RowActions
+                    name={`GL code ${code.accountCode}`}
+                    editTo={`${base}/gl-codes/${code.id}/edit`}
+                    deleteTo={`${base}/gl-codes/${code.id}/delete`}
+                  />
                 </TableCell>
               </TableRow>
             ))

@@ -19,7 +19,19 @@ function useFormState() {
   return { fieldErrors, formError, values, busy: navigation.state === "submitting" };
 }
 
-function Footer({ closeTo, busy, submit, busyLabel, destructive }: { closeTo: string; busy: boolean; submit: string; busyLabel: string; destructive?: boolean }) {
+function Footer({
+  closeTo,
+  busy,
+  submit,
+  busyLabel,
+  destructive,
+}: {
+  closeTo: string;
+  busy: boolean;
+  submit: string;
+  busyLabel: string;
+  destructive?: boolean;
+}) {
   return (
     <RouteDialogFooter>
       <Link to={closeTo} preventScrollReset className={buttonVariants({ variant: "outline" })}>
@@ -37,13 +49,37 @@ function DefaultBox({ name, checked, fixed, label }: { name: string; checked: bo
   return (
     <div className="flex items-center gap-2">
       {fixed ? <input type="hidden" name={name} value="true" /> : <input type="hidden" name={name} value="false" />}
-      <input id={`field-${name}`} type="checkbox" name={fixed ? undefined : name} value="true" defaultChecked={checked} disabled={fixed} className="size-4 accent-primary" />
+      <input
+        id={`field-${name}`}
+        type="checkbox"
+        name={fixed ? undefined : name}
+        value="true"
+        defaultChecked={checked}
+        disabled={fixed}
+        className="size-4 accent-primary"
+      />
       <Label htmlFor={`field-${name}`}>{label}</Label>
     </div>
   );
 }
 
-function SelectField({ name, label, options, placeholder, defaultValue, error, onChange }: { name: string; label: string; options: readonly Option[]; placeholder: string; defaultValue: string; error?: string; onChange?: (value: string) => void }) {
+function SelectField({
+  name,
+  label,
+  options,
+  placeholder,
+  defaultValue,
+  error,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  options: readonly Option[];
+  placeholder: string;
+  defaultValue: string;
+  error?: string;
+  onChange?: (value: string) => void;
+}) {
   return (
     <div className="grid gap-2">
       <Label htmlFor={`field-${name}`}>{label}</Label>
@@ -92,14 +128,41 @@ export function PaymentTermDialog({ mode, closeTo, term, frequencyOptions, dateO
     <RouteDialog title={mode === "add" ? "Add Payment Term" : "Edit Payment Term"} closeTo={closeTo}>
       <Form method="post" preventScrollReset className="grid gap-4" noValidate>
         {otherErrors ? <Alert variant="destructive">{otherErrors}</Alert> : null}
-        <SelectField name="frequency" label="Frequency" options={frequencyOptions} placeholder="Select frequency" defaultValue={initialFrequency} error={fieldError("frequency")} onChange={setFrequency} />
+        <SelectField
+          name="frequency"
+          label="Frequency"
+          options={frequencyOptions}
+          placeholder="Select frequency"
+          defaultValue={initialFrequency}
+          error={fieldError("frequency")}
+          onChange={setFrequency}
+        />
         {showDate ? (
-          <SelectField name="date" label="Payment date" options={dateOptions} placeholder="Select date" defaultValue={values?.date ?? (term?.date ? String(term.date) : "")} error={fieldError("date")} />
+          <SelectField
+            name="date"
+            label="Payment date"
+            options={dateOptions}
+            placeholder="Select date"
+            defaultValue={values?.date ?? (term?.date ? String(term.date) : "")}
+            error={fieldError("date")}
+          />
         ) : null}
         {showDay ? (
-          <SelectField name="dayOfWeek" label="Payment day" options={dayOptions} placeholder="Select day" defaultValue={values?.dayOfWeek ?? term?.dayOfWeek ?? ""} error={fieldError("dayOfWeek")} />
+          <SelectField
+            name="dayOfWeek"
+            label="Payment day"
+            options={dayOptions}
+            placeholder="Select day"
+            defaultValue={values?.dayOfWeek ?? term?.dayOfWeek ?? ""}
+            error={fieldError("dayOfWeek")}
+          />
         ) : null}
-        <DefaultBox name="defaultTerm" checked={values ? values.defaultTerm === "true" : (term?.defaultTerm ?? false)} fixed={term?.defaultTerm ?? false} label="Default payment term" />
+        <DefaultBox
+          name="defaultTerm"
+          checked={values ? values.defaultTerm === "true" : term?.defaultTerm ?? false}
+          fixed={term?.defaultTerm ?? false}
+          label="Default payment term"
+        />
         <FieldError id="field-defaultTerm-error" message={fieldError("defaultTerm")} />
         <Footer closeTo={closeTo} busy={busy} submit={mode === "add" ? "Add" : "Save"} busyLabel="Saving…" />
       </Form>
@@ -153,9 +216,15 @@ export function GlCodeDialog({ mode, closeTo, code }: { mode: "add" | "edit"; cl
     <RouteDialog title={mode === "add" ? "Add GL Code" : "Edit GL Code"} closeTo={closeTo}>
       <Form method="post" preventScrollReset className="grid gap-4" noValidate>
         {otherErrors ? <Alert variant="destructive">{otherErrors}</Alert> : null}
-        <TextField name="accountCode" label="GL Code" defaultValue={values?.accountCode ?? code?.accountCode ?? ""} error={fieldErrors.accountCode} readOnly={mode === "edit"} />
+        <TextField
+          name="accountCode"
+          label="GL Code"
+          defaultValue={values?.accountCode ?? code?.accountCode ?? ""}
+          error={fieldErrors.accountCode}
+          readOnly={mode === "edit"}
+        />
         <TextField name="accountName" label="Name" defaultValue={values?.accountName ?? code?.accountName ?? ""} error={fieldErrors.accountName} />
-        <DefaultBox name="isDefault" checked={values ? values.isDefault === "true" : (code?.isDefault ?? false)} fixed={false} label="Default GL code" />
+        <DefaultBox name="isDefault" checked={values ? values.isDefault === "true" : code?.isDefault ?? false} fixed={false} label="Default GL code" />
         <Footer closeTo={closeTo} busy={busy} submit={mode === "add" ? "Add" : "Save"} busyLabel="Saving…" />
       </Form>
     </RouteDialog>

@@ -48,7 +48,11 @@ export function EditThenSave(props: EditThenSaveProps) {
 
   const changed = draft !== stored;
   return (
-    <fetcher.Form method="post" action={props.action} className="flex flex-col gap-3 border-b py-4 last:border-b-0 sm:flex-row sm:items-center sm:justify-between">
+    <fetcher.Form
+      method="post"
+      action={props.action}
+      className="flex flex-col gap-3 border-b py-4 last:border-b-0 sm:flex-row sm:items-center sm:justify-between"
+    >
       <input type="hidden" name="intent" value={props.intent} />
       {Object.entries(props.hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
@@ -61,13 +65,7 @@ export function EditThenSave(props: EditThenSaveProps) {
       </div>
       <div className="flex shrink-0 items-center gap-3">
         {props.kind === "switch" ? (
-          <SwitchInput
-            id={`${id}-control`}
-            name={props.name}
-            checked={draft === "true"}
-            disabled={busy}
-            onChange={(checked) => setDraft(String(checked))}
-          />
+          <SwitchInput id={`${id}-control`} name={props.name} checked={draft === "true"} disabled={busy} onChange={(checked) => setDraft(String(checked))} />
         ) : (
           <select
             id={`${id}-control`}
@@ -96,7 +94,19 @@ export function EditThenSave(props: EditThenSaveProps) {
  * A checkbox drawn as a switch. A hidden "false" before it makes an unticked box post false, and the box itself (on
  * top, transparent) takes the clicks, so it is a real form control with or without JavaScript.
  */
-export function SwitchInput({ id, name, checked, disabled, onChange }: { id: string; name: string; checked: boolean; disabled?: boolean; onChange: (checked: boolean) => void }) {
+export function SwitchInput({
+  id,
+  name,
+  checked,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  name: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   return (
     <span className="relative inline-flex h-6 w-11 shrink-0">
       <input type="hidden" name={name} value="false" />
@@ -111,7 +121,10 @@ export function SwitchInput({ id, name, checked, disabled, onChange }: { id: str
         onChange={(event) => onChange(event.target.checked)}
         className="peer absolute inset-0 z-10 size-full cursor-pointer opacity-0 disabled:cursor-not-allowed"
       />
-      <span aria-hidden className="size-full rounded-full bg-input transition-colors peer-checked:bg-primary peer-focus-visible:ring-2 peer-focus-visible:ring-ring peer-focus-visible:ring-offset-2 peer-disabled:opacity-60" />
+      <span
+        aria-hidden
+        className="size-full rounded-full bg-input transition-colors peer-checked:bg-primary peer-focus-visible:ring-2 peer-focus-visible:ring-ring peer-focus-visible:ring-offset-2 peer-disabled:opacity-60"
+      />
       <span aria-hidden className="absolute left-0.5 top-0.5 size-5 rounded-full bg-background shadow transition-transform peer-checked:translate-x-5" />
     </span>
   );

@@ -12,6 +12,19 @@ export interface ApAutomationData {
   queueOptions: readonly { value: string; label: string }[];
 }
 
+const SWITCHES = [
+  {
+    name: "isAcceptApprovedInvoicesFromPurchasersEnabled",
+    label: "Accept approved invoices from purchasers",
+    description: "Invoices your customers have approved arrive in Earlybird without a second approval.",
+  },
+  {
+    name: "isShareApprovedInvoicesWithSuppliersEnabled",
+    label: "Share approved invoices with suppliers",
+    description: "Your suppliers see the bills you have approved.",
+  },
+] as const;
+
 /**
  * The AP Automation tab (spec p3 §2.2, §4.11): the company's own entity preferences, each edited then saved; a failed
  * save reverts. The document-intake settings come with the document-processing issue.
@@ -26,26 +39,19 @@ export function ApAutomationTab({ data, periodLock }: { data: ApAutomationData; 
           <CardDescription>How approved invoices and bills move between you and your trading partners on Earlybird.</CardDescription>
         </CardHeader>
         <CardContent>
-          <EditThenSave
-            kind="switch"
-            label="Accept approved invoices from purchasers"
-            description="Invoices your customers have approved arrive in Earlybird without a second approval."
-            name="isAcceptApprovedInvoicesFromPurchasersEnabled"
-            intent="isAcceptApprovedInvoicesFromPurchasersEnabled"
-            value={data.isAcceptApprovedInvoicesFromPurchasersEnabled}
-            action={data.action}
-            hidden={hidden}
-          />
-          <EditThenSave
-            kind="switch"
-            label="Share approved invoices with suppliers"
-            description="Your suppliers see the bills you have approved."
-            name="isShareApprovedInvoicesWithSuppliersEnabled"
-            intent="isShareApprovedInvoicesWithSuppliersEnabled"
-            value={data.isShareApprovedInvoicesWithSuppliersEnabled}
-            action={data.action}
-            hidden={hidden}
-          />
+          {SWITCHES.map((row) => (
+            <EditThenSave
+              key={row.name}
+              kind="switch"
+              label={row.label}
+              description={row.description}
+              name={row.name}
+              intent={row.name}
+              value={data[row.name]}
+              action={data.action}
+              hidden={hidden}
+            />
+          ))}
           <EditThenSave
             kind="select"
             label="Default processing queue"

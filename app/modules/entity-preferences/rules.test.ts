@@ -14,20 +14,37 @@ const TIME = "2026-11-26T18:30:00.123456Z";
 
 describe("checkPreferencesPatch (p3 §5 'Preferences toggles')", () => {
   it("needs the entity id, a payload and the loaded modificationTime, in that order", () => {
-    expect(checkPreferencesPatch({ companyId: null, modificationTime: TIME, patch: { defaultProcessingQueue: "MANUAL" } })).toEqual({ ok: false, message: NO_ENTITY_ID_AVAILABLE });
+    expect(checkPreferencesPatch({ companyId: null, modificationTime: TIME, patch: { defaultProcessingQueue: "MANUAL" } })).toEqual({
+      ok: false,
+      message: NO_ENTITY_ID_AVAILABLE,
+    });
     expect(checkPreferencesPatch({ companyId: 7, modificationTime: TIME, patch: null })).toEqual({ ok: false, message: NO_PAYLOAD_AVAILABLE });
     expect(checkPreferencesPatch({ companyId: 7, modificationTime: TIME, patch: {} })).toEqual({ ok: false, message: NO_PAYLOAD_AVAILABLE });
-    expect(checkPreferencesPatch({ companyId: 7, modificationTime: null, patch: { isShareApprovedInvoicesWithSuppliersEnabled: true } })).toEqual({ ok: false, message: MISSING_DATA });
+    expect(checkPreferencesPatch({ companyId: 7, modificationTime: null, patch: { isShareApprovedInvoicesWithSuppliersEnabled: true } })).toEqual({
+      ok: false,
+      message: MISSING_DATA,
+    });
   });
 
   it("the queue is AUTOMATIC or MANUAL (any case)", () => {
-    expect(checkPreferencesPatch({ companyId: 7, modificationTime: TIME, patch: { defaultProcessingQueue: "SOMETIMES" } })).toEqual({ ok: false, message: INVALID_PROCESSING_QUEUE, field: "defaultProcessingQueue" });
-    expect(checkPreferencesPatch({ companyId: 7, modificationTime: TIME, patch: { defaultProcessingQueue: "automatic" } })).toEqual({ ok: true, change: { defaultProcessingQueue: "AUTOMATIC" } });
+    expect(checkPreferencesPatch({ companyId: 7, modificationTime: TIME, patch: { defaultProcessingQueue: "SOMETIMES" } })).toEqual({
+      ok: false,
+      message: INVALID_PROCESSING_QUEUE,
+      field: "defaultProcessingQueue",
+    });
+    expect(checkPreferencesPatch({ companyId: 7, modificationTime: TIME, patch: { defaultProcessingQueue: "automatic" } })).toEqual({
+      ok: true,
+      change: { defaultProcessingQueue: "AUTOMATIC" },
+    });
   });
 
   it("keeps only the fields given", () => {
     expect(
-      checkPreferencesPatch({ companyId: 7, modificationTime: TIME, patch: { isAcceptApprovedInvoicesFromPurchasersEnabled: false, isShareApprovedInvoicesWithSuppliersEnabled: true } })
+      checkPreferencesPatch({
+        companyId: 7,
+        modificationTime: TIME,
+        patch: { isAcceptApprovedInvoicesFromPurchasersEnabled: false, isShareApprovedInvoicesWithSuppliersEnabled: true },
+      })
     ).toEqual({ ok: true, change: { isAcceptApprovedInvoicesFromPurchasersEnabled: false, isShareApprovedInvoicesWithSuppliersEnabled: true } });
   });
 });

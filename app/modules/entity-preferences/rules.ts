@@ -28,19 +28,32 @@ export interface EntityPreferencesPatch {
 }
 
 export type PreferencesPatchCheck =
-  | { ok: true; change: { isAcceptApprovedInvoicesFromPurchasersEnabled?: boolean; isShareApprovedInvoicesWithSuppliersEnabled?: boolean; defaultProcessingQueue?: ProcessingQueue } }
+  | {
+      ok: true;
+      change: {
+        isAcceptApprovedInvoicesFromPurchasersEnabled?: boolean;
+        isShareApprovedInvoicesWithSuppliersEnabled?: boolean;
+        defaultProcessingQueue?: ProcessingQueue;
+      };
+    }
   | { ok: false; message: string; field?: "defaultProcessingQueue" };
 
 /**
  * A preferences patch (p3 §5): it needs the entity id ('No entity id available'), a payload ('No payload available')
  * and the loaded preferences' modificationTime ('Missing data'); the queue is AUTOMATIC or MANUAL.
  */
-export function checkPreferencesPatch(input: { companyId: number | null | undefined; modificationTime: string | null | undefined; patch: EntityPreferencesPatch | null | undefined }): PreferencesPatchCheck {
+export function checkPreferencesPatch(input: {
+  companyId: number | null | undefined;
+  modificationTime: string | null | undefined;
+  patch: EntityPreferencesPatch | null | undefined;
+}): PreferencesPatchCheck {
   if (!input.companyId) return { ok: false, message: NO_ENTITY_ID_AVAILABLE };
   const patch = input.patch ?? {};
   const change: Extract<PreferencesPatchCheck, { ok: true }>["change"] = {};
-  if (typeof patch.isAcceptApprovedInvoicesFromPurchasersEnabled === "boolean") change.isAcceptApprovedInvoicesFromPurchasersEnabled = patch.isAcceptApprovedInvoicesFromPurchasersEnabled;
-  if (typeof patch.isShareApprovedInvoicesWithSuppliersEnabled === "boolean") change.isShareApprovedInvoicesWithSuppliersEnabled = patch.isShareApprovedInvoicesWithSuppliersEnabled;
+  if (typeof patch.isAcceptApprovedInvoicesFromPurchasersEnabled === "boolean")
+    change.isAcceptApprovedInvoicesFromPurchasersEnabled = patch.isAcceptApprovedInvoicesFromPurchasersEnabled;
+  if (typeof patch.isShareApprovedInvoicesWithSuppliersEnabled === "boolean")
+    change.isShareApprovedInvoicesWithSuppliersEnabled = patch.isShareApprovedInvoicesWithSuppliersEnabled;
   if (patch.defaultProcessingQueue !== undefined && patch.defaultProcessingQueue !== null) {
     const queue = String(patch.defaultProcessingQueue).trim().toUpperCase();
     if (!(PROCESSING_QUEUES as readonly string[]).includes(queue)) return { ok: false, message: INVALID_PROCESSING_QUEUE, field: "defaultProcessingQueue" };
@@ -61,7 +74,8 @@ export function checkSettingsPatch(input: {
   modificationTime: string | null | undefined;
   isRipeLiteEnabled: boolean | null | undefined;
 }): { ok: true; isRipeLiteEnabled: boolean } | { ok: false; message: string } {
-  if (!input.companyId || !input.settingsId || !input.modificationTime || typeof input.isRipeLiteEnabled !== "boolean") return { ok: false, message: SOMETHING_WENT_WRONG };
+  if (!input.companyId || !input.settingsId || !input.modificationTime || typeof input.isRipeLiteEnabled !== "boolean")
+    return { ok: false, message: SOMETHING_WENT_WRONG };
   return { ok: true, isRipeLiteEnabled: input.isRipeLiteEnabled };
 }
 

@@ -108,7 +108,11 @@ export async function updateEntityPreferences(
     const before = await getEntityPreferences(companyId, { transaction: t });
     const sets: string[] = [];
     const bind: unknown[] = [companyId, modificationTime];
-    const column = { isAcceptApprovedInvoicesFromPurchasersEnabled: "is_accept_approved_invoices_from_purchasers_enabled", isShareApprovedInvoicesWithSuppliersEnabled: "is_share_approved_invoices_with_suppliers_enabled", defaultProcessingQueue: "default_processing_queue" } as const;
+    const column = {
+      isAcceptApprovedInvoicesFromPurchasersEnabled: "is_accept_approved_invoices_from_purchasers_enabled",
+      isShareApprovedInvoicesWithSuppliersEnabled: "is_share_approved_invoices_with_suppliers_enabled",
+      defaultProcessingQueue: "default_processing_queue",
+    } as const;
     for (const [key, value] of Object.entries(check.change) as [keyof typeof column, unknown][]) {
       bind.push(value);
       sets.push(`${column[key]} = $${bind.length}`);
@@ -119,7 +123,11 @@ export async function updateEntityPreferences(
       { bind, transaction: t }
     )) as unknown as [EntityPreferencesView[]];
     if (rows.length === 0) throw stale();
-    await audit(actor, { companyId, action: "entity_preferences.updated", entityType: "entity_preferences", entityId: before.id, details: { change: check.change } }, { transaction: t });
+    await audit(
+      actor,
+      { companyId, action: "entity_preferences.updated", entityType: "entity_preferences", entityId: before.id, details: { change: check.change } },
+      { transaction: t }
+    );
     return rows[0];
   });
 }
@@ -135,7 +143,12 @@ export async function updateEntitySettings(
   input: { settingsId?: number | null; modificationTime?: string | null; isRipeLiteEnabled?: boolean | null }
 ): Promise<EntitySettingsView> {
   requireAdmin(actor);
-  const check = checkSettingsPatch({ companyId, settingsId: input.settingsId, modificationTime: input.modificationTime, isRipeLiteEnabled: input.isRipeLiteEnabled });
+  const check = checkSettingsPatch({
+    companyId,
+    settingsId: input.settingsId,
+    modificationTime: input.modificationTime,
+    isRipeLiteEnabled: input.isRipeLiteEnabled,
+  });
   if (!check.ok) throw new AppError(400, check.message, { code: "VALUES_MISSING" });
   const modificationTime = input.modificationTime!;
   return sequelize.transaction(async (t) => {
@@ -148,7 +161,17 @@ export async function updateEntitySettings(
       { bind: [companyId, modificationTime, check.isRipeLiteEnabled], transaction: t }
     )) as unknown as [EntitySettingsView[]];
     if (rows.length === 0) throw stale();
-    await audit(actor, { companyId, action: "entity_settings.updated", entityType: "company_settings", entityId: before.id, details: { isRipeLiteEnabled: check.isRipeLiteEnabled } }, { transaction: t });
+    await audit(
+      actor,
+      {
+        companyId,
+        action: "entity_settings.updated",
+        entityType: "company_settings",
+        entityId: before.id,
+        details: { isRipeLiteEnabled: check.isRipeLiteEnabled },
+      },
+      { transaction: t }
+    );
     return rows[0];
   });
 }

@@ -40,7 +40,10 @@ describe("parseNewGlAccount (the add dialog)", () => {
   });
 
   it("collapses spaces in the name; default only when asked", () => {
-    expect(parseNewGlAccount({ accountCode: " 300 ", accountName: "  Cost   of goods " })).toEqual({ ok: true, value: { accountCode: "300", accountName: "Cost of goods", isDefault: false } });
+    expect(parseNewGlAccount({ accountCode: " 300 ", accountName: "  Cost   of goods " })).toEqual({
+      ok: true,
+      value: { accountCode: "300", accountName: "Cost of goods", isDefault: false },
+    });
     expect(parseNewGlAccount({ accountCode: "300", accountName: "Purchases", isDefault: true })).toMatchObject({ ok: true, value: { isDefault: true } });
   });
 });

@@ -48,7 +48,9 @@ export function parseGlCode(value: string | null | undefined): { ok: true; code:
 }
 
 /** The add dialog (p3 §5): the code is required ('GL Code is required'), and so is a name. */
-export function parseNewGlAccount(input: GlAccountInput): { ok: true; value: { accountCode: string; accountName: string; isDefault: boolean } } | { ok: false; fieldErrors: GlFieldErrors } {
+export function parseNewGlAccount(
+  input: GlAccountInput
+): { ok: true; value: { accountCode: string; accountName: string; isDefault: boolean } } | { ok: false; fieldErrors: GlFieldErrors } {
   const fieldErrors: GlFieldErrors = {};
   const code = parseGlCode(input.accountCode);
   if (!code.ok) fieldErrors.accountCode = code.message;
@@ -70,7 +72,10 @@ export type GlChange = { accountName?: string; isDefault?: boolean };
  * An edit against the account as it is: the fields that change, or 'Nothing to update' when none does (p3 §5), or a
  * field error (a blank or long name).
  */
-export function diffGlAccount(current: GlAccountState, input: { accountName?: string | null; isDefault?: boolean }): { ok: true; change: GlChange } | { ok: false; message: string; field?: "accountName" } {
+export function diffGlAccount(
+  current: GlAccountState,
+  input: { accountName?: string | null; isDefault?: boolean }
+): { ok: true; change: GlChange } | { ok: false; message: string; field?: "accountName" } {
   const change: GlChange = {};
   if (input.accountName !== undefined && input.accountName !== null) {
     const name = trimmed(input.accountName);

@@ -12,7 +12,16 @@ import type { Actor } from "../../lib/actor";
 import { AppError } from "../../lib/errors";
 import { audit } from "../audit/service.server";
 import { getCompany, requireAdmin } from "../companies/service.server";
-import { diffGlAccount, GL_CODE_EXISTS, INVALID_GL_CODE, parseGlCode, parseNewGlAccount, REQUIRED_PARAMETERS_MISSING, type GlAccountInput, type GlChange } from "./rules";
+import {
+  diffGlAccount,
+  GL_CODE_EXISTS,
+  INVALID_GL_CODE,
+  parseGlCode,
+  parseNewGlAccount,
+  REQUIRED_PARAMETERS_MISSING,
+  type GlAccountInput,
+  type GlChange,
+} from "./rules";
 
 /** The spec's fetch size for GL accounts (p3 §9). */
 export const GL_ACCOUNTS_FETCH_SIZE = 1000;
@@ -111,12 +120,35 @@ export async function addGlAccount(actor: Actor, companyId: number, input: GlAcc
       let row = await GlAccount.findOne({ where: { companyId, accountCode: value.accountCode }, transaction: t });
       if (row?.isVisibleInEarlybird) throw codeExists();
       if (row) await row.update({ accountName: value.accountName, isVisibleInEarlybird: true, isDefault: false }, { transaction: t });
-      else row = await GlAccount.create({ companyId, accountCode: value.accountCode, accountName: value.accountName, accountId: null, accountType: null, accountClassification: null, taxExempted: null, loadedBy: "EARLYBIRD" }, { transaction: t });
+      else
+        row = await GlAccount.create(
+          {
+            companyId,
+            accountCode: value.accountCode,
+            accountName: value.accountName,
+            accountId: null,
+            accountType: null,
+            accountClassification: null,
+            taxExempted: null,
+            loadedBy: "EARLYBIRD",
+          },
+          { transaction: t }
+        );
       if (value.isDefault) {
         await unsetDefault(companyId, row.id, t);
         await row.update({ isDefault: true }, { transaction: t });
       }
-      await audit(actor, { companyId, action: "gl_account.added", entityType: "gl_account", entityId: row.id, details: { accountCode: row.accountCode, accountName: row.accountName, isDefault: row.isDefault } }, { transaction: t });
+      await audit(
+        actor,
+        {
+          companyId,
+          action: "gl_account.added",
+          entityType: "gl_account",
+          entityId: row.id,
+          details: { accountCode: row.accountCode, accountName: row.accountName, isDefault: row.isDefault },
+        },
+        { transaction: t }
+      );
       return viewOf(row);
     })
     .catch(mapConstraint);
@@ -143,13 +175,24 @@ export async function updateGlAccount(
     const before = { accountName: row.accountName, isDefault: row.isDefault };
     if (diff.change.isDefault) await unsetDefault(companyId, row.id, t);
     await row.update(diff.change, { transaction: t });
-    await audit(actor, { companyId, action: "gl_account.updated", entityType: "gl_account", entityId: row.id, details: { accountCode: row.accountCode, before, change: diff.change } }, { transaction: t });
+    await audit(
+      actor,
+      {
+        companyId,
+        action: "gl_account.updated",
+        entityType: "gl_account",
+        entityId: row.id,
+        details: { accountCode: row.accountCode, before, change: diff.change },
+      },
+      { transaction: t }
+    );
     return { account: viewOf(row), change: diff.change };
   });
 }
 
 /** Sets a GL code as the default or as non-default ('GL code set as default' / 'GL code set as non-default'). */
-export const setGlAccountDefault = (actor: Actor, companyId: number, ref: GlAccountRef, isDefault: boolean) => updateGlAccount(actor, companyId, ref, { isDefault });
+export const setGlAccountDefault = (actor: Actor, companyId: number, ref: GlAccountRef, isDefault: boolean) =>
+  updateGlAccount(actor, companyId, ref, { isDefault });
 
 /** Deletes a GL code: invisible and non-default (p3 §7.3), kept for the bills and counterparties that name it. */
 export async function deleteGlAccount(actor: Actor, companyId: number, ref: GlAccountRef): Promise<GlAccountView> {
@@ -159,7 +202,11 @@ export async function deleteGlAccount(actor: Actor, companyId: number, ref: GlAc
     await lockCompany(companyId, t);
     const row = await findVisible(companyId, ref, t);
     await row.update({ isVisibleInEarlybird: false, isDefault: false }, { transaction: t });
-    await audit(actor, { companyId, action: "gl_account.deleted", entityType: "gl_account", entityId: row.id, details: { accountCode: row.accountCode } }, { transaction: t });
+    await audit(
+      actor,
+      { companyId, action: "gl_account.deleted", entityType: "gl_account", entityId: row.id, details: { accountCode: row.accountCode } },
+      { transaction: t }
+    );
     return viewOf(row);
   });
 }

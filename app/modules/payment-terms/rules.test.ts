@@ -19,22 +19,31 @@ import {
 
 describe("parsePaymentTerm (p3 §5)", () => {
   it("frequency is required and must be Monthly or Weekly", () => {
-    for (const frequency of [undefined, null, "", "  ", "DAILY"]) expect(parsePaymentTerm({ frequency, date: "5" })).toEqual({ ok: false, fieldErrors: { frequency: PAYMENT_FREQUENCY_REQUIRED } });
+    for (const frequency of [undefined, null, "", "  ", "DAILY"])
+      expect(parsePaymentTerm({ frequency, date: "5" })).toEqual({ ok: false, fieldErrors: { frequency: PAYMENT_FREQUENCY_REQUIRED } });
   });
 
   it("Monthly needs a date: 'Payment date is required', 1-31", () => {
     expect(parsePaymentTerm({ frequency: "MONTHLY" })).toEqual({ ok: false, fieldErrors: { date: PAYMENT_DATE_REQUIRED } });
     expect(parsePaymentTerm({ frequency: "MONTHLY", date: " ", dayOfWeek: "FRIDAY" })).toEqual({ ok: false, fieldErrors: { date: PAYMENT_DATE_REQUIRED } });
-    for (const date of ["0", "32", "-1", "1.5", "x", 40]) expect(parsePaymentTerm({ frequency: "MONTHLY", date })).toEqual({ ok: false, fieldErrors: { date: PAYMENT_DATE_RANGE } });
+    for (const date of ["0", "32", "-1", "1.5", "x", 40])
+      expect(parsePaymentTerm({ frequency: "MONTHLY", date })).toEqual({ ok: false, fieldErrors: { date: PAYMENT_DATE_RANGE } });
     expect(parsePaymentTerm({ frequency: "monthly", date: " 31 " })).toEqual({ ok: true, value: { frequency: "MONTHLY", date: 31, dayOfWeek: null } });
-    expect(parsePaymentTerm({ frequency: "Monthly", date: 1, dayOfWeek: "MONDAY" })).toEqual({ ok: true, value: { frequency: "MONTHLY", date: 1, dayOfWeek: null } });
+    expect(parsePaymentTerm({ frequency: "Monthly", date: 1, dayOfWeek: "MONDAY" })).toEqual({
+      ok: true,
+      value: { frequency: "MONTHLY", date: 1, dayOfWeek: null },
+    });
   });
 
   it("Weekly needs a day of the week: 'Payment day is required'", () => {
     expect(parsePaymentTerm({ frequency: "WEEKLY", date: "5" })).toEqual({ ok: false, fieldErrors: { dayOfWeek: PAYMENT_DAY_REQUIRED } });
     expect(parsePaymentTerm({ frequency: "WEEKLY", dayOfWeek: "Funday" })).toEqual({ ok: false, fieldErrors: { dayOfWeek: PAYMENT_DAY_INVALID } });
-    expect(parsePaymentTerm({ frequency: "weekly", dayOfWeek: " friday ", date: "5" })).toEqual({ ok: true, value: { frequency: "WEEKLY", date: null, dayOfWeek: "FRIDAY" } });
-    for (const day of ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"]) expect(parsePaymentTerm({ frequency: "WEEKLY", dayOfWeek: day }).ok).toBe(true);
+    expect(parsePaymentTerm({ frequency: "weekly", dayOfWeek: " friday ", date: "5" })).toEqual({
+      ok: true,
+      value: { frequency: "WEEKLY", date: null, dayOfWeek: "FRIDAY" },
+    });
+    for (const day of ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"])
+      expect(parsePaymentTerm({ frequency: "WEEKLY", dayOfWeek: day }).ok).toBe(true);
   });
 });
 

@@ -90,7 +90,11 @@ export const deleteRefusal = (term: { defaultTerm: boolean }): string | null => 
  * Whether a term ends up the default: the first term of a company always does (exactly one default once it has any);
  * the current default cannot be unset (another term is made the default instead); otherwise as asked.
  */
-export function resolveDefault(input: { requested: boolean | undefined; isCurrentDefault: boolean; companyHasDefault: boolean }): { ok: true; defaultTerm: boolean } | { ok: false; message: string } {
+export function resolveDefault(input: {
+  requested: boolean | undefined;
+  isCurrentDefault: boolean;
+  companyHasDefault: boolean;
+}): { ok: true; defaultTerm: boolean } | { ok: false; message: string } {
   if (input.isCurrentDefault) return input.requested === false ? { ok: false, message: DEFAULT_TERM_REQUIRED } : { ok: true, defaultTerm: true };
   if (!input.companyHasDefault) return { ok: true, defaultTerm: true };
   return { ok: true, defaultTerm: input.requested === true };

@@ -35,7 +35,13 @@ export interface PaymentTermChange extends PaymentTermInput {
   defaultTerm?: boolean;
 }
 
-const viewOf = (row: PaymentTerm): PaymentTermView => ({ id: row.id, frequency: row.frequency, date: row.date, dayOfWeek: row.dayOfWeek as PaymentTermView["dayOfWeek"], defaultTerm: row.defaultTerm });
+const viewOf = (row: PaymentTerm): PaymentTermView => ({
+  id: row.id,
+  frequency: row.frequency,
+  date: row.date,
+  dayOfWeek: row.dayOfWeek as PaymentTermView["dayOfWeek"],
+  defaultTerm: row.defaultTerm,
+});
 
 const mandatoryParamsMissing = () => new AppError(400, MANDATORY_PARAMS_MISSING, { code: "MANDATORY_PARAMS_MISSING" });
 const notFound = () => new AppError(404, PAYMENT_TERM_NOT_FOUND, { code: "NOT_FOUND" });
@@ -74,12 +80,16 @@ function parsedOrThrow(input: PaymentTermInput): PaymentTermValue {
 function mapConstraint(error: unknown): never {
   const constraint = (error as { parent?: { constraint?: string } }).parent?.constraint;
   if (error instanceof UniqueConstraintError && (constraint === "payment_terms_monthly_key" || constraint === "payment_terms_weekly_key")) throw duplicate();
-  if (error instanceof DatabaseError && constraint === "counterparties_scheduled_payments_ready") throw new AppError(409, PAYMENT_TERM_IN_USE, { code: "PAYMENT_TERM_IN_USE" });
+  if (error instanceof DatabaseError && constraint === "counterparties_scheduled_payments_ready")
+    throw new AppError(409, PAYMENT_TERM_IN_USE, { code: "PAYMENT_TERM_IN_USE" });
   throw error;
 }
 
 async function unsetDefault(companyId: number, exceptId: number | null, t: Transaction) {
-  await PaymentTerm.update({ defaultTerm: false }, { where: { companyId, defaultTerm: true, ...(exceptId ? { id: { [Op.ne]: exceptId } } : {}) }, transaction: t });
+  await PaymentTerm.update(
+    { defaultTerm: false },
+    { where: { companyId, defaultTerm: true, ...(exceptId ? { id: { [Op.ne]: exceptId } } : {}) }, transaction: t }
+  );
 }
 
 /** Adds a term (POST: frequency, date, dayOfWeek). The company's first term is its default. */
@@ -96,7 +106,11 @@ export async function addPaymentTerm(actor: Actor, companyId: number, input: Pay
       if (!resolved.ok) throw AppError.validation({ defaultTerm: resolved.message });
       if (resolved.defaultTerm) await unsetDefault(companyId, null, t);
       const row = await PaymentTerm.create({ companyId, ...value, defaultTerm: resolved.defaultTerm }, { transaction: t });
-      await audit(actor, { companyId, action: "payment_term.added", entityType: "payment_term", entityId: row.id, details: { ...value, defaultTerm: row.defaultTerm } }, { transaction: t });
+      await audit(
+        actor,
+        { companyId, action: "payment_term.added", entityType: "payment_term", entityId: row.id, details: { ...value, defaultTerm: row.defaultTerm } },
+        { transaction: t }
+      );
       return viewOf(row);
     })
     .catch(mapConstraint);
@@ -106,7 +120,12 @@ export async function addPaymentTerm(actor: Actor, companyId: number, input: Pay
  * Saves a term (PUT: the full term with defaultTerm). Making it the default unsets the old default in the same
  * transaction; the default itself cannot be unset (another term is made the default instead).
  */
-export async function updatePaymentTerm(actor: Actor, companyId: number, paymentTermId: number, input: PaymentTermChange | null | undefined): Promise<PaymentTermView> {
+export async function updatePaymentTerm(
+  actor: Actor,
+  companyId: number,
+  paymentTermId: number,
+  input: PaymentTermChange | null | undefined
+): Promise<PaymentTermView> {
   requireAdmin(actor);
   if (!isPositiveId(companyId) || !isPositiveId(paymentTermId) || !input) throw mandatoryParamsMissing();
   const value = parsedOrThrow(input);
@@ -117,12 +136,20 @@ export async function updatePaymentTerm(actor: Actor, companyId: number, payment
       if (!row) throw notFound();
       const existing = await listPaymentTerms(companyId, { transaction: t });
       if (isDuplicateTerm(existing, value, row.id)) throw duplicate();
-      const resolved = resolveDefault({ requested: input.defaultTerm, isCurrentDefault: row.defaultTerm, companyHasDefault: existing.some((term) => term.defaultTerm) });
+      const resolved = resolveDefault({
+        requested: input.defaultTerm,
+        isCurrentDefault: row.defaultTerm,
+        companyHasDefault: existing.some((term) => term.defaultTerm),
+      });
       if (!resolved.ok) throw AppError.validation({ defaultTerm: resolved.message });
       const before = viewOf(row);
       if (resolved.defaultTerm && !row.defaultTerm) await unsetDefault(companyId, row.id, t);
       await row.update({ ...value, defaultTerm: resolved.defaultTerm }, { transaction: t });
-      await audit(actor, { companyId, action: "payment_term.updated", entityType: "payment_term", entityId: row.id, details: { before, after: viewOf(row) } }, { transaction: t });
+      await audit(
+        actor,
+        { companyId, action: "payment_term.updated", entityType: "payment_term", entityId: row.id, details: { before, after: viewOf(row) } },
+        { transaction: t }
+      );
       return viewOf(row);
     })
     .catch(mapConstraint);
@@ -141,7 +168,11 @@ export async function deletePaymentTerm(actor: Actor, companyId: number, payment
       if (refusal) throw new AppError(409, refusal, { code: "DEFAULT_PAYMENT_TERM" });
       const view = viewOf(row);
       await row.destroy({ transaction: t });
-      await audit(actor, { companyId, action: "payment_term.deleted", entityType: "payment_term", entityId: view.id, details: { ...view } }, { transaction: t });
+      await audit(
+        actor,
+        { companyId, action: "payment_term.deleted", entityType: "payment_term", entityId: view.id, details: { ...view } },
+        { transaction: t }
+      );
       return view;
     })
     .catch(mapConstraint);

@@ -14,7 +14,14 @@ import { getEntityPreferences, getEntitySettings, updateEntityPreferences, updat
 import { PROCESSING_QUEUE_LABELS, PROCESSING_QUEUES, SUCCESS_UPDATED } from "~/modules/entity-preferences/rules";
 import { addGlAccount, deleteGlAccount, getGlAccount, listGlAccounts, updateGlAccount, type GlAccountView } from "~/modules/gl-accounts/service.server";
 import { editToast, GL_CODE_ADDED, GL_CODE_DELETED } from "~/modules/gl-accounts/rules";
-import { addPaymentTerm, deletePaymentTerm, getPaymentTerm, listPaymentTerms, updatePaymentTerm, type PaymentTermView } from "~/modules/payment-terms/service.server";
+import {
+  addPaymentTerm,
+  deletePaymentTerm,
+  getPaymentTerm,
+  listPaymentTerms,
+  updatePaymentTerm,
+  type PaymentTermView,
+} from "~/modules/payment-terms/service.server";
 import {
   DAYS_OF_WEEK,
   dayLabel,
@@ -80,7 +87,12 @@ export async function companySettingsLoader(request: Request, params: Record<str
   const company = await getCompany(companyId, { attributes: ["id", "companyName"] }).catch(pageError);
   let buyer: BuyerSettingsData | null = null;
   if (tab === "buyer") {
-    const [terms, glCodes, settings, preferences] = await Promise.all([listPaymentTerms(companyId), listGlAccounts(companyId), getEntitySettings(companyId), getEntityPreferences(companyId)]);
+    const [terms, glCodes, settings, preferences] = await Promise.all([
+      listPaymentTerms(companyId),
+      listGlAccounts(companyId),
+      getEntitySettings(companyId),
+      getEntityPreferences(companyId),
+    ]);
     buyer = {
       companyId,
       terms: terms.map(termRow),
@@ -108,7 +120,10 @@ export async function companySettingsAction(request: Request, params: Record<str
         isRipeLiteEnabled: checkbox(form, "isRipeLiteEnabled") ?? null,
       });
     } else if (intent === "processing-queue") {
-      await updateEntityPreferences(actor, companyId, { modificationTime: text(form, "modificationTime"), patch: { defaultProcessingQueue: text(form, "defaultProcessingQueue") } });
+      await updateEntityPreferences(actor, companyId, {
+        modificationTime: text(form, "modificationTime"),
+        patch: { defaultProcessingQueue: text(form, "defaultProcessingQueue") },
+      });
     } else {
       throw new Response("Bad Request", { status: 400 });
     }
@@ -137,7 +152,12 @@ export async function paymentTermDialogAction(request: Request, params: Record<s
   const { companyId } = parseParams(params, CompanyParams);
   const closeTo = companySettingsPath(companyId);
   const form = await readForm(request);
-  const input = { frequency: text(form, "frequency"), date: text(form, "date"), dayOfWeek: text(form, "dayOfWeek"), defaultTerm: checkbox(form, "defaultTerm") };
+  const input = {
+    frequency: text(form, "frequency"),
+    date: text(form, "date"),
+    dayOfWeek: text(form, "dayOfWeek"),
+    defaultTerm: checkbox(form, "defaultTerm"),
+  };
   try {
     if (mode === "add") {
       await addPaymentTerm(actor, companyId, input);
@@ -176,12 +196,21 @@ export async function glCodeDialogAction(request: Request, params: Record<string
   const form = await readForm(request);
   try {
     if (mode === "add") {
-      await addGlAccount(actor, companyId, { accountCode: text(form, "accountCode"), accountName: text(form, "accountName"), isDefault: checkbox(form, "isDefault") });
+      await addGlAccount(actor, companyId, {
+        accountCode: text(form, "accountCode"),
+        accountName: text(form, "accountName"),
+        isDefault: checkbox(form, "isDefault"),
+      });
       return redirectWithToast(closeTo, { type: "success", message: GL_CODE_ADDED });
     }
     const { glAccountId } = parseParams(params, GlParams);
     if (mode === "edit") {
-      const { change } = await updateGlAccount(actor, companyId, { id: glAccountId }, { accountName: text(form, "accountName"), isDefault: checkbox(form, "isDefault") });
+      const { change } = await updateGlAccount(
+        actor,
+        companyId,
+        { id: glAccountId },
+        { accountName: text(form, "accountName"), isDefault: checkbox(form, "isDefault") }
+      );
       return redirectWithToast(closeTo, { type: "success", message: editToast(change) });
     }
     await deleteGlAccount(actor, companyId, { id: glAccountId });

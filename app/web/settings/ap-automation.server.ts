@@ -46,4 +46,3 @@ export async function apAutomationAction(request: Request, actor: Actor) {
   }
   return redirectWithToast(AP_AUTOMATION_TAB, { type: "success", message: SUCCESS_UPDATED });
 }
-
