@@ -43,6 +43,7 @@ import {
 import {
   INVALID_ITEMS_SHOWN,
   MERGE_JOB_TYPE,
+  COUNTERPARTY_SETTINGS,
   MERGE_MESSAGES,
   allocationGroups,
   batchGroups,
@@ -93,14 +94,7 @@ interface MergeCheckpoint {
   result: MergeResult;
 }
 
-interface MergePayload {
-  rootCompanyId: number;
-  fromCounterpartyId: number;
-  toCounterpartyId: number;
-  fromCompanyId: number;
-  toCompanyId: number;
-  fromCompanyName: string;
-  toCompanyName: string;
+interface MergePayload extends MergeScope {
   checkpoint?: MergeCheckpoint;
 }
 
@@ -234,6 +228,21 @@ function record(checkpoint: MergeCheckpoint, row: Pick<DocumentRow, "id" | "numb
 }
 
 /**
+ * Counts a batch's documents without allocations (moved or kept back) and returns those that move; a document with an
+ * allocation is left to the LINKED pass, which moves it with its allocation group.
+ */
+function settleUnlinked(checkpoint: MergeCheckpoint, rows: DocumentRow[]): number[] {
+  const movable: number[] = [];
+  for (const row of rows) {
+    if (row.hasAllocation) continue;
+    const reason = invalidReason(row);
+    if (!reason) movable.push(row.id);
+    record(checkpoint, row, reason);
+  }
+  return movable;
+}
+
+/**
  * The next batch of bills or invoices of the merge after $cursor, with their facts, locked: a range scan of
  * invoices_bill_pair_idx / invoices_invoice_pair_idx (tests/integration/counterparty-merge.test.ts checks the plan).
  */
@@ -248,14 +257,7 @@ async function runBatch(pass: Pass, scope: MergeScope, checkpoint: MergeCheckpoi
     case "BILL":
     case "INVOICE": {
       const rows = await sequelize.query<DocumentRow>(invoiceBatchSql(pass), { bind, type: QueryTypes.SELECT, transaction });
-      const movable: number[] = [];
-      for (const row of rows) {
-        if (row.hasAllocation) continue; // the LINKED pass moves it with its allocation group
-        const reason = invalidReason(row);
-        if (!reason) movable.push(row.id);
-        record(checkpoint, row, reason);
-      }
-      await moveInvoices(scope, movable, transaction);
+      await moveInvoices(scope, settleUnlinked(checkpoint, rows), transaction);
       if (rows.length > 0) checkpoint.cursor = rows[rows.length - 1].id;
       return rows.length < MERGE_BATCH_SIZE;
     }
@@ -266,14 +268,7 @@ async function runBatch(pass: Pass, scope: MergeScope, checkpoint: MergeCheckpoi
           ORDER BY c.id LIMIT $limit FOR UPDATE OF c`,
         { bind, type: QueryTypes.SELECT, transaction }
       );
-      const movable: number[] = [];
-      for (const row of rows) {
-        if (row.hasAllocation) continue;
-        const reason = invalidReason(row);
-        if (!reason) movable.push(row.id);
-        record(checkpoint, row, reason);
-      }
-      await moveCreditNotes(scope, movable, transaction);
+      await moveCreditNotes(scope, settleUnlinked(checkpoint, rows), transaction);
       if (rows.length > 0) checkpoint.cursor = rows[rows.length - 1].id;
       return rows.length < MERGE_BATCH_SIZE;
     }
@@ -377,21 +372,7 @@ async function moveLinkedBatch(scope: MergeScope, checkpoint: MergeCheckpoint, t
   return pending.length === batch.length;
 }
 
-const SETTINGS_ATTRIBUTES = [
-  "id",
-  "isSupplier",
-  "isCustomer",
-  "externalAccountId",
-  "nzbn",
-  "gstNumber",
-  "defaultProcessingQueue",
-  "paymentTermId",
-  "externalBankAccountNumber",
-  "glAccountId",
-  "periodLockDate",
-  "contactEmail",
-  "invitedAt",
-] as const;
+const SETTINGS_ATTRIBUTES = ["id", ...COUNTERPARTY_SETTINGS] as const;
 
 /** The last step: fold settings, remove `from` if nothing is left on it, audit. One transaction with the checkpoint. */
 async function finish(scope: MergeScope, checkpoint: MergeCheckpoint, ownerUserId: number | null, transaction: Transaction): Promise<void> {
