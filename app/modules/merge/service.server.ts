@@ -54,7 +54,6 @@ import {
   invoiceKey,
   mergeProgress,
   type CounterpartySettings,
-  type InvalidItem,
   type MergeDocumentKind,
   type MergePlanCounts,
 } from "./rules";
@@ -68,13 +67,8 @@ export const MERGE_BATCH_SIZE = 1_000;
 const PASSES = ["BILL", "INVOICE", "CREDIT_NOTE", "LINKED", "PURCHASE_ORDER", "BILL_DOCUMENT", "FINISH", "DONE"] as const;
 type Pass = (typeof PASSES)[number];
 
-export interface MergeResult extends MergePlanCounts {
-  rootCounterPartyEntityId: number;
-  fromEntityId: number;
-  toEntityId: number;
-  fromCompanyName: string;
-  toCompanyName: string;
-  invalidItems: InvalidItem[];
+/** The plan's figures as the merge found them (counted batch by batch), and what else it did. */
+export interface MergeResult extends MergePlan {
   purchaseOrdersMoved: number;
   billDocumentsMoved: number;
   /** The `to` settings filled from `from`. */
