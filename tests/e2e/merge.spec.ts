@@ -31,9 +31,11 @@ test("an admin merges a duplicate counterparty: select, see the plan, merge with
   const confirm = page.getByRole("dialog", { name: "Confirm Merge" });
   await expect(confirm).toBeVisible();
   const plan = confirm.getByRole("table", { name: "Merge plan" });
-  await expect(plan.getByRole("row", { name: "Bills 3 0" })).toBeVisible();
+  await expect(plan.getByRole("row", { name: "Bills 2 1" })).toBeVisible();
   await expect(plan.getByRole("row", { name: "Invoices 0 0" })).toBeVisible();
   await expect(plan.getByRole("row", { name: "Credit notes 1 0" })).toBeVisible();
+  const invalid = confirm.getByRole("region", { name: `Invalid items (1): these stay with ${world.fromName}` });
+  await expect(invalid.getByRole("listitem")).toHaveText(`Bill ${world.takenNumber}: The other company already has a document with this number`);
   await shootWidths(page, SHOTS, "merge-confirm");
   await confirm.getByRole("button", { name: "Merge" }).click();
 
@@ -45,9 +47,11 @@ test("an admin merges a duplicate counterparty: select, see the plan, merge with
   await expect(page).toHaveURL(new RegExp(`/companies/${world.rootId}/directory$`));
   await expect(progress).toBeHidden();
 
-  // The duplicate is gone: its merge dialog is the Not Found page now.
-  const response = await page.goto(`/companies/${world.rootId}/directory/merge/${world.fromId}`);
-  expect(response?.status()).toBe(404);
+  // Merged: only the bill that had to stay is left on the duplicate.
+  await page.goto(`/companies/${world.rootId}/directory/merge/${world.fromId}?into=${world.toId}`);
+  const after = page.getByRole("dialog", { name: "Confirm Merge" }).getByRole("table", { name: "Merge plan" });
+  await expect(after.getByRole("row", { name: "Bills 0 1" })).toBeVisible();
+  await expect(after.getByRole("row", { name: "Credit notes 0 0" })).toBeVisible();
 });
 
 test("the select step works without JavaScript", async ({ browser }) => {
@@ -58,6 +62,6 @@ test("the select step works without JavaScript", async ({ browser }) => {
   await page.goto(`/companies/${world.rootId}/directory/merge/${world.fromId}?q=${encodeURIComponent("Merge Supplies Ltd")}`);
   await page.getByRole("radio", { name: world.toName }).check();
   await page.getByRole("button", { name: "Next" }).click();
-  await expect(page.getByRole("table", { name: "Merge plan" }).getByRole("row", { name: "Bills 3 0" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Merge plan" }).getByRole("row", { name: "Bills 2 1" })).toBeVisible();
   await context.close();
 });

@@ -193,6 +193,7 @@ export interface CounterpartySettings {
   invitedAt: Date | null;
 }
 
+/** Settings `to` takes from `from` when it has none of its own. */
 const FILL_WHEN_EMPTY = [
   "externalAccountId",
   "nzbn",
@@ -204,6 +205,9 @@ const FILL_WHEN_EMPTY = [
   "contactEmail",
   "invitedAt",
 ] as const;
+
+/** Every relationship setting foldSettings reads. */
+export const COUNTERPARTY_SETTINGS = ["isSupplier", "isCustomer", ...FILL_WHEN_EMPTY, "periodLockDate"] as const;
 
 /**
  * What `to` takes from `from` (decision 039): each setting `to` has not set; the roles of both (a supplier that was

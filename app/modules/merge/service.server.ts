@@ -43,6 +43,7 @@ import {
 import {
   INVALID_ITEMS_SHOWN,
   MERGE_JOB_TYPE,
+  COUNTERPARTY_SETTINGS,
   MERGE_MESSAGES,
   allocationGroups,
   batchGroups,
@@ -53,7 +54,6 @@ import {
   invoiceKey,
   mergeProgress,
   type CounterpartySettings,
-  type InvalidItem,
   type MergeDocumentKind,
   type MergePlanCounts,
 } from "./rules";
@@ -67,13 +67,8 @@ export const MERGE_BATCH_SIZE = 1_000;
 const PASSES = ["BILL", "INVOICE", "CREDIT_NOTE", "LINKED", "PURCHASE_ORDER", "BILL_DOCUMENT", "FINISH", "DONE"] as const;
 type Pass = (typeof PASSES)[number];
 
-export interface MergeResult extends MergePlanCounts {
-  rootCounterPartyEntityId: number;
-  fromEntityId: number;
-  toEntityId: number;
-  fromCompanyName: string;
-  toCompanyName: string;
-  invalidItems: InvalidItem[];
+/** The plan's figures as the merge found them (counted batch by batch), and what else it did. */
+export interface MergeResult extends MergePlan {
   purchaseOrdersMoved: number;
   billDocumentsMoved: number;
   /** The `to` settings filled from `from`. */
@@ -93,14 +88,7 @@ interface MergeCheckpoint {
   result: MergeResult;
 }
 
-interface MergePayload {
-  rootCompanyId: number;
-  fromCounterpartyId: number;
-  toCounterpartyId: number;
-  fromCompanyId: number;
-  toCompanyId: number;
-  fromCompanyName: string;
-  toCompanyName: string;
+interface MergePayload extends MergeScope {
   checkpoint?: MergeCheckpoint;
 }
 
@@ -234,6 +222,21 @@ function record(checkpoint: MergeCheckpoint, row: Pick<DocumentRow, "id" | "numb
 }
 
 /**
+ * Counts a batch's documents without allocations (moved or kept back) and returns those that move; a document with an
+ * allocation is left to the LINKED pass, which moves it with its allocation group.
+ */
+function settleUnlinked(checkpoint: MergeCheckpoint, rows: DocumentRow[]): number[] {
+  const movable: number[] = [];
+  for (const row of rows) {
+    if (row.hasAllocation) continue;
+    const reason = invalidReason(row);
+    if (!reason) movable.push(row.id);
+    record(checkpoint, row, reason);
+  }
+  return movable;
+}
+
+/**
  * The next batch of bills or invoices of the merge after $cursor, with their facts, locked: a range scan of
  * invoices_bill_pair_idx / invoices_invoice_pair_idx (tests/integration/counterparty-merge.test.ts checks the plan).
  */
@@ -248,14 +251,7 @@ async function runBatch(pass: Pass, scope: MergeScope, checkpoint: MergeCheckpoi
     case "BILL":
     case "INVOICE": {
       const rows = await sequelize.query<DocumentRow>(invoiceBatchSql(pass), { bind, type: QueryTypes.SELECT, transaction });
-      const movable: number[] = [];
-      for (const row of rows) {
-        if (row.hasAllocation) continue; // the LINKED pass moves it with its allocation group
-        const reason = invalidReason(row);
-        if (!reason) movable.push(row.id);
-        record(checkpoint, row, reason);
-      }
-      await moveInvoices(scope, movable, transaction);
+      await moveInvoices(scope, settleUnlinked(checkpoint, rows), transaction);
       if (rows.length > 0) checkpoint.cursor = rows[rows.length - 1].id;
       return rows.length < MERGE_BATCH_SIZE;
     }
@@ -266,14 +262,7 @@ async function runBatch(pass: Pass, scope: MergeScope, checkpoint: MergeCheckpoi
           ORDER BY c.id LIMIT $limit FOR UPDATE OF c`,
         { bind, type: QueryTypes.SELECT, transaction }
       );
-      const movable: number[] = [];
-      for (const row of rows) {
-        if (row.hasAllocation) continue;
-        const reason = invalidReason(row);
-        if (!reason) movable.push(row.id);
-        record(checkpoint, row, reason);
-      }
-      await moveCreditNotes(scope, movable, transaction);
+      await moveCreditNotes(scope, settleUnlinked(checkpoint, rows), transaction);
       if (rows.length > 0) checkpoint.cursor = rows[rows.length - 1].id;
       return rows.length < MERGE_BATCH_SIZE;
     }
@@ -377,21 +366,7 @@ async function moveLinkedBatch(scope: MergeScope, checkpoint: MergeCheckpoint, t
   return pending.length === batch.length;
 }
 
-const SETTINGS_ATTRIBUTES = [
-  "id",
-  "isSupplier",
-  "isCustomer",
-  "externalAccountId",
-  "nzbn",
-  "gstNumber",
-  "defaultProcessingQueue",
-  "paymentTermId",
-  "externalBankAccountNumber",
-  "glAccountId",
-  "periodLockDate",
-  "contactEmail",
-  "invitedAt",
-] as const;
+const SETTINGS_ATTRIBUTES = ["id", ...COUNTERPARTY_SETTINGS] as const;
 
 /** The last step: fold settings, remove `from` if nothing is left on it, audit. One transaction with the checkpoint. */
 async function finish(scope: MergeScope, checkpoint: MergeCheckpoint, ownerUserId: number | null, transaction: Transaction): Promise<void> {

@@ -15,6 +15,8 @@ export interface MergeWorld {
   toId: number;
   fromName: string;
   toName: string;
+  /** The duplicate's bill whose number the kept supplier already has. */
+  takenNumber: string;
 }
 
 export async function makeMergeWorld(): Promise<MergeWorld> {
