@@ -83,3 +83,20 @@ test("a company user cannot open the dialog", async ({ page }) => {
   const response = await page.goto(`/companies/${company.id}/directory/import`);
   expect(response?.status()).toBe(404);
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the upload posts, the progress page refreshes itself and the result shows", async ({ page }) => {
+    test.setTimeout(90_000);
+    const company = world.companies.buyer;
+    await loginAs(page, ADMIN);
+    await page.goto(`/companies/${company.id}/directory/import`);
+    const run = Date.now().toString(36).toUpperCase();
+    const csv = [HEADER, `Nojs Supplier ${run},NOJS-${run},,,,,`].join("\n");
+    await dialogOf(page).getByLabel("File").setInputFiles({ name: "nojs.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await dialogOf(page).getByRole("button", { name: "Import" }).click();
+    await expect(page).toHaveURL(/\/directory\/import\?job=/);
+    await expect(dialogOf(page).getByText("1 of 1 counterparty imported from nojs.csv.")).toBeVisible({ timeout: 60_000 });
+  });
+});
