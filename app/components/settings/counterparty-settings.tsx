@@ -3,8 +3,8 @@
  * purchaser-offers switch, processing queue, payment term and GL code, saved with its own Save button (enabled once a
  * value changed; without JavaScript always). After a save or a refusal the row shows the stored values again.
  */
-import { Form, useNavigation } from "@remix-run/react";
-import { useMemo, useState } from "react";
+import { Form, useLocation, useNavigation } from "@remix-run/react";
+import { useState } from "react";
 import { CounterpartyStatusBadge } from "~/components/directory/directory-parts";
 import { Pager } from "~/components/invoices/pager";
 import { useHydrated } from "~/components/invoices/selection";
@@ -15,7 +15,7 @@ import type { DirectoryRow } from "~/modules/counterparties/directory.server";
 import type { GlOption, TermOption } from "~/modules/counterparties/options.server";
 
 const SELECT_CLASS =
-  "h-9 w-full min-w-[8rem] rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60";
+  "h-9 w-full min-w-[6.5rem] max-w-[11rem] rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60";
 
 export interface CounterpartyTabData {
   query: DirectoryQuery;
@@ -49,7 +49,7 @@ function SupplierRow({ row, data, formAction }: { row: DirectoryRow; data: Count
   const formId = `supplier-${row.id}`;
   return (
     <TableRow>
-      <TableCell className="font-medium">
+      <TableCell className="min-w-[8rem] font-medium">
         {row.companyName}
         <Form id={formId} method="post" action={formAction} preventScrollReset>
           <input type="hidden" name="id" value={row.id} />
@@ -138,8 +138,9 @@ function SupplierRow({ row, data, formAction }: { row: DirectoryRow; data: Count
 }
 
 export function SuppliersSettingsTab({ data }: { data: CounterpartyTabData }) {
-  // A new revision on every load: the rows' forms start again from the stored values (a refused change reverts).
-  const revision = useMemo(() => Math.random().toString(36), [data]);
+  // Every navigation (a save's redirect included) has a new key: the rows start again from the stored values, so a
+  // refused change reverts (p3 §4.11).
+  const revision = useLocation().key;
   const formAction = settingsHref("suppliers", data.query, data.query.page);
   return (
     <section aria-labelledby="suppliers-settings-title" className="min-w-0 space-y-3">
@@ -151,8 +152,8 @@ export function SuppliersSettingsTab({ data }: { data: CounterpartyTabData }) {
           <TableHeader>
             <TableRow>
               <TableHead>Supplier</TableHead>
-              <TableHead>Purchaser offers</TableHead>
-              <TableHead>Processing queue</TableHead>
+              <TableHead>Offers</TableHead>
+              <TableHead>Queue</TableHead>
               <TableHead>Payment term</TableHead>
               <TableHead>GL code</TableHead>
               <TableHead className="text-right">
