@@ -25,6 +25,12 @@ export const MIXED = "__mixed";
 type Fields = "paymentTermId" | "externalBankAccountNumber" | "isPurchaserOffersEnabled" | "isScheduledPaymentsEnabled" | "processingQueue" | "glAccount" | "periodLockDate";
 
 /** The rows' common value of a field, as the form holds it ("" for none), or MIXED. */
+/** The two on/off settings, each a select (Enabled / Disabled, or mixed). */
+const SWITCHES = [
+  { field: "isPurchaserOffersEnabled", label: "Purchaser offers" },
+  { field: "isScheduledPaymentsEnabled", label: "Scheduled payments" },
+] as const;
+
 const TYPED_FIELDS: readonly Fields[] = ["externalBankAccountNumber", "periodLockDate"];
 
 function common(rows: DirectoryRow[], read: (row: DirectoryRow) => string): string {
@@ -160,32 +166,15 @@ export function ConfigureForm({
             {...errorProps("externalBankAccountNumber")}
           />
         </Row>
-        <Row id="configure-isPurchaserOffersEnabled" label="Purchaser offers" error={fieldErrors.isPurchaserOffersEnabled}>
-          <select
-            id="configure-isPurchaserOffersEnabled"
-            name="isPurchaserOffersEnabled"
-            defaultValue={value("isPurchaserOffersEnabled")}
-            className={SELECT_CLASS}
-            {...errorProps("isPurchaserOffersEnabled")}
-          >
-            <MixedOption value={initial.isPurchaserOffersEnabled} />
-            <option value="true">Enabled</option>
-            <option value="false">Disabled</option>
-          </select>
-        </Row>
-        <Row id="configure-isScheduledPaymentsEnabled" label="Scheduled payments" error={fieldErrors.isScheduledPaymentsEnabled}>
-          <select
-            id="configure-isScheduledPaymentsEnabled"
-            name="isScheduledPaymentsEnabled"
-            defaultValue={value("isScheduledPaymentsEnabled")}
-            className={SELECT_CLASS}
-            {...errorProps("isScheduledPaymentsEnabled")}
-          >
-            <MixedOption value={initial.isScheduledPaymentsEnabled} />
-            <option value="true">Enabled</option>
-            <option value="false">Disabled</option>
-          </select>
-        </Row>
+        {SWITCHES.map(({ field, label }) => (
+          <Row key={field} id={`configure-${field}`} label={label} error={fieldErrors[field]}>
+            <select id={`configure-${field}`} name={field} defaultValue={value(field)} className={SELECT_CLASS} {...errorProps(field)}>
+              <MixedOption value={initial[field]} />
+              <option value="true">Enabled</option>
+              <option value="false">Disabled</option>
+            </select>
+          </Row>
+        ))}
         <Row id="configure-periodLockDate" label="Period lock date" error={fieldErrors.periodLockDate}>
           <Input
             id="configure-periodLockDate"

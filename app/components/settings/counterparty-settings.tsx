@@ -33,6 +33,19 @@ function settingsHref(tab: string, query: DirectoryQuery, page: number) {
   return `/settings?${params.toString()}`;
 }
 
+function TabPager({ tab, data }: { tab: "suppliers" | "customers"; data: CounterpartyTabData }) {
+  return (
+    <Pager
+      total={data.totalElements}
+      estimated={data.totalIsEstimate}
+      page={data.query.page}
+      size={data.query.size}
+      hrefFor={(page) => settingsHref(tab, data.query, page)}
+      hidden={[["tab", tab], ...serializeDirectoryQuery(data.query).entries()]}
+    />
+  );
+}
+
 function SupplierRow({ row, data, formAction }: { row: DirectoryRow; data: CounterpartyTabData; formAction: string }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -170,14 +183,7 @@ export function SuppliersSettingsTab({ data }: { data: CounterpartyTabData }) {
           </TableBody>
         </Table>
       </div>
-      <Pager
-        total={data.totalElements}
-        estimated={data.totalIsEstimate}
-        page={data.query.page}
-        size={data.query.size}
-        hrefFor={(page) => settingsHref("suppliers", data.query, page)}
-        hidden={[["tab", "suppliers"], ...serializeDirectoryQuery(data.query).entries()]}
-      />
+      <TabPager tab="suppliers" data={data} />
     </section>
   );
 }
@@ -212,14 +218,7 @@ export function CustomersSettingsTab({ data }: { data: CounterpartyTabData }) {
           </TableBody>
         </Table>
       </div>
-      <Pager
-        total={data.totalElements}
-        estimated={data.totalIsEstimate}
-        page={data.query.page}
-        size={data.query.size}
-        hrefFor={(page) => settingsHref("customers", data.query, page)}
-        hidden={[["tab", "customers"], ...serializeDirectoryQuery(data.query).entries()]}
-      />
+      <TabPager tab="customers" data={data} />
     </section>
   );
 }
