@@ -64,6 +64,33 @@ function MixedOption({ value }: { value: string }) {
   return value === MIXED ? <option value={MIXED}>Mixed values (no change)</option> : null;
 }
 
+/** A select of ids (payment terms, GL codes): None, or one of the options ("Mixed values" first when rows differ). */
+function IdSelect({
+  field,
+  value,
+  initial,
+  options,
+  extra,
+}: {
+  field: "paymentTermId" | "glAccount";
+  value: string;
+  initial: string;
+  options: { id: number; label: string }[];
+  extra: Record<string, unknown>;
+}) {
+  return (
+    <select id={`configure-${field}`} name={field} defaultValue={value} className={SELECT_CLASS} {...extra}>
+      <MixedOption value={initial} />
+      <option value="">None</option>
+      {options.map((option) => (
+        <option key={option.id} value={option.id}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 export function ConfigureForm({
   rows,
   terms,
@@ -111,15 +138,7 @@ export function ConfigureForm({
       ))}
       <div className="grid gap-4 sm:grid-cols-2">
         <Row id="configure-paymentTermId" label="Payment term" error={fieldErrors.paymentTermId}>
-          <select id="configure-paymentTermId" name="paymentTermId" defaultValue={value("paymentTermId")} className={SELECT_CLASS} {...errorProps("paymentTermId")}>
-            <MixedOption value={initial.paymentTermId} />
-            <option value="">None</option>
-            {terms.map((term) => (
-              <option key={term.id} value={term.id}>
-                {term.label}
-              </option>
-            ))}
-          </select>
+          <IdSelect field="paymentTermId" value={value("paymentTermId")} initial={initial.paymentTermId} options={terms} extra={errorProps("paymentTermId")} />
         </Row>
         <Row id="configure-processingQueue" label="Processing queue" error={fieldErrors.processingQueue}>
           <select id="configure-processingQueue" name="processingQueue" defaultValue={value("processingQueue")} className={SELECT_CLASS} {...errorProps("processingQueue")}>
@@ -133,22 +152,13 @@ export function ConfigureForm({
           </select>
         </Row>
         <Row id="configure-glAccount" label="GL code" error={fieldErrors.glAccount}>
-          <select
-            id="configure-glAccount"
-            name="glAccount"
-            defaultValue={value("glAccount")}
-            disabled={noGl}
-            aria-describedby={noGl ? "configure-no-gl" : fieldErrors.glAccount ? "configure-glAccount-error" : undefined}
-            className={SELECT_CLASS}
-          >
-            <MixedOption value={initial.glAccount} />
-            <option value="">None</option>
-            {glCodes.map((gl) => (
-              <option key={gl.id} value={gl.id}>
-                {gl.label}
-              </option>
-            ))}
-          </select>
+          <IdSelect
+            field="glAccount"
+            value={value("glAccount")}
+            initial={initial.glAccount}
+            options={glCodes}
+            extra={{ disabled: noGl, "aria-describedby": noGl ? "configure-no-gl" : fieldErrors.glAccount ? "configure-glAccount-error" : undefined }}
+          />
           {noGl ? (
             <p id="configure-no-gl" className="text-sm text-muted-foreground">
               {CONFIGURE_MESSAGES.noGlCodes}

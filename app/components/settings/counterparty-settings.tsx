@@ -4,7 +4,7 @@
  * value changed; without JavaScript always). After a save or a refusal the row shows the stored values again.
  */
 import { Form, useLocation, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { CounterpartyStatusBadge } from "~/components/directory/directory-parts";
 import { Pager } from "~/components/invoices/pager";
 import { useHydrated } from "~/components/invoices/selection";
@@ -150,75 +150,80 @@ function SupplierRow({ row, data, formAction }: { row: DirectoryRow; data: Count
   );
 }
 
+/** A tab's titled table with its empty text and pager. */
+function TabTable({ tab, title, headers, data, empty, children }: { tab: "suppliers" | "customers"; title: string; headers: ReactNode; data: CounterpartyTabData; empty: string; children: ReactNode }) {
+  const titleId = `${tab}-settings-title`;
+  return (
+    <section aria-labelledby={titleId} className="min-w-0 space-y-3">
+      <h2 id={titleId} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <div className="overflow-x-auto rounded-lg border bg-card">
+        <Table aria-labelledby={titleId}>
+          <TableHeader>
+            <TableRow>{headers}</TableRow>
+          </TableHeader>
+          <TableBody>{data.rows.length === 0 ? <TableEmpty colSpan={6}>{empty}</TableEmpty> : children}</TableBody>
+        </Table>
+      </div>
+      <TabPager tab={tab} data={data} />
+    </section>
+  );
+}
+
 export function SuppliersSettingsTab({ data }: { data: CounterpartyTabData }) {
   // Every navigation (a save's redirect included) has a new key: the rows start again from the stored values, so a
   // refused change reverts (p3 §4.11).
   const revision = useLocation().key;
   const formAction = settingsHref("suppliers", data.query, data.query.page);
   return (
-    <section aria-labelledby="suppliers-settings-title" className="min-w-0 space-y-3">
-      <h2 id="suppliers-settings-title" className="text-lg font-semibold">
-        Suppliers
-      </h2>
-      <div className="overflow-x-auto rounded-lg border bg-card">
-        <Table aria-labelledby="suppliers-settings-title">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Supplier</TableHead>
-              <TableHead>Offers</TableHead>
-              <TableHead>Queue</TableHead>
-              <TableHead>Payment term</TableHead>
-              <TableHead>GL code</TableHead>
-              <TableHead className="text-right">
-                <span className="sr-only">Save</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {data.rows.length === 0 ? (
-              <TableEmpty colSpan={6}>You have no suppliers yet</TableEmpty>
-            ) : (
-              data.rows.map((row) => <SupplierRow key={`${row.id}-${row.modificationTime}-${revision}`} row={row} data={data} formAction={formAction} />)
-            )}
-          </TableBody>
-        </Table>
-      </div>
-      <TabPager tab="suppliers" data={data} />
-    </section>
+    <TabTable
+      tab="suppliers"
+      title="Suppliers"
+      data={data}
+      empty="You have no suppliers yet"
+      headers={
+        <>
+          <TableHead>Supplier</TableHead>
+          <TableHead>Offers</TableHead>
+          <TableHead>Queue</TableHead>
+          <TableHead>Payment term</TableHead>
+          <TableHead>GL code</TableHead>
+          <TableHead className="text-right">
+            <span className="sr-only">Save</span>
+          </TableHead>
+        </>
+      }
+    >
+      {data.rows.map((row) => (
+        <SupplierRow key={`${row.id}-${row.modificationTime}-${revision}`} row={row} data={data} formAction={formAction} />
+      ))}
+    </TabTable>
   );
 }
 
 export function CustomersSettingsTab({ data }: { data: CounterpartyTabData }) {
   return (
-    <section aria-labelledby="customers-settings-title" className="min-w-0 space-y-3">
-      <h2 id="customers-settings-title" className="text-lg font-semibold">
-        Customers
-      </h2>
-      <div className="overflow-hidden rounded-lg border bg-card">
-        <Table aria-labelledby="customers-settings-title">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Customer</TableHead>
-              <TableHead>Status</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {data.rows.length === 0 ? (
-              <TableEmpty colSpan={2}>You have no customers yet</TableEmpty>
-            ) : (
-              data.rows.map((row) => (
-                <TableRow key={row.id}>
-                  <TableCell className="font-medium">{row.companyName}</TableCell>
-                  <TableCell>
-                    <CounterpartyStatusBadge status={row.status} />
-                  </TableCell>
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </div>
-      <TabPager tab="customers" data={data} />
-    </section>
+    <TabTable
+      tab="customers"
+      title="Customers"
+      data={data}
+      empty="You have no customers yet"
+      headers={
+        <>
+          <TableHead>Customer</TableHead>
+          <TableHead>Status</TableHead>
+        </>
+      }
+    >
+      {data.rows.map((row) => (
+        <TableRow key={row.id}>
+          <TableCell className="font-medium">{row.companyName}</TableCell>
+          <TableCell>
+            <CounterpartyStatusBadge status={row.status} />
+          </TableCell>
+        </TableRow>
+      ))}
+    </TabTable>
   );
 }
