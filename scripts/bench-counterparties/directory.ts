@@ -37,20 +37,8 @@ export interface DirectoryTiming {
 /** Every SELECT one load sends, run again under EXPLAIN ANALYZE: the sum of their execution times. */
 async function databaseTime(run: () => Promise<unknown>): Promise<number> {
   const pg = (await import("pg")).default;
-  const seen: { text: string; values: unknown[] }[] = [];
-  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = prototype.query;
-  prototype.query = function (this: unknown, ...args: unknown[]) {
-    const [config, values] = args;
-    const text = typeof config === "string" ? config : (config as { text?: string })?.text;
-    if (typeof text === "string" && /^\s*SELECT\b/i.test(text)) seen.push({ text, values: Array.isArray(values) ? values : ((config as { values?: unknown[] })?.values ?? []) });
-    return original.apply(this, args);
-  } as typeof original;
-  try {
-    await run();
-  } finally {
-    prototype.query = original;
-  }
+  const { captureReads } = await import("../../tests/support/query-capture");
+  const seen = await captureReads(run, (text) => /^\s*SELECT\b/i.test(text));
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
   let total = 0;

@@ -10,6 +10,7 @@ import { sequelize } from "../../db/index";
 import { listDirectory } from "../../app/modules/counterparties/directory.server";
 import { DEFAULT_DIRECTORY_QUERY, type DirectoryQuery } from "../../app/modules/counterparties/rules";
 import { makeAdmin, makeCompany } from "../support/factories";
+import { captureReads, type CapturedQuery } from "../support/query-capture";
 
 afterAll(() => sequelize.close());
 
@@ -23,26 +24,7 @@ interface PlanNode {
 
 const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
 
-async function capture(run: () => Promise<unknown>): Promise<{ text: string; values: unknown[] }[]> {
-  const seen: { text: string; values: unknown[] }[] = [];
-  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = prototype.query;
-  prototype.query = function (this: unknown, ...args: unknown[]) {
-    const [config, values] = args;
-    const text = typeof config === "string" ? config : (config as { text?: string })?.text;
-    const params = Array.isArray(values) ? values : ((config as { values?: unknown[] })?.values ?? []);
-    if (typeof text === "string" && /^\s*(SELECT|WITH)\b/i.test(text) && text.includes("counterparties")) seen.push({ text, values: params });
-    return original.apply(this, args);
-  } as typeof original;
-  try {
-    await run();
-  } finally {
-    prototype.query = original;
-  }
-  return seen;
-}
-
-async function seqScans(statements: { text: string; values: unknown[] }[]) {
+async function seqScans(statements: CapturedQuery[]) {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
   const found: string[] = [];
@@ -97,10 +79,10 @@ describe("directory query plans (no Seq Scan on counterparties)", () => {
     const admin = await makeAdmin();
     const query = { ...DEFAULT_DIRECTORY_QUERY, ...changes };
     let rows = 0;
-    const statements = await capture(async () => {
+    const statements = await captureReads(async () => {
       const page = await listDirectory(admin, companyId, query);
       rows = page.rows.length;
-    });
+    }, (text) => text.includes("counterparties"));
     expect(rows).toBeGreaterThan(0);
     expect(statements.length).toBeGreaterThanOrEqual(2);
     expect(await seqScans(statements)).toEqual([]);

@@ -20,6 +20,7 @@ import { loader as billsLoader } from "../../app/routes/_app.bills";
 import { loader as supplierLoader } from "../../app/routes/_app.suppliers.$supplierId";
 import { loader as analyticsLoader } from "../../app/routes/resources.analytics.$type";
 import { makeCompany, makeUser } from "../support/factories";
+import { captureReads as capture } from "../support/query-capture";
 
 afterAll(() => sequelize.close());
 
@@ -53,26 +54,6 @@ function invoiceReads(node: PlanNode, underAggregate = false): { type: string; r
       : [];
   // A Limit above a scan bounds it: its reads are what the Limit lets through, which the node's own counts show.
   return [...own, ...(node.Plans ?? []).flatMap((child) => invoiceReads(child, node["Node Type"] === "Limit" ? false : aggregate))];
-}
-
-/** The statements the pg clients of this process send while `run` runs (SELECT and WITH only: what a loader reads). */
-async function capture(run: () => Promise<unknown>): Promise<{ text: string; values: unknown[] }[]> {
-  const seen: { text: string; values: unknown[] }[] = [];
-  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = prototype.query;
-  prototype.query = function (this: unknown, ...args: unknown[]) {
-    const [config, values] = args;
-    const text = typeof config === "string" ? config : (config as { text?: string })?.text;
-    const params = Array.isArray(values) ? values : ((config as { values?: unknown[] })?.values ?? []);
-    if (typeof text === "string" && /^\s*(SELECT|WITH)\b/i.test(text)) seen.push({ text, values: params });
-    return original.apply(this, args);
-  } as typeof original;
-  try {
-    await run();
-  } finally {
-    prototype.query = original;
-  }
-  return seen;
 }
 
 /** Each statement under EXPLAIN ANALYZE (in a transaction rolled back, so nothing it might lock or write stays). */

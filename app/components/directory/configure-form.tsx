@@ -25,6 +25,12 @@ export const MIXED = "__mixed";
 type Fields = "paymentTermId" | "externalBankAccountNumber" | "isPurchaserOffersEnabled" | "isScheduledPaymentsEnabled" | "processingQueue" | "glAccount" | "periodLockDate";
 
 /** The rows' common value of a field, as the form holds it ("" for none), or MIXED. */
+/** The two on/off settings, each a select (Enabled / Disabled, or mixed). */
+const SWITCHES = [
+  { field: "isPurchaserOffersEnabled", label: "Purchaser offers" },
+  { field: "isScheduledPaymentsEnabled", label: "Scheduled payments" },
+] as const;
+
 const TYPED_FIELDS: readonly Fields[] = ["externalBankAccountNumber", "periodLockDate"];
 
 function common(rows: DirectoryRow[], read: (row: DirectoryRow) => string): string {
@@ -56,6 +62,33 @@ function Row({ id, label, error, children }: { id: string; label: string; error?
 
 function MixedOption({ value }: { value: string }) {
   return value === MIXED ? <option value={MIXED}>Mixed values (no change)</option> : null;
+}
+
+/** A select of ids (payment terms, GL codes): None, or one of the options ("Mixed values" first when rows differ). */
+function IdSelect({
+  field,
+  value,
+  initial,
+  options,
+  extra,
+}: {
+  field: "paymentTermId" | "glAccount";
+  value: string;
+  initial: string;
+  options: { id: number; label: string }[];
+  extra: Record<string, unknown>;
+}) {
+  return (
+    <select id={`configure-${field}`} name={field} defaultValue={value} className={SELECT_CLASS} {...extra}>
+      <MixedOption value={initial} />
+      <option value="">None</option>
+      {options.map((option) => (
+        <option key={option.id} value={option.id}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
 }
 
 export function ConfigureForm({
@@ -105,15 +138,7 @@ export function ConfigureForm({
       ))}
       <div className="grid gap-4 sm:grid-cols-2">
         <Row id="configure-paymentTermId" label="Payment term" error={fieldErrors.paymentTermId}>
-          <select id="configure-paymentTermId" name="paymentTermId" defaultValue={value("paymentTermId")} className={SELECT_CLASS} {...errorProps("paymentTermId")}>
-            <MixedOption value={initial.paymentTermId} />
-            <option value="">None</option>
-            {terms.map((term) => (
-              <option key={term.id} value={term.id}>
-                {term.label}
-              </option>
-            ))}
-          </select>
+          <IdSelect field="paymentTermId" value={value("paymentTermId")} initial={initial.paymentTermId} options={terms} extra={errorProps("paymentTermId")} />
         </Row>
         <Row id="configure-processingQueue" label="Processing queue" error={fieldErrors.processingQueue}>
           <select id="configure-processingQueue" name="processingQueue" defaultValue={value("processingQueue")} className={SELECT_CLASS} {...errorProps("processingQueue")}>
@@ -127,22 +152,13 @@ export function ConfigureForm({
           </select>
         </Row>
         <Row id="configure-glAccount" label="GL code" error={fieldErrors.glAccount}>
-          <select
-            id="configure-glAccount"
-            name="glAccount"
-            defaultValue={value("glAccount")}
-            disabled={noGl}
-            aria-describedby={noGl ? "configure-no-gl" : fieldErrors.glAccount ? "configure-glAccount-error" : undefined}
-            className={SELECT_CLASS}
-          >
-            <MixedOption value={initial.glAccount} />
-            <option value="">None</option>
-            {glCodes.map((gl) => (
-              <option key={gl.id} value={gl.id}>
-                {gl.label}
-              </option>
-            ))}
-          </select>
+          <IdSelect
+            field="glAccount"
+            value={value("glAccount")}
+            initial={initial.glAccount}
+            options={glCodes}
+            extra={{ disabled: noGl, "aria-describedby": noGl ? "configure-no-gl" : fieldErrors.glAccount ? "configure-glAccount-error" : undefined }}
+          />
           {noGl ? (
             <p id="configure-no-gl" className="text-sm text-muted-foreground">
               {CONFIGURE_MESSAGES.noGlCodes}
@@ -160,32 +176,15 @@ export function ConfigureForm({
             {...errorProps("externalBankAccountNumber")}
           />
         </Row>
-        <Row id="configure-isPurchaserOffersEnabled" label="Purchaser offers" error={fieldErrors.isPurchaserOffersEnabled}>
-          <select
-            id="configure-isPurchaserOffersEnabled"
-            name="isPurchaserOffersEnabled"
-            defaultValue={value("isPurchaserOffersEnabled")}
-            className={SELECT_CLASS}
-            {...errorProps("isPurchaserOffersEnabled")}
-          >
-            <MixedOption value={initial.isPurchaserOffersEnabled} />
-            <option value="true">Enabled</option>
-            <option value="false">Disabled</option>
-          </select>
-        </Row>
-        <Row id="configure-isScheduledPaymentsEnabled" label="Scheduled payments" error={fieldErrors.isScheduledPaymentsEnabled}>
-          <select
-            id="configure-isScheduledPaymentsEnabled"
-            name="isScheduledPaymentsEnabled"
-            defaultValue={value("isScheduledPaymentsEnabled")}
-            className={SELECT_CLASS}
-            {...errorProps("isScheduledPaymentsEnabled")}
-          >
-            <MixedOption value={initial.isScheduledPaymentsEnabled} />
-            <option value="true">Enabled</option>
-            <option value="false">Disabled</option>
-          </select>
-        </Row>
+        {SWITCHES.map(({ field, label }) => (
+          <Row key={field} id={`configure-${field}`} label={label} error={fieldErrors[field]}>
+            <select id={`configure-${field}`} name={field} defaultValue={value(field)} className={SELECT_CLASS} {...errorProps(field)}>
+              <MixedOption value={initial[field]} />
+              <option value="true">Enabled</option>
+              <option value="false">Disabled</option>
+            </select>
+          </Row>
+        ))}
         <Row id="configure-periodLockDate" label="Period lock date" error={fieldErrors.periodLockDate}>
           <Input
             id="configure-periodLockDate"

@@ -75,6 +75,26 @@ function Group({ legend, children }: { legend: string; children: ReactNode }) {
   );
 }
 
+/** A filter on several ids: one checkbox per option (repeated params, which the directory's query reads). */
+function CheckboxGroup({ legend, name, options, checked, empty }: { legend: string; name: string; options: { id: number; label: string }[]; checked: number[]; empty: string }) {
+  return (
+    <Group legend={legend}>
+      {options.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{empty}</p>
+      ) : (
+        <div className="max-h-40 space-y-1 overflow-y-auto">
+          {options.map((option) => (
+            <label key={option.id} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name={name} value={option.id} defaultChecked={checked.includes(option.id)} className="size-4 accent-primary" />
+              {option.label}
+            </label>
+          ))}
+        </div>
+      )}
+    </Group>
+  );
+}
+
 /** The Filter dropdown: a <details> with a GET form, so it opens and applies without JavaScript. */
 export function DirectoryFilter({ companyId, query, terms, glCodes }: { companyId: number; query: DirectoryQuery; terms: TermOption[]; glCodes: GlOption[] }) {
   const count = activeDirectoryFilters(query);
@@ -107,34 +127,8 @@ export function DirectoryFilter({ companyId, query, terms, glCodes }: { companyI
               ))}
             </select>
           </Group>
-          <Group legend="GL code">
-            {glCodes.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No available codes</p>
-            ) : (
-              <div className="max-h-40 space-y-1 overflow-y-auto">
-                {glCodes.map((gl) => (
-                  <label key={gl.id} className="flex items-center gap-2 text-sm">
-                    <input type="checkbox" name="glcode" value={gl.id} defaultChecked={query.glcode.includes(gl.id)} className="size-4 accent-primary" />
-                    {gl.label}
-                  </label>
-                ))}
-              </div>
-            )}
-          </Group>
-          <Group legend="Payment terms">
-            {terms.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No payment terms available</p>
-            ) : (
-              <div className="max-h-40 space-y-1 overflow-y-auto">
-                {terms.map((term) => (
-                  <label key={term.id} className="flex items-center gap-2 text-sm">
-                    <input type="checkbox" name="pids" value={term.id} defaultChecked={query.pids.includes(term.id)} className="size-4 accent-primary" />
-                    {term.label}
-                  </label>
-                ))}
-              </div>
-            )}
-          </Group>
+          <CheckboxGroup legend="GL code" name="glcode" options={glCodes} checked={query.glcode} empty="No available codes" />
+          <CheckboxGroup legend="Payment terms" name="pids" options={terms} checked={query.pids} empty="No payment terms available" />
           <Group legend="Scheduled payments">
             <Label htmlFor="filter-sp" className="sr-only">
               Scheduled payments

@@ -3,8 +3,8 @@
  * purchaser-offers switch, processing queue, payment term and GL code, saved with its own Save button (enabled once a
  * value changed; without JavaScript always). After a save or a refusal the row shows the stored values again.
  */
-import { Form, useNavigation } from "@remix-run/react";
-import { useMemo, useState } from "react";
+import { Form, useLocation, useNavigation } from "@remix-run/react";
+import { useState, type ReactNode } from "react";
 import { CounterpartyStatusBadge } from "~/components/directory/directory-parts";
 import { Pager } from "~/components/invoices/pager";
 import { useHydrated } from "~/components/invoices/selection";
@@ -15,7 +15,7 @@ import type { DirectoryRow } from "~/modules/counterparties/directory.server";
 import type { GlOption, TermOption } from "~/modules/counterparties/options.server";
 
 const SELECT_CLASS =
-  "h-9 w-full min-w-[8rem] rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60";
+  "h-9 w-full min-w-[6.5rem] max-w-[11rem] rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60";
 
 export interface CounterpartyTabData {
   query: DirectoryQuery;
@@ -31,6 +31,19 @@ function settingsHref(tab: string, query: DirectoryQuery, page: number) {
   const params = serializeDirectoryQuery({ ...query, page });
   params.set("tab", tab);
   return `/settings?${params.toString()}`;
+}
+
+function TabPager({ tab, data }: { tab: "suppliers" | "customers"; data: CounterpartyTabData }) {
+  return (
+    <Pager
+      total={data.totalElements}
+      estimated={data.totalIsEstimate}
+      page={data.query.page}
+      size={data.query.size}
+      hrefFor={(page) => settingsHref(tab, data.query, page)}
+      hidden={[["tab", tab], ...serializeDirectoryQuery(data.query).entries()]}
+    />
+  );
 }
 
 function SupplierRow({ row, data, formAction }: { row: DirectoryRow; data: CounterpartyTabData; formAction: string }) {
@@ -49,7 +62,7 @@ function SupplierRow({ row, data, formAction }: { row: DirectoryRow; data: Count
   const formId = `supplier-${row.id}`;
   return (
     <TableRow>
-      <TableCell className="font-medium">
+      <TableCell className="min-w-[8rem] font-medium">
         {row.companyName}
         <Form id={formId} method="post" action={formAction} preventScrollReset>
           <input type="hidden" name="id" value={row.id} />
@@ -137,88 +150,80 @@ function SupplierRow({ row, data, formAction }: { row: DirectoryRow; data: Count
   );
 }
 
-export function SuppliersSettingsTab({ data }: { data: CounterpartyTabData }) {
-  // A new revision on every load: the rows' forms start again from the stored values (a refused change reverts).
-  const revision = useMemo(() => Math.random().toString(36), [data]);
-  const formAction = settingsHref("suppliers", data.query, data.query.page);
+/** A tab's titled table with its empty text and pager. */
+function TabTable({ tab, title, headers, data, empty, children }: { tab: "suppliers" | "customers"; title: string; headers: ReactNode; data: CounterpartyTabData; empty: string; children: ReactNode }) {
+  const titleId = `${tab}-settings-title`;
   return (
-    <section aria-labelledby="suppliers-settings-title" className="min-w-0 space-y-3">
-      <h2 id="suppliers-settings-title" className="text-lg font-semibold">
-        Suppliers
+    <section aria-labelledby={titleId} className="min-w-0 space-y-3">
+      <h2 id={titleId} className="text-lg font-semibold">
+        {title}
       </h2>
       <div className="overflow-x-auto rounded-lg border bg-card">
-        <Table aria-labelledby="suppliers-settings-title">
+        <Table aria-labelledby={titleId}>
           <TableHeader>
-            <TableRow>
-              <TableHead>Supplier</TableHead>
-              <TableHead>Purchaser offers</TableHead>
-              <TableHead>Processing queue</TableHead>
-              <TableHead>Payment term</TableHead>
-              <TableHead>GL code</TableHead>
-              <TableHead className="text-right">
-                <span className="sr-only">Save</span>
-              </TableHead>
-            </TableRow>
+            <TableRow>{headers}</TableRow>
           </TableHeader>
-          <TableBody>
-            {data.rows.length === 0 ? (
-              <TableEmpty colSpan={6}>You have no suppliers yet</TableEmpty>
-            ) : (
-              data.rows.map((row) => <SupplierRow key={`${row.id}-${row.modificationTime}-${revision}`} row={row} data={data} formAction={formAction} />)
-            )}
-          </TableBody>
+          <TableBody>{data.rows.length === 0 ? <TableEmpty colSpan={6}>{empty}</TableEmpty> : children}</TableBody>
         </Table>
       </div>
-      <Pager
-        total={data.totalElements}
-        estimated={data.totalIsEstimate}
-        page={data.query.page}
-        size={data.query.size}
-        hrefFor={(page) => settingsHref("suppliers", data.query, page)}
-        hidden={[["tab", "suppliers"], ...serializeDirectoryQuery(data.query).entries()]}
-      />
+      <TabPager tab={tab} data={data} />
     </section>
+  );
+}
+
+export function SuppliersSettingsTab({ data }: { data: CounterpartyTabData }) {
+  // Every navigation (a save's redirect included) has a new key: the rows start again from the stored values, so a
+  // refused change reverts (p3 §4.11).
+  const revision = useLocation().key;
+  const formAction = settingsHref("suppliers", data.query, data.query.page);
+  return (
+    <TabTable
+      tab="suppliers"
+      title="Suppliers"
+      data={data}
+      empty="You have no suppliers yet"
+      headers={
+        <>
+          <TableHead>Supplier</TableHead>
+          <TableHead>Offers</TableHead>
+          <TableHead>Queue</TableHead>
+          <TableHead>Payment term</TableHead>
+          <TableHead>GL code</TableHead>
+          <TableHead className="text-right">
+            <span className="sr-only">Save</span>
+          </TableHead>
+        </>
+      }
+    >
+      {data.rows.map((row) => (
+        <SupplierRow key={`${row.id}-${row.modificationTime}-${revision}`} row={row} data={data} formAction={formAction} />
+      ))}
+    </TabTable>
   );
 }
 
 export function CustomersSettingsTab({ data }: { data: CounterpartyTabData }) {
   return (
-    <section aria-labelledby="customers-settings-title" className="min-w-0 space-y-3">
-      <h2 id="customers-settings-title" className="text-lg font-semibold">
-        Customers
-      </h2>
-      <div className="overflow-hidden rounded-lg border bg-card">
-        <Table aria-labelledby="customers-settings-title">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Customer</TableHead>
-              <TableHead>Status</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {data.rows.length === 0 ? (
-              <TableEmpty colSpan={2}>You have no customers yet</TableEmpty>
-            ) : (
-              data.rows.map((row) => (
-                <TableRow key={row.id}>
-                  <TableCell className="font-medium">{row.companyName}</TableCell>
-                  <TableCell>
-                    <CounterpartyStatusBadge status={row.status} />
-                  </TableCell>
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </div>
-      <Pager
-        total={data.totalElements}
-        estimated={data.totalIsEstimate}
-        page={data.query.page}
-        size={data.query.size}
-        hrefFor={(page) => settingsHref("customers", data.query, page)}
-        hidden={[["tab", "customers"], ...serializeDirectoryQuery(data.query).entries()]}
-      />
-    </section>
+    <TabTable
+      tab="customers"
+      title="Customers"
+      data={data}
+      empty="You have no customers yet"
+      headers={
+        <>
+          <TableHead>Customer</TableHead>
+          <TableHead>Status</TableHead>
+        </>
+      }
+    >
+      {data.rows.map((row) => (
+        <TableRow key={row.id}>
+          <TableCell className="font-medium">{row.companyName}</TableCell>
+          <TableCell>
+            <CounterpartyStatusBadge status={row.status} />
+          </TableCell>
+        </TableRow>
+      ))}
+    </TabTable>
   );
 }
