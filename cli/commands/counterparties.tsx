@@ -11,6 +11,7 @@ import { COMPANY_STATUS_LABELS } from "../../app/modules/kyc/admin-schema";
 import { formatTable, type Column } from "../format";
 import { action, assertMigrated, loadUi, outputOf, parseOptions, withDatabase } from "../runtime";
 import { summaryFrame, withJobProgress } from "../ui/job-progress";
+import { companyOrFail } from "./support";
 
 const CompanyIdOption = z.coerce.number({ invalid_type_error: "must be a company id" }).int("must be a company id").positive("must be a company id");
 
@@ -94,8 +95,7 @@ export function registerCounterpartyCommands(program: Command) {
             const { counterpartyImportFailedPath, runCounterpartyImport, startCounterpartyImport } = await import(
               "../../app/modules/counterparties/import.server"
             );
-            const { findCompanyContext } = await import("../../app/modules/companies/service.server");
-            if (!(await findCompanyContext(options.company))) throw new AppError(404, `Company ${options.company} not found`, { code: "NOT_FOUND" });
+            await companyOrFail(options.company);
             const job = await startCounterpartyImport(OPERATOR, options.company, { filePath: file });
             const done = await runCounterpartyImport(job.id, { onProgress });
             if (done.status !== "SUCCEEDED") throw new AppError(409, done.error ?? `The import is ${done.status}`, { code: "IMPORT_NOT_DONE" });

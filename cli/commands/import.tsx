@@ -6,6 +6,7 @@ import type { JobView } from "../../app/modules/jobs/service.server";
 import { action, assertMigrated, loadUi, outputOf, parseOptions, withDatabase } from "../runtime";
 import { summaryFrame, withJobProgress } from "../ui/job-progress";
 import { operatorFor } from "../../app/lib/actor";
+import { companyOrFail } from "./support";
 
 const KINDS: Record<string, ImportKind> = { invoices: "INVOICE", bills: "BILL" };
 
@@ -56,9 +57,8 @@ export function registerImportCommands(program: Command) {
         const { result: summary, finish } = await withJobProgress(ui, name, (onProgress) =>
           withDatabase(async (sequelize): Promise<ImportSummary> => {
             await assertMigrated(sequelize);
-            const { findCompanyContext } = await import("../../app/modules/companies/service.server");
             // The company first, through the service (the CLI reads no model), with the id in the message.
-            if (!(await findCompanyContext(options.company))) throw new AppError(404, `Company ${options.company} not found`, { code: "NOT_FOUND" });
+            await companyOrFail(options.company);
             const { importResultPath, runImport, startImport } = await import("../../app/modules/invoices/import.server");
             // The operator acts for the company (no user row).
             const actor = operatorFor(options.company);

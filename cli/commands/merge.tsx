@@ -7,6 +7,7 @@ import type { MergePlan } from "../../app/modules/merge/plan.server";
 import type { MergeResult } from "../../app/modules/merge/service.server";
 import { action, assertMigrated, loadUi, outputOf, parseOptions, withDatabase } from "../runtime";
 import { withJobProgress } from "../ui/job-progress";
+import { companyOrFail } from "./support";
 
 type Counts = Pick<MergePlan, "validBillCount" | "validInvoiceCount" | "validCreditNoteCount" | "invalidBillCount" | "invalidInvoiceCount" | "invalidCreditNoteCount">;
 
@@ -56,9 +57,8 @@ export function registerMergeCommands(program: Command) {
         const ui = output.mode === "ink" ? await loadUi() : null;
         await withDatabase(async (sequelize) => {
           await assertMigrated(sequelize);
-          const { findCompanyContext } = await import("../../app/modules/companies/service.server");
           const merge = await import("../../app/modules/merge/service.server");
-          if (!(await findCompanyContext(options.company))) throw new AppError(404, `Company ${options.company} not found`, { code: "NOT_FOUND" });
+          await companyOrFail(options.company);
           // Each counterparty through the service, so the message names the id that is wrong.
           for (const counterpartyId of [options.from, options.into]) {
             await merge.getMergeSource(OPERATOR, options.company, counterpartyId).catch((error: unknown) => {

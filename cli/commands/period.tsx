@@ -1,17 +1,11 @@
 import type { Command } from "commander";
 import { operatorFor } from "../../app/lib/actor";
-import { AppError } from "../../app/lib/errors";
 import { PeriodLockCliSchema, PeriodStatusCliSchema } from "../../app/modules/period-lock/schema";
 import type { PeriodStatus } from "../../app/modules/period-lock/service.server";
 import { formatFields, type FieldList } from "../format";
 import { action, assertMigrated, loadUi, outputOf, parseOptions, withDatabase } from "../runtime";
 import { withJobProgress } from "../ui/job-progress";
-
-/** The company first, through the service (the CLI reads no model), with the id in the message. */
-async function requireCompany(companyId: number): Promise<void> {
-  const { findCompanyContext } = await import("../../app/modules/companies/service.server");
-  if (!(await findCompanyContext(companyId))) throw new AppError(404, `Company ${companyId} not found`, { code: "NOT_FOUND" });
-}
+import { companyOrFail } from "./support";
 
 function statusFields(status: PeriodStatus): FieldList {
   return [
@@ -43,7 +37,7 @@ export function registerPeriodCommands(program: Command) {
         const { result, finish } = await withJobProgress(ui, `period:lock ${options.month}`, (onProgress) =>
           withDatabase(async (sequelize) => {
             await assertMigrated(sequelize);
-            await requireCompany(options.company);
+            await companyOrFail(options.company);
             const { lockPeriod } = await import("../../app/modules/period-lock/service.server");
             return lockPeriod(operatorFor(options.company), options.company, { month: options.month, counterpartyId: options.counterparty ?? null }, { onProgress });
           })
@@ -68,7 +62,7 @@ export function registerPeriodCommands(program: Command) {
         const options = parseOptions(PeriodStatusCliSchema, rawOptions);
         const status = await withDatabase(async (sequelize) => {
           await assertMigrated(sequelize);
-          await requireCompany(options.company);
+          await companyOrFail(options.company);
           const { periodStatus } = await import("../../app/modules/period-lock/service.server");
           return periodStatus(operatorFor(options.company), options.company, options.counterparty ?? null);
         });

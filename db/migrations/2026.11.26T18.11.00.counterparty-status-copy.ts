@@ -13,8 +13,15 @@ export const up: Migration = async ({ context: { sequelize } }) => {
     ALTER TABLE counterparties ALTER COLUMN counterparty_status SET NOT NULL;
 
     CREATE FUNCTION counterparties_copy_status() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE
+      company_status text;
     BEGIN
-      SELECT status INTO NEW.counterparty_status FROM companies WHERE id = NEW.counterparty_company_id;
+      SELECT status INTO company_status FROM companies WHERE id = NEW.counterparty_company_id;
+      -- A company inserted by the same statement (a data-modifying CTE, as the counterparty import's) is not visible
+      -- to this trigger: that writer passes the new company's status itself.
+      IF FOUND THEN
+        NEW.counterparty_status := company_status;
+      END IF;
       RETURN NEW;
     END $$;
     CREATE TRIGGER counterparties_copy_status BEFORE INSERT OR UPDATE OF counterparty_company_id ON counterparties

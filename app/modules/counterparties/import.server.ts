@@ -466,8 +466,8 @@ async function writeBatch(client: pg.Client, context: BatchContext): Promise<voi
        ), companies_in AS (
          INSERT INTO companies (id, company_name, status, country) SELECT company_id, name, 'INACTIVE', $2 FROM fresh
        )
-       INSERT INTO counterparties (company_id, counterparty_company_id, is_supplier, external_account_id, external_bank_account_number, gst_number, gl_account_id, payment_term_id)
-       SELECT $1, company_id, true, external_account_id, bank, gst, gl_account_id, payment_term_id FROM fresh`,
+       INSERT INTO counterparties (company_id, counterparty_company_id, counterparty_status, is_supplier, external_account_id, external_bank_account_number, gst_number, gl_account_id, payment_term_id)
+       SELECT $1, company_id, 'INACTIVE', true, external_account_id, bank, gst, gl_account_id, payment_term_id FROM fresh`,
       [company.id, company.country]
     );
     counts.created = fresh.rowCount ?? 0;
