@@ -108,6 +108,11 @@ test("the admin finds the pending company, views the owner's document and verifi
   await expect(page).toHaveURL(/\/companies$/);
   await page.getByRole("navigation", { name: "Verification status" }).getByRole("link", { name: "Verified", exact: true }).click();
   await expect(page).toHaveURL(/verificationStatus=VERIFIED$/);
+  // Other specs verify companies too (more than a page of them): find it by name within the tab.
+  await page.getByRole("searchbox", { name: "Search company by name" }).fill(COMPANY);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/companyName=/);
+  await expect(page).toHaveURL(/verificationStatus=VERIFIED/);
   await expect(page.getByRole("table", { name: "Companies" }).getByRole("link", { name: COMPANY })).toBeVisible();
   expect(errors).toEqual([]);
   await page.goto("/companies?verificationStatus=VERIFICATION_PENDING");
