@@ -79,7 +79,8 @@ test("a purchaser locks last month on the supplier page; the next-month tab's bu
 test("the settings period-lock control locks the previous month after a confirmation and stays on", async ({ page }) => {
   const last = nzMonth(-1);
   await loginAs(page, world.companies.settings.email, world.password);
-  await page.goto("/settings/period-lock");
+  // The control lives in the AP Automation tab of /settings (p3 §4.10 second bullet; issue 15 part 4).
+  await page.goto("/settings?tab=ap-automation");
   const control = page.getByRole("switch", { name: `Lock ${last.label} invoices` });
   await expect(control).not.toBeChecked();
   await expect(page.getByText("Period Unlocked")).toBeVisible();
@@ -91,13 +92,15 @@ test("the settings period-lock control locks the previous month after a confirma
   await shootWidths(page, shotsDir, "settings-period-lock-confirm");
   await dialog.getByRole("button", { name: "Lock" }).click();
   await expect(notifications(page).getByText(`Locked ${last.name} invoices`)).toBeVisible();
+  await expect(page).toHaveURL(/\/settings\?tab=ap-automation$/);
   await expect(control).toBeChecked();
   await expect(control).toBeDisabled();
   await expect(page.getByText("Period Locked")).toBeVisible();
 
   // The automatic lock: edit, then save.
   const auto = page.getByRole("checkbox", { name: "Lock the previous month automatically on the first day of each month" });
-  const save = page.getByRole("button", { name: "Save" });
+  // The tab has other edit-then-save settings: the Save beside this checkbox.
+  const save = page.locator("form").filter({ has: auto }).getByRole("button", { name: "Save" });
   await expect(save).toBeDisabled();
   await auto.check();
   await save.click();
