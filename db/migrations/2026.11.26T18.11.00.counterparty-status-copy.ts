@@ -12,19 +12,17 @@ export const up: Migration = async ({ context: { sequelize } }) => {
     UPDATE counterparties cp SET counterparty_status = c.status FROM companies c WHERE c.id = cp.counterparty_company_id;
     ALTER TABLE counterparties ALTER COLUMN counterparty_status SET NOT NULL;
 
+    -- The row's copy of its company's status. An insert that gives it (the counterparty import creates each new
+    -- company, INACTIVE, and its row in one statement, where the trigger could not see that company) skips the look-up;
+    -- every other writer leaves it out and gets it. A row re-pointed to another company always takes that company's.
     CREATE FUNCTION counterparties_copy_status() RETURNS trigger LANGUAGE plpgsql AS $$
-    DECLARE
-      company_status text;
     BEGIN
-      SELECT status INTO company_status FROM companies WHERE id = NEW.counterparty_company_id;
-      -- A company inserted by the same statement (a data-modifying CTE, as the counterparty import's) is not visible
-      -- to this trigger: that writer passes the new company's status itself.
-      IF FOUND THEN
-        NEW.counterparty_status := company_status;
-      END IF;
+      SELECT status INTO NEW.counterparty_status FROM companies WHERE id = NEW.counterparty_company_id;
       RETURN NEW;
     END $$;
-    CREATE TRIGGER counterparties_copy_status BEFORE INSERT OR UPDATE OF counterparty_company_id ON counterparties
+    CREATE TRIGGER counterparties_copy_status BEFORE INSERT ON counterparties
+      FOR EACH ROW WHEN (NEW.counterparty_status IS NULL) EXECUTE FUNCTION counterparties_copy_status();
+    CREATE TRIGGER counterparties_copy_status_repointed BEFORE UPDATE OF counterparty_company_id ON counterparties
       FOR EACH ROW EXECUTE FUNCTION counterparties_copy_status();
 
     CREATE FUNCTION companies_pass_status() RETURNS trigger LANGUAGE plpgsql AS $$

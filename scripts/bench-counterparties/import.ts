@@ -13,7 +13,7 @@ import { Readable } from "node:stream";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { OPERATOR } from "../../app/lib/actor";
-import { COUNTERPARTY_IMPORT_COLUMNS } from "../../app/modules/counterparties/import-rules";
+import { COUNTERPARTY_IMPORT_COLUMNS, parsePaymentTerm, paymentTermKey, type DayOfWeek } from "../../app/modules/counterparties/import-rules";
 import { runCounterpartyImport, startCounterpartyImport, type CounterpartyImportResult } from "../../app/modules/counterparties/import.server";
 import { Company, GlAccount } from "../../db/models/index";
 import { fmt, mb, numberArg, type BenchContext } from "./context";
@@ -92,7 +92,7 @@ export async function benchImport({ databaseUrl, tmpDir, args, report }: BenchCo
   const rows = numberArg(args, "rows", 100_000);
   const trace = args.includes("--trace") ? traceStatements() : null;
   const company = await Company.create({ companyName: "Bench Buyer Ltd", country: "NZ", status: "ACTIVE" });
-  await GlAccount.create({ companyId: company.id, accountCode: "400", accountName: "Purchases" });
+  const gl = await GlAccount.create({ companyId: company.id, accountCode: "400", accountName: "Purchases" });
   const file = path.join(tmpDir, "import_counterparties.csv");
   let started = performance.now();
   await writeCsv(file, rows);
@@ -122,19 +122,33 @@ export async function benchImport({ databaseUrl, tmpDir, args, report }: BenchCo
   if (Number(copied.rows[0].count) !== rows) throw new Error(`COPY wrote ${copied.rows[0].count} rows`);
   await client.query("DROP TABLE bench_counterparty_rows");
 
+  // The same rows the import wrote: its payment-term and GL-account ids, and the other company's status (INACTIVE).
+  const termIds = new Map<string, number>();
+  const terms = await client.query<{ id: number; frequency: "MONTHLY" | "WEEKLY"; date: number | null; day_of_week: DayOfWeek | null }>(
+    "SELECT id, frequency, date, day_of_week FROM payment_terms WHERE company_id = $1",
+    [company.id]
+  );
+  for (const term of terms.rows) termIds.set(paymentTermKey({ frequency: term.frequency, date: term.date, dayOfWeek: term.day_of_week }), term.id);
+  const firstId = 10_000_000;
+  const counterpartyLine = (i: number) => {
+    const [, , bank, gst, glCode, frequency, day] = csvLine(i).trimEnd().split(",");
+    const term = parsePaymentTerm(frequency, day);
+    const termId = term.ok && term.term ? termIds.get(paymentTermKey(term.term)) : undefined;
+    return `${company.id}\t${firstId + i}\tt\tEXT-${i}\t${bank || "\\N"}\t${gst || "\\N"}\t${glCode ? gl.id : "\\N"}\t${termId ?? "\\N"}\tINACTIVE\n`;
+  };
   await client.query("CREATE TABLE bench_companies (LIKE companies INCLUDING ALL)");
   await client.query("CREATE TABLE bench_counterparties (LIKE counterparties INCLUDING ALL)");
-  const firstId = 10_000_000;
   const lines = (make: (i: number) => string) => chunked(rows, make);
   started = performance.now();
   await client.query("BEGIN");
   await pipeline(lines((i) => `${firstId + i}\tBench Supplier ${i} Ltd\tINACTIVE\tNZ\n`), client.query(copyFrom("COPY bench_companies (id, company_name, status, country) FROM STDIN")));
   await pipeline(
-    lines((i) => {
-      const [, , bank, gst] = csvLine(i).trimEnd().split(",");
-      return `${company.id}\t${firstId + i}\tt\tEXT-${i}\t${bank || "\\N"}\t${gst || "\\N"}\n`;
-    }),
-    client.query(copyFrom("COPY bench_counterparties (company_id, counterparty_company_id, is_supplier, external_account_id, external_bank_account_number, gst_number) FROM STDIN"))
+    lines(counterpartyLine),
+    client.query(
+      copyFrom(
+        "COPY bench_counterparties (company_id, counterparty_company_id, is_supplier, external_account_id, external_bank_account_number, gst_number, gl_account_id, payment_term_id, counterparty_status) FROM STDIN"
+      )
+    )
   );
   await client.query("COMMIT");
   const shapedSeconds = (performance.now() - started) / 1000;

@@ -258,6 +258,8 @@ const failedObjectOf = (cells: readonly string[]) =>
   Object.fromEntries(COUNTERPARTY_IMPORT_COLUMNS.map((column, i) => [column, cells[i] ?? ""])) as CounterpartyImportFailure["failedObject"];
 
 const STAGING = "counterparty_import_rows";
+/** The status of a company the import creates (decision 036), and so of its counterparty row's copy of it. */
+const NEW_COMPANY_STATUS = "INACTIVE";
 
 async function importFile(jobId: string, companyId: number, payload: ImportPayload, progress: (percent: number) => Promise<void>): Promise<CounterpartyImportResult> {
   const company = await companyContextOf(companyId);
@@ -280,6 +282,9 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
       `CREATE TEMP TABLE IF NOT EXISTS ${STAGING} (line int, name text, name_key text, external_account_id text, bank text, gst text,
          gl_account_id int, payment_term_id int, counterparty_id int) ON COMMIT DELETE ROWS`
     );
+    // The companies' id sequence, named once: nextval of a constant is one call per row, with no catalogue look-up.
+    const sequence = await client.query<{ name: string }>("SELECT pg_get_serial_sequence('companies', 'id') AS name");
+    const connection: BatchConnection = { client, companiesSequence: client.escapeLiteral(sequence.rows[0].name), analyzed: false };
     const glAccounts = new Map<string, number>();
     const gl = await client.query<{ id: number; account_code: string }>(
       "SELECT id, account_code FROM gl_accounts WHERE company_id = $1 AND is_visible_in_earlybird",
@@ -306,7 +311,7 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
       if (batchError) throw batchError;
       // The result as of this line (the batch before has been counted), to which the batch's outcome is added.
       const checkpoint = { line, result: structuredClone(result) };
-      inFlight = writeBatch(client, { jobId, company, rows, lines, terms, result, checkpoint }).catch((error: unknown) => {
+      inFlight = writeBatch(connection, { jobId, company, rows, lines, terms, result, checkpoint }).catch((error: unknown) => {
         batchError = error;
       });
     };
@@ -368,6 +373,15 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
   return result;
 }
 
+/** The import's connection, its staging table and what it learnt once. */
+interface BatchConnection {
+  client: pg.Client;
+  /** The companies' id sequence as an SQL literal. */
+  companiesSequence: string;
+  /** Whether the staging table has statistics (the first batch gathers them; later batches have the same shape). */
+  analyzed: boolean;
+}
+
 interface BatchContext {
   jobId: string;
   company: CompanyContext;
@@ -383,7 +397,8 @@ interface BatchContext {
 }
 
 /** One batch in one transaction: terms, COPY to staging, match, attach, create, checkpoint. */
-async function writeBatch(client: pg.Client, context: BatchContext): Promise<void> {
+async function writeBatch(connection: BatchConnection, context: BatchContext): Promise<void> {
+  const { client } = connection;
   const { company, rows, terms } = context;
   const counts: BatchCounts = { created: 0, attached: 0, updated: 0, paymentTermsCreated: 0 };
   await client.query("BEGIN");
@@ -411,8 +426,12 @@ async function writeBatch(client: pg.Client, context: BatchContext): Promise<voi
       Readable.from([text]),
       client.query(copyFrom(`COPY ${STAGING} (line, name, name_key, external_account_id, bank, gst, gl_account_id, payment_term_id) FROM STDIN`))
     );
-    // Statistics for the joins below (a temporary table has none; without them the planner guesses badly).
-    await client.query(`ANALYZE ${STAGING}`);
+    // Statistics for the joins below (a temporary table has none; without them the planner guesses badly). Once: the
+    // next batches have the same shape, and the planner scales the row count to the table's size.
+    if (!connection.analyzed) {
+      await client.query(`ANALYZE ${STAGING}`);
+      connection.analyzed = true;
+    }
 
     // 1. Counterparties of the company with the row's external id.
     const matched = await client.query(
@@ -459,16 +478,18 @@ async function writeBatch(client: pg.Client, context: BatchContext): Promise<voi
     // Attached rows always change (they take the external id); the rest of the changed rows were matched by it.
     counts.updated = (updated.rowCount ?? 0) - counts.attached;
     // 3. Else a new INACTIVE company and its counterparty row, in one statement: the CTE takes each row's company id
-    //    once, and both inserts use it (the counterparty's foreign key is checked at the end of the statement).
+    //    once, and both inserts use it (the counterparty's foreign key is checked at the end of the statement). The row
+    //    gives the copy of the company's status it has just created, so the copy trigger does not look it up (migration
+    //    2026.11.26T18.11.00).
     const fresh = await client.query(
       `WITH fresh AS MATERIALIZED (
-         SELECT nextval(pg_get_serial_sequence('companies', 'id'))::int AS company_id, s.* FROM ${STAGING} s WHERE s.counterparty_id IS NULL ORDER BY s.line
+         SELECT nextval(${connection.companiesSequence}::regclass)::int AS company_id, s.* FROM ${STAGING} s WHERE s.counterparty_id IS NULL ORDER BY s.line
        ), companies_in AS (
-         INSERT INTO companies (id, company_name, status, country) SELECT company_id, name, 'INACTIVE', $2 FROM fresh
+         INSERT INTO companies (id, company_name, status, country) SELECT company_id, name, $3::text, $2 FROM fresh
        )
-       INSERT INTO counterparties (company_id, counterparty_company_id, counterparty_status, is_supplier, external_account_id, external_bank_account_number, gst_number, gl_account_id, payment_term_id)
-       SELECT $1, company_id, 'INACTIVE', true, external_account_id, bank, gst, gl_account_id, payment_term_id FROM fresh`,
-      [company.id, company.country]
+       INSERT INTO counterparties (company_id, counterparty_company_id, is_supplier, external_account_id, external_bank_account_number, gst_number, gl_account_id, payment_term_id, counterparty_status)
+       SELECT $1, company_id, true, external_account_id, bank, gst, gl_account_id, payment_term_id, $3::text FROM fresh`,
+      [company.id, company.country, NEW_COMPANY_STATUS]
     );
     counts.created = fresh.rowCount ?? 0;
 
