@@ -459,15 +459,16 @@ async function writeBatch(client: pg.Client, context: BatchContext): Promise<voi
     // Attached rows always change (they take the external id); the rest of the changed rows were matched by it.
     counts.updated = (updated.rowCount ?? 0) - counts.attached;
     // 3. Else a new INACTIVE company and its counterparty row, in one statement: the CTE takes each row's company id
-    //    once, and both inserts use it (the counterparty's foreign key is checked at the end of the statement).
+    //    once, and both inserts use it (the counterparty's foreign key is checked at the end of the statement). The
+    //    company is not visible to the row's status trigger yet, so the row names the status it is given.
     const fresh = await client.query(
       `WITH fresh AS MATERIALIZED (
          SELECT nextval(pg_get_serial_sequence('companies', 'id'))::int AS company_id, s.* FROM ${STAGING} s WHERE s.counterparty_id IS NULL ORDER BY s.line
        ), companies_in AS (
          INSERT INTO companies (id, company_name, status, country) SELECT company_id, name, 'INACTIVE', $2 FROM fresh
        )
-       INSERT INTO counterparties (company_id, counterparty_company_id, is_supplier, external_account_id, external_bank_account_number, gst_number, gl_account_id, payment_term_id)
-       SELECT $1, company_id, true, external_account_id, bank, gst, gl_account_id, payment_term_id FROM fresh`,
+       INSERT INTO counterparties (company_id, counterparty_company_id, counterparty_status, is_supplier, external_account_id, external_bank_account_number, gst_number, gl_account_id, payment_term_id)
+       SELECT $1, company_id, 'INACTIVE', true, external_account_id, bank, gst, gl_account_id, payment_term_id FROM fresh`,
       [company.id, company.country]
     );
     counts.created = fresh.rowCount ?? 0;
