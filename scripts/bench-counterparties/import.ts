@@ -132,9 +132,9 @@ export async function benchImport({ databaseUrl, tmpDir, args, report }: BenchCo
   await pipeline(
     lines((i) => {
       const [, , bank, gst] = csvLine(i).trimEnd().split(",");
-      return `${company.id}\t${firstId + i}\tt\tEXT-${i}\t${bank || "\\N"}\t${gst || "\\N"}\n`;
+      return `${company.id}\t${firstId + i}\tINACTIVE\tt\tEXT-${i}\t${bank || "\\N"}\t${gst || "\\N"}\n`;
     }),
-    client.query(copyFrom("COPY bench_counterparties (company_id, counterparty_company_id, is_supplier, external_account_id, external_bank_account_number, gst_number) FROM STDIN"))
+    client.query(copyFrom("COPY bench_counterparties (company_id, counterparty_company_id, counterparty_status, is_supplier, external_account_id, external_bank_account_number, gst_number) FROM STDIN"))
   );
   await client.query("COMMIT");
   const shapedSeconds = (performance.now() - started) / 1000;
