@@ -35,11 +35,13 @@ export const up: Migration = async ({ context: { sequelize } }) => {
     SELECT company_id, counterparty_status, is_supplier, is_customer, default_processing_queue, count(*)
       FROM counterparties GROUP BY 1, 2, 3, 4, 5;
 
-    CREATE FUNCTION counterparty_counts_after_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+    -- Inserted rows count +1, deleted rows -1: both triggers name their transition table changed_rows.
+    CREATE FUNCTION counterparty_counts_after_insert_or_delete() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       INSERT INTO counterparty_counts AS t (company_id, counterparty_status, is_supplier, is_customer, default_processing_queue, total)
-      SELECT company_id, counterparty_status, is_supplier, is_customer, default_processing_queue, count(*)
-        FROM new_rows GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+      SELECT company_id, counterparty_status, is_supplier, is_customer, default_processing_queue,
+             CASE TG_OP WHEN 'DELETE' THEN -count(*) ELSE count(*) END
+        FROM changed_rows GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
       ON CONFLICT (company_id, counterparty_status, is_supplier, is_customer, default_processing_queue)
       DO UPDATE SET total = t.total + EXCLUDED.total;
       RETURN NULL;
@@ -58,17 +60,6 @@ export const up: Migration = async ({ context: { sequelize } }) => {
       RETURN NULL;
     END $$;
 
-    CREATE FUNCTION counterparty_counts_after_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      -- Every group of a deleted row exists: the upsert only updates, in key order like the others.
-      INSERT INTO counterparty_counts AS t (company_id, counterparty_status, is_supplier, is_customer, default_processing_queue, total)
-      SELECT company_id, counterparty_status, is_supplier, is_customer, default_processing_queue, -count(*)
-        FROM old_rows GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
-      ON CONFLICT (company_id, counterparty_status, is_supplier, is_customer, default_processing_queue)
-      DO UPDATE SET total = t.total + EXCLUDED.total;
-      RETURN NULL;
-    END $$;
-
     CREATE FUNCTION counterparty_counts_after_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       DELETE FROM counterparty_counts;
@@ -76,11 +67,11 @@ export const up: Migration = async ({ context: { sequelize } }) => {
     END $$;
 
     CREATE TRIGGER counterparty_counts_insert AFTER INSERT ON counterparties
-      REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION counterparty_counts_after_insert();
+      REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION counterparty_counts_after_insert_or_delete();
     CREATE TRIGGER counterparty_counts_update AFTER UPDATE ON counterparties
       REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION counterparty_counts_after_update();
     CREATE TRIGGER counterparty_counts_delete AFTER DELETE ON counterparties
-      REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION counterparty_counts_after_delete();
+      REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION counterparty_counts_after_insert_or_delete();
     CREATE TRIGGER counterparty_counts_truncate AFTER TRUNCATE ON counterparties
       FOR EACH STATEMENT EXECUTE FUNCTION counterparty_counts_after_truncate();
   `);
