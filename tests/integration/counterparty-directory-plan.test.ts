@@ -2,7 +2,9 @@
  * The admin directory's queries stay bounded on a big company (issue 15 part 1; docs/decisions/035): a company with
  * 20,000 counterparties (a sixth of a 120,000-row table), ANALYZEd, and every statement listDirectory sends for page 1 and
  * for the last page with a filter (queue; and the Members tab with a search) run again under EXPLAIN: none scans
- * `counterparties` sequentially, and the page query reads at most a page's worth of its rows through the name order.
+ * `counterparties` sequentially. Without a filter (or with only the tab and the queue) the count is the kept counts'
+ * (counterparty_counts): run again under EXPLAIN ANALYZE, it reads no row of `counterparties`, and the whole load
+ * reads a few pages' worth of them (under 2% of the company's 20,000), not an index range of the company's rows.
  */
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +12,7 @@ import { sequelize } from "../../db/index";
 import { listDirectory } from "../../app/modules/counterparties/directory.server";
 import { DEFAULT_DIRECTORY_QUERY, type DirectoryQuery } from "../../app/modules/counterparties/rules";
 import { makeAdmin, makeCompany } from "../support/factories";
+import { makeGlAccount } from "../support/directory-factories";
 import { captureReads, type CapturedQuery } from "../support/query-capture";
 
 afterAll(() => sequelize.close());
@@ -19,6 +22,10 @@ const ROWS = 20_000;
 interface PlanNode {
   "Node Type": string;
   "Relation Name"?: string;
+  "Actual Rows"?: number;
+  "Actual Loops"?: number;
+  "Rows Removed by Filter"?: number;
+  "Rows Removed by Index Recheck"?: number;
   Plans?: PlanNode[];
 }
 
@@ -41,6 +48,29 @@ async function seqScans(statements: CapturedQuery[]) {
   }
   return found;
 }
+
+/** Rows of `counterparties` each statement reads (EXPLAIN ANALYZE: the rows its scans return or filter out). */
+async function counterpartyRowsRead(statements: CapturedQuery[]) {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    const read: { text: string; rows: number }[] = [];
+    for (const { text, values } of statements) {
+      const result = await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, values);
+      const plan = (result.rows[0]["QUERY PLAN"] as { Plan: PlanNode }[])[0].Plan;
+      const rows = nodes(plan)
+        .filter((node) => node["Relation Name"] === "counterparties")
+        .reduce((sum, node) => sum + ((node["Actual Rows"] ?? 0) + (node["Rows Removed by Filter"] ?? 0) + (node["Rows Removed by Index Recheck"] ?? 0)) * (node["Actual Loops"] ?? 1), 0);
+      read.push({ text: text.replace(/\s+/g, " ").slice(0, 120), rows });
+    }
+    return read;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The statements of one load that name counterparties or their kept counts. */
+const touchesCounterparties = (text: string) => /\bcounterpart(ies|y_counts)\b/.test(text);
 
 describe("directory query plans (no Seq Scan on counterparties)", () => {
   let companyId: number;
@@ -82,9 +112,52 @@ describe("directory query plans (no Seq Scan on counterparties)", () => {
     const statements = await captureReads(async () => {
       const page = await listDirectory(admin, companyId, query);
       rows = page.rows.length;
-    }, (text) => text.includes("counterparties"));
+    }, touchesCounterparties);
     expect(rows).toBeGreaterThan(0);
     expect(statements.length).toBeGreaterThanOrEqual(2);
+    expect(await seqScans(statements)).toEqual([]);
+  });
+
+  // The count without a row-only filter: the kept counts, whatever the company's size (docs/decisions/035).
+  const kept: [string, Partial<DirectoryQuery>, boolean][] = [
+    ["page 1, no filter", {}, true],
+    ["last page, no filter", { page: ROWS / 10 }, true],
+    ["page 1, Members tab", { tab: "members" }, true],
+    ["last page, Non-Members tab", { tab: "non-members", page: Math.ceil(((ROWS / 3) * 2) / 10) }, true],
+    ["last page, queue filter", { queue: "AUTOMATIC", page: Math.ceil(ROWS / 3 / 10) }, false],
+  ];
+
+  it.each(kept)("%s: counted from counterparty_counts, reading no index range of the company's rows", async (_name, changes, pageBounded) => {
+    const admin = await makeAdmin();
+    const query = { ...DEFAULT_DIRECTORY_QUERY, ...changes };
+    let page: Awaited<ReturnType<typeof listDirectory>> | undefined;
+    const statements = await captureReads(async () => {
+      page = await listDirectory(admin, companyId, query);
+    }, touchesCounterparties);
+    expect(page!.rows.length).toBeGreaterThan(0);
+    expect(page!.totalIsEstimate).toBe(false);
+    const read = await counterpartyRowsRead(statements);
+    const counts = read.filter((statement) => statement.text.includes("counterparty_counts"));
+    expect(counts).toHaveLength(1);
+    expect(counts[0].rows).toBe(0);
+    // The page itself: a few pages' worth of index entries (tab and no filter), read from the nearer end, not the
+    // company's 20,000 (or a tab's 6,666) as the count over the rows read.
+    if (pageBounded) expect(read.reduce((sum, statement) => sum + statement.rows, 0)).toBeLessThan(ROWS / 50);
+  });
+
+  it("counts a GL-code filter exactly over the company's rows, without a Seq Scan", async () => {
+    const admin = await makeAdmin();
+    const gl = await makeGlAccount(companyId, { code: "610", name: "Freight" });
+    await sequelize.query(`UPDATE counterparties SET gl_account_id = :gl
+        WHERE id IN (SELECT id FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM counterparties WHERE company_id = :companyId) x WHERE n % 10 = 0)`, { replacements: { gl: gl.id, companyId } });
+    await sequelize.query("ANALYZE counterparties");
+    const statements = await captureReads(async () => {
+      const page = await listDirectory(admin, companyId, { ...DEFAULT_DIRECTORY_QUERY, glcode: [gl.id], page: ROWS / 10 / 10 });
+      expect(page.totalElements).toBe(ROWS / 10);
+      expect(page.totalIsEstimate).toBe(false);
+      expect(page.rows).toHaveLength(10);
+    }, touchesCounterparties);
+    expect(statements.some((statement) => statement.text.includes("counterparty_counts"))).toBe(false);
     expect(await seqScans(statements)).toEqual([]);
   });
 });

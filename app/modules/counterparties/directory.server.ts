@@ -4,8 +4,10 @@
  *
  * One page is read in two bounded steps (docs/decisions/035): the count, then the page, newest first (the relationship's
  * id, index counterparties (company_id, id)) with LIMIT/OFFSET from the nearer end, so the first and the last page cost
- * the same. The count is exact over the company's own rows (an index range; the tabs read the status copied on the
- * row) unless the name search needs the other company: then it is exact up to EXACT_COUNT_CAP and estimated beyond
+ * the same. The count is always exact but for the name search: without a filter, or with only the tab, the queue and
+ * the role, it sums the company's kept counts (counterparty_counts, migration 2026.11.26T19.10.00: a few rows, whatever
+ * the company's size); with a GL code, payment term or scheduled-payments filter it counts an index range of the
+ * company's rows; the name search needs the other company, so it is exact up to EXACT_COUNT_CAP and estimated beyond
  * (decision 008), and late pages are read from the start.
  */
 import { QueryTypes, type Transaction } from "sequelize";
@@ -147,11 +149,16 @@ const likeContains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g,
 
 export type DirectoryRole = "SUPPLIER" | "CUSTOMER";
 
-/** The WHERE of a directory query, and whether it needs the other company (tab, name search). */
+/**
+ * The WHERE of a directory query over `cp`, and what it needs: the other company (the name search), or columns only the
+ * row holds (GL code, payment term, scheduled payments). Without either it reads only columns counterparty_counts
+ * keeps as well (company, status, roles, queue), and the same WHERE counts over that table.
+ */
 function whereOf(companyId: number, query: DirectoryQuery, defaultQueue: ProcessingQueue, role: DirectoryRole | undefined) {
   const conditions = ["cp.company_id = :companyId"];
   const replacements: Record<string, unknown> = { companyId };
   let needsCompany = false;
+  let needsRows = false;
   const statuses = DIRECTORY_TAB_STATUSES[query.tab];
   if (statuses) {
     // The company's status as copied on the row (migration 2026.11.26T18.11.00): an index range, no join.
@@ -171,23 +178,29 @@ function whereOf(companyId: number, query: DirectoryQuery, defaultQueue: Process
   if (query.glcode.length > 0) {
     conditions.push("cp.gl_account_id IN (:glcode)");
     replacements.glcode = query.glcode;
+    needsRows = true;
   }
   if (query.pids.length > 0) {
     conditions.push("cp.payment_term_id IN (:pids)");
     replacements.pids = query.pids;
+    needsRows = true;
   }
   if (query.sp !== null) {
     conditions.push(query.sp ? "cp.is_scheduled_payments_enabled" : "NOT cp.is_scheduled_payments_enabled");
+    needsRows = true;
   }
   if (role === "SUPPLIER") conditions.push("cp.is_supplier");
   if (role === "CUSTOMER") conditions.push("cp.is_customer");
-  return { where: conditions.join(" AND "), replacements, needsCompany };
+  return { where: conditions.join(" AND "), replacements, needsCompany, needsRows };
 }
+
+/** The exact count of a query the kept counts answer (see whereOf): a sum over at most a few dozen rows. */
+const keptCountSql = (where: string) => `SELECT COALESCE(sum(cp.total), 0) AS count FROM counterparty_counts cp WHERE ${where}`;
 
 /** One page of a company's counterparties, newest first, with its total. */
 async function readDirectory(companyId: number, query: DirectoryQuery, role?: DirectoryRole): Promise<DirectoryPage> {
   const defaultQueue = await companyDefaultQueue(companyId);
-  const { where, replacements, needsCompany } = whereOf(companyId, query, defaultQueue, role);
+  const { where, replacements, needsCompany, needsRows } = whereOf(companyId, query, defaultQueue, role);
   let totalElements: number;
   let estimated = false;
   if (needsCompany) {
@@ -195,10 +208,8 @@ async function readDirectory(companyId: number, query: DirectoryQuery, role?: Di
     totalElements = counted.total;
     estimated = counted.estimated;
   } else {
-    const [{ count }] = await sequelize.query<{ count: string }>(`SELECT count(*) AS count FROM counterparties cp WHERE ${where}`, {
-      type: QueryTypes.SELECT,
-      replacements,
-    });
+    const sql = needsRows ? `SELECT count(*) AS count FROM counterparties cp WHERE ${where}` : keptCountSql(where);
+    const [{ count }] = await sequelize.query<{ count: string }>(sql, { type: QueryTypes.SELECT, replacements });
     totalElements = Number(count);
   }
   const exactWindow = pageWindow(query.page, query.size, totalElements);
