@@ -131,7 +131,7 @@ export async function benchDirectory(opts: BenchDirectoryOptions = {}): Promise<
     const last = Math.max(1, Math.ceil(first.totalElements / first.query.size));
     for (const page of [1, last]) {
       const query = [search, page > 1 ? `page=${page}` : ""].filter(Boolean).join("&");
-      for (let i = 0; i < 3; i += 1) await call(query);
+      for (let i = 0; i < 10; i += 1) await call(query);
       const samples: number[] = [];
       for (let i = 0; i < runs; i += 1) {
         const t0 = performance.now();

@@ -201,6 +201,22 @@ const keptCountSql = (where: string) => `SELECT COALESCE(sum(cp.total), 0) AS co
 async function readDirectory(companyId: number, query: DirectoryQuery, role?: DirectoryRole): Promise<DirectoryPage> {
   const defaultQueue = await companyDefaultQueue(companyId);
   const { where, replacements, needsCompany, needsRows } = whereOf(companyId, query, defaultQueue, role);
+  const readPage = (window: { offset: number; limit: number; fromEnd: boolean }) =>
+    sequelize.query<RawRow>(
+      `SELECT ${ROW_COLUMNS}
+         FROM counterparties cp
+         JOIN companies c ON c.id = cp.counterparty_company_id
+         ${ROW_JOINS}
+        WHERE ${where}
+        ORDER BY cp.id ${window.fromEnd ? "ASC" : "DESC"}
+        LIMIT :limit OFFSET :offset`,
+      { type: QueryTypes.SELECT, replacements: { ...replacements, limit: window.limit, offset: window.offset } }
+    );
+  // Page 1 is read from the start whatever the total: it is read while the total is counted (one wait, not two).
+  const firstWindow = { offset: 0, limit: query.size, fromEnd: false };
+  const firstPage = query.page === 1 ? readPage(firstWindow) : null;
+  // Handled here too, so a failing count (thrown first) does not leave the page's rejection unhandled.
+  firstPage?.catch(() => {});
   let totalElements: number;
   let estimated = false;
   if (needsCompany) {
@@ -214,20 +230,13 @@ async function readDirectory(companyId: number, query: DirectoryQuery, role?: Di
   }
   const exactWindow = pageWindow(query.page, query.size, totalElements);
   // An estimated total cannot say where the end is: its late pages are read from the start.
-  const window = estimated ? { offset: (query.page - 1) * query.size, limit: query.size, fromEnd: false } : exactWindow;
-  if (totalElements === 0 || (!estimated && window.offset >= totalElements)) return { query, totalElements, totalIsEstimate: estimated, rows: [], companyDefaultQueue: defaultQueue };
+  const window = firstPage ? firstWindow : estimated ? { offset: (query.page - 1) * query.size, limit: query.size, fromEnd: false } : exactWindow;
+  if (totalElements === 0 || (!estimated && window.offset >= totalElements)) {
+    await firstPage;
+    return { query, totalElements, totalIsEstimate: estimated, rows: [], companyDefaultQueue: defaultQueue };
+  }
   // Newest first; read from the end, the order flips and the rows are turned back.
-  const direction = window.fromEnd ? "ASC" : "DESC";
-  const raw = await sequelize.query<RawRow>(
-    `SELECT ${ROW_COLUMNS}
-       FROM counterparties cp
-       JOIN companies c ON c.id = cp.counterparty_company_id
-       ${ROW_JOINS}
-      WHERE ${where}
-      ORDER BY cp.id ${direction}
-      LIMIT :limit OFFSET :offset`,
-    { type: QueryTypes.SELECT, replacements: { ...replacements, limit: window.limit, offset: window.offset } }
-  );
+  const raw = await (firstPage ?? readPage(window));
   const rows = raw.map((row) => toRow(row, defaultQueue));
   if (window.fromEnd) rows.reverse();
   return { query, totalElements, totalIsEstimate: estimated, rows, companyDefaultQueue: defaultQueue };
@@ -242,8 +251,13 @@ export interface DirectoryScreen extends DirectoryPage {
 /** The admin directory of company `companyId` (404 for a non-admin, or no such company), with its select options. */
 export async function listDirectory(actor: Actor, companyId: number, query: DirectoryQuery): Promise<DirectoryScreen> {
   requireAdmin(actor);
-  const company = await getCompany(companyId, { attributes: ["id", "companyName", "country"] });
-  const [page, termOptions, glOptions] = await Promise.all([readDirectory(companyId, query), listTermOptions(companyId), listGlOptions(companyId)]);
+  // One round trip's wait for all four (a company that does not exist still answers 404: its reads find nothing).
+  const [company, page, termOptions, glOptions] = await Promise.all([
+    getCompany(companyId, { attributes: ["id", "companyName", "country"] }),
+    readDirectory(companyId, query),
+    listTermOptions(companyId),
+    listGlOptions(companyId),
+  ]);
   return { ...page, company: { id: company.id, companyName: company.companyName, country: company.country }, termOptions, glOptions };
 }
 
