@@ -51,8 +51,8 @@ const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.
  * cashback $10.00: the supplier receives $487.50), and a withdrawal of $200.00.
  */
 async function supplierWithActivity(names = { supplier: "Statement Supplier", purchaser: "Statement Purchaser" }) {
-  const supplier = await makeCompany({ country: "NZ", companyName: unique(names.supplier) });
-  const purchaser = await makeCompany({ country: "NZ", companyName: unique(names.purchaser) });
+  const supplier = await makeCompany({ country: "NZ", companyName: `${unique(names.supplier)} Ltd` });
+  const purchaser = await makeCompany({ country: "NZ", companyName: `${unique(names.purchaser)} Ltd` });
   const bill = await Invoice.create({
     type: "INVOICE",
     issuedBy: supplier.id,
