@@ -29,16 +29,8 @@ const TABS = {
     summary: "Connected apps are not built yet.",
     description: "This tab will connect Earlybird to Xero or MYOB, so your invoices and bills load from your accounting software.",
   },
-  withdrawals: {
-    label: "Withdrawals",
-    summary: "Withdrawal settings are not built yet.",
-    description: "This tab will show the bank account your withdrawals are paid into and let you change it.",
-  },
-  password: {
-    label: "Password",
-    summary: "Changing your password is not built yet.",
-    description: "This tab will let you change your password.",
-  },
+  withdrawals: { label: "Withdrawals", summary: "", description: "" },
+  password: { label: "Password", summary: "", description: "" },
   customers: { label: "Customers", summary: "", description: "" },
   suppliers: { label: "Suppliers", summary: "", description: "" },
   "ap-automation": { label: "AP Automation", summary: "", description: "" },
