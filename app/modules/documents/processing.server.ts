@@ -97,7 +97,7 @@ export async function processDocument(documentId: number, steps: ProcessingSteps
 }
 
 /** PostgreSQL text holds no NUL character; OCR and text layers can produce one. */
-const cleanText = (text: string | null | undefined) => (text ? text.replace(/\u0000/g, "") : null);
+const cleanText = (text: string | null | undefined) => (text ? text.replaceAll("\u0000", "") : null);
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const validDate = (value: string | null | undefined) => (value && ISO_DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? value : null);
 /** invoice_amount is at least 0.01 (a CHECK); anything else was not read as an amount. */
