@@ -31,7 +31,7 @@ async function signedIn() {
 function upload(url: string, cookie: string, files: { name: string; content: Buffer; type?: string }[]) {
   const form = new FormData();
   form.append("intent", "upload-bills");
-  for (const file of files) form.append("files", new Blob([file.content], { type: file.type ?? "application/octet-stream" }), file.name);
+  for (const file of files) form.append("files", new Blob([new Uint8Array(file.content)], { type: file.type ?? "application/octet-stream" }), file.name);
   return new Request(`http://localhost${url}`, { method: "POST", headers: { cookie }, body: form });
 }
 

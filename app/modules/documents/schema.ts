@@ -2,6 +2,8 @@
 import { z } from "zod";
 import { BILL_DOCUMENT_PROCESSING_STATUSES, BILL_DOCUMENT_SOURCES } from "../../../db/models/bill-document";
 
+export { BILL_DOCUMENT_PROCESSING_STATUSES };
+
 export const DOCUMENT_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DOCUMENT_DEFAULT_PAGE_SIZE = 25;
 /** Pages are read by OFFSET: a list is paged through its first 10,000 documents (the exact count's cap). */

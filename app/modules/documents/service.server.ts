@@ -113,7 +113,7 @@ export interface IntakeExtra {
 
 /** One file's outcome: stored (or the same file already stored: `duplicate`), or refused with the reason and nothing stored. */
 export type IntakeResult =
-  | { ok: true; fileName: string; duplicate: boolean; document: DocumentView }
+  | { ok: true; fileName: string; duplicate: boolean; document: DocumentView; /** The PROCESS_DOCUMENT job queued for it (null for a duplicate). */ jobId: string | null }
   | { ok: false; fileName: string; message: string };
 
 /** A company user for their own company; an admin or the operator for any company that exists. Else 404. */
@@ -202,15 +202,15 @@ async function receiveOne(actor: Actor, companyId: number, file: IncomingFile, s
       },
       { transaction }
     );
-    return inserted.id;
+    return { id: inserted.id, jobId: job.id };
   });
-  if (stored !== null) return { ok: true, fileName, duplicate: false, document: await viewOf(companyId, stored) };
+  if (stored !== null) return { ok: true, fileName, duplicate: false, document: await viewOf(companyId, stored.id), jobId: stored.jobId };
 
   const existing = await BillDocument.findOne({ where: { companyId, contentSha256: hash, deletedAt: null }, attributes: [...VIEW_ATTRIBUTES] });
   // Deleted between the insert and this read: the file is free again, so try once more.
   if (!existing) return receiveOne(actor, companyId, file, source, extra);
   await audit(actor, { ...base, action: "DOCUMENT_DUPLICATE", entityId: existing.id, details: { source, fileName, sha256: hash } });
-  return { ok: true, fileName, duplicate: true, document: toView(existing) };
+  return { ok: true, fileName, duplicate: true, document: toView(existing), jobId: null };
 }
 
 async function viewOf(companyId: number, id: number, transaction?: Transaction): Promise<DocumentView> {
