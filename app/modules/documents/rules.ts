@@ -33,6 +33,13 @@ export function cleanFileName(fileName: string): string {
   return (base || "document").slice(0, 255);
 }
 
+/** An e-mail attachment that is meant as a bill: named or typed as a PDF, JPG or PNG (the intake then checks its content). */
+export function isBillAttachment(attachment: { fileName: string | null; contentType: string | null }): boolean {
+  const type = (attachment.contentType ?? "").split(";")[0].trim().toLowerCase();
+  if (["application/pdf", "image/jpeg", "image/jpg", "image/pjpeg", "image/png"].includes(type)) return true;
+  return /\.(pdf|jpe?g|png)$/i.test(attachment.fileName ?? "");
+}
+
 // ---- The review lists (p3 §2.1) -----------------------------------------------------------------------------------
 
 export const REVIEW_LISTS = ["pending-review", "pending-approval", "processing", "variances", "blocked", "unmatched"] as const;
