@@ -14,6 +14,8 @@ import { receiveDocuments } from "../../app/modules/documents/service.server";
 import { action as variancesAction, loader as variancesLoader } from "../../app/routes/_app.bills_.variances";
 import { action as dashboardAction } from "../../app/routes/_app.dashboard";
 import { loader as processingLoader } from "../../app/routes/_app.bills_.processing";
+import { loader as settingsLoader } from "../../app/routes/_app.settings/route";
+import { getInboundAddress } from "../../app/modules/documents/service.server";
 import { readFlashToast } from "../../app/web/toast.server";
 import { bodyLimitFor, DOCUMENT_UPLOAD_MAX_BYTES, UPLOAD_MAX_BYTES } from "../../app/web/body-limits";
 import { actorOf, makeUser } from "../support/factories";
@@ -127,6 +129,16 @@ describe("the review lists", () => {
   it("need a signed-in company user", async () => {
     const response = await settle(() => variancesLoader({ request: new Request("http://localhost/bills/variances"), params: {}, context: {} } as never));
     expect(response.status).toBe(302);
+  });
+});
+
+describe("Settings → AP Automation", () => {
+  it("shows the company's inbound bill address", async () => {
+    const { companyId, cookie } = await signedIn();
+    const response = await settle(() => settingsLoader({ request: new Request("http://localhost/settings?tab=ap-automation", { headers: { cookie } }), params: {}, context: {} } as never));
+    const data = await response.json();
+    expect(data.inboundEmail).toBe(await getInboundAddress(companyId));
+    expect(data.inboundEmail).toMatch(/@bills\.earlybird\.test$/);
   });
 });
 
