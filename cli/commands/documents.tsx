@@ -18,7 +18,7 @@ import { DOCUMENT_MAX_BYTES, DOCUMENT_UPLOAD_MAX_FILES } from "../../app/modules
 import type { DocumentView } from "../../app/modules/documents/service.server";
 import { formatTable, type Column } from "../format";
 import { action, assertMigrated, outputOf, parseOptions, withDatabase } from "../runtime";
-import { CompanyIdOption, companyOrFail, finishJob } from "./support";
+import { CompanyIdOption, companyOrFail, finishJob, PageOptionsSchema, pageOf, withPageOptions } from "./support";
 
 const UploadOptions = z.object({ company: CompanyIdOption, wait: z.boolean().default(false) });
 
@@ -31,12 +31,7 @@ const ListOptions = z.object({
       message: `must be one of ${BILL_DOCUMENT_PROCESSING_STATUSES.join(", ")}`,
     })
     .optional(),
-  page: z.coerce.number({ invalid_type_error: "must be a page number" }).int("must be a page number").min(1, "must be a page number").default(1),
-  size: z.coerce
-    .number()
-    .refine((value) => [10, 25, 50, 100].includes(value), { message: "must be 10, 25, 50 or 100" })
-    .default(25),
-});
+}).merge(PageOptionsSchema);
 
 /** One line of the upload's answer: the document (new or already there), or why the file was refused. */
 export type UploadEntry =
@@ -153,14 +148,14 @@ export function registerDocumentCommands(program: Command) {
       })
     );
 
-  program
-    .command("documents:list")
-    .description("list a company's bill documents, newest first")
-    .requiredOption("--company <id>", "the company")
-    .option("--status <status>", `only this processing status (${BILL_DOCUMENT_PROCESSING_STATUSES.join(", ")})`)
-    .option("--page <n>", "page number", "1")
-    .option("--size <n>", "documents a page (10, 25, 50 or 100)", "25")
-    .action(
+  withPageOptions(
+    program
+      .command("documents:list")
+      .description("list a company's bill documents, newest first")
+      .requiredOption("--company <id>", "the company")
+      .option("--status <status>", `only this processing status (${BILL_DOCUMENT_PROCESSING_STATUSES.join(", ")})`),
+    "documents"
+  ).action(
       action(async (rawOptions: Record<string, unknown>, command: Command) => {
         const output = outputOf(command);
         const options = parseOptions(ListOptions, rawOptions);
@@ -171,8 +166,7 @@ export function registerDocumentCommands(program: Command) {
           return listDocuments(options.company, { status: options.status as DocumentView["processingStatus"] | undefined, page: options.page, size: options.size });
         });
         const rows = list.documents.map(listRow);
-        const pages = Math.max(1, Math.ceil(list.total / list.size));
-        const footer = `Page ${list.page} of ${pages} (${list.totalIsCapped ? "more than " : ""}${list.total} documents)`;
+        const footer = `${pageOf(list.page, list.total, list.size)} (${list.totalIsCapped ? "more than " : ""}${list.total} documents)`;
         const empty = options.status ? `No documents with status ${options.status}` : "No documents";
         await output.print({
           json: { page: list.page, size: list.size, total: list.total, totalIsCapped: list.totalIsCapped, documents: list.documents },
