@@ -37,6 +37,7 @@ const notifications = (page: Page) => page.getByRole("region", { name: "Notifica
 const fileInput = (page: Page) => page.getByLabel("Bill files");
 
 test("several files uploaded at once are received with a toast and listed; an empty list says so", async ({ page }) => {
+  test.setTimeout(90_000);
   await loginAs(page, world.companies.quiet.email, world.password);
   await page.goto("/bills/variances");
   await expect(page.getByRole("heading", { level: 1, name: "Bills with variance" })).toBeVisible();
