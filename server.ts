@@ -44,7 +44,9 @@ try {
   // Without SMTP_URL, e-mail goes to the built-in mailbox (decisions D7), which stores into the database.
   if (!config.SMTP_URL) {
     const { startMailbox } = await import("./app/modules/notifications/mailbox-server.server");
-    mailbox = await startMailbox();
+    // Mail to the companies' inbound bill addresses becomes documents (issue 16, decision 042).
+    const { inboundBillMail } = await import("./app/modules/documents/email-intake.server");
+    mailbox = await startMailbox({ inbound: inboundBillMail });
     if (config.APP_ENV === "production") logger.warn(`SMTP_URL is unset: e-mail stays in the built-in mailbox (${mailbox.url}) and reaches no one.`);
     else {
       const readers = config.MAILBOX_PUBLIC ? "to anyone who can reach this server (MAILBOX_PUBLIC=true)" : "to this machine only (MAILBOX_PUBLIC=true shows it to others)";

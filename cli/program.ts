@@ -3,6 +3,7 @@ import { registerBankCommands, registerReturnCommands } from "./commands/bank";
 import { registerCounterpartyCommands } from "./commands/counterparties";
 import { registerCompanyConfigCommands } from "./commands/company-config";
 import { registerDbCommands } from "./commands/db";
+import { registerDocumentCommands } from "./commands/documents";
 import { registerImportCommands } from "./commands/import";
 import { registerInviteCodeCommands } from "./commands/invite-codes";
 import { registerJobCommands } from "./commands/jobs";
@@ -34,5 +35,6 @@ export function createProgram(): Command {
   registerPeriodCommands(program);
   registerMergeCommands(program);
   registerCompanyConfigCommands(program);
+  registerDocumentCommands(program);
   return program;
 }

@@ -13,6 +13,8 @@ import { STATEMENT_JOB_TYPE, runStatementJob } from "../app/modules/statements/s
 import { PERIOD_LOCK_JOB_TYPE, runPeriodLock } from "../app/modules/period-lock/service.server";
 import { MERGE_JOB_TYPE } from "../app/modules/merge/rules";
 import { runMerge } from "../app/modules/merge/service.server";
+import { PROCESS_DOCUMENT_JOB_TYPE } from "../app/modules/documents/rules";
+import { runProcessDocument } from "../app/modules/documents/processing.server";
 import type { ExecuteJobOptions, JobView } from "../app/modules/jobs/service.server";
 
 export type QueuedJobRunner = (jobId: string, options: ExecuteJobOptions) => Promise<JobView>;
@@ -41,6 +43,8 @@ export const QUEUED_JOB_KINDS: Record<string, QueuedJobKind> = {
   [PERIOD_LOCK_JOB_TYPE]: { run: runPeriodLock, retry: true },
   // A merge carries on from its checkpoint (the pass and the last id it settled).
   [MERGE_JOB_TYPE]: { run: runMerge, retry: true },
+  // Reading and matching a bill document: a repeat reads it again and replaces what the last attempt stored.
+  [PROCESS_DOCUMENT_JOB_TYPE]: { run: (jobId, options) => runProcessDocument(jobId, options), retry: true },
 };
 
 export const QUEUED_JOB_TYPES = Object.keys(QUEUED_JOB_KINDS);

@@ -13,6 +13,13 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   SMTP_URL: z.string().url().optional(),
   SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  // The domain of the companies' inbound bill addresses (<code>@domain), taken by the built-in SMTP server (decision 042).
+  INBOUND_MAIL_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/, "must be a domain name")
+    .default("bills.earlybird.test"),
   MAIL_FROM: z.string().trim().min(1).default("Earlybird <no-reply@earlybird.test>"),
   /**
    * The site's public address for links in e-mails (e.g. https://app.earlybird.nz). Required in production; elsewhere

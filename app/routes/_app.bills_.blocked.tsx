@@ -1,28 +1,16 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+/** /bills/blocked (spec p3 §2.1): the review list, minimal until issue 17, with the Upload bills control. */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { BILLS_BREADCRUMB } from "~/components/bills/breadcrumbs";
+import { ReviewListPage } from "~/components/documents/review-list";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
-import { NotBuiltYet } from "~/components/layout/placeholder";
-import { requireCompanyUser } from "~/web/auth.server";
-import { getFeatureFlags } from "~/modules/settings/service.server";
-import { notFoundResponse } from "~/web/http.server";
+import { reviewListLoader, uploadBillsPageAction } from "~/web/documents/review-list.server";
 
 export const handle: PageHandle = { title: "Blocked", breadcrumb: BILLS_BREADCRUMB };
 export const meta = titleMeta;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireCompanyUser(request);
-  const flags = await getFeatureFlags();
-  if (!flags.documentProcessingEnabled) throw notFoundResponse();
-  return json(null);
-}
+export const loader = ({ request }: LoaderFunctionArgs) => reviewListLoader(request, "blocked");
+export const action = ({ request, context }: ActionFunctionArgs) => uploadBillsPageAction(request, context.requestId);
 
 export default function BlockedBillsPage() {
-  return (
-    <NotBuiltYet
-      summary="Blocked bills are not built yet."
-      description="This page will list bills that cannot go further until something is fixed, such as a closed purchase order or a possible duplicate."
-      planned={["Why each bill is blocked", "A screen for each blocked bill, with its page images"]}
-    />
-  );
+  return <ReviewListPage />;
 }

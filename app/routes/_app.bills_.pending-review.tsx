@@ -1,28 +1,16 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+/** /bills/pending-review (spec p3 §2.1): the review list, minimal until issue 17, with the Upload bills control. */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { BILLS_BREADCRUMB } from "~/components/bills/breadcrumbs";
+import { ReviewListPage } from "~/components/documents/review-list";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
-import { NotBuiltYet } from "~/components/layout/placeholder";
-import { requireCompanyUser } from "~/web/auth.server";
-import { getFeatureFlags } from "~/modules/settings/service.server";
-import { notFoundResponse } from "~/web/http.server";
+import { reviewListLoader, uploadBillsPageAction } from "~/web/documents/review-list.server";
 
 export const handle: PageHandle = { title: "Pending review", breadcrumb: BILLS_BREADCRUMB };
 export const meta = titleMeta;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireCompanyUser(request);
-  const flags = await getFeatureFlags();
-  if (!flags.documentProcessingEnabled) throw notFoundResponse();
-  return json(null);
-}
+export const loader = ({ request }: LoaderFunctionArgs) => reviewListLoader(request, "pending-review");
+export const action = ({ request, context }: ActionFunctionArgs) => uploadBillsPageAction(request, context.requestId);
 
 export default function PendingReviewBillsPage() {
-  return (
-    <NotBuiltYet
-      summary="Bills pending review are not built yet."
-      description="This page will list the bill documents that need a person to check them: what was read from each document and why it could not be matched automatically."
-      planned={["Tabs and filters by supplier, amount, order number, invoice number and issue date", "A review screen for each bill, with its page images"]}
-    />
-  );
+  return <ReviewListPage />;
 }

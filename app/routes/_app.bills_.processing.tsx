@@ -1,28 +1,16 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+/** /bills/processing (spec p3 §2.1): the review list, minimal until issue 17, with the Upload bills control. */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { BILLS_BREADCRUMB } from "~/components/bills/breadcrumbs";
+import { ReviewListPage } from "~/components/documents/review-list";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
-import { NotBuiltYet } from "~/components/layout/placeholder";
-import { requireCompanyUser } from "~/web/auth.server";
-import { getFeatureFlags } from "~/modules/settings/service.server";
-import { notFoundResponse } from "~/web/http.server";
+import { reviewListLoader, uploadBillsPageAction } from "~/web/documents/review-list.server";
 
 export const handle: PageHandle = { title: "Processing", breadcrumb: BILLS_BREADCRUMB };
 export const meta = titleMeta;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireCompanyUser(request);
-  const flags = await getFeatureFlags();
-  if (!flags.documentProcessingEnabled) throw notFoundResponse();
-  return json(null);
-}
+export const loader = ({ request }: LoaderFunctionArgs) => reviewListLoader(request, "processing");
+export const action = ({ request, context }: ActionFunctionArgs) => uploadBillsPageAction(request, context.requestId);
 
 export default function ProcessingBillsPage() {
-  return (
-    <NotBuiltYet
-      summary="Bills in processing are not built yet."
-      description="This page will list the bill documents that are still being read and matched to purchase orders."
-      planned={["Each document with its supplier, invoice number and when it arrived"]}
-    />
-  );
+  return <ReviewListPage />;
 }

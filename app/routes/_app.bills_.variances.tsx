@@ -1,28 +1,16 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+/** /bills/variances (spec p3 §2.1): the review list, minimal until issue 17, with the Upload bills control. */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { BILLS_BREADCRUMB } from "~/components/bills/breadcrumbs";
+import { ReviewListPage } from "~/components/documents/review-list";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
-import { NotBuiltYet } from "~/components/layout/placeholder";
-import { requireCompanyUser } from "~/web/auth.server";
-import { getFeatureFlags } from "~/modules/settings/service.server";
-import { notFoundResponse } from "~/web/http.server";
+import { reviewListLoader, uploadBillsPageAction } from "~/web/documents/review-list.server";
 
 export const handle: PageHandle = { title: "Bills with variance", breadcrumb: BILLS_BREADCRUMB };
 export const meta = titleMeta;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireCompanyUser(request);
-  const flags = await getFeatureFlags();
-  if (!flags.documentProcessingEnabled) throw notFoundResponse();
-  return json(null);
-}
+export const loader = ({ request }: LoaderFunctionArgs) => reviewListLoader(request, "variances");
+export const action = ({ request, context }: ActionFunctionArgs) => uploadBillsPageAction(request, context.requestId);
 
 export default function VarianceBillsPage() {
-  return (
-    <NotBuiltYet
-      summary="Bills with variance are not built yet."
-      description="This page will list bills whose amount differs from their purchase order by more than the allowed tolerance, for you to review."
-      planned={["The bill amount against the purchase order amount", "A review screen for each bill, with its page images"]}
-    />
-  );
+  return <ReviewListPage />;
 }

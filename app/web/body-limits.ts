@@ -10,6 +10,14 @@ export const FORM_MAX_BYTES = 1_048_576;
 export const FILE_MAX_BYTES = 10_000_000;
 /** A form with a file: the file plus room for the other fields and the multipart framing. */
 export const UPLOAD_MAX_BYTES = FILE_MAX_BYTES + FORM_MAX_BYTES;
+/** Files one bill upload may carry (app/modules/documents/rules.ts DOCUMENT_UPLOAD_MAX_FILES: the same 20). */
+export const DOCUMENT_UPLOAD_FILES = 20;
+/** The bill upload (issue 16): several files of up to FILE_MAX_BYTES each, streamed one at a time. */
+export const DOCUMENT_UPLOAD_MAX_BYTES = DOCUMENT_UPLOAD_FILES * FILE_MAX_BYTES + FORM_MAX_BYTES;
+/** The pages whose Upload bills form posts several files: the review lists and the dashboard. */
+const DOCUMENT_UPLOAD_PATH = /^\/(?:dashboard|bills\/(?:pending-review|pending-approval|processing|variances|blocked|unmatched))\/?$/;
+export const isDocumentUploadPath = (pathname: string) => DOCUMENT_UPLOAD_PATH.test(pathname);
+
 /** A text part of a multipart form (ids, a format, a checkbox): what the upload routes keep in memory. */
 export const TEXT_PART_MAX_BYTES = 4_096;
 
@@ -29,8 +37,7 @@ export function mediaTypeOf(contentType: string | null | undefined): string {
 }
 
 /** The most a body of this content type may hold, and the message when it holds more. */
-export function bodyLimitFor(contentType: string | null | undefined): { maxBytes: number; message: string } {
-  return mediaTypeOf(contentType) === "multipart/form-data"
-    ? { maxBytes: UPLOAD_MAX_BYTES, message: BODY_MESSAGES.uploadTooLarge }
-    : { maxBytes: FORM_MAX_BYTES, message: BODY_MESSAGES.tooLarge };
+export function bodyLimitFor(contentType: string | null | undefined, pathname = ""): { maxBytes: number; message: string } {
+  if (mediaTypeOf(contentType) !== "multipart/form-data") return { maxBytes: FORM_MAX_BYTES, message: BODY_MESSAGES.tooLarge };
+  return { maxBytes: isDocumentUploadPath(pathname) ? DOCUMENT_UPLOAD_MAX_BYTES : UPLOAD_MAX_BYTES, message: BODY_MESSAGES.uploadTooLarge };
 }

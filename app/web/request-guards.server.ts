@@ -46,7 +46,7 @@ function refuse(res: Response, status: number, message: string) {
 export function limitRequestBodies(req: Request, res: Response, next: NextFunction) {
   if (!UNSAFE_METHODS.has(req.method.toUpperCase())) return next();
   const declared = Number(req.headers["content-length"] ?? "");
-  const { maxBytes, message } = bodyLimitFor(req.headers["content-type"]);
+  const { maxBytes, message } = bodyLimitFor(req.headers["content-type"], req.path);
   if (Number.isFinite(declared) && declared > maxBytes) return refuse(res, 413, message);
   next();
 }

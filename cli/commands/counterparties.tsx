@@ -11,7 +11,7 @@ import { COMPANY_STATUS_LABELS } from "../../app/modules/kyc/admin-schema";
 import { formatTable, type Column } from "../format";
 import { action, assertMigrated, loadUi, outputOf, parseOptions, withDatabase } from "../runtime";
 import { summaryFrame, withJobProgress } from "../ui/job-progress";
-import { companyOrFail } from "./support";
+import { companyOrFail, PageOptionsSchema, pageOf, withPageOptions } from "./support";
 
 const CompanyIdOption = z.coerce.number({ invalid_type_error: "must be a company id" }).int("must be a company id").positive("must be a company id");
 
@@ -57,12 +57,7 @@ const ListOptions = z.object({
       message: `must be one of ${COMPANY_VERIFICATION_STATUSES.join(", ")}`,
     })
     .optional(),
-  page: z.coerce.number({ invalid_type_error: "must be a page number" }).int("must be a page number").min(1, "must be a page number").default(1),
-  size: z.coerce
-    .number()
-    .refine((value) => [10, 25, 50, 100].includes(value), { message: "must be 10, 25, 50 or 100" })
-    .default(25),
-});
+}).merge(PageOptionsSchema);
 
 interface CompanyRow {
   id: number;
@@ -125,14 +120,14 @@ export function registerCounterpartyCommands(program: Command) {
       })
     );
 
-  program
-    .command("companies:list")
-    .description("list companies (id, name, country, verification status), by name")
-    .option("--search <name>", "only companies whose name contains this")
-    .option("--status <status>", `only this verification status (${COMPANY_VERIFICATION_STATUSES.join(", ")})`)
-    .option("--page <n>", "page number", "1")
-    .option("--size <n>", "companies a page (10, 25, 50 or 100)", "25")
-    .action(
+  withPageOptions(
+    program
+      .command("companies:list")
+      .description("list companies (id, name, country, verification status), by name")
+      .option("--search <name>", "only companies whose name contains this")
+      .option("--status <status>", `only this verification status (${COMPANY_VERIFICATION_STATUSES.join(", ")})`),
+    "companies"
+  ).action(
       action(async (rawOptions: Record<string, unknown>, command: Command) => {
         const output = outputOf(command);
         const options = parseOptions(ListOptions, rawOptions);
@@ -142,8 +137,7 @@ export function registerCounterpartyCommands(program: Command) {
           return listCompanies(OPERATOR, { companyName: options.search ?? null, verificationStatus: options.status ?? null, page: String(options.page), size: String(options.size) });
         });
         const companies: CompanyRow[] = list.companies.map(({ id, companyName, country, verificationStatus }) => ({ id, companyName, country, verificationStatus }));
-        const pages = Math.max(1, Math.ceil(list.totalElements / list.size));
-        const footer = `Page ${list.page} of ${pages} (${list.totalElements} companies)`;
+        const footer = `${pageOf(list.page, list.totalElements, list.size)} (${list.totalElements} companies)`;
         const empty = options.search ? `No companies match "${options.search}"` : "No companies";
         await output.print({
           json: { page: list.page, size: list.size, totalElements: list.totalElements, companies },

@@ -61,6 +61,7 @@ export class BillDocument extends Model<InferAttributes<BillDocument>, InferCrea
   declare uploadedByUserId: CreationOptional<number | null>;
   declare mailboxMessageId: CreationOptional<number | null>;
   declare sourceEmailFrom: CreationOptional<string | null>;
+  declare sourceEmailSubject: CreationOptional<string | null>;
   declare originalFileName: string;
   declare mimeType: BillDocumentMimeType;
   /** Must equal content.length (checked by the database). */
@@ -126,6 +127,7 @@ BillDocument.init(
     uploadedByUserId: { type: DataTypes.INTEGER, allowNull: true, defaultValue: null },
     mailboxMessageId: { type: DataTypes.INTEGER, allowNull: true, defaultValue: null },
     sourceEmailFrom: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+    sourceEmailSubject: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
     originalFileName: { type: DataTypes.TEXT, allowNull: false },
     mimeType: { type: DataTypes.TEXT, allowNull: false },
     sizeBytes: { type: DataTypes.INTEGER, allowNull: false },

@@ -38,6 +38,8 @@ export class Company extends Model<InferAttributes<Company>, InferCreationAttrib
   declare myobEssentialsAccountsConfigured: CreationOptional<boolean>;
   declare myobAccountRightAccountsConfigured: CreationOptional<boolean>;
   declare inboundEmailAddress: CreationOptional<string | null>;
+  /** The local part of the company's inbound bill address (`<code>@INBOUND_MAIL_DOMAIN`): unique, given by the database. */
+  declare inboundEmailCode: CreationOptional<string>;
   /** The accounting software chosen at sign-up (connect-account), before any connection exists. */
   declare accountingSoftware: CreationOptional<"XERO" | "MYOB_ESSENTIALS" | "MYOB_ACCOUNT_RIGHT" | null>;
   declare createdAt: CreationOptional<Date>;
@@ -66,6 +68,8 @@ Company.init(
     myobEssentialsAccountsConfigured: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
     myobAccountRightAccountsConfigured: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
     inboundEmailAddress: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+    // NOT NULL in the database, whose default gives the code (a random token); allowNull here only lets an INSERT leave it out.
+    inboundEmailCode: { type: DataTypes.TEXT, allowNull: true },
     accountingSoftware: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
     createdAt: DataTypes.DATE,
     updatedAt: DataTypes.DATE,

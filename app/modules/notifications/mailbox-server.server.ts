@@ -7,7 +7,7 @@ import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "s
 import { env } from "../../lib/env.server";
 import { isAppError } from "../../lib/errors";
 import { registerRunningMailbox } from "./local-mailbox.server";
-import { storeEmail } from "./mailbox-store.server";
+import { storeEmailRows } from "./mailbox-store.server";
 import { isLoopbackAddress } from "./rules";
 import { MAILBOX_SIZE_LIMIT } from "./schema";
 
@@ -17,7 +17,22 @@ export interface MailboxHandle {
   stop(): Promise<void>;
 }
 
+/**
+ * Mail for the companies' inbound bill addresses (issue 16, decision 042), handled by the documents module: the mailbox
+ * knows only this interface (a lower module never imports a higher one). Addresses it does not handle are kept as today.
+ */
+export interface InboundMail {
+  /** Whether the address is of the inbound domain. */
+  handles(address: string): boolean;
+  /** Whether such an inbound address exists: an unknown one is refused at RCPT with 550. */
+  exists(address: string): Promise<boolean>;
+  /** Called once the message is stored, with the rows of its inbound recipients; a throw answers 451 (the sender retries). */
+  receive(message: { raw: Buffer; envelopeFrom: string | null; recipients: { address: string; mailboxMessageId: number }[] }): Promise<void>;
+}
+
 export interface MailboxOptions {
+  /** The inbound bill mail (server.ts passes the documents module's); without it every address is kept as mail. */
+  inbound?: InboundMail;
   /** Default SMTP_PORT (0: a free port). */
   port?: number;
   /** Write <EARLYBIRD_DATA_DIR>/mailbox.json so the CLI and job workers deliver here (default true; tests turn it off). */
@@ -47,8 +62,19 @@ export async function startMailbox(options: MailboxOptions = {}): Promise<Mailbo
       // Defence in depth: the socket is bound to 127.0.0.1 anyway.
       callback(isLoopbackAddress(session.remoteAddress) ? null : smtpError(554, "The Earlybird mailbox accepts mail from this machine only"));
     },
+    onRcptTo(address, _session, callback) {
+      const inbound = options.inbound;
+      if (!inbound?.handles(address.address)) return callback();
+      inbound.exists(address.address).then(
+        (exists) => callback(exists ? undefined : smtpError(550, `No such mailbox: ${address.address}`)),
+        (error: unknown) => {
+          logger.error("The built-in mailbox could not look up an inbound address:", error);
+          callback(smtpError(451, "The mailbox could not check the address, try again later"));
+        }
+      );
+    },
     onData(stream, session, callback) {
-      void receive(stream, session)
+      void receive(stream, session, options.inbound)
         .then(() => callback())
         .catch((error: unknown) => {
           if (isAppError(error) && error.code === "MESSAGE_TOO_LARGE") return callback(smtpError(552, error.message));
@@ -93,7 +119,7 @@ export async function startMailbox(options: MailboxOptions = {}): Promise<Mailbo
 }
 
 /** Buffers the message (no more than the limit, the rest is drained) and stores it once the client has sent it all. */
-function receive(stream: SMTPServerDataStream, session: SMTPServerSession): Promise<void> {
+function receive(stream: SMTPServerDataStream, session: SMTPServerSession, inbound: InboundMail | undefined): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let received = 0;
@@ -109,7 +135,13 @@ function receive(stream: SMTPServerDataStream, session: SMTPServerSession): Prom
         from: session.envelope.mailFrom ? session.envelope.mailFrom.address : null,
         to: session.envelope.rcptTo.map((recipient) => recipient.address),
       };
-      storeEmail(Buffer.concat(chunks), envelope).then(() => resolve(), reject);
+      const raw = Buffer.concat(chunks);
+      storeEmailRows(raw, envelope)
+        .then(async (rows) => {
+          const recipients = inbound ? rows.filter((row) => inbound.handles(row.toAddress)).map((row) => ({ address: row.toAddress, mailboxMessageId: row.id })) : [];
+          if (inbound && recipients.length) await inbound.receive({ raw, envelopeFrom: envelope.from, recipients });
+        })
+        .then(() => resolve(), reject);
     });
   });
 }

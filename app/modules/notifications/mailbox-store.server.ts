@@ -21,6 +21,11 @@ export const messageTooLarge = () => new AppError(413, `The message is larger th
 
 /** Parses an RFC 5322 message and stores it once per envelope recipient. Returns the ids of the stored rows. */
 export async function storeEmail(raw: Buffer, envelope: MailEnvelope): Promise<number[]> {
+  return (await storeEmailRows(raw, envelope)).map((row) => row.id);
+}
+
+/** storeEmail, telling which row is whose: each stored row's id and recipient (lower case). */
+export async function storeEmailRows(raw: Buffer, envelope: MailEnvelope): Promise<{ id: number; toAddress: string }[]> {
   if (raw.length > MAILBOX_SIZE_LIMIT) throw messageTooLarge();
   // The parts as sent: no text made up from HTML (the page then shows HTML safely), no HTML made up from text.
   const parsed = await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true });
@@ -43,7 +48,13 @@ export async function storeEmail(raw: Buffer, envelope: MailEnvelope): Promise<n
     })),
     relatedUserId: parseRelatedUserId(parsed.headers.get(RELATED_USER_HEADER.toLowerCase())),
   };
-  return insertRows(recipients.map((toAddress) => ({ ...shared, toAddress })));
+  const ids = await insertRows(recipients.map((toAddress) => ({ ...shared, toAddress })));
+  return ids.map((id, index) => ({ id, toAddress: recipients[index] }));
+}
+
+/** Marks inbound messages as turned into bill documents (mailbox_messages.processed_at). */
+export async function markMailboxMessagesProcessed(ids: number[]): Promise<void> {
+  if (ids.length) await MailboxMessage.update({ processedAt: new Date() }, { where: { id: ids } });
 }
 
 export async function storeSms(message: { to: string; text: string; relatedUserId?: number | null }): Promise<number> {

@@ -6,6 +6,8 @@ import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { NotBuiltYet } from "~/components/layout/placeholder";
 import { SettingsPasswordTab } from "~/components/password/settings-password-tab";
 import { ApAutomationTab } from "~/components/settings/ap-automation-tab";
+import { InboundEmailCard } from "~/components/documents/inbound-email-card";
+import { getInboundAddress } from "~/modules/documents/service.server";
 import { apAutomationAction, apAutomationTabData } from "~/web/settings/ap-automation.server";
 import { periodLockSettings } from "~/web/settings/period-lock.server";
 import { securityAction, securityTabData } from "./settings-security.server";
@@ -78,9 +80,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The AP Automation tab (issue 15 part 4): the company's entity preferences, and the period lock (§4.10).
   const apAutomation = tab === "ap-automation" ? await apAutomationTabData(actor) : null;
   const periodLock = tab === "ap-automation" ? await periodLockSettings(actor) : null;
+  // The company's inbound bill address (issue 16): bills e-mailed there are processed like uploads.
+  const inboundEmail = tab === "ap-automation" ? await getInboundAddress(actor.companyId) : null;
   // The Customers and Suppliers tabs (issue 15 part 4): the company's counterparties, paged in the URL.
   const counterparties = tab === "customers" || tab === "suppliers" ? await counterpartyTabData(actor, tab, url.searchParams) : null;
-  return json({ tabs, tab, withdrawals, withdrawalsError, security, apAutomation, periodLock, counterparties });
+  return json({ tabs, tab, withdrawals, withdrawalsError, security, apAutomation, periodLock, counterparties, inboundEmail });
 }
 
 /** The Password tab's forms post here (/settings?tab=password); the other tabs' dialogs have their own routes. */
@@ -94,7 +98,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SettingsPage() {
-  const { tabs, tab, withdrawals, withdrawalsError, security, apAutomation, periodLock, counterparties } = useLoaderData<typeof loader>();
+  const { tabs, tab, withdrawals, withdrawalsError, security, apAutomation, periodLock, counterparties, inboundEmail } = useLoaderData<typeof loader>();
   const current = TABS[tab];
   return (
     <div className="space-y-6">
@@ -103,6 +107,7 @@ export default function SettingsPage() {
       {withdrawalsError ? <Alert variant="destructive">{withdrawalsError}</Alert> : null}
       {security ? <SettingsPasswordTab data={security} /> : null}
       {apAutomation ? <ApAutomationTab data={apAutomation} periodLock={periodLock} /> : null}
+      {inboundEmail ? <InboundEmailCard address={inboundEmail} /> : null}
       {counterparties && tab === "suppliers" ? <SuppliersSettingsTab data={counterparties} /> : null}
       {counterparties && tab === "customers" ? <CustomersSettingsTab data={counterparties} /> : null}
       {tab === "connected-apps" ? <NotBuiltYet summary={current.summary} description={current.description} /> : null}

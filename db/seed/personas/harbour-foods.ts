@@ -56,6 +56,8 @@ export function harbourFoodsCompany({ t, todayNz }: SeedContext): Promise<Compan
       website: "harbourfoods.test",
       address: { line1: "12 Quay Street", city: "Auckland", postcode: "1010", country: "New Zealand", countryCode: "NZ" },
       inboundEmailAddress: "bills+harbourfoods@inbound.earlybird.test",
+      // Its inbound bill address (issue 16): harbourfoods@bills.earlybird.test with the default INBOUND_MAIL_DOMAIN.
+      inboundEmailCode: "harbourfoods",
       acknowledgementText: "I warrant that I am an authorised representative with authority to pay on behalf of the company.",
       acknowledgementTimestamp: new Date(`${addDays(todayNz, -120)}T09:00:00Z`),
       connectedToXero: true,
