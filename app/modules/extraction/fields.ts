@@ -290,7 +290,12 @@ function topLines(lines: string[]): string[] {
       else continue;
     }
     if (NOT_A_NAME.test(line) || /:/.test(line) || moneyAmounts(line).length > 0) continue;
-    top.push(line.replace(/\s*\|.*$/, "").trim());
+    // OCR joins a heading printed on the same row ("Nelson Fresh Fruit Ltd TAX INVOICE").
+    const name = line
+      .replace(/\s*\|.*$/, "")
+      .replace(/\s+(tax\s+)?invoice\s*$/i, "")
+      .trim();
+    if (name) top.push(name);
   }
   return top;
 }
@@ -325,6 +330,19 @@ export function extractLineItems(lines: string[], factor = 1): Field<LineItem[]>
 
 // ---------------------------------------------------------------------------------------------------------------
 
+/**
+ * OCR reads a letter prefix's O as 0 (and I as 1, S as 5): "0B-7731". In a reference whose prefix before the first
+ * - or / also has letters, those digits are letters.
+ */
+export function repairOcrReference(reference: string): string {
+  const match = /^([A-Z0-9]+)([-/].*)$/i.exec(reference);
+  if (!match || !/[A-Z]/i.test(match[1]) || !/\d/.test(match[2])) return reference;
+  const prefix = match[1].replace(/0/g, "O").replace(/1/g, "I").replace(/5/g, "S");
+  return prefix + match[2];
+}
+
+const repaired = (found: Field<string>, source: TextSource): Field<string> => (found && source === "OCR" ? { ...found, value: repairOcrReference(found.value) } : found);
+
 export function extractFields(
   text: string,
   source: TextSource,
@@ -335,8 +353,8 @@ export function extractFields(
   const factor = textConfidenceFactor(source, ocrConfidencePercent);
   return {
     supplierName: extractSupplier(lines, factor, options),
-    invoiceNumber: extractInvoiceNumber(lines, factor),
-    orderNumber: extractOrderNumber(lines, factor),
+    invoiceNumber: repaired(extractInvoiceNumber(lines, factor), source),
+    orderNumber: repaired(extractOrderNumber(lines, factor), source),
     issueDate: extractIssueDate(lines, factor),
     dueDate: extractDueDate(lines, factor),
     amountCents: extractAmount(lines, factor),
