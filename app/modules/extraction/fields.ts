@@ -281,8 +281,10 @@ function topLines(lines: string[]): string[] {
   const top: string[] = [];
   let inBuyerBlock = false;
   for (const line of lines.slice(0, 12)) {
-    if (BUYER_LABEL.test(line)) {
-      inBuyerBlock = true;
+    const buyerLabel = BUYER_LABEL.exec(line);
+    if (buyerLabel) {
+      // "Bill To:" alone opens the buyer's block; "Bill To: Harbour Foods Ltd" is the whole of it.
+      inBuyerBlock = line.slice(buyerLabel[0].length).trim() === "";
       continue;
     }
     if (inBuyerBlock) {
