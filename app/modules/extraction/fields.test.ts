@@ -15,6 +15,7 @@ import {
   parseMoneyToCents,
   repairOcrReference,
   supplierKeyOf,
+  supplierNameCandidates,
   textConfidenceFactor,
   textLines,
   WEAK_LABEL,
@@ -184,5 +185,17 @@ describe("confidence of OCR text", () => {
     expect(repairOcrReference("2026-118")).toBe("2026-118");
     expect(extractFields("Invoice No. 0B-7731", "OCR", 90).invoiceNumber?.value).toBe("OB-7731");
     expect(extractFields("Invoice No. 0B-7731", "PDF_TEXT", null).invoiceNumber?.value).toBe("0B-7731");
+  });
+});
+
+describe("supplier name candidates (looked up among the counterparties)", () => {
+  it("holds the name even when OCR ran it into a label and a heading", () => {
+    const candidates = supplierNameCandidates(lines(": Otago Bakery Supplies Ltd TAX INVOICE\n41 Princes Street"));
+    expect(candidates).toContain("otago bakery supplies ltd");
+    expect(candidates).toContain("41 princes street");
+    expect(candidates.every((c) => c.split(" ").length <= 6)).toBe(true);
+  });
+  it("looks only at the first lines", () => {
+    expect(supplierNameCandidates(lines("a\nb\nc\nLate Name Ltd"), 3)).not.toContain("late name ltd");
   });
 });

@@ -276,11 +276,31 @@ export function extractSupplier(lines: string[], factor = 1, options: { knownSup
   return first ? field(first, GUESSED, factor) : null;
 }
 
+/**
+ * What a supplier's name could be, for looking it up among the buyer's counterparties: every run of 2 to 6 words on
+ * the first lines (OCR runs a name into what stands beside it: ": Otago Bakery Supplies Ltd TAX INVOICE"), lower case.
+ */
+export function supplierNameCandidates(lines: string[], firstLines = 15): string[] {
+  const candidates = new Set<string>();
+  for (const line of lines.slice(0, firstLines)) {
+    const words = line
+      .toLowerCase()
+      .split(/\s+/)
+      .map((word) => word.replace(/^[^\p{L}\p{N}&(]+|[^\p{L}\p{N}.)]+$/gu, ""))
+      .filter(Boolean);
+    for (let start = 0; start < words.length; start++) {
+      for (let length = 1; length <= 6 && start + length <= words.length; length++) candidates.add(words.slice(start, start + length).join(" "));
+    }
+  }
+  return [...candidates];
+}
+
 /** The first lines of the page that could be a name: no label, no buyer block. */
 function topLines(lines: string[]): string[] {
   const top: string[] = [];
   let inBuyerBlock = false;
-  for (const line of lines.slice(0, 12)) {
+  for (const raw of lines.slice(0, 12)) {
+    const line = raw.replace(/^[^\p{L}\p{N}]+/u, "");
     const buyerLabel = BUYER_LABEL.exec(line);
     if (buyerLabel) {
       // "Bill To:" alone opens the buyer's block; "Bill To: Harbour Foods Ltd" is the whole of it.

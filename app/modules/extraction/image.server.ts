@@ -1,5 +1,6 @@
 /** Image files (JPEG, PNG): sniffing by content and conversion to the PNG stored as the document's page. */
-import { loadImage, createCanvas } from "@napi-rs/canvas";
+import { createCanvas, loadImage } from "@napi-rs/canvas";
+import { isWellFormedJpeg, isWellFormedPng } from "./image-structure";
 
 export type SniffedType = "application/pdf" | "image/jpeg" | "image/png";
 
@@ -15,6 +16,9 @@ export function sniffMimeType(bytes: Buffer): SniffedType | null {
 
 /** Decodes the image (throws on a broken one) and returns it as PNG with its size. */
 export async function imageAsPng(bytes: Buffer, mimeType: "image/jpeg" | "image/png"): Promise<{ png: Buffer; width: number; height: number }> {
+  // Never hand the native decoder an image it cannot decode: it crashes the process (image-structure.ts).
+  const wellFormed = mimeType === "image/png" ? isWellFormedPng(bytes) : isWellFormedJpeg(bytes);
+  if (!wellFormed) throw new Error(`The ${mimeType === "image/png" ? "PNG" : "JPEG"} file is damaged`);
   const image = await loadImage(bytes);
   if (!image.width || !image.height) throw new Error("The image has no pixels");
   if (mimeType === "image/png") return { png: bytes, width: image.width, height: image.height };

@@ -6,8 +6,10 @@ import { extractText, getDocumentProxy, renderPageAsImage } from "unpdf";
 
 export type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
 
-/** A page rendered at this scale is about 144 dpi (A4: 1190 × 1684 px): sharp enough to read and to OCR. */
-export const PAGE_RENDER_SCALE = 2;
+/** A scanned page is rendered at about 144 dpi (A4: 1190 × 1683 px) for OCR. */
+export const OCR_RENDER_SCALE = 2;
+/** A text-layer page is only shown beside the review form: 108 dpi (893 × 1263 px) reads well and renders faster. */
+export const DISPLAY_RENDER_SCALE = 1.5;
 
 const canvasImport = () => import("@napi-rs/canvas");
 
@@ -22,7 +24,7 @@ export async function pdfPageTexts(pdf: PdfDocument): Promise<string[]> {
 }
 
 /** Page n (1-based) as PNG. */
-export async function renderPdfPage(pdf: PdfDocument, pageNumber: number, scale = PAGE_RENDER_SCALE): Promise<Buffer> {
+export async function renderPdfPage(pdf: PdfDocument, pageNumber: number, scale = OCR_RENDER_SCALE): Promise<Buffer> {
   const png = await renderPageAsImage(pdf, pageNumber, { canvasImport, scale });
   return Buffer.from(png);
 }

@@ -12,10 +12,10 @@ import { QueryTypes } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { Company, SupplierFieldAnchor } from "../../../db/models/index";
 import { learnAnchor, LEARNABLE_FIELDS, readAtAnchor, type Anchor, type LearnableField, type LearnableValue } from "./anchors";
-import { extractFields, supplierKeyOf, textConfidenceFactor, textLines, type ExtractedFields, type TextSource } from "./fields";
+import { extractFields, supplierKeyOf, supplierNameCandidates, textConfidenceFactor, textLines, type ExtractedFields, type TextSource } from "./fields";
 import { imageAsPng, sniffMimeType, type SniffedType } from "./image.server";
 import { recognise } from "./ocr-pool.server";
-import { isPasswordError, openPdf, pdfPageTexts, renderPdfPage, type PdfDocument } from "./pdf.server";
+import { DISPLAY_RENDER_SCALE, isPasswordError, OCR_RENDER_SCALE, openPdf, pdfPageTexts, renderPdfPage, type PdfDocument } from "./pdf.server";
 
 export type { ExtractedFields, Field, FieldName, LineItem, TextSource } from "./fields";
 export { supplierKeyOf } from "./fields";
@@ -79,10 +79,11 @@ async function readPdf(content: Buffer): Promise<ReadText> {
   const pdf = await openPdf(content);
   try {
     const texts = await pdfPageTexts(pdf);
-    const pngs: Buffer[] = [];
-    for (let n = 1; n <= pdf.numPages; n++) pngs.push(await renderPdfPage(pdf, n));
     const characters = texts.join("").replace(/[^\p{L}\p{N}]/gu, "").length;
-    if (characters >= MIN_TEXT_LAYER_CHARACTERS) {
+    const hasTextLayer = characters >= MIN_TEXT_LAYER_CHARACTERS;
+    const pngs: Buffer[] = [];
+    for (let n = 1; n <= pdf.numPages; n++) pngs.push(await renderPdfPage(pdf, n, hasTextLayer ? DISPLAY_RENDER_SCALE : OCR_RENDER_SCALE));
+    if (hasTextLayer) {
       return { textSource: "PDF_TEXT", text: texts.join("\n\f\n"), ocrConfidencePercent: null, pages: pngs.map((png, index) => ({ index, png, text: texts[index] ?? "" })) };
     }
     return ocrPages(pngs);
@@ -111,9 +112,9 @@ async function readText(content: Buffer, mimeType: string): Promise<ReadText> {
   return ocrPages([png]);
 }
 
-/** The company's suppliers whose names stand alone on one of the lines (an indexed lookup, however many suppliers). */
+/** The company's suppliers whose names stand on the first lines (an indexed lookup, however many suppliers). */
 async function knownSuppliersIn(companyId: number, lines: string[]): Promise<string[]> {
-  const candidates = [...new Set(lines.slice(0, 40).map((line) => line.toLowerCase()))];
+  const candidates = supplierNameCandidates(lines);
   if (candidates.length === 0) return [];
   const rows = await sequelize.query<{ name: string }>(
     `SELECT c.company_name AS name
