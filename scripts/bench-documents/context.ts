@@ -1,14 +1,6 @@
-/** What a section of `npm run bench:documents` receives (scripts/bench-documents.ts). */
-export type BenchContext = { databaseUrl: string; tmpDir: string; args: string[]; report: (line: string) => void };
-export type BenchSection = (context: BenchContext) => Promise<void>;
-
-export function numberArg(args: string[], name: string, fallback: number): number {
-  const at = args.indexOf(`--${name}`);
-  if (at < 0) return fallback;
-  const value = Number(args[at + 1]);
-  if (!Number.isFinite(value) || value < 1) throw new Error(`--${name} expects a positive number`);
-  return Math.trunc(value);
-}
+/** What a section of `npm run bench:documents` receives (scripts/bench-documents.ts): the same as every sectioned bench. */
+export type { BenchContext, BenchSection } from "../lib/bench-sections";
+export { numberArg } from "../bench-counterparties/context";
 
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);

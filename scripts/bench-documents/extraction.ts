@@ -19,29 +19,17 @@ const TEXT_TARGET_MS = 100;
 const OCR_TARGET_S = 2;
 
 export const benchExtraction: BenchSection = async ({ args, report }) => {
-  const { Company, Counterparty } = await import("../../db/models/index");
+  const { Company } = await import("../../db/models/index");
+  const { sequelize } = await import("../../db/index");
   const { extractDocument, closeOcrPool } = await import("../../app/modules/extraction/service.server");
   const { ocrPoolSize } = await import("../../app/modules/extraction/ocr-pool.server");
   const manifest = JSON.parse(readFileSync("fixtures/documents/manifest.json", "utf8")) as { documents: ManifestDocument[] };
   const buyer = await Company.create({ companyName: "Harbour Foods Ltd", country: "NZ", status: "ACTIVE" });
-  for (const name of new Set(manifest.documents.map((d) => d.expected.supplierName))) {
-    const supplier = await Company.create({ companyName: name, country: "NZ", status: "ACTIVE" });
-    await Counterparty.create({
-      companyId: buyer.id,
-      counterpartyCompanyId: supplier.id,
-      isSupplier: true,
-      externalAccountId: null,
-      nzbn: null,
-      gstNumber: null,
-      defaultProcessingQueue: null,
-      paymentTermId: null,
-      externalBankAccountNumber: null,
-      glAccountId: null,
-      periodLockDate: null,
-      contactEmail: null,
-      invitedAt: null,
-    });
-  }
+  const names = [...new Set(manifest.documents.map((d) => d.expected.supplierName))];
+  const suppliers = await Company.bulkCreate(names.map((companyName) => ({ companyName, country: "NZ" as const, status: "ACTIVE" as const })));
+  await sequelize.query(`INSERT INTO counterparties (company_id, counterparty_company_id, is_supplier) SELECT :buyer, unnest(ARRAY[:ids]::int[]), true`, {
+    replacements: { buyer: buyer.id, ids: suppliers.map((s) => s.id) },
+  });
   const load = (d: ManifestDocument) => ({ content: readFileSync(`fixtures/documents/${d.file}`), mimeType: d.mimeType, companyId: buyer.id });
 
   const textDocs = manifest.documents.filter((d) => d.textSource === "PDF_TEXT").map(load);
