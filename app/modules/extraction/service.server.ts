@@ -112,17 +112,17 @@ async function readText(content: Buffer, mimeType: string): Promise<ReadText> {
   return ocrPages([png]);
 }
 
+/** Companies by lower(company_name) (companies_name_idx), then the buyer's row for each (a plan test keeps it so). */
+export const KNOWN_SUPPLIERS_SQL = `SELECT c.company_name AS name
+       FROM companies c
+       JOIN counterparties cp ON cp.counterparty_company_id = c.id AND cp.company_id = :companyId AND cp.is_supplier
+      WHERE lower(c.company_name) IN (:candidates)`;
+
 /** The company's suppliers whose names stand on the first lines (an indexed lookup, however many suppliers). */
 async function knownSuppliersIn(companyId: number, lines: string[]): Promise<string[]> {
   const candidates = supplierNameCandidates(lines);
   if (candidates.length === 0) return [];
-  const rows = await sequelize.query<{ name: string }>(
-    `SELECT c.company_name AS name
-       FROM companies c
-       JOIN counterparties cp ON cp.counterparty_company_id = c.id AND cp.company_id = :companyId AND cp.is_supplier
-      WHERE lower(c.company_name) IN (:candidates)`,
-    { replacements: { companyId, candidates }, type: QueryTypes.SELECT },
-  );
+  const rows = await sequelize.query<{ name: string }>(KNOWN_SUPPLIERS_SQL, { replacements: { companyId, candidates }, type: QueryTypes.SELECT });
   return rows.map((row) => row.name);
 }
 
