@@ -10,7 +10,7 @@
  * A section is `(context: BenchContext) => Promise<void>` (scripts/bench-counterparties/context.ts), imported once the
  * database is up.
  */
-import { startBenchDatabase } from "./lib/bench-database";
+import { runBenchSections } from "./lib/bench-sections";
 import type { BenchSection } from "./bench-counterparties/context";
 
 /** Name → loader of the section's function (loaded after DATABASE_URL is set: the sections import db/). */
@@ -37,28 +37,4 @@ const SECTIONS: Record<string, () => Promise<BenchSection>> = {
   },
 };
 
-const args = process.argv.slice(2);
-const onlyAt = args.indexOf("--only");
-const chosen = onlyAt >= 0 ? args[onlyAt + 1].split(",") : Object.keys(SECTIONS);
-for (const name of chosen) if (!SECTIONS[name]) throw new Error(`Unknown section "${name}": use ${Object.keys(SECTIONS).join(", ")}`);
-
-const bench = await startBenchDatabase("bench-counterparties");
-
-const { sequelize } = await import("../db/index");
-const { migrate } = await import("../db/migrator");
-try {
-  await migrate(sequelize);
-  for (const name of chosen) {
-    console.log(`\n== ${name} ==`);
-    const run = await SECTIONS[name]();
-    await run({ databaseUrl: bench.url, tmpDir: bench.tmp, args, report: (line) => console.log(line) });
-  }
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  await sequelize.close();
-  await bench.remove();
-}
-// A section that threw may leave a client or timer open (a pool, a sampler): the bench ends here either way.
-process.exit(process.exitCode ?? 0);
+await runBenchSections("bench-counterparties", SECTIONS);

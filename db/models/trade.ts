@@ -22,3 +22,4 @@ export * from "./notification";
 export * from "./notification-invoice";
 export * from "./statement";
 export * from "./statement-line";
+export * from "./supplier-field-anchor";
