@@ -13,6 +13,7 @@ import { STATEMENT_JOB_TYPE, runStatementJob } from "../app/modules/statements/s
 import { PERIOD_LOCK_JOB_TYPE, runPeriodLock } from "../app/modules/period-lock/service.server";
 import { MERGE_JOB_TYPE } from "../app/modules/merge/rules";
 import { runMerge } from "../app/modules/merge/service.server";
+import { DOCUMENTS_REMATCH_JOB_TYPE, runDocumentsRematch } from "../app/modules/matching/service.server";
 import type { ExecuteJobOptions, JobView } from "../app/modules/jobs/service.server";
 
 export type QueuedJobRunner = (jobId: string, options: ExecuteJobOptions) => Promise<JobView>;
@@ -41,6 +42,8 @@ export const QUEUED_JOB_KINDS: Record<string, QueuedJobKind> = {
   [PERIOD_LOCK_JOB_TYPE]: { run: runPeriodLock, retry: true },
   // A merge carries on from its checkpoint (the pass and the last id it settled).
   [MERGE_JOB_TYPE]: { run: runMerge, retry: true },
+  // Re-matching after a purchase order import: each batch is one transaction and a decided document is not decided again.
+  [DOCUMENTS_REMATCH_JOB_TYPE]: { run: runDocumentsRematch, retry: true },
 };
 
 export const QUEUED_JOB_TYPES = Object.keys(QUEUED_JOB_KINDS);

@@ -211,10 +211,98 @@ export async function reviewInvoiceRecord(actor: Actor, kind: InvoiceKind, input
   };
 }
 
-function isNumberConstraint(error: unknown): boolean {
+export function isNumberConstraint(error: unknown): boolean {
   if (!(error instanceof UniqueConstraintError)) return false;
   const constraint = (error.parent as { constraint?: string } | undefined)?.constraint;
   return constraint === "invoices_invoice_number_key" || constraint === "invoices_bill_number_key";
+}
+
+/** What insertInvoiceRecord writes: a record whose checks have been made by its caller. */
+export interface NewInvoiceRecord {
+  kind: InvoiceKind;
+  /** The actor's company (the owner: issued_by of an invoice, issued_for of a bill). */
+  companyId: number;
+  supplier: { id: number; name: string };
+  purchaser: { id: number; name: string };
+  invoiceNumber: string;
+  orderNumber: string | null;
+  issueDate: string | null;
+  dueDate: string;
+  currency: "NZD" | "AUD";
+  subTotal: Cents | null;
+  gst: Cents | null;
+  total: Cents;
+  contactEmail: string | null;
+  createInXero: boolean;
+  billGlCode: string | null;
+  items: ItemOutput[];
+  /** EARLYBIRD for a record made by hand; RIPE for a bill that document processing authorised. */
+  loadedBy: "EARLYBIRD" | "RIPE";
+  /** The bill document it was authorised from (ripeBillDocumentId). */
+  ripeBillDocumentId?: number | null;
+  /** Extra audit details. */
+  auditDetails?: Record<string, unknown>;
+}
+
+/**
+ * Writes an invoice or bill, its items and the audit entry inside `t`: the one place a record is created, by hand
+ * (createInvoiceRecord) or by document processing (an auto-processed bill). The unique number indexes stay the last
+ * word: a repeated number throws the UniqueConstraintError for the caller to map.
+ */
+export async function insertInvoiceRecord(actor: Actor, record: NewInvoiceRecord, t: Transaction): Promise<{ id: number; items: (ItemOutput & { itemNumber: number })[] }> {
+  const { kind } = record;
+  const invoice = await Invoice.create(
+    {
+      type: kind,
+      issuedBy: record.supplier.id,
+      issuedFor: record.purchaser.id,
+      issuedByCompanyName: record.supplier.name,
+      issuedForCompanyName: record.purchaser.name,
+      invoiceNumber: record.invoiceNumber,
+      orderNumber: record.orderNumber,
+      issueDate: record.issueDate,
+      dueDate: record.dueDate,
+      currency: record.currency,
+      subTotal: record.subTotal,
+      gst: record.gst,
+      total: record.total,
+      // The creating side's own contact at the other company (decision 033).
+      ...(kind === "INVOICE" ? { issuerContactEmail: record.contactEmail } : { recipientContactEmail: record.contactEmail }),
+      createBillInXero: record.createInXero,
+      billGlCode: record.billGlCode,
+      loadedBy: record.loadedBy,
+      ripeBillDocumentId: record.ripeBillDocumentId ?? null,
+    },
+    { transaction: t }
+  );
+  const items = numberItems(record.items);
+  if (items.length > 0) {
+    await InvoiceItem.bulkCreate(
+      items.map((item) => ({
+        invoiceId: invoice.id,
+        itemNumber: item.itemNumber,
+        description: item.description,
+        units: item.units,
+        unitType: item.unitType,
+        unitPrice: item.unitPrice,
+        amount: item.amount,
+      })),
+      { transaction: t }
+    );
+  }
+  const counterpartyId = kind === "INVOICE" ? record.purchaser.id : record.supplier.id;
+  await audit(
+    actor,
+    {
+      companyId: record.companyId,
+      action: kind === "INVOICE" ? "invoice.create" : "bill.create",
+      entityType: "invoice",
+      entityId: invoice.id,
+      details: { invoiceNumber: record.invoiceNumber, counterpartyId, total: record.total, items: items.length, ...record.auditDetails },
+    },
+    { transaction: t }
+  );
+  return { id: invoice.id, items };
 }
 
 /** POST /invoice: validates as reviewInvoiceRecord does, then writes the record and its items in one transaction. */
@@ -225,58 +313,20 @@ export async function createInvoiceRecord(actor: Actor, kind: InvoiceKind, input
       const record = await reviewInvoiceRecord(actor, kind, input, t);
       const own = await findCompanyContext(companyId, { transaction: t });
       if (!own) throw forbidden();
-      const supplier = kind === "INVOICE" ? { id: own.id, name: own.name } : { id: record.counterparty.id, name: record.counterparty.companyName };
-      const purchaser = kind === "INVOICE" ? { id: record.counterparty.id, name: record.counterparty.companyName } : { id: own.id, name: own.name };
-      const invoice = await Invoice.create(
-        {
-          type: kind,
-          issuedBy: supplier.id,
-          issuedFor: purchaser.id,
-          issuedByCompanyName: supplier.name,
-          issuedForCompanyName: purchaser.name,
-          invoiceNumber: record.invoiceNumber,
-          orderNumber: record.orderNumber,
-          issueDate: record.issueDate,
-          dueDate: record.dueDate,
-          currency: record.currency,
-          subTotal: record.subTotal,
-          gst: record.gst,
-          total: record.total,
-          // The creating side's own contact at the other company (decision 033).
-          ...(kind === "INVOICE" ? { issuerContactEmail: record.contactEmail } : { recipientContactEmail: record.contactEmail }),
-          createBillInXero: record.createInXero,
-          billGlCode: record.billGlCode,
-          loadedBy: "EARLYBIRD",
-        },
-        { transaction: t }
-      );
-      const items = numberItems(record.items);
-      if (items.length > 0) {
-        await InvoiceItem.bulkCreate(
-          items.map((item) => ({
-            invoiceId: invoice.id,
-            itemNumber: item.itemNumber,
-            description: item.description,
-            units: item.units,
-            unitType: item.unitType,
-            unitPrice: item.unitPrice,
-            amount: item.amount,
-          })),
-          { transaction: t }
-        );
-      }
-      await audit(
+      const other = { id: record.counterparty.id, name: record.counterparty.companyName };
+      const self = { id: own.id, name: own.name };
+      const { id, items } = await insertInvoiceRecord(
         actor,
         {
+          ...record,
           companyId,
-          action: kind === "INVOICE" ? "invoice.create" : "bill.create",
-          entityType: "invoice",
-          entityId: invoice.id,
-          details: { invoiceNumber: record.invoiceNumber, counterpartyId: record.counterparty.id, total: record.total, items: items.length },
+          supplier: kind === "INVOICE" ? self : other,
+          purchaser: kind === "INVOICE" ? other : self,
+          loadedBy: "EARLYBIRD",
         },
-        { transaction: t }
+        t
       );
-      return { ...record, items, id: invoice.id };
+      return { ...record, items, id };
     });
   } catch (error) {
     // Two submits racing past the check: the unique index refuses the second.
@@ -284,4 +334,3 @@ export async function createInvoiceRecord(actor: Actor, kind: InvoiceKind, input
     throw error;
   }
 }
-
