@@ -180,9 +180,11 @@ async function sameNumberRecords(companyId: number, docs: DocumentRow[], counter
     for (const row of rows) bills.push({ supplierCompanyId: row.issued_by, invoiceNumber: row.invoice_number, amountCents: Number(row.amount_c) as Cents });
   }
   const rows = await select<{ id: number; supplier_company_id: number; invoice_number: string; amount_c: string }>(
-    `SELECT d.id, cp.counterparty_company_id AS supplier_company_id, d.invoice_number, (d.invoice_amount * 100)::bigint AS amount_c
-       FROM bill_documents d JOIN counterparties cp ON cp.id = d.counterparty_id
-      WHERE d.company_id = :companyId AND d.invoice_number IN (:numbers) AND d.invoice_amount IS NOT NULL
+    // The supplier by primary key per document found (few): never a scan of the counterparties table.
+    `SELECT d.id, (SELECT cp.counterparty_company_id FROM counterparties cp WHERE cp.id = d.counterparty_id) AS supplier_company_id,
+            d.invoice_number, (d.invoice_amount * 100)::bigint AS amount_c
+       FROM bill_documents d
+      WHERE d.company_id = :companyId AND d.invoice_number IN (:numbers) AND d.invoice_amount IS NOT NULL AND d.counterparty_id IS NOT NULL
         AND d.processing_status NOT IN ('DELETED','FAILED')`,
     { companyId, numbers },
     t
