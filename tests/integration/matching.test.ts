@@ -110,6 +110,16 @@ describe("matchDocument: a clean match", () => {
     expect(await BillDocumentReview.count({ where: { documentId: document.id } })).toBe(1);
   });
 
+  it("runs inside the caller's transaction that holds the document (the processing job's), committing with it", async () => {
+    const { buyer, fields } = await world();
+    const document = await makeReadDocument(buyer.id, fields);
+    await sequelize.transaction(async (t) => {
+      await BillDocument.findByPk(document.id, { transaction: t, lock: t.LOCK.UPDATE });
+      await matchDocument(document.id, { transaction: t });
+    });
+    expect((await BillDocument.findByPk(document.id))!.processingStatus).toBe("AUTHORISED");
+  });
+
   it("with a company queue MANUAL and no counterparty queue goes to pending approval too", async () => {
     const { buyer, fields } = await world({ queue: "MANUAL" });
     expect((await matched((await makeReadDocument(buyer.id, fields)).id)).processingStatus).toBe("PENDING_APPROVAL");

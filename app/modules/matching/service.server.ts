@@ -331,16 +331,23 @@ async function writeDecisions(companyId: number, decided: Decided[], t: Transact
   );
 }
 
+export interface MatchOptions {
+  now?: Date;
+  /** The caller's transaction (the processing job's, holding the document): matching runs inside it. */
+  transaction?: Transaction;
+}
+
 /**
  * Decides the company's documents `documentIds` (those matching may decide; others are skipped) in one transaction and
  * writes the decisions. Returns one outcome per document decided.
  */
-export async function matchDocuments(companyId: number, documentIds: number[], options: { now?: Date } = {}): Promise<MatchOutcome[]> {
+export async function matchDocuments(companyId: number, documentIds: number[], options: MatchOptions = {}): Promise<MatchOutcome[]> {
   const ids = [...new Set(documentIds)].filter((id) => Number.isSafeInteger(id) && id > 0);
   if (ids.length === 0) return [];
-  const company = await findCompanyContext(companyId, { now: options.now });
+  const company = await findCompanyContext(companyId, { now: options.now, transaction: options.transaction });
   if (!company) return [];
-  return sequelize.transaction(async (t) => {
+  // Inside the caller's transaction (a savepoint) when given: its own row locks do not hide its documents.
+  return sequelize.transaction(options.transaction ? { transaction: options.transaction } : {}, async (t) => {
     const docs = await lockDocuments(companyId, ids, t);
     if (docs.length === 0) return [];
     const [settings] = await select<CompanyRow>(
@@ -415,11 +422,12 @@ export async function matchDocuments(companyId: number, documentIds: number[], o
  * not decide (authorised, deleted, failed, pending approval, locked by a reviewer) or that does not exist is left as
  * it is.
  */
-export async function matchDocument(documentId: number, options: { now?: Date } = {}): Promise<void> {
+export async function matchDocument(documentId: number, options: MatchOptions = {}): Promise<void> {
   if (!Number.isSafeInteger(documentId) || documentId <= 0) return;
   const [row] = await sequelize.query<{ company_id: number }>(`SELECT company_id FROM bill_documents WHERE id = :documentId`, {
     type: QueryTypes.SELECT,
     replacements: { documentId },
+    transaction: options.transaction,
   });
   if (!row) return;
   await matchDocuments(row.company_id, [documentId], options);
