@@ -10,7 +10,7 @@
  * (./rules.ts) and writes the decisions in one UPDATE, the review rows and audit entries in one INSERT each.
  *
  * A clean match in the AUTOMATIC queue becomes an AUTHORISED bill in the same transaction, written by the invoices
- * module's own insertInvoiceRecord (loadedBy RIPE, ripeBillDocumentId set), the document linked to it (invoice_id),
+ * module's insertDocumentBills (one statement per batch; loadedBy RIPE, ripeBillDocumentId set), the document linked to it (invoice_id),
  * auto_processed, authorised_at, and a review row AUTO_PROCESS. Every query is scoped by the document's company.
  *
  * Idempotent: only documents in REMATCHABLE_STATUSES and not locked by a reviewer are decided; a decision equal to
@@ -22,7 +22,7 @@ import { OPERATOR, operatorFor } from "../../lib/actor";
 import { centsToDecimal, type Cents } from "../../lib/money";
 import { auditAll } from "../audit/service.server";
 import { findCompanyContext, type CompanyContext } from "../companies/service.server";
-import { insertInvoiceRecord, isNumberConstraint } from "../invoices/create.server";
+import { insertDocumentBills } from "../invoices/create.server";
 import { defaultDueDate } from "../invoices/schema";
 import { createJob, executeJob, type ExecuteJobOptions, type JobView } from "../jobs/service.server";
 import { runQueuedJobsSoon } from "../jobs/queue-trigger.server";
@@ -223,43 +223,38 @@ interface Decided {
   invoiceId: number | null;
 }
 
-/** Writes the AUTHORISED bill of a clean AUTOMATIC match (savepoint: a number taken meanwhile makes it a duplicate). */
-async function authoriseWithoutPerson(company: CompanyContext, item: Decided, t: Transaction): Promise<number | null> {
-  const { doc, counterparty } = item;
-  if (!counterparty) return null;
-  const term = counterparty.frequency ? { frequency: counterparty.frequency, date: counterparty.term_date, dayOfWeek: counterparty.day_of_week } : null;
-  try {
-    return await sequelize.transaction({ transaction: t }, async (savepoint) => {
-      const { id } = await insertInvoiceRecord(
-        operatorFor(company.id),
-        {
-          kind: "BILL",
-          companyId: company.id,
-          supplier: { id: counterparty.counterparty_company_id, name: counterparty.company_name },
-          purchaser: { id: company.id, name: company.name },
-          invoiceNumber: doc.invoice_number!.trim(),
-          orderNumber: doc.order_number?.trim() || null,
-          issueDate: doc.date_issue,
-          dueDate: doc.due_date ?? defaultDueDate(company.today, term, "BILL"),
-          currency: company.currency,
-          subTotal: null,
-          gst: null,
-          total: cents(doc.amount_c)!,
-          contactEmail: counterparty.contact_email,
-          createInXero: false,
-          billGlCode: counterparty.gl_code,
-          items: [],
-          loadedBy: "RIPE",
-          ripeBillDocumentId: doc.id,
-          auditDetails: { documentId: doc.id, autoProcessed: true },
-        },
-        savepoint
-      );
-      return id;
-    });
-  } catch (error) {
-    if (isNumberConstraint(error)) return null;
-    throw error;
+/**
+ * Writes the AUTHORISED bills of the batch's clean AUTOMATIC matches in one statement (the invoices module's
+ * insertDocumentBills). A number taken since the read is skipped there: that document is a duplicate after all.
+ */
+async function authoriseWithoutPerson(company: CompanyContext, items: Decided[], t: Transaction): Promise<void> {
+  const records = items.flatMap(({ doc, counterparty }) => {
+    if (!counterparty) return [];
+    const term = counterparty.frequency ? { frequency: counterparty.frequency, date: counterparty.term_date, dayOfWeek: counterparty.day_of_week } : null;
+    return [
+      {
+        companyId: company.id,
+        supplier: { id: counterparty.counterparty_company_id, name: counterparty.company_name },
+        purchaser: { id: company.id, name: company.name },
+        invoiceNumber: doc.invoice_number!.trim(),
+        orderNumber: doc.order_number?.trim() || null,
+        issueDate: doc.date_issue,
+        dueDate: doc.due_date ?? defaultDueDate(company.today, term, "BILL"),
+        currency: company.currency,
+        total: cents(doc.amount_c)!,
+        contactEmail: counterparty.contact_email,
+        billGlCode: counterparty.gl_code,
+        ripeBillDocumentId: doc.id,
+        auditDetails: { documentId: doc.id, autoProcessed: true },
+      },
+    ];
+  });
+  const bills = await insertDocumentBills(operatorFor(company.id), records, t);
+  for (const item of items) {
+    item.invoiceId = bills.get(item.doc.id) ?? null;
+    if (item.invoiceId === null) {
+      item.decision = { ...item.decision, matchStatus: "POTENTIAL_DUPLICATE", reasons: ["POTENTIAL_DUPLICATE", ...item.decision.reasons], processingStatus: "BLOCKED" };
+    }
   }
 }
 
@@ -397,14 +392,13 @@ export async function matchDocuments(companyId: number, documentIds: number[], o
         purchaseOrderBilled: order !== null && billed.has(order.id),
         toleranceCents: tolerance,
       });
-      const item: Decided = { doc, counterparty, purchaseOrderId: decision.posAmountCents !== null && order ? order.id : null, decision, invoiceId: null };
-      if (decision.processingStatus === "AUTHORISED") {
-        item.invoiceId = await authoriseWithoutPerson(company, item, t);
-        // The number was taken between the read and the insert: a duplicate after all.
-        if (item.invoiceId === null) item.decision = { ...decision, matchStatus: "POTENTIAL_DUPLICATE", reasons: ["POTENTIAL_DUPLICATE", ...decision.reasons], processingStatus: "BLOCKED" };
-      }
-      decided.push(item);
+      decided.push({ doc, counterparty, purchaseOrderId: decision.posAmountCents !== null && order ? order.id : null, decision, invoiceId: null });
     }
+    await authoriseWithoutPerson(
+      company,
+      decided.filter((item) => item.decision.processingStatus === "AUTHORISED"),
+      t
+    );
     await writeDecisions(companyId, decided, t);
     return decided.map((item) => ({
       documentId: item.doc.id,
