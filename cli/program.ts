@@ -11,6 +11,7 @@ import { registerMailCommands } from "./commands/mail";
 import { registerStatementCommands } from "./commands/statements";
 import { registerPeriodCommands } from "./commands/period";
 import { registerMergeCommands } from "./commands/merge";
+import { registerMatchingCommands } from "./commands/matching";
 import { registerUserCommands } from "./commands/users";
 
 /** The `earlybird` program: commands parse options, call module services, and render (GUIDE rule 15). */
@@ -36,5 +37,6 @@ export function createProgram(): Command {
   registerMergeCommands(program);
   registerCompanyConfigCommands(program);
   registerDocumentCommands(program);
+  registerMatchingCommands(program);
   return program;
 }

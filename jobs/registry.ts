@@ -15,6 +15,7 @@ import { MERGE_JOB_TYPE } from "../app/modules/merge/rules";
 import { runMerge } from "../app/modules/merge/service.server";
 import { PROCESS_DOCUMENT_JOB_TYPE } from "../app/modules/documents/rules";
 import { runProcessDocument } from "../app/modules/documents/processing.server";
+import { DOCUMENTS_REMATCH_JOB_TYPE, runDocumentsRematch } from "../app/modules/matching/service.server";
 import type { ExecuteJobOptions, JobView } from "../app/modules/jobs/service.server";
 
 export type QueuedJobRunner = (jobId: string, options: ExecuteJobOptions) => Promise<JobView>;
@@ -45,6 +46,8 @@ export const QUEUED_JOB_KINDS: Record<string, QueuedJobKind> = {
   [MERGE_JOB_TYPE]: { run: runMerge, retry: true },
   // Reading and matching a bill document: a repeat reads it again and replaces what the last attempt stored.
   [PROCESS_DOCUMENT_JOB_TYPE]: { run: (jobId, options) => runProcessDocument(jobId, options), retry: true },
+  // Re-matching after a purchase order import: each batch is one transaction and a decided document is not decided again.
+  [DOCUMENTS_REMATCH_JOB_TYPE]: { run: runDocumentsRematch, retry: true },
 };
 
 export const QUEUED_JOB_TYPES = Object.keys(QUEUED_JOB_KINDS);

@@ -13,6 +13,8 @@ export const BILL_DOCUMENT_REVIEW_ACTIONS = [
   "LOCK",
   "UNLOCK",
   "AUTO_PROCESS",
+  /** The matching engine's decision (user NULL): the reason and the list it sent the document to. */
+  "MATCH",
 ] as const;
 export type BillDocumentReviewAction = (typeof BILL_DOCUMENT_REVIEW_ACTIONS)[number];
 

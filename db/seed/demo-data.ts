@@ -28,6 +28,7 @@ import {
   harbourCreditNotes,
   harbourFoodsCompany,
   harbourFoodsDirector,
+  harbourFoodsSecondUser,
   harbourFoodsSettings,
   harbourFoodsUser,
   harbourGlChart,
@@ -97,6 +98,7 @@ export async function seedDemoWorld(t: Transaction, { passwordHash }: DemoUsers)
   await outbackCoffeeUser(ctx, outback);
   await outbackPendingOwner(ctx, outback);
   await harbourFoodsDirector(ctx, harbour);
+  await harbourFoodsSecondUser(ctx, harbour);
   await kauriTimberUser(ctx, kauri);
 
   // ---- Settings, payment terms, GL codes ----------------------------------------------------------------

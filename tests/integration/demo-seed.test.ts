@@ -235,6 +235,21 @@ describe("demo data", () => {
     expect(duplicate).toEqual({ status: "INACTIVE", bills: "3", credit_notes: "1", kiwi_counterparty: true });
   });
 
+  it("has Harbour Foods' second user Lee and its AUTOMATIC processing queue (issue 16)", async () => {
+    const people = await rows<{ username: string; roles: string[]; verification_status: string; onboarding_state: string; queue: string }>(`
+      SELECT u.username, u.roles, u.verification_status, u.onboarding_state, ep.default_processing_queue AS queue
+        FROM users u JOIN companies c ON c.id = u.company_id JOIN entity_preferences ep ON ep.company_id = c.id
+       WHERE c.company_name = 'Harbour Foods Ltd' AND 'ROLE_USER' = ANY(u.roles) ORDER BY u.username`);
+    expect(people).toEqual([
+      { username: "lee@harbourfoods.test", roles: ["ROLE_USER"], verification_status: "VERIFIED", onboarding_state: "ONBOARDED", queue: "AUTOMATIC" },
+      { username: "pat@harbourfoods.test", roles: ["ROLE_USER"], verification_status: "VERIFIED", onboarding_state: "ONBOARDED", queue: "AUTOMATIC" },
+    ]);
+    const [{ same }] = await rows<{ same: boolean }>(
+      `SELECT (SELECT password_hash FROM users WHERE username = 'lee@harbourfoods.test') = (SELECT password_hash FROM users WHERE username = 'pat@harbourfoods.test') AS same`
+    );
+    expect(same).toBe(true);
+  });
+
   it("is not seeded twice", async () => {
     const env = { ...process.env, DATABASE_URL: seedUrl, APP_ENV: "test" };
     await run(process.execPath, [path.join(root, "bin/earlybird.js"), "db:seed", "--json"], { cwd: root, env, timeout: 120_000 });

@@ -4,6 +4,7 @@ export const DEMO_PASSWORD = "Earlybird#2026";
 export const DEMO_LOGINS: { email: string; label: string }[] = [
   { email: "admin@earlybird.test", label: "Admin (back office)" },
   { email: "pat@harbourfoods.test", label: "Purchaser, Harbour Foods Ltd (NZ)" },
+  { email: "lee@harbourfoods.test", label: "Second user, Harbour Foods Ltd (NZ): bill review" },
   { email: "sam@kiwisupplies.test", label: "Supplier, Kiwi Supplies Ltd (NZ)" },
   { email: "alex@outbackcoffee.test", label: "Outback Coffee Pty Ltd (AU, partially verified)" },
   { email: "casey@kauritimber.test", label: "Kauri Timber Co Ltd (NZ, verified, account not activated)" },

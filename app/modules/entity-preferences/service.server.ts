@@ -9,6 +9,7 @@ import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { isAdminActor, type Actor } from "../../lib/actor";
 import { AppError } from "../../lib/errors";
+import { centsToDecimal, parseDecimalToCents, type Cents } from "../../lib/money";
 import { audit } from "../audit/service.server";
 import { getCompany, requireAdmin } from "../companies/service.server";
 import {
@@ -173,5 +174,38 @@ export async function updateEntitySettings(
       { transaction: t }
     );
     return rows[0];
+  });
+}
+
+/** The tolerance is whole cents from $0.00 (ours: the spec gives no wording). */
+export const TOLERANCE_INVALID = "Tolerance must be an amount of at least $0.00, e.g. 5.00";
+
+/**
+ * Sets a company's authorisation tolerance (p3 §9 "default 5 (configurable per company setting)"; dollars,
+ * company_settings.authorisation_tolerance): document matching's AMOUNT_OVER / AMOUNT_UNDER limit and the authorise
+ * ceiling (docs/decisions/044). An admin's or the operator's; the settings row is created on first write.
+ */
+export async function updateAuthorisationTolerance(actor: Actor, companyId: number, amount: string): Promise<{ companyId: number; authorisationTolerance: Cents }> {
+  requireAdmin(actor);
+  let cents: Cents;
+  try {
+    cents = parseDecimalToCents(amount);
+  } catch {
+    throw AppError.validation({ amount: TOLERANCE_INVALID });
+  }
+  if (cents < 0) throw AppError.validation({ amount: TOLERANCE_INVALID });
+  await getCompany(companyId);
+  return sequelize.transaction(async (t) => {
+    await sequelize.query(`INSERT INTO company_settings (company_id) VALUES ($1) ON CONFLICT (company_id) DO NOTHING`, { bind: [companyId], transaction: t });
+    const [rows] = (await sequelize.query(`UPDATE company_settings SET authorisation_tolerance = $2 WHERE company_id = $1 RETURNING id`, {
+      bind: [companyId, centsToDecimal(cents)],
+      transaction: t,
+    })) as unknown as [{ id: number }[]];
+    await audit(
+      actor,
+      { companyId, action: "entity_settings.updated", entityType: "company_settings", entityId: rows[0].id, details: { authorisationTolerance: cents } },
+      { transaction: t }
+    );
+    return { companyId, authorisationTolerance: cents };
   });
 }

@@ -11,16 +11,16 @@
  * transaction.
  */
 import crypto from "node:crypto";
-import { UniqueConstraintError, type Transaction } from "sequelize";
+import { QueryTypes, UniqueConstraintError, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { AccountingConnection, GlAccount, Invoice, InvoiceItem } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { CURRENCIES, LOCALES, todayIn, type Country } from "../../lib/dates";
 import { AppError, forbidden } from "../../lib/errors";
-import type { Cents } from "../../lib/money";
+import { centsToDecimal, type Cents } from "../../lib/money";
 import { getCounterparty, searchCounterparties, type CounterpartyOption } from "../counterparties/service.server";
 import { addInvoiceSchema, createInvoiceScreenSchema, defaultDueDate, formText, parseId, type InvoiceKind, type ItemOutput } from "./schema";
-import { audit } from "../audit/service.server";
+import { audit, auditAll } from "../audit/service.server";
 import { findCompanyContext, requireCompanyId, type CompanyContext } from "../companies/service.server";
 import { assertBillDateOpen } from "../period-lock/service.server";
 
@@ -217,6 +217,153 @@ function isNumberConstraint(error: unknown): boolean {
   return constraint === "invoices_invoice_number_key" || constraint === "invoices_bill_number_key";
 }
 
+/** What insertInvoiceRecord writes: a record whose checks have been made by its caller. */
+export interface NewInvoiceRecord {
+  kind: InvoiceKind;
+  /** The actor's company (the owner: issued_by of an invoice, issued_for of a bill). */
+  companyId: number;
+  supplier: { id: number; name: string };
+  purchaser: { id: number; name: string };
+  invoiceNumber: string;
+  orderNumber: string | null;
+  issueDate: string | null;
+  dueDate: string;
+  currency: "NZD" | "AUD";
+  subTotal: Cents | null;
+  gst: Cents | null;
+  total: Cents;
+  contactEmail: string | null;
+  createInXero: boolean;
+  billGlCode: string | null;
+  items: ItemOutput[];
+  /** EARLYBIRD for a record made by hand; RIPE for a bill that document processing authorised. */
+  loadedBy: "EARLYBIRD" | "RIPE";
+  /** The bill document it was authorised from (ripeBillDocumentId). */
+  ripeBillDocumentId?: number | null;
+  /** Extra audit details. */
+  auditDetails?: Record<string, unknown>;
+}
+
+/**
+ * Writes an invoice or bill, its items and the audit entry inside `t`: the one place a record is created, by hand
+ * (createInvoiceRecord) or by document processing (an auto-processed bill). The unique number indexes stay the last
+ * word: a repeated number throws the UniqueConstraintError for the caller to map.
+ */
+export async function insertInvoiceRecord(actor: Actor, record: NewInvoiceRecord, t: Transaction): Promise<{ id: number; items: (ItemOutput & { itemNumber: number })[] }> {
+  const { kind } = record;
+  const invoice = await Invoice.create(
+    {
+      type: kind,
+      issuedBy: record.supplier.id,
+      issuedFor: record.purchaser.id,
+      issuedByCompanyName: record.supplier.name,
+      issuedForCompanyName: record.purchaser.name,
+      invoiceNumber: record.invoiceNumber,
+      orderNumber: record.orderNumber,
+      issueDate: record.issueDate,
+      dueDate: record.dueDate,
+      currency: record.currency,
+      subTotal: record.subTotal,
+      gst: record.gst,
+      total: record.total,
+      // The creating side's own contact at the other company (decision 033).
+      ...(kind === "INVOICE" ? { issuerContactEmail: record.contactEmail } : { recipientContactEmail: record.contactEmail }),
+      createBillInXero: record.createInXero,
+      billGlCode: record.billGlCode,
+      loadedBy: record.loadedBy,
+      ripeBillDocumentId: record.ripeBillDocumentId ?? null,
+    },
+    { transaction: t }
+  );
+  const items = numberItems(record.items);
+  if (items.length > 0) {
+    await InvoiceItem.bulkCreate(
+      items.map((item) => ({
+        invoiceId: invoice.id,
+        itemNumber: item.itemNumber,
+        description: item.description,
+        units: item.units,
+        unitType: item.unitType,
+        unitPrice: item.unitPrice,
+        amount: item.amount,
+      })),
+      { transaction: t }
+    );
+  }
+  const counterpartyId = kind === "INVOICE" ? record.purchaser.id : record.supplier.id;
+  await audit(
+    actor,
+    {
+      companyId: record.companyId,
+      action: kind === "INVOICE" ? "invoice.create" : "bill.create",
+      entityType: "invoice",
+      entityId: invoice.id,
+      details: { invoiceNumber: record.invoiceNumber, counterpartyId, total: record.total, items: items.length, ...record.auditDetails },
+    },
+    { transaction: t }
+  );
+  return { id: invoice.id, items };
+}
+
+/**
+ * Writes many bills at once inside `t` (document processing's auto-processed bills: one statement per batch instead of
+ * three per bill), each audited `bill.create` as insertInvoiceRecord does. A bill whose number the supplier already
+ * used for this purchaser is skipped (ON CONFLICT on the bill number index): the map holds only the bills written,
+ * by their ripeBillDocumentId.
+ */
+export async function insertDocumentBills(
+  actor: Actor,
+  records: (Omit<NewInvoiceRecord, "kind" | "items" | "loadedBy" | "ripeBillDocumentId" | "subTotal" | "gst" | "createInXero"> & { ripeBillDocumentId: number })[],
+  t: Transaction
+): Promise<Map<number, number>> {
+  const written = new Map<number, number>();
+  if (records.length === 0) return written;
+  const rows = records.map((record) => ({
+    issued_by: record.supplier.id,
+    issued_for: record.purchaser.id,
+    issued_by_company_name: record.supplier.name,
+    issued_for_company_name: record.purchaser.name,
+    invoice_number: record.invoiceNumber,
+    order_number: record.orderNumber,
+    issue_date: record.issueDate,
+    due_date: record.dueDate,
+    currency: record.currency,
+    total: centsToDecimal(record.total),
+    recipient_contact_email: record.contactEmail,
+    bill_gl_code: record.billGlCode,
+    ripe_bill_document_id: record.ripeBillDocumentId,
+  }));
+  const inserted = await sequelize.query<{ id: number; ripe_bill_document_id: number }>(
+    `INSERT INTO invoices (type, issued_by, issued_for, issued_by_company_name, issued_for_company_name, invoice_number, order_number, issue_date,
+                           due_date, currency, total, recipient_contact_email, bill_gl_code, loaded_by, ripe_bill_document_id)
+     SELECT 'BILL', x.issued_by, x.issued_for, x.issued_by_company_name, x.issued_for_company_name, x.invoice_number, x.order_number, x.issue_date,
+            x.due_date, x.currency, x.total, x.recipient_contact_email, x.bill_gl_code, 'RIPE', x.ripe_bill_document_id
+       FROM jsonb_to_recordset(CAST(:rows AS jsonb)) AS x(issued_by integer, issued_for integer, issued_by_company_name text, issued_for_company_name text,
+              invoice_number text, order_number text, issue_date date, due_date date, currency text, total numeric, recipient_contact_email text,
+              bill_gl_code text, ripe_bill_document_id integer)
+     ON CONFLICT (issued_for, issued_by, invoice_number) WHERE type = 'BILL' AND deleted_at IS NULL DO NOTHING
+     RETURNING id, ripe_bill_document_id`,
+    { type: QueryTypes.SELECT, replacements: { rows: JSON.stringify(rows) }, transaction: t }
+  );
+  for (const row of inserted) written.set(row.ripe_bill_document_id, row.id);
+  const byDocument = new Map(records.map((record) => [record.ripeBillDocumentId, record]));
+  await auditAll(
+    actor,
+    inserted.map((row) => {
+      const record = byDocument.get(row.ripe_bill_document_id)!;
+      return {
+        companyId: record.companyId,
+        action: "bill.create",
+        entityType: "invoice",
+        entityId: row.id,
+        details: { invoiceNumber: record.invoiceNumber, counterpartyId: record.supplier.id, total: record.total, items: 0, ...record.auditDetails },
+      };
+    }),
+    { transaction: t }
+  );
+  return written;
+}
+
 /** POST /invoice: validates as reviewInvoiceRecord does, then writes the record and its items in one transaction. */
 export async function createInvoiceRecord(actor: Actor, kind: InvoiceKind, input: unknown): Promise<CreatedRecord> {
   const companyId = requireCompanyId(actor);
@@ -225,58 +372,20 @@ export async function createInvoiceRecord(actor: Actor, kind: InvoiceKind, input
       const record = await reviewInvoiceRecord(actor, kind, input, t);
       const own = await findCompanyContext(companyId, { transaction: t });
       if (!own) throw forbidden();
-      const supplier = kind === "INVOICE" ? { id: own.id, name: own.name } : { id: record.counterparty.id, name: record.counterparty.companyName };
-      const purchaser = kind === "INVOICE" ? { id: record.counterparty.id, name: record.counterparty.companyName } : { id: own.id, name: own.name };
-      const invoice = await Invoice.create(
-        {
-          type: kind,
-          issuedBy: supplier.id,
-          issuedFor: purchaser.id,
-          issuedByCompanyName: supplier.name,
-          issuedForCompanyName: purchaser.name,
-          invoiceNumber: record.invoiceNumber,
-          orderNumber: record.orderNumber,
-          issueDate: record.issueDate,
-          dueDate: record.dueDate,
-          currency: record.currency,
-          subTotal: record.subTotal,
-          gst: record.gst,
-          total: record.total,
-          // The creating side's own contact at the other company (decision 033).
-          ...(kind === "INVOICE" ? { issuerContactEmail: record.contactEmail } : { recipientContactEmail: record.contactEmail }),
-          createBillInXero: record.createInXero,
-          billGlCode: record.billGlCode,
-          loadedBy: "EARLYBIRD",
-        },
-        { transaction: t }
-      );
-      const items = numberItems(record.items);
-      if (items.length > 0) {
-        await InvoiceItem.bulkCreate(
-          items.map((item) => ({
-            invoiceId: invoice.id,
-            itemNumber: item.itemNumber,
-            description: item.description,
-            units: item.units,
-            unitType: item.unitType,
-            unitPrice: item.unitPrice,
-            amount: item.amount,
-          })),
-          { transaction: t }
-        );
-      }
-      await audit(
+      const other = { id: record.counterparty.id, name: record.counterparty.companyName };
+      const self = { id: own.id, name: own.name };
+      const { id, items } = await insertInvoiceRecord(
         actor,
         {
+          ...record,
           companyId,
-          action: kind === "INVOICE" ? "invoice.create" : "bill.create",
-          entityType: "invoice",
-          entityId: invoice.id,
-          details: { invoiceNumber: record.invoiceNumber, counterpartyId: record.counterparty.id, total: record.total, items: items.length },
+          supplier: kind === "INVOICE" ? self : other,
+          purchaser: kind === "INVOICE" ? other : self,
+          loadedBy: "EARLYBIRD",
         },
-        { transaction: t }
+        t
       );
-      return { ...record, items, id: invoice.id };
+      return { ...record, items, id };
     });
   } catch (error) {
     // Two submits racing past the check: the unique index refuses the second.
@@ -284,4 +393,3 @@ export async function createInvoiceRecord(actor: Actor, kind: InvoiceKind, input
     throw error;
   }
 }
-

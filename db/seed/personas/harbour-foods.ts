@@ -89,6 +89,18 @@ export const harbourFoodsUser = (ctx: SeedContext, harbour: Company): Promise<Us
     phoneNumber: "+64211234567",
   });
 
+/** Harbour Foods' second user (issue 16): two people reviewing the same bill documents (the review screens' locking). */
+export const harbourFoodsSecondUser = (ctx: SeedContext, harbour: Company): Promise<User> =>
+  memberUser(ctx, {
+    username: "lee@harbourfoods.test",
+    roles: ["ROLE_USER"],
+    companyId: harbour.id,
+    firstName: "Lee",
+    lastName: "Wharf",
+    verificationStatus: "VERIFIED",
+    phoneNumber: "+64211234568",
+  });
+
 export const harbourFoodsDirector = ({ t }: SeedContext, harbour: Company): Promise<User> =>
   User.create(
     { username: "morgan@harbourfoods.test", roles: ["ROLE_DIRECTOR"], companyId: harbour.id, firstName: "Morgan", lastName: "Tane", verificationStatus: "VERIFIED", onboardingState: "ONBOARDED" },
