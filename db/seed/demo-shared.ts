@@ -191,7 +191,8 @@ export interface RelationValues {
   customer?: boolean;
   email: string;
   offers?: boolean;
-  queue?: "AUTOMATIC" | "MANUAL";
+  /** The counterparty's own processing queue; null takes the owner's default (entity preferences). MANUAL when left out. */
+  queue?: "AUTOMATIC" | "MANUAL" | null;
   paymentTermId?: number | null;
   glAccountId?: number | null;
   bank?: string;
@@ -210,7 +211,7 @@ export const relate = ({ t, rng, todayNz }: SeedContext, owner: Company, other: 
       externalAccountId: `xero-${owner.id}-${other.id}`,
       gstNumber: String(between(rng, 100000000, 139999999)),
       isPurchaserOffersEnabled: values.offers ?? true,
-      defaultProcessingQueue: values.queue ?? "MANUAL",
+      defaultProcessingQueue: values.queue === undefined ? "MANUAL" : values.queue,
       paymentTermId: values.paymentTermId ?? null,
       glAccountId: values.glAccountId ?? null,
       externalBankAccountNumber: values.bank ?? null,

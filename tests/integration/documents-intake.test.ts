@@ -10,7 +10,7 @@ import { AuditLogEntry, BillDocument, Job } from "../../db/models/index";
 import { operatorFor } from "../../app/lib/actor";
 import { getDocument, listDocuments, receiveDocuments, findCompanyIdByInboundAddress, getInboundAddress } from "../../app/modules/documents/service.server";
 import { DOCUMENT_MESSAGES, PROCESS_DOCUMENT_JOB_TYPE } from "../../app/modules/documents/rules";
-import { INSPECT_MESSAGES } from "../../app/modules/documents/placeholders/inspect-file.server";
+import { inspectMessages } from "../../app/modules/extraction/service.server";
 import { runQueuedJobs } from "../../jobs/queue";
 import { actorOf, makeCompany, makeUser } from "../support/factories";
 import { makeBillPdf, makeEncryptedPdf, makeFakePdf, makeJpeg, makePng, makeZeroPagePdf } from "../support/document-factories";
@@ -80,8 +80,8 @@ describe("receiveDocuments", () => {
     ], "UPLOAD");
     expect(results).toEqual([
       { ok: false, fileName: "big.pdf", message: DOCUMENT_MESSAGES.tooLarge },
-      { ok: false, fileName: "locked.pdf", message: INSPECT_MESSAGES.encrypted },
-      { ok: false, fileName: "empty-tree.pdf", message: INSPECT_MESSAGES.noPages },
+      { ok: false, fileName: "locked.pdf", message: inspectMessages.encrypted },
+      { ok: false, fileName: "empty-tree.pdf", message: inspectMessages.noPages },
       { ok: false, fileName: "nothing.pdf", message: DOCUMENT_MESSAGES.empty },
     ]);
     expect(await countDocuments(companyId)).toBe(0);

@@ -44,15 +44,15 @@ afterAll(async () => {
 describe("inspectFile", () => {
   it.each(manifest.refused)("refuses $file with its message", async ({ file, refusal }) => {
     const name = file.split("/").pop()!;
-    expect(await inspectFile(bytesOf(file), name)).toEqual({ ok: false, message: inspectMessages[refusal](name) });
+    expect(await inspectFile(bytesOf(file), name)).toEqual({ ok: false, message: inspectMessages[refusal] });
   });
   it("refuses an empty file", async () => {
-    expect(await inspectFile(Buffer.alloc(0), "blank.pdf")).toEqual({ ok: false, message: '"blank.pdf" is empty.' });
+    expect(await inspectFile(Buffer.alloc(0), "blank.pdf")).toEqual({ ok: false, message: inspectMessages.empty });
   });
   it("says an encrypted PDF needs its password removed (the exact message)", async () => {
     expect(await inspectFile(bytesOf("invalid/encrypted.pdf"), "bill.pdf")).toEqual({
       ok: false,
-      message: '"bill.pdf" is protected by a password. Remove the password and upload it again.',
+      message: inspectMessages.encrypted,
     });
   });
   it("accepts each kind of sample by its content, whatever the file is called", async () => {

@@ -1,13 +1,7 @@
 /**
- * TO BE REPLACED AT THE MERGE OF ISSUE 16 (decision 042): the documents module reaches the extraction (helper X,
- * `app/modules/extraction/`) and the matching (helper M, `app/modules/matching/`) only through this file, by the
- * interface names agreed in the issue's brief. On this branch those modules do not exist yet, so the names are
- * re-exported from minimal stand-ins in ./placeholders; the merge re-exports the real ones here instead and deletes
- * ./placeholders:
- *
- *   export { inspectFile, extractDocument, type Extraction, type InspectResult } from "../extraction/<its service file>";
- *   export { matchDocument } from "../matching/<its service file>";
+ * The documents module reaches the extraction (`app/modules/extraction/`: inspectFile, extractDocument) and the matching
+ * (`app/modules/matching/`: matchDocument) only through this file (decision 042), so the intake and the processing job
+ * name one seam each and a test can pass its own steps.
  */
-export { inspectFile, type InspectResult } from "./placeholders/inspect-file.server";
-export { extractDocument, type Extraction, type ExtractedField } from "./placeholders/extract-document.server";
-export { matchDocument } from "./placeholders/match-document.server";
+export { inspectFile, extractDocument, type Extraction, type InspectResult } from "../extraction/service.server";
+export { matchDocument } from "../matching/service.server";

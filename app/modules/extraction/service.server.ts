@@ -38,35 +38,37 @@ const MIN_TEXT_LAYER_CHARACTERS = 20;
 /** Learnt anchors are trusted above the generic labels. */
 const ANCHORED = 0.98;
 
+/** Why a file is refused before anything is stored (the intake shows each after the file's name). */
 export const inspectMessages = {
-  empty: (name: string) => `"${name}" is empty.`,
-  notSupported: (name: string) => `"${name}" is not a PDF, JPG or PNG file.`,
-  encrypted: (name: string) => `"${name}" is protected by a password. Remove the password and upload it again.`,
-  noPages: (name: string) => `"${name}" has no pages.`,
-  unreadablePdf: (name: string) => `"${name}" could not be read as a PDF.`,
-  unreadableImage: (name: string) => `"${name}" could not be read as an image.`,
-};
+  empty: "The file is empty",
+  // p3 §5 (upload), character for character.
+  notSupported: "Unsupported file format. Please select a JPG, PNG or PDF file.",
+  encrypted: "This PDF is protected by a password. Remove the password and upload it again.",
+  noPages: "This PDF has no pages.",
+  unreadablePdf: "This file could not be read as a PDF.",
+  unreadableImage: "This file could not be read as an image.",
+} as const;
 
-export async function inspectFile(bytes: Buffer, fileName: string): Promise<InspectResult> {
-  if (bytes.length === 0) return { ok: false, message: inspectMessages.empty(fileName) };
+export async function inspectFile(bytes: Buffer, _fileName: string): Promise<InspectResult> {
+  if (bytes.length === 0) return { ok: false, message: inspectMessages.empty };
   const mimeType = sniffMimeType(bytes);
-  if (!mimeType) return { ok: false, message: inspectMessages.notSupported(fileName) };
+  if (!mimeType) return { ok: false, message: inspectMessages.notSupported };
   if (mimeType !== "application/pdf") {
     try {
       await imageAsPng(bytes, mimeType);
       return { ok: true, mimeType, pageCount: 1 };
     } catch {
-      return { ok: false, message: inspectMessages.unreadableImage(fileName) };
+      return { ok: false, message: inspectMessages.unreadableImage };
     }
   }
   let pdf: PdfDocument;
   try {
     pdf = await openPdf(bytes);
   } catch (error) {
-    return { ok: false, message: isPasswordError(error) ? inspectMessages.encrypted(fileName) : inspectMessages.unreadablePdf(fileName) };
+    return { ok: false, message: isPasswordError(error) ? inspectMessages.encrypted : inspectMessages.unreadablePdf };
   }
   try {
-    if (pdf.numPages === 0) return { ok: false, message: inspectMessages.noPages(fileName) };
+    if (pdf.numPages === 0) return { ok: false, message: inspectMessages.noPages };
     return { ok: true, mimeType, pageCount: pdf.numPages };
   } finally {
     await pdf.destroy();

@@ -143,8 +143,9 @@ export async function harbourSuppliers(
   const { southern, tasman, canterbury, wellington, otago, pacific } = outside;
   const [purchases, cogs] = glCodes;
   const suppliers: Party[] = [];
+  // Harbour Foods' suppliers take its default queue, AUTOMATIC (issue 16: its clean bills are authorised unseen).
   const supplierOf = async (other: Company, email: string, values: Omit<RelationValues, "email">) => {
-    await relate(ctx, harbour, other, { supplier: true, email, ...values });
+    await relate(ctx, harbour, other, { supplier: true, email, queue: null, ...values });
     suppliers.push({ company: other, email });
   };
   await supplierOf(kiwi, "accounts@kiwisupplies.test", { queue: "AUTOMATIC", paymentTermId: terms.monthly.id, glAccountId: purchases.id, bank: "0212340123456000" });
