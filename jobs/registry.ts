@@ -13,6 +13,10 @@ import { STATEMENT_JOB_TYPE, runStatementJob } from "../app/modules/statements/s
 import { PERIOD_LOCK_JOB_TYPE, runPeriodLock } from "../app/modules/period-lock/service.server";
 import { MERGE_JOB_TYPE } from "../app/modules/merge/rules";
 import { runMerge } from "../app/modules/merge/service.server";
+import { DOCUMENTS_REMATCH_JOB_TYPE, PURCHASE_ORDER_IMPORT_JOB_TYPE } from "../app/modules/purchase-orders/rules";
+import { runPurchaseOrderImport } from "../app/modules/purchase-orders/import.server";
+// Helper M replaces this placeholder with the matching module's DOCUMENTS_REMATCH runner (issue 16).
+import { runDocumentsRematchPlaceholder } from "../app/modules/purchase-orders/rematch-placeholder.server";
 import type { ExecuteJobOptions, JobView } from "../app/modules/jobs/service.server";
 
 export type QueuedJobRunner = (jobId: string, options: ExecuteJobOptions) => Promise<JobView>;
@@ -41,6 +45,10 @@ export const QUEUED_JOB_KINDS: Record<string, QueuedJobKind> = {
   [PERIOD_LOCK_JOB_TYPE]: { run: runPeriodLock, retry: true },
   // A merge carries on from its checkpoint (the pass and the last id it settled).
   [MERGE_JOB_TYPE]: { run: runMerge, retry: true },
+  // Purchase orders (issue 16 part 1): resumes from its checkpoint; the upsert is idempotent.
+  [PURCHASE_ORDER_IMPORT_JOB_TYPE]: { run: runPurchaseOrderImport, retry: true },
+  // PLACEHOLDER (does nothing) until helper M's matching module registers its DOCUMENTS_REMATCH runner here.
+  [DOCUMENTS_REMATCH_JOB_TYPE]: { run: runDocumentsRematchPlaceholder, retry: true },
 };
 
 export const QUEUED_JOB_TYPES = Object.keys(QUEUED_JOB_KINDS);
