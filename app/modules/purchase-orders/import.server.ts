@@ -262,7 +262,8 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
   const input = fs.createReadStream(payload.filePath);
-  const parser = parse({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true });
+  // info: each record's line in the file (blank lines skipped by the parser still count), as the failed rows name it.
+  const parser = parse({ bom: true, info: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true });
   // pipeline (not pipe) stops reading the file when the parser fails; the loop below sees the parser's error.
   pipelineCallback(input, parser, () => {});
   let inFlight: Promise<void> = Promise.resolve();
@@ -276,6 +277,7 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
     const skipThrough = resumeFrom?.line ?? 0;
     const seenOrderNumber = createOrderNumberTracker();
     let batch: string[] = [];
+    let records = 0;
     let line = 0;
     let lastProgressAt = 0;
     const flush = async () => {
@@ -291,9 +293,9 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
     };
 
     try {
-      for await (const cells of parser as AsyncIterable<string[]>) {
-        line++;
-        if (line === 1) {
+      for await (const { record: cells, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+        line = info.lines;
+        if (++records === 1) {
           if (!isPurchaseOrderTemplateHeader(cells)) throw new AppError(400, PURCHASE_ORDER_TEMPLATE_MESSAGE, { code: "INCORRECT_TEMPLATE", field: "file" });
           continue;
         }
@@ -338,7 +340,7 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
       }
       throw error;
     }
-    if (line === 0) throw new AppError(400, PURCHASE_ORDER_TEMPLATE_MESSAGE, { code: "INCORRECT_TEMPLATE", field: "file" });
+    if (records === 0) throw new AppError(400, PURCHASE_ORDER_TEMPLATE_MESSAGE, { code: "INCORRECT_TEMPLATE", field: "file" });
     await flush();
     await inFlight;
     if (batchError) throw batchError;
