@@ -10,6 +10,7 @@ import { registerMailCommands } from "./commands/mail";
 import { registerStatementCommands } from "./commands/statements";
 import { registerPeriodCommands } from "./commands/period";
 import { registerMergeCommands } from "./commands/merge";
+import { registerPurchaseOrderCommands } from "./commands/purchase-orders";
 import { registerUserCommands } from "./commands/users";
 
 /** The `earlybird` program: commands parse options, call module services, and render (GUIDE rule 15). */
@@ -34,5 +35,6 @@ export function createProgram(): Command {
   registerPeriodCommands(program);
   registerMergeCommands(program);
   registerCompanyConfigCommands(program);
+  registerPurchaseOrderCommands(program);
   return program;
 }
