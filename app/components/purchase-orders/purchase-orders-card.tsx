@@ -1,6 +1,7 @@
 /** The AP Automation tab's purchase orders card (issue 16 part 1): the Import purchase orders dialog and the template. */
 import { Link } from "@remix-run/react";
-import { FileSpreadsheet, Upload } from "lucide-react";
+import { Upload } from "lucide-react";
+import { TemplateLink } from "~/components/import/csv-import-steps";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { PURCHASE_ORDER_IMPORT_HREF, PURCHASE_ORDER_TEMPLATE_HREF } from "./import-purchase-orders-dialog";
@@ -17,10 +18,7 @@ export function PurchaseOrdersCard() {
           <Upload aria-hidden className="size-4" />
           Import purchase orders
         </Link>
-        <a href={PURCHASE_ORDER_TEMPLATE_HREF} download className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline">
-          <FileSpreadsheet aria-hidden className="size-4" />
-          Download the template
-        </a>
+        <TemplateLink href={PURCHASE_ORDER_TEMPLATE_HREF} />
       </CardContent>
     </Card>
   );

@@ -341,6 +341,29 @@ export class CsvOut {
   }
 }
 
+/**
+ * A streamed import's progress: the share of the file read so far, reported at most every PROGRESS_INTERVAL_MS (the
+ * dialogs poll every second). Call the returned function after each row.
+ */
+export function fileProgress(input: { bytesRead: number }, size: number, progress: (percent: number) => Promise<void>): () => Promise<void> {
+  let lastProgressAt = 0;
+  return async () => {
+    const now = Date.now();
+    if (now - lastProgressAt < PROGRESS_INTERVAL_MS || size <= 0) return;
+    lastProgressAt = now;
+    await progress((input.bytesRead / size) * 100);
+  };
+}
+
+/** What a streamed import throws for an error of its reading loop: csv-parse's errors (unclosed quote, …) as a user's 400. */
+export function csvReadError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  if (error instanceof Error && "code" in error && String((error as { code: unknown }).code).startsWith("CSV_")) {
+    return new AppError(400, `The file could not be read as CSV: ${error.message}`, { code: "CSV_INVALID" });
+  }
+  return error;
+}
+
 /** COPY text format: backslash, tab, newline and carriage return escaped; null is \N. */
 export function copyField(value: string | number | null): string {
   if (value === null) return "\\N";
@@ -431,7 +454,7 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
     const skipThrough = resumeFrom?.line ?? 0;
     let batch: PendingRow[] = [];
     let line = 1;
-    let lastProgressAt = 0;
+    const tick = fileProgress(input, size, progress);
 
     const flush = async () => {
       if (batch.length === 0) return;
@@ -481,20 +504,11 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
           batch.push(pendingRow(line, parsed.record, cells));
           if (batch.length >= BATCH_SIZE) await flush();
         }
-        const now = Date.now();
-        if (now - lastProgressAt >= PROGRESS_INTERVAL_MS && size > 0) {
-          lastProgressAt = now;
-          await progress((input.bytesRead / size) * 100);
-        }
+        await tick();
       }
     } catch (error) {
       if (headerError) throw headerError;
-      if (error instanceof AppError) throw error;
-      // csv-parse errors (unclosed quote, …) carry a code and a message a user can act on.
-      if (error instanceof Error && "code" in error && String((error as { code: unknown }).code).startsWith("CSV_")) {
-        throw new AppError(400, `The file could not be read as CSV: ${error.message}`, { code: "CSV_INVALID" });
-      }
-      throw error;
+      throw csvReadError(error);
     }
     if (headerError) throw headerError;
     // An empty file (no header line) is not the template either.

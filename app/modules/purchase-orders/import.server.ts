@@ -36,7 +36,7 @@ import { isTerminalStatus } from "../jobs/rules";
 import { createJob, executeJob, getJob, type ExecuteJobOptions, type JobView } from "../jobs/service.server";
 import { runQueuedJobsSoon } from "../jobs/queue-trigger.server";
 import { IMPORT_MESSAGES } from "../invoices/import-rules";
-import { CsvOut, copyField, storeImportUpload } from "../invoices/import.server";
+import { CsvOut, copyField, csvReadError, fileProgress, storeImportUpload } from "../invoices/import.server";
 import {
   DOCUMENTS_REMATCH_JOB_TYPE,
   PURCHASE_ORDER_IMPORT_COLUMNS,
@@ -54,8 +54,6 @@ export const PURCHASE_ORDER_IMPORT_NOT_FOUND = "Import not found";
 /** Who may import: a user of the buying company (or the operator acting for it). */
 export const PURCHASE_ORDER_COMPANY_REQUIRED = "Only a company user can import purchase orders";
 const BATCH_SIZE = 5_000;
-/** Progress is stored at most this often (the dialog polls every second). */
-const PROGRESS_INTERVAL_MS = 250;
 /** Failed rows kept in the job's result (the dialog's list, the CLI's JSON); the CSV has every one. */
 export const FAILED_ROWS_LIMIT = 100;
 /** Per-company advisory lock class of the import's batches (pg_advisory_xact_lock(class, company id)). */
@@ -279,7 +277,7 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
     let batch: string[] = [];
     let records = 0;
     let line = 0;
-    let lastProgressAt = 0;
+    const tick = fileProgress(input, size, progress);
     const flush = async () => {
       if (batch.length === 0) return;
       const rows = batch;
@@ -326,19 +324,10 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
           );
           if (batch.length >= BATCH_SIZE) await flush();
         }
-        const now = Date.now();
-        if (now - lastProgressAt >= PROGRESS_INTERVAL_MS && size > 0) {
-          lastProgressAt = now;
-          await progress((input.bytesRead / size) * 100);
-        }
+        await tick();
       }
     } catch (error) {
-      if (error instanceof AppError) throw error;
-      // csv-parse errors (unclosed quote, …) carry a code and a message a user can act on.
-      if (error instanceof Error && "code" in error && String((error as { code: unknown }).code).startsWith("CSV_")) {
-        throw new AppError(400, `The file could not be read as CSV: ${error.message}`, { code: "CSV_INVALID" });
-      }
-      throw error;
+      throw csvReadError(error);
     }
     if (records === 0) throw new AppError(400, PURCHASE_ORDER_TEMPLATE_MESSAGE, { code: "INCORRECT_TEMPLATE", field: "file" });
     await flush();

@@ -6,7 +6,7 @@
  * Steps: GET → the upload form; POST (multipart, streamed to disk) → the job is queued and started, and the dialog
  * redirects to ?job=<id> → progress, polled every second, then the summary with the failed rows.
  */
-import { json, redirect, type UploadHandler } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { AppError } from "~/lib/errors";
 import { IMPORT_MESSAGES } from "~/modules/invoices/import-rules";
@@ -20,7 +20,8 @@ import {
 import { JobIdSchema } from "~/modules/jobs/schema";
 import { getFeatureFlags } from "~/modules/settings/service.server";
 import { requireCompanyUser } from "~/web/auth.server";
-import { asFieldError, handleError, isMultipartRequest, nullOn, pageError, parseParams, readMultipartForm } from "~/web/http.server";
+import { asFieldError, handleError, isMultipartRequest, nullOn, pageError, parseParams } from "~/web/http.server";
+import { readCsvUpload } from "~/web/csv-upload.server";
 import { csvFileResponse } from "~/web/csv-download.server";
 import { jobPollError } from "~/web/job-poll.server";
 
@@ -50,24 +51,8 @@ export async function purchaseOrderImportAction(request: Request) {
   try {
     if (!isMultipartRequest(request)) throw AppError.validation({ file: IMPORT_MESSAGES.fileRequired });
     // The file is streamed to disk as it arrives (CSV only, 10 MB at most), never held whole.
-    let stored: { uploadId: string; fileName: string } | null = null;
-    let uploadError: unknown = null;
-    const uploadHandler: UploadHandler = async ({ name, filename, data }) => {
-      if (name !== "file" || !filename) {
-        for await (const chunk of data) void chunk;
-        return undefined;
-      }
-      try {
-        stored = await storePurchaseOrderUpload(actor, { fileName: filename, data });
-      } catch (error) {
-        uploadError = error;
-        for await (const chunk of data) void chunk;
-      }
-      return stored?.uploadId;
-    };
-    await readMultipartForm(request, uploadHandler);
+    const { stored: upload, uploadError } = await readCsvUpload(request, (file) => storePurchaseOrderUpload(actor, file));
     if (uploadError) asFieldError("file")(uploadError);
-    const upload = stored as { uploadId: string; fileName: string } | null;
     if (!upload) throw AppError.validation({ file: IMPORT_MESSAGES.fileRequired });
     const job = await startPurchaseOrderImport(actor, { uploadId: upload.uploadId, fileName: upload.fileName }).catch(asFieldError("file"));
     runPurchaseOrderImportInBackground();
