@@ -35,8 +35,7 @@ import { companyContextOf, requireAdmin, type CompanyContext } from "../companie
 import { isTerminalStatus } from "../jobs/rules";
 import { createJob, executeJob, getJob, type ExecuteJobOptions, type JobView } from "../jobs/service.server";
 import { runQueuedJobsSoon } from "../jobs/queue-trigger.server";
-import { IMPORT_MESSAGES } from "../invoices/import-rules";
-import { CsvOut, copyField, csvReadError, fileProgress, storeImportUpload } from "../invoices/import.server";
+import { CsvOut, copyField, csvReadError, fileProgress, importFilePath, storeImportUpload } from "../invoices/import.server";
 import {
   COUNTERPARTY_IMPORT_COLUMNS,
   COUNTERPARTY_IMPORT_JOB_TYPE,
@@ -104,7 +103,6 @@ interface ImportPayload {
 }
 
 const dataDir = () => path.resolve(process.env.EARLYBIRD_DATA_DIR ?? ".data");
-const uploadPath = (companyId: number, uploadId: string) => path.join(dataDir(), "uploads", String(companyId), `${uploadId}.csv`);
 const failedPath = (jobId: string) => path.join(dataDir(), "imports", jobId, "failed.csv");
 
 /** The company an admin imports for, or 404 (an admin call on a company that does not exist). */
@@ -142,18 +140,7 @@ export interface StartCounterpartyImportInput {
 /** Queues the import of a file into `companyId`'s counterparties (admin or operator); run it with runCounterpartyImport. */
 export async function startCounterpartyImport(actor: Actor, companyId: number, input: StartCounterpartyImportInput): Promise<JobView> {
   const company = await importCompany(actor, companyId);
-  let filePath: string;
-  if (input.uploadId) {
-    if (!/^[0-9a-f-]{36}$/i.test(input.uploadId)) throw notFound(IMPORT_MESSAGES.uploadNotFound);
-    filePath = uploadPath(company.id, input.uploadId);
-    if (!fs.existsSync(filePath)) throw notFound(IMPORT_MESSAGES.uploadNotFound);
-  } else if (input.filePath) {
-    filePath = path.resolve(input.filePath);
-    const stat = await fsp.stat(filePath).catch(() => null);
-    if (!stat?.isFile()) throw new AppError(404, `${IMPORT_MESSAGES.fileNotFound}: ${input.filePath}`, { code: "NOT_FOUND", field: "file" });
-  } else {
-    throw new AppError(400, IMPORT_MESSAGES.fileRequired, { field: "file" });
-  }
+  const filePath = await importFilePath(company.id, input);
   const payload: ImportPayload = {
     filePath,
     fileName: path.basename(input.fileName ?? filePath).slice(0, 255),

@@ -174,6 +174,26 @@ export async function storeImportUpload(
   return { uploadId, fileName, size };
 }
 
+/**
+ * The file an import job reads: a web upload stored by storeImportUpload for `companyId` (by its id), or a file on this
+ * machine (the CLI only: never from a request). A 404 when it is not there; a 400 when neither is given.
+ */
+export async function importFilePath(companyId: number, input: { uploadId?: string; filePath?: string }): Promise<string> {
+  if (input.uploadId) {
+    if (!/^[0-9a-f-]{36}$/i.test(input.uploadId)) throw notFound(IMPORT_MESSAGES.uploadNotFound);
+    const filePath = path.join(uploadDir(companyId), `${input.uploadId}.csv`);
+    if (!fs.existsSync(filePath)) throw notFound(IMPORT_MESSAGES.uploadNotFound);
+    return filePath;
+  }
+  if (input.filePath) {
+    const filePath = path.resolve(input.filePath);
+    const stat = await fsp.stat(filePath).catch(() => null);
+    if (!stat?.isFile()) throw new AppError(404, `${IMPORT_MESSAGES.fileNotFound}: ${input.filePath}`, { code: "NOT_FOUND", field: "file" });
+    return filePath;
+  }
+  throw new AppError(400, IMPORT_MESSAGES.fileRequired, { field: "file" });
+}
+
 export interface StartImportInput {
   kind: ImportKind;
   format: ImportFormat;
@@ -189,18 +209,7 @@ export interface StartImportInput {
 /** Queues an import job for the actor's company; run it with runImport (in the background for the web). */
 export async function startImport(actor: Actor, input: StartImportInput): Promise<JobView> {
   const companyId = requireCompanyId(actor, "Only a company user can import invoices or bills");
-  let filePath: string;
-  if (input.uploadId) {
-    if (!/^[0-9a-f-]{36}$/i.test(input.uploadId)) throw notFound(IMPORT_MESSAGES.uploadNotFound);
-    filePath = path.join(uploadDir(companyId), `${input.uploadId}.csv`);
-    if (!fs.existsSync(filePath)) throw notFound(IMPORT_MESSAGES.uploadNotFound);
-  } else if (input.filePath) {
-    filePath = path.resolve(input.filePath);
-    const stat = await fsp.stat(filePath).catch(() => null);
-    if (!stat?.isFile()) throw new AppError(404, `${IMPORT_MESSAGES.fileNotFound}: ${input.filePath}`, { code: "NOT_FOUND" });
-  } else {
-    throw new AppError(400, IMPORT_MESSAGES.fileRequired, { field: "file" });
-  }
+  const filePath = await importFilePath(companyId, input);
   const company = await companyContextOf(companyId);
   // Creating bills in Xero needs a Xero connection; without one the choice is not offered and is ignored.
   const createInXero = input.kind === "BILL" && Boolean(input.createInXero) && company.connectedToXero;

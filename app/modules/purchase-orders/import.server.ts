@@ -35,8 +35,7 @@ import { companyContextOf, requireCompanyId } from "../companies/service.server"
 import { isTerminalStatus } from "../jobs/rules";
 import { createJob, executeJob, getJob, type ExecuteJobOptions, type JobView } from "../jobs/service.server";
 import { runQueuedJobsSoon } from "../jobs/queue-trigger.server";
-import { IMPORT_MESSAGES } from "../invoices/import-rules";
-import { CsvOut, copyField, csvReadError, fileProgress, storeImportUpload } from "../invoices/import.server";
+import { CsvOut, copyField, csvReadError, fileProgress, importFilePath, storeImportUpload } from "../invoices/import.server";
 import {
   DOCUMENTS_REMATCH_JOB_TYPE,
   PURCHASE_ORDER_IMPORT_COLUMNS,
@@ -101,7 +100,6 @@ interface ImportPayload {
 }
 
 const dataDir = () => path.resolve(process.env.EARLYBIRD_DATA_DIR ?? ".data");
-const uploadPath = (companyId: number, uploadId: string) => path.join(dataDir(), "uploads", String(companyId), `${uploadId}.csv`);
 const failedPath = (jobId: string) => path.join(dataDir(), "imports", jobId, "failed.csv");
 
 const importingCompanyId = (actor: Actor) => requireCompanyId(actor, PURCHASE_ORDER_COMPANY_REQUIRED);
@@ -128,18 +126,7 @@ export interface StartPurchaseOrderImportInput {
 export async function startPurchaseOrderImport(actor: Actor, input: StartPurchaseOrderImportInput): Promise<JobView> {
   const companyId = importingCompanyId(actor);
   const company = await companyContextOf(companyId);
-  let filePath: string;
-  if (input.uploadId) {
-    if (!/^[0-9a-f-]{36}$/i.test(input.uploadId)) throw notFound(IMPORT_MESSAGES.uploadNotFound);
-    filePath = uploadPath(company.id, input.uploadId);
-    if (!fs.existsSync(filePath)) throw notFound(IMPORT_MESSAGES.uploadNotFound);
-  } else if (input.filePath) {
-    filePath = path.resolve(input.filePath);
-    const stat = await fsp.stat(filePath).catch(() => null);
-    if (!stat?.isFile()) throw new AppError(404, `${IMPORT_MESSAGES.fileNotFound}: ${input.filePath}`, { code: "NOT_FOUND", field: "file" });
-  } else {
-    throw new AppError(400, IMPORT_MESSAGES.fileRequired, { field: "file" });
-  }
+  const filePath = await importFilePath(company.id, input);
   const payload: ImportPayload = {
     filePath,
     fileName: path.basename(input.fileName ?? filePath).slice(0, 255),
