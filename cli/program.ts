@@ -12,6 +12,7 @@ import { registerStatementCommands } from "./commands/statements";
 import { registerPeriodCommands } from "./commands/period";
 import { registerMergeCommands } from "./commands/merge";
 import { registerMatchingCommands } from "./commands/matching";
+import { registerPurchaseOrderCommands } from "./commands/purchase-orders";
 import { registerUserCommands } from "./commands/users";
 
 /** The `earlybird` program: commands parse options, call module services, and render (GUIDE rule 15). */
@@ -38,5 +39,6 @@ export function createProgram(): Command {
   registerCompanyConfigCommands(program);
   registerDocumentCommands(program);
   registerMatchingCommands(program);
+  registerPurchaseOrderCommands(program);
   return program;
 }

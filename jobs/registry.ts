@@ -16,6 +16,8 @@ import { runMerge } from "../app/modules/merge/service.server";
 import { PROCESS_DOCUMENT_JOB_TYPE } from "../app/modules/documents/rules";
 import { runProcessDocument } from "../app/modules/documents/processing.server";
 import { DOCUMENTS_REMATCH_JOB_TYPE, runDocumentsRematch } from "../app/modules/matching/service.server";
+import { PURCHASE_ORDER_IMPORT_JOB_TYPE } from "../app/modules/purchase-orders/rules";
+import { runPurchaseOrderImport } from "../app/modules/purchase-orders/import.server";
 import type { ExecuteJobOptions, JobView } from "../app/modules/jobs/service.server";
 
 export type QueuedJobRunner = (jobId: string, options: ExecuteJobOptions) => Promise<JobView>;
@@ -48,6 +50,8 @@ export const QUEUED_JOB_KINDS: Record<string, QueuedJobKind> = {
   [PROCESS_DOCUMENT_JOB_TYPE]: { run: (jobId, options) => runProcessDocument(jobId, options), retry: true },
   // Re-matching after a purchase order import: each batch is one transaction and a decided document is not decided again.
   [DOCUMENTS_REMATCH_JOB_TYPE]: { run: runDocumentsRematch, retry: true },
+  // Purchase orders (issue 16 part 1): resumes from its checkpoint; the upsert is idempotent.
+  [PURCHASE_ORDER_IMPORT_JOB_TYPE]: { run: runPurchaseOrderImport, retry: true },
 };
 
 export const QUEUED_JOB_TYPES = Object.keys(QUEUED_JOB_KINDS);

@@ -40,10 +40,10 @@ export const makeZeroPagePdf = () =>
   );
 
 function image(format: "png" | "jpeg"): Buffer {
-  const canvas = createCanvas(40, 20);
+  const canvas = createCanvas(200, 100);
   const context = canvas.getContext("2d");
   context.fillStyle = `#${crypto.randomBytes(3).toString("hex")}`;
-  context.fillRect(0, 0, 40, 20);
+  context.fillRect(0, 0, 200, 100);
   return format === "png" ? canvas.toBuffer("image/png") : canvas.toBuffer("image/jpeg");
 }
 

@@ -1,4 +1,5 @@
 import { EditThenSave } from "~/components/company-settings/edit-then-save";
+import { PurchaseOrdersCard } from "~/components/purchase-orders/purchase-orders-card";
 import { PeriodLockControl, type PeriodLockControlView } from "~/components/settings/period-lock-control";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 
@@ -67,6 +68,8 @@ export function ApAutomationTab({ data, periodLock }: { data: ApAutomationData; 
       </Card>
       {/* The period lock (§4.10): its confirmation and progress are the /settings/period-lock dialog route over this tab. */}
       {periodLock ? <PeriodLockControl settings={periodLock} /> : null}
+      {/* Purchase orders (issue 16 part 1): the import is the /settings/purchase-orders/import dialog route over this tab. */}
+      <PurchaseOrdersCard />
     </div>
   );
 }

@@ -35,8 +35,7 @@ import { companyContextOf, requireAdmin, type CompanyContext } from "../companie
 import { isTerminalStatus } from "../jobs/rules";
 import { createJob, executeJob, getJob, type ExecuteJobOptions, type JobView } from "../jobs/service.server";
 import { runQueuedJobsSoon } from "../jobs/queue-trigger.server";
-import { IMPORT_MESSAGES } from "../invoices/import-rules";
-import { CsvOut, copyField, storeImportUpload } from "../invoices/import.server";
+import { CsvOut, copyField, csvReadError, fileProgress, importFilePath, storeImportUpload } from "../invoices/import.server";
 import {
   COUNTERPARTY_IMPORT_COLUMNS,
   COUNTERPARTY_IMPORT_JOB_TYPE,
@@ -52,7 +51,6 @@ import {
 
 export const COUNTERPARTY_IMPORT_NOT_FOUND = "Import not found";
 const BATCH_SIZE = 5_000;
-const PROGRESS_INTERVAL_MS = 250;
 /** Failed rows kept in the job's result (the dialog's list, the CLI's JSON); the CSV has every one. */
 export const FAILED_OBJECTS_LIMIT = 100;
 /** Per-company advisory lock class of the import's batches (pg_advisory_xact_lock(class, company id)). */
@@ -105,7 +103,6 @@ interface ImportPayload {
 }
 
 const dataDir = () => path.resolve(process.env.EARLYBIRD_DATA_DIR ?? ".data");
-const uploadPath = (companyId: number, uploadId: string) => path.join(dataDir(), "uploads", String(companyId), `${uploadId}.csv`);
 const failedPath = (jobId: string) => path.join(dataDir(), "imports", jobId, "failed.csv");
 
 /** The company an admin imports for, or 404 (an admin call on a company that does not exist). */
@@ -143,18 +140,7 @@ export interface StartCounterpartyImportInput {
 /** Queues the import of a file into `companyId`'s counterparties (admin or operator); run it with runCounterpartyImport. */
 export async function startCounterpartyImport(actor: Actor, companyId: number, input: StartCounterpartyImportInput): Promise<JobView> {
   const company = await importCompany(actor, companyId);
-  let filePath: string;
-  if (input.uploadId) {
-    if (!/^[0-9a-f-]{36}$/i.test(input.uploadId)) throw notFound(IMPORT_MESSAGES.uploadNotFound);
-    filePath = uploadPath(company.id, input.uploadId);
-    if (!fs.existsSync(filePath)) throw notFound(IMPORT_MESSAGES.uploadNotFound);
-  } else if (input.filePath) {
-    filePath = path.resolve(input.filePath);
-    const stat = await fsp.stat(filePath).catch(() => null);
-    if (!stat?.isFile()) throw new AppError(404, `${IMPORT_MESSAGES.fileNotFound}: ${input.filePath}`, { code: "NOT_FOUND", field: "file" });
-  } else {
-    throw new AppError(400, IMPORT_MESSAGES.fileRequired, { field: "file" });
-  }
+  const filePath = await importFilePath(company.id, input);
   const payload: ImportPayload = {
     filePath,
     fileName: path.basename(input.fileName ?? filePath).slice(0, 255),
@@ -300,7 +286,7 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
     let batch = new Map<string, PendingRow>();
     let batchLines = 0;
     let line = 0;
-    let lastProgressAt = 0;
+    const tick = fileProgress(input, size, progress);
     const flush = async () => {
       if (batchLines === 0) return;
       const rows = [...batch.values()];
@@ -345,19 +331,10 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
           batch.set(row.externalAccountId, { fields, term: row.paymentTerm });
           if (++batchLines >= BATCH_SIZE) await flush();
         }
-        const now = Date.now();
-        if (now - lastProgressAt >= PROGRESS_INTERVAL_MS && size > 0) {
-          lastProgressAt = now;
-          await progress((input.bytesRead / size) * 100);
-        }
+        await tick();
       }
     } catch (error) {
-      if (error instanceof AppError) throw error;
-      // csv-parse errors (unclosed quote, …) carry a code and a message a user can act on.
-      if (error instanceof Error && "code" in error && String((error as { code: unknown }).code).startsWith("CSV_")) {
-        throw new AppError(400, `The file could not be read as CSV: ${error.message}`, { code: "CSV_INVALID" });
-      }
-      throw error;
+      throw csvReadError(error);
     }
     if (line === 0) throw new AppError(400, COUNTERPARTY_TEMPLATE_MESSAGE, { code: "INCORRECT_TEMPLATE", field: "file" });
     await flush();

@@ -174,6 +174,26 @@ export async function storeImportUpload(
   return { uploadId, fileName, size };
 }
 
+/**
+ * The file an import job reads: a web upload stored by storeImportUpload for `companyId` (by its id), or a file on this
+ * machine (the CLI only: never from a request). A 404 when it is not there; a 400 when neither is given.
+ */
+export async function importFilePath(companyId: number, input: { uploadId?: string; filePath?: string }): Promise<string> {
+  if (input.uploadId) {
+    if (!/^[0-9a-f-]{36}$/i.test(input.uploadId)) throw notFound(IMPORT_MESSAGES.uploadNotFound);
+    const filePath = path.join(uploadDir(companyId), `${input.uploadId}.csv`);
+    if (!fs.existsSync(filePath)) throw notFound(IMPORT_MESSAGES.uploadNotFound);
+    return filePath;
+  }
+  if (input.filePath) {
+    const filePath = path.resolve(input.filePath);
+    const stat = await fsp.stat(filePath).catch(() => null);
+    if (!stat?.isFile()) throw new AppError(404, `${IMPORT_MESSAGES.fileNotFound}: ${input.filePath}`, { code: "NOT_FOUND", field: "file" });
+    return filePath;
+  }
+  throw new AppError(400, IMPORT_MESSAGES.fileRequired, { field: "file" });
+}
+
 export interface StartImportInput {
   kind: ImportKind;
   format: ImportFormat;
@@ -189,18 +209,7 @@ export interface StartImportInput {
 /** Queues an import job for the actor's company; run it with runImport (in the background for the web). */
 export async function startImport(actor: Actor, input: StartImportInput): Promise<JobView> {
   const companyId = requireCompanyId(actor, "Only a company user can import invoices or bills");
-  let filePath: string;
-  if (input.uploadId) {
-    if (!/^[0-9a-f-]{36}$/i.test(input.uploadId)) throw notFound(IMPORT_MESSAGES.uploadNotFound);
-    filePath = path.join(uploadDir(companyId), `${input.uploadId}.csv`);
-    if (!fs.existsSync(filePath)) throw notFound(IMPORT_MESSAGES.uploadNotFound);
-  } else if (input.filePath) {
-    filePath = path.resolve(input.filePath);
-    const stat = await fsp.stat(filePath).catch(() => null);
-    if (!stat?.isFile()) throw new AppError(404, `${IMPORT_MESSAGES.fileNotFound}: ${input.filePath}`, { code: "NOT_FOUND" });
-  } else {
-    throw new AppError(400, IMPORT_MESSAGES.fileRequired, { field: "file" });
-  }
+  const filePath = await importFilePath(companyId, input);
   const company = await companyContextOf(companyId);
   // Creating bills in Xero needs a Xero connection; without one the choice is not offered and is ignored.
   const createInXero = input.kind === "BILL" && Boolean(input.createInXero) && company.connectedToXero;
@@ -341,6 +350,29 @@ export class CsvOut {
   }
 }
 
+/**
+ * A streamed import's progress: the share of the file read so far, reported at most every PROGRESS_INTERVAL_MS (the
+ * dialogs poll every second). Call the returned function after each row.
+ */
+export function fileProgress(input: { bytesRead: number }, size: number, progress: (percent: number) => Promise<void>): () => Promise<void> {
+  let lastProgressAt = 0;
+  return async () => {
+    const now = Date.now();
+    if (now - lastProgressAt < PROGRESS_INTERVAL_MS || size <= 0) return;
+    lastProgressAt = now;
+    await progress((input.bytesRead / size) * 100);
+  };
+}
+
+/** What a streamed import throws for an error of its reading loop: csv-parse's errors (unclosed quote, …) as a user's 400. */
+export function csvReadError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  if (error instanceof Error && "code" in error && String((error as { code: unknown }).code).startsWith("CSV_")) {
+    return new AppError(400, `The file could not be read as CSV: ${error.message}`, { code: "CSV_INVALID" });
+  }
+  return error;
+}
+
 /** COPY text format: backslash, tab, newline and carriage return escaped; null is \N. */
 export function copyField(value: string | number | null): string {
   if (value === null) return "\\N";
@@ -431,7 +463,7 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
     const skipThrough = resumeFrom?.line ?? 0;
     let batch: PendingRow[] = [];
     let line = 1;
-    let lastProgressAt = 0;
+    const tick = fileProgress(input, size, progress);
 
     const flush = async () => {
       if (batch.length === 0) return;
@@ -481,20 +513,11 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
           batch.push(pendingRow(line, parsed.record, cells));
           if (batch.length >= BATCH_SIZE) await flush();
         }
-        const now = Date.now();
-        if (now - lastProgressAt >= PROGRESS_INTERVAL_MS && size > 0) {
-          lastProgressAt = now;
-          await progress((input.bytesRead / size) * 100);
-        }
+        await tick();
       }
     } catch (error) {
       if (headerError) throw headerError;
-      if (error instanceof AppError) throw error;
-      // csv-parse errors (unclosed quote, …) carry a code and a message a user can act on.
-      if (error instanceof Error && "code" in error && String((error as { code: unknown }).code).startsWith("CSV_")) {
-        throw new AppError(400, `The file could not be read as CSV: ${error.message}`, { code: "CSV_INVALID" });
-      }
-      throw error;
+      throw csvReadError(error);
     }
     if (headerError) throw headerError;
     // An empty file (no header line) is not the template either.

@@ -29,7 +29,8 @@ import { runQueuedJobsSoon } from "../jobs/queue-trigger.server";
 import { effectiveLockDate } from "../period-lock/rules";
 import { counterpartyLocksEnabled } from "../period-lock/service.server";
 // TO BE REPLACED at the merge by "../purchase-orders/..." (helper P's module, same signatures).
-import { findPurchaseOrdersByNumber, normaliseOrderNumber } from "./purchase-orders-lookup.server";
+import { normaliseOrderNumber } from "../purchase-orders/rules";
+import { findPurchaseOrdersByNumber } from "../purchase-orders/service.server";
 import {
   DEFAULT_TOLERANCE_CENTS,
   REMATCHABLE_STATUSES,
@@ -42,7 +43,8 @@ import {
   type ProcessingQueue,
 } from "./rules";
 
-export const DOCUMENTS_REMATCH_JOB_TYPE = "DOCUMENTS_REMATCH";
+import { DOCUMENTS_REMATCH_JOB_TYPE } from "../purchase-orders/rules";
+export { DOCUMENTS_REMATCH_JOB_TYPE };
 /** Documents decided per transaction. */
 export const MATCH_BATCH_SIZE = 500;
 

@@ -6,7 +6,7 @@
  * Steps: GET → the upload form; POST (multipart, streamed to disk) → the job is queued and started, and the dialog
  * redirects to ?job=<id> (the directory's query kept) → progress, polled every second, then the result.
  */
-import { json, redirect, type UploadHandler } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { AppError } from "~/lib/errors";
 import { IMPORT_MESSAGES } from "~/modules/invoices/import-rules";
@@ -20,7 +20,8 @@ import {
 } from "~/modules/counterparties/import.server";
 import { JobIdSchema } from "~/modules/jobs/schema";
 import { requireAdmin } from "~/web/auth.server";
-import { asFieldError, handleError, IdSchema, isMultipartRequest, nullOn, pageError, parseParams, readMultipartForm } from "~/web/http.server";
+import { asFieldError, handleError, IdSchema, isMultipartRequest, nullOn, pageError, parseParams } from "~/web/http.server";
+import { readCsvUpload } from "~/web/csv-upload.server";
 import { csvFileResponse } from "~/web/csv-download.server";
 import { jobPollError } from "~/web/job-poll.server";
 
@@ -55,28 +56,12 @@ export async function directoryImportAction(request: Request, params: Record<str
   try {
     if (!isMultipartRequest(request)) throw AppError.validation({ file: IMPORT_MESSAGES.fileRequired });
     // The file is streamed to disk as it arrives (CSV only, 10 MB at most), never held whole.
-    let stored: { uploadId: string; fileName: string } | null = null;
-    let uploadError: unknown = null;
-    const uploadHandler: UploadHandler = async ({ name, filename, data }) => {
-      if (name !== "file" || !filename) {
-        for await (const chunk of data) void chunk;
-        return undefined;
-      }
-      try {
-        stored = await storeCounterpartyImportUpload(actor, companyId, { fileName: filename, data });
-      } catch (error) {
-        uploadError = error;
-        for await (const chunk of data) void chunk;
-      }
-      return stored?.uploadId;
-    };
-    await readMultipartForm(request, uploadHandler);
+    const { stored: upload, uploadError } = await readCsvUpload(request, (file) => storeCounterpartyImportUpload(actor, companyId, file));
     // An unknown company or a non-admin is the Not Found page; the upload's refusals (format, size) are the file field's.
     if (uploadError) {
       if (uploadError instanceof AppError && uploadError.status === 404) pageError(uploadError);
       asFieldError("file")(uploadError);
     }
-    const upload = stored as { uploadId: string; fileName: string } | null;
     if (!upload) throw AppError.validation({ file: IMPORT_MESSAGES.fileRequired });
     const job = await startCounterpartyImport(actor, companyId, { uploadId: upload.uploadId, fileName: upload.fileName }).catch(asFieldError("file"));
     runCounterpartyImportInBackground();
