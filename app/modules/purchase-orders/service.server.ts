@@ -51,9 +51,12 @@ export async function findPurchaseOrdersByNumber(companyId: number, orderNumbers
   const found = new Map<string, PurchaseOrderForMatch>();
   if (keys.length === 0) return found;
   const rows = await sequelize.query<OrderRow & { key: string }>(
-    `SELECT k.key, po.id, po.order_number, po.supplier_name, po.supplier_company_id, po.amount::text AS amount, po.status, po.order_date::text AS order_date
-       FROM unnest($keys::text[]) AS k(key)
-       JOIN purchase_orders po ON po.company_id = $companyId AND po.order_number_key = k.key`,
+    // = ANY of the array: the unique index (company_id, order_number_key) probed once per number, whatever the batch's
+    // size (a join to unnest() let the planner hash a sequential scan of every order for a batch of 500).
+    `SELECT po.order_number_key AS key, po.id, po.order_number, po.supplier_name, po.supplier_company_id, po.amount::text AS amount, po.status,
+            po.order_date::text AS order_date
+       FROM purchase_orders po
+      WHERE po.company_id = $companyId AND po.order_number_key = ANY($keys::text[])`,
     { bind: { companyId, keys }, type: QueryTypes.SELECT }
   );
   for (const row of rows) found.set(row.key, forMatch(row));
