@@ -183,6 +183,8 @@ async function main(): Promise<void> {
     demo: {
       periodLockDate: DEMO_PERIOD_LOCK_DATE,
       processingOrder: "Process the files in this order: the POTENTIAL_DUPLICATE copies after the bills they copy.",
+      // ALREADY_CLOSED needs a bill already raised against the closed order (decision 044): the demo seeds one per order.
+      billedOrders: DOCUMENTS.filter((doc) => doc.reason === "ALREADY_CLOSED").map((doc) => doc.orderNumber),
     },
     ocrTolerance:
       "OCR'd files (textSource OCR): supplier name compared case-insensitively without punctuation; references compared without spaces; dates and amount exact; line items not required.",

@@ -74,6 +74,7 @@ import {
 } from "./personas/outback-coffee";
 import { seedKycPendingCompany } from "./personas/pukeko-plumbing";
 import { seedTradeFlowPair } from "./personas/rimu-tui-trade-pair";
+import { seedHarbourBillDocuments } from "./personas/harbour-documents";
 
 interface DemoUsers {
   passwordHash: string;
@@ -209,4 +210,5 @@ export async function seedDemoActivity(activity: DemoActivity): Promise<void> {
   }
   await editPurchaserOffer(activity.purchaser, activity.offerId, { cashpool: centsToDecimal(CASH_RESERVE), crr: `${CRR_PERCENT}` });
   if (activity.withdrawal) await seedKiwiWithdrawal(activity.withdrawal);
+  await seedHarbourBillDocuments(activity.purchaser);
 }

@@ -91,7 +91,7 @@ export const DOCUMENTS: SampleDocument[] = [
     dueDate: "2026-12-20",
     items: [item("Caster sugar 20kg", 6, 3380)],
     reason: "STATUS_MISMATCH",
-    note: "PO-7112 is OPEN but raised with Kiwi Supplies Ltd, not Otago Bakery Supplies Ltd: the order's supplier does not match the bill's.",
+    note: "PO-7112 is CLOSED and nothing was billed against it: the order's status does not allow a bill (decision 044).",
   },
   // The purchase order is closed.
   { file: "kiwi-inv-20399.pdf", kind: "PDF_TEXT", supplier: "kiwi", invoiceNumber: "INV-20399", orderNumber: "PO-7113", issueDate: "2026-11-03", dueDate: "2026-12-20", items: [item("Coffee beans 1kg", 16, 3450)], reason: "ALREADY_CLOSED" },
@@ -123,8 +123,10 @@ export function purchaseOrders(): PurchaseOrderRow[] {
     if (!doc.orderNumber || doc.reason === "ORDER_NOT_FOUND_GPOS" || byNumber.has(doc.orderNumber)) continue;
     const { totalCents } = totalsOf(doc.items);
     const amountCents = doc.reason === "AMOUNT_OVER" ? Math.round(totalCents * 0.8) : doc.reason === "AMOUNT_UNDER" ? Math.round(totalCents * 1.15) : totalCents;
-    const status = doc.reason === "ALREADY_CLOSED" ? "CLOSED" : doc.file.includes("cd-2026-118") || doc.file.includes("ob-7720") ? "RECEIPTED" : "OPEN";
-    const supplier = doc.reason === "STATUS_MISMATCH" ? "kiwi" : doc.supplier;
+    // Both reasons are a CLOSED order (decision 044): ALREADY_CLOSED when a bill was raised against it (the demo seeds
+    // one for each, see the manifest's demo.billedOrders), STATUS_MISMATCH when none was.
+    const status = doc.reason === "ALREADY_CLOSED" || doc.reason === "STATUS_MISMATCH" ? "CLOSED" : doc.file.includes("cd-2026-118") || doc.file.includes("ob-7720") ? "RECEIPTED" : "OPEN";
+    const supplier = doc.supplier;
     const orderDate = `${doc.issueDate.slice(0, 8)}${String(Math.max(1, Number(doc.issueDate.slice(8)) - 4)).padStart(2, "0")}`;
     byNumber.set(doc.orderNumber, { orderNumber: doc.orderNumber, supplier, orderDate, amountCents, status });
   }

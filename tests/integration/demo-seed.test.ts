@@ -4,6 +4,7 @@
  * live purchaser offer, and early payments made through the product's own services.
  */
 import { execFile } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
@@ -248,6 +249,20 @@ describe("demo data", () => {
       `SELECT (SELECT password_hash FROM users WHERE username = 'lee@harbourfoods.test') = (SELECT password_hash FROM users WHERE username = 'pat@harbourfoods.test') AS same`
     );
     expect(same).toBe(true);
+  });
+
+  it("has Harbour Foods' sample documents where the manifest says: every review list and every D6 reason (issue 16 part 6)", async () => {
+    const manifest = JSON.parse(await readFile(path.join(root, "fixtures/documents/manifest.json"), "utf8")) as {
+      documents: { file: string; expectedReason: string; expectedList: string }[];
+    };
+    const stored = await rows<{ file: string; status: string; reason: string | null; bill: boolean }>(`
+      SELECT d.original_file_name AS file, d.processing_status AS status, d.match_status AS reason, d.invoice_id IS NOT NULL AS bill
+        FROM bill_documents d JOIN companies c ON c.id = d.company_id WHERE c.company_name = 'Harbour Foods Ltd' ORDER BY d.id`);
+    expect(stored.map(({ file, status, reason }) => ({ file, status, reason }))).toEqual(
+      manifest.documents.map((doc) => ({ file: doc.file, status: doc.expectedList, reason: doc.expectedReason }))
+    );
+    // Each clean match is an Auto Processed bill; nothing else is.
+    expect(stored.filter((doc) => doc.bill).map((doc) => doc.file)).toEqual(stored.filter((doc) => doc.status === "AUTHORISED").map((doc) => doc.file));
   });
 
   it("is not seeded twice", async () => {
