@@ -34,6 +34,9 @@ async function readCode(admin: Page): Promise<string> {
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
 test("add an NZ bank account with the SMS code and a statement, then an admin approves it", async ({ page, browser }) => {
+  // Two sessions (the supplier, then an admin in a second context), an SMS code, an upload and an approval: ~19 s on a
+  // busy machine, so more than the default 30 s is allowed.
+  test.setTimeout(90_000);
   const card = page.getByRole("main");
   await loginAs(page, SUPPLIER);
   await page.goto("/settings?tab=withdrawals");
