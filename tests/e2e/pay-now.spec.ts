@@ -148,7 +148,7 @@ test("without JavaScript: a request, then Pay Now beyond Funds Available starts 
   await expect(dialog.getByText("Amount cannot be more than $25,000")).toBeVisible();
   await dialog.getByLabel("Amount").fill("100");
   await dialog.getByRole("button", { name: "Request Payment" }).click();
-  // Back on the list (the toast is a <noscript> note without JavaScript).
+  // Back on the list (without JavaScript the toast is drawn by the server and stays until the next page).
   await expect(dialog).toBeHidden();
   await expect(sam.getByRole("table", { name: "Invoices" }).getByRole("row").filter({ hasText: number })).toContainText("Payment Requested");
   await supplierContext.close();

@@ -154,6 +154,17 @@ function ToastItem({ item }: { item: ActiveToast }) {
   );
 }
 
+/** A flashed toast as the server draws it: no timer and no Dismiss button (it goes with the next page). */
+function StaticToast({ flash }: { flash: ToastMessage }) {
+  const Icon = ICONS[flash.type];
+  return (
+    <div className="pointer-events-auto flex items-start gap-3 rounded-lg border bg-card p-4 text-sm text-card-foreground shadow-lg">
+      <Icon className={cn("mt-0.5 size-5 shrink-0", ICON_CLASSES[flash.type])} aria-hidden />
+      <p className="min-w-0 flex-1 break-words font-medium leading-5">{flash.message}</p>
+    </div>
+  );
+}
+
 /** The toast stack, bottom right. `flash` is the toast the root loader read from the flash cookie. */
 export function Toaster({ flash }: { flash?: ToastMessage | null }) {
   const items = useSyncExternalStore(
@@ -162,29 +173,26 @@ export function Toaster({ flash }: { flash?: ToastMessage | null }) {
     () => EMPTY
   );
   useServerToast(flash ?? null);
+  // Until the page is hydrated (and for good without JavaScript) the flashed toast is drawn from the server's markup;
+  // once hydrated the store above holds it, with its timer and its Dismiss button. (A <noscript> copy is not enough:
+  // a browser with scripting switched off by policy still parses <noscript> as text.)
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const staticFlash = !hydrated && flash ? flash : null;
   const errors = items.filter((item) => item.type === "error");
   const notices = items.filter((item) => item.type !== "error");
   const listClasses = "flex flex-col gap-2 empty:hidden";
 
   return (
     <section aria-label="Notifications" className="pointer-events-none fixed bottom-4 right-4 z-[100] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2">
-      {/* Without JavaScript the stack below stays empty: the flashed toast is shown as a static notice instead. */}
-      {flash ? (
-        <noscript>
-          <div
-            role={flash.type === "error" ? "alert" : "status"}
-            className="pointer-events-auto flex items-start gap-3 rounded-lg border bg-card p-4 text-sm font-medium text-card-foreground shadow-lg"
-          >
-            {flash.message}
-          </div>
-        </noscript>
-      ) : null}
       <div role="alert" aria-live="assertive" aria-relevant="additions text" className={listClasses}>
+        {staticFlash?.type === "error" ? <StaticToast flash={staticFlash} /> : null}
         {errors.map((item) => (
           <ToastItem key={item.id} item={item} />
         ))}
       </div>
       <div role="status" aria-live="polite" aria-relevant="additions text" className={listClasses}>
+        {staticFlash && staticFlash.type !== "error" ? <StaticToast flash={staticFlash} /> : null}
         {notices.map((item) => (
           <ToastItem key={item.id} item={item} />
         ))}
