@@ -2,7 +2,7 @@
  * One bill drawn as a list of text runs on an A4 page in points (595 × 842), so the same bill renders identically to
  * a text-layer PDF (pdfkit) and to a scan (@napi-rs/canvas). Four layouts vary the labels the extractor must read.
  */
-import { SUPPLIERS, totalsOf, type SampleDocument } from "./catalogue";
+import { SUPPLIERS, totalsOf, type SampleDocument, type Supplier } from "./catalogue";
 
 export type Run = { x: number; y: number; text: string; size: number; bold?: boolean; align?: "left" | "right" };
 
@@ -14,8 +14,12 @@ const dmy = (iso: string) => `${iso.slice(8)}/${iso.slice(5, 7)}/${iso.slice(0, 
 const dmyShort = (iso: string) => `${iso.slice(8)}/${iso.slice(5, 7)}/${iso.slice(2, 4)}`;
 const dMonY = (iso: string) => `${Number(iso.slice(8))} ${MONTHS[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
 
-export function layoutOf(doc: SampleDocument): Run[] {
-  const supplier = SUPPLIERS[doc.supplier];
+/** Another supplier (its name, address and layout) or buyer than the catalogue's: a browser test's own companies. */
+export type LayoutOverrides = { supplier?: Supplier; buyer?: string[] };
+
+export function layoutOf(doc: SampleDocument, overrides: LayoutOverrides = {}): Run[] {
+  const supplier = overrides.supplier ?? SUPPLIERS[doc.supplier];
+  const buyer = overrides.buyer ?? BUYER;
   const { subtotalCents, gstCents, totalCents } = totalsOf(doc.items);
   const runs: Run[] = [];
   const left = 50;
@@ -60,7 +64,7 @@ export function layoutOf(doc: SampleDocument): Run[] {
   });
 
   text(left, 140, "Bill To:", 10, true);
-  BUYER.forEach((line, i) => text(left, 156 + i * 13, line, 10));
+  buyer.forEach((line, i) => text(left, 156 + i * 13, line, 10));
 
   let y = 240;
   text(left, y, "Description", 10, true);

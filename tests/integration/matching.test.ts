@@ -21,7 +21,8 @@ import {
   runDocumentsRematch,
 } from "../../app/modules/matching/service.server";
 import { QUEUED_JOB_KINDS } from "../../jobs/registry";
-import { actorOf, makeCompany, makeSupplierLink, makeUser } from "../support/factories";
+import { getBillDetails } from "../../app/modules/invoices/bill-details.server";
+import { actorOf, makeBill, makeCompany, makeSupplierLink, makeUser } from "../support/factories";
 import { makeMatchingBuyer, makePurchaseOrder, makeReadDocument } from "../support/matching-factories";
 
 afterAll(() => sequelize.close());
@@ -82,7 +83,13 @@ describe("matchDocument: a clean match", () => {
 
     // On /bills like any bill (the bills list service), carrying its document.
     const page = await listBills({ ...actorOf(user), companyId: buyer.id }, parseListQuery(new URLSearchParams("tab=bills&size=100"), { type: "BILL" }).query);
-    expect(page.rows.find((row) => row.id === bill.id)).toMatchObject({ ripeBillDocumentId: document.id });
+    expect(page.rows.find((row) => row.id === bill.id)).toMatchObject({ ripeBillDocumentId: document.id, autoProcessed: true });
+    // Its Bill Details say so too; a bill added by hand is not marked.
+    expect(await getBillDetails({ ...actorOf(user), companyId: buyer.id }, bill.id)).toMatchObject({ id: bill.id, autoProcessed: true });
+    const byHand = await makeBill(buyer.id, supplier, 10_000, 30);
+    const again = await listBills({ ...actorOf(user), companyId: buyer.id }, parseListQuery(new URLSearchParams("tab=bills&size=100"), { type: "BILL" }).query);
+    expect(again.rows.find((row) => row.id === byHand.id)).toMatchObject({ ripeBillDocumentId: null, autoProcessed: false });
+    expect(await getBillDetails({ ...actorOf(user), companyId: buyer.id }, byHand.id)).toMatchObject({ autoProcessed: false });
   });
 
   it("is idempotent: matching an authorised document again changes nothing", async () => {

@@ -13,6 +13,7 @@ import {
   useSelectedRows,
 } from "~/components/invoices/selection";
 import { Link, useLocation } from "@remix-run/react";
+import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Table, TableBody, TableEmpty, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { Cents } from "~/lib/money";
@@ -23,6 +24,17 @@ export interface BillTableRow extends ListTableRow {
   cashback: Cents | null;
   /** The purchaser's counterparty setting enables offers for this bill's supplier. */
   offersEnabled: boolean;
+  /** Authorised from a supplier's document without a person (D6): "Auto Processed". */
+  autoProcessed: boolean;
+}
+
+/** The mark of a bill the document processing authorised by itself (issue 16, D6). */
+export function AutoProcessedBadge() {
+  return (
+    <Badge variant="secondary" className="font-normal">
+      Auto Processed
+    </Badge>
+  );
 }
 
 /** Pay Now and Cancel (a Topup Pending supplier offer) open the Pay Now dialog over the list. */
@@ -114,6 +126,7 @@ export function BillsTable({ pathname, query, rows, locale }: { pathname: string
                 row={row}
                 extraAmount={row.cashback}
                 locale={locale}
+                marker={row.autoProcessed ? <AutoProcessedBadge /> : undefined}
                 select={
                   selectable ? (
                     <RowCheckbox id={row.id} label={`Select ${row.number}`} checked={selected.has(row.id)} onChange={(on) => toggle(row.id, on)} />

@@ -20,6 +20,7 @@ export interface BillDetailsData {
   discountedTotal: Cents;
   billStatus: string | null;
   paidDate: string | null;
+  autoProcessed: boolean;
   items: { itemNumber: number; description: string | null; units: string | null; unitType: string | null; unitPrice: Cents | null; amount: Cents }[];
   creditNotes: { creditNoteId: number; creditNumber: string; supplierReference: string | null; issueDate: string | null; allocatedAmount: Cents }[];
 }
@@ -57,6 +58,7 @@ export function BillDetails({ bill, locale, tab }: { bill: BillDetailsData; loca
               { label: "Status", value: billStatusLabel(bill.billStatus, bill.paidDate) },
               ...(bill.orderNumber ? [{ label: "Order number", value: bill.orderNumber }] : []),
               ...(bill.paidDate ? [{ label: "Paid date", value: formatDate(bill.paidDate) }] : []),
+              ...(bill.autoProcessed ? [{ label: "Processing", value: "Auto Processed" }] : []),
             ]}
           />
           {bill.items.length > 0 ? (

@@ -259,18 +259,30 @@ export function ListRow({
   select,
   contact,
   action,
+  marker,
 }: {
   row: ListTableRow;
   extraAmount: Cents | null;
   locale: Locale;
   select?: ReactNode;
+  /** A badge under the number, such as a bill's "Auto Processed". */
+  marker?: ReactNode;
   contact?: ReactNode;
   action?: ReactNode;
 }) {
   return (
     <TableRow>
       {select !== undefined ? <TableCell className="w-10 pr-0">{select}</TableCell> : null}
-      <TableCell className="whitespace-nowrap font-medium">{row.number}</TableCell>
+      <TableCell className="whitespace-nowrap font-medium">
+        {marker ? (
+          <span className="flex flex-col items-start gap-1">
+            {row.number}
+            {marker}
+          </span>
+        ) : (
+          row.number
+        )}
+      </TableCell>
       <TableCell>
         <CompanyCell name={row.companyName} display={row.companyDisplay} />
       </TableCell>

@@ -7,7 +7,7 @@
  * another supplier than the page's, is "not found".
  */
 import { Op, type WhereOptions } from "sequelize";
-import { CreditNote, CreditNoteAllocation, Invoice, InvoiceItem } from "../../../db/models/index";
+import { BillDocument, CreditNote, CreditNoteAllocation, Invoice, InvoiceItem } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { LOCALES } from "../../lib/dates";
 import { AppError } from "../../lib/errors";
@@ -51,6 +51,8 @@ export interface BillDetails {
   discountedTotal: Cents;
   billStatus: string | null;
   paidDate: string | null;
+  /** Authorised from a supplier's document without a person (D6, issue 16): "Auto Processed". */
+  autoProcessed: boolean;
   items: { itemNumber: number; description: string | null; units: string | null; unitType: string | null; unitPrice: Cents | null; amount: Cents }[];
   creditNotes: { creditNoteId: number; creditNumber: string; supplierReference: string | null; issueDate: string | null; allocatedAmount: Cents }[];
 }
@@ -162,6 +164,9 @@ export async function getBillDetails(actor: Actor, billId: number, options: { su
     ],
   });
   if (!bill) throw notFound(BILL_NOT_FOUND);
+  const document = bill.ripeBillDocumentId
+    ? await BillDocument.findOne({ where: { id: bill.ripeBillDocumentId, companyId }, attributes: ["autoProcessed"] })
+    : null;
   return {
     id: bill.id,
     invoiceNumber: bill.invoiceNumber,
@@ -176,6 +181,7 @@ export async function getBillDetails(actor: Actor, billId: number, options: { su
     discountedTotal: bill.discountedTotal,
     billStatus: bill.billStatus,
     paidDate: bill.paidDate,
+    autoProcessed: document?.autoProcessed === true,
     items: (bill.items ?? []).map((item) => ({
       itemNumber: item.itemNumber,
       description: item.description,

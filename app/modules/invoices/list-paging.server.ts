@@ -78,6 +78,7 @@ export interface RawRow {
   contact_email: string | null;
   cash_reward_c: string | null;
   ripe_bill_document_id: number | null;
+  auto_processed: boolean | null;
   offers_enabled: boolean | null;
   invited_by_us: boolean;
   po_status: PurchaserOfferStatus | null;
@@ -135,6 +136,7 @@ export async function pageOf(side: Side, companyId: number, query: ListQuery, to
          to_char(i.due_date, 'YYYY-MM-DD') AS due_date, (i.discounted_total * 100)::bigint AS amount_due_c,
          i.invoice_status, i.bill_status, i.include_in_purchaser_offer, i.sent_to_supplier, ${contactEmailColumn(side)} AS contact_email,
          (i.cash_reward * 100)::bigint AS cash_reward_c, i.ripe_bill_document_id,
+         (SELECT bd.auto_processed FROM bill_documents bd WHERE bd.id = i.ripe_bill_document_id) AS auto_processed,
          cp.is_purchaser_offers_enabled AS offers_enabled, (cp.invited_at IS NOT NULL) AS invited_by_us,
          po.offer_status AS po_status, (po.cashpool * 100)::bigint AS po_cashpool_c,
          (po.pending_cashpool * 100)::bigint AS po_pending_c, po.crr::text AS po_crr,

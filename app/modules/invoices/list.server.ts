@@ -106,6 +106,8 @@ export interface InvoiceListRow extends ListRowBase {
 export interface BillListRow extends ListRowBase {
   cashback: Cents | null;
   ripeBillDocumentId: number | null;
+  /** Authorised from a bill document without a person (D6, issue 16): shown as "Auto Processed". */
+  autoProcessed: boolean;
 }
 
 export interface ListPage<Row> {
@@ -296,6 +298,7 @@ export async function listBills(actor: ListActor, query: ListQuery): Promise<Bil
       status: { label: result.label, reason: result.reason, action: result.action, statusCode: result.statusCode },
       cashback: result.cashback ?? (paidCashback && paidCashback > 0 ? paidCashback : null),
       ripeBillDocumentId: row.ripe_bill_document_id,
+      autoProcessed: row.auto_processed === true,
     };
   });
 
