@@ -54,8 +54,8 @@ export function ReviewListPage() {
                 data.documents.map((row) => (
                   <TableRow key={row.id}>
                     <TableCell className="max-w-64 truncate font-medium">{supplier(row)}</TableCell>
-                    <TableCell>{row.invoiceNumber ?? ""}</TableCell>
-                    <TableCell>{row.orderNumber ?? ""}</TableCell>
+                    <TableCell className="whitespace-nowrap">{row.invoiceNumber ?? ""}</TableCell>
+                    <TableCell className="whitespace-nowrap">{row.orderNumber ?? ""}</TableCell>
                     <TableCell className="text-right tabular-nums">{amountOf(row, data.locale)}</TableCell>
                     <TableCell className="whitespace-nowrap">{formatDate(row.dateIssue)}</TableCell>
                     <TableCell>

@@ -93,5 +93,30 @@ for (const note of spec.creditNotes ?? []) {
   });
   world.creditNotes[note.key] = { id: created.id, number: created.creditNumber };
 }
+if (spec.documentProcessing?.length) {
+  const { CompanySettings, EntityPreferences, PurchaseOrder } = await import("../../../db/models/index");
+  for (const setup of spec.documentProcessing) {
+    const companyId = of(setup.company).company.id;
+    const queue = setup.queue ?? "AUTOMATIC";
+    const preferences = await EntityPreferences.findOne({ where: { companyId } });
+    if (preferences) await preferences.update({ defaultProcessingQueue: queue });
+    else await EntityPreferences.create({ companyId, defaultProcessingQueue: queue, periodLockDate: null });
+    const settings = await CompanySettings.findOne({ where: { companyId } });
+    if (settings) await settings.update({ isRipeEnabled: true });
+    else await CompanySettings.create({ companyId, isRipeEnabled: true });
+    for (const order of setup.purchaseOrders ?? []) {
+      await PurchaseOrder.create({
+        companyId,
+        orderNumber: order.orderNumber,
+        supplierCompanyId: of(order.supplier).company.id,
+        supplierName: null,
+        amount: order.total as never,
+        status: order.status ?? "OPEN",
+        orderDate: null,
+        externalId: null,
+      });
+    }
+  }
+}
 process.stdout.write(`${JSON.stringify(world)}\n`);
 await sequelize.close();

@@ -17,8 +17,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../.
 const dataDir = path.resolve(root, process.env.EARLYBIRD_DATA_DIR ?? ".data/e2e");
 
 export interface CompanySpec {
-  /** The company's name; a unique suffix is added, so two runs never clash. */
+  /** The company's name; a unique suffix is added, so two runs never clash (unless `exactName`). */
   name: string;
+  /** The name as given, with no suffix: the spec makes it unique itself (a name OCR must read, say, without digits). */
+  exactName?: boolean;
   country?: "NZ" | "AU";
   /** Unless false, VERIFIED. */
   verified?: boolean;
@@ -83,6 +85,15 @@ export interface WorldSpec {
   offers?: { company: string; cashpool: number; crr?: string; include?: string[] }[];
   /** Credit notes of `supplier` to `purchaser` (a trade pair), made through the credit-notes service. */
   creditNotes?: { key: string; purchaser: string; supplier: string; number: string; total: number; supplierReference?: string }[];
+  /**
+   * Document processing for a buyer (issue 16): its default queue (AUTOMATIC unless told) and purchase orders of its
+   * suppliers (`supplier` a company key; OPEN unless told; `total` in cents).
+   */
+  documentProcessing?: {
+    company: string;
+    queue?: "AUTOMATIC" | "MANUAL";
+    purchaseOrders?: { orderNumber: string; supplier: string; total: number; status?: "OPEN" | "RECEIPTED" | "CLOSED" }[];
+  }[];
 }
 
 export interface World {
@@ -97,7 +108,7 @@ export async function makeWorld(spec: WorldSpec): Promise<World> {
   const suffix = crypto.randomBytes(3).toString("hex").toUpperCase();
   const named: WorldSpec = {
     ...spec,
-    companies: Object.fromEntries(Object.entries(spec.companies).map(([key, company]) => [key, { ...company, name: `${company.name} ${suffix}` }])),
+    companies: Object.fromEntries(Object.entries(spec.companies).map(([key, company]) => [key, { ...company, name: company.exactName ? company.name : `${company.name} ${suffix}` }])),
   };
   const env: NodeJS.ProcessEnv = { ...process.env, EARLYBIRD_DATA_DIR: dataDir, APP_ENV: "test" };
   delete env.DATABASE_URL;
