@@ -3,7 +3,7 @@
  * 042): limits and messages of an intake, which processing statuses each review list shows, the match reasons' labels,
  * and the inbound e-mail address of a company. No I/O.
  */
-import type { BillDocumentMatchStatus, BillDocumentProcessingStatus } from "../../../db/models/bill-document";
+import type { BillDocumentMatchStatus, BillDocumentProcessingStatus } from "../../../db/models/bill-document-values";
 
 /** The queued job that reads, extracts and matches one stored document (payload `{ documentId }`). */
 export const PROCESS_DOCUMENT_JOB_TYPE = "PROCESS_DOCUMENT";

@@ -1,6 +1,6 @@
 /** Inputs of the documents module (GUIDE rule 5): the list query, shared by the review lists and the CLI. */
 import { z } from "zod";
-import { BILL_DOCUMENT_PROCESSING_STATUSES, BILL_DOCUMENT_SOURCES } from "../../../db/models/bill-document";
+import { BILL_DOCUMENT_PROCESSING_STATUSES, BILL_DOCUMENT_SOURCES } from "../../../db/models/bill-document-values";
 
 export { BILL_DOCUMENT_PROCESSING_STATUSES };
 
