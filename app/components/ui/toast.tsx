@@ -175,7 +175,7 @@ export function Toaster({ flash }: { flash?: ToastMessage | null }) {
   useServerToast(flash ?? null);
   // Until the page is hydrated (and for good without JavaScript) the flashed toast is drawn from the server's markup;
   // once hydrated the store above holds it, with its timer and its Dismiss button. (A <noscript> copy is not enough:
-  // a browser with scripting switched off by policy still parses <noscript> as text.)
+  // Chromium with scripts switched off by emulation, as Playwright does, parses <noscript> as text.)
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const staticFlash = !hydrated && flash ? flash : null;
