@@ -38,6 +38,13 @@ export const REVIEW_MESSAGES = {
 
 /** How long the lock message shows before the user is moved on (p3 §9 "Lock-redirect delay 3 seconds"). */
 export const LOCK_REDIRECT_DELAY_MS = 3_000;
+/**
+ * How long a document lock lives without a renewal (p3 §4.2 "a lease that expires for abandoned locks"). The detail page
+ * renews every 30 s and unlocks on leave (sendBeacon on tab close); a lock older than this may be taken over.
+ */
+export const DOCUMENT_LOCK_LEASE_MS = 120_000;
+/** How often the detail page renews its lock: well inside the lease, so one lost heartbeat costs nothing. */
+export const DOCUMENT_LOCK_RENEW_MS = 30_000;
 /** Notes on a document (p3 §4.1 "notes at most 512 characters"; the column's check). */
 export const NOTES_MAX_LENGTH = 512;
 /** Smallest invoice amount a reviewer may enter (p3 §4.1 "Invoice amount minimum 0.01"). */
