@@ -3,12 +3,13 @@
  * company, renewal, unlock by a non-holder, lease expiry and takeover, the guard of every change, scoping, and two
  * users racing for one document.
  */
+import { QueryTypes } from "sequelize";
 import { afterAll, describe, expect, it } from "vitest";
 import { sequelize } from "../../db/index";
 import { AuditLogEntry, BillDocument } from "../../db/models/index";
 import { AppError } from "../../app/lib/errors";
 import { OPERATOR, operatorFor } from "../../app/lib/actor";
-import { DOCUMENT_NOT_LOCKED, lockDocument, requireDocumentLock, unlockDocument } from "../../app/modules/review/locking.server";
+import { DOCUMENT_NOT_LOCKED, liveLockSql, lockDocument, requireDocumentLock, unlockDocument } from "../../app/modules/review/locking.server";
 import { DOCUMENT_LOCK_LEASE_MS, REVIEW_MESSAGES } from "../../app/modules/review/rules";
 import { actorOf, makeAdmin, makeCompany, makeUser } from "../support/factories";
 import { makeReadDocument } from "../support/matching-factories";
@@ -199,5 +200,23 @@ describe("requireDocumentLock", () => {
     const stranger = actorOf(await makeUser());
     const error = await rejection(() => sequelize.transaction((transaction) => requireDocumentLock(stranger, document.id, { transaction })));
     expect([error.status, error.message]).toEqual([404, "Document not found"]);
+  });
+});
+
+describe("liveLockSql", () => {
+  it("is true for a lock within the lease only (what the lists show as Locked)", async () => {
+    const { alice, document } = await world();
+    const live = async () => {
+      const [row] = await sequelize.query<{ live: boolean }>(`SELECT ${liveLockSql("d")} AS live FROM bill_documents d WHERE d.id = $id`, {
+        bind: { id: document.id },
+        type: QueryTypes.SELECT,
+      });
+      return row.live;
+    };
+    expect(await live()).toBe(false);
+    await lockDocument(alice, document.id);
+    expect(await live()).toBe(true);
+    await ageLock(document.id, DOCUMENT_LOCK_LEASE_MS + 1_000);
+    expect(await live()).toBe(false);
   });
 });

@@ -32,6 +32,13 @@ export type DocumentLockResult =
 /** The lease as an SQL interval expression over the bind parameter $leaseMs. */
 const LEASE = `($leaseMs::integer * interval '1 millisecond')`;
 
+/**
+ * SQL true when the row of `alias` holds a live lock (someone's, within the lease): for the lists' Locked button and its
+ * tooltip (an expired lock shows as free, since opening takes it over). Uses the database clock.
+ */
+export const liveLockSql = (alias = "bill_documents") =>
+  `(${alias}.locked_by_user_id IS NOT NULL AND ${alias}.locked_at >= now() - (${DOCUMENT_LOCK_LEASE_MS} * interval '1 millisecond'))`;
+
 const expiresAtOf = (lockedAt: Date) => new Date(lockedAt.getTime() + DOCUMENT_LOCK_LEASE_MS).toISOString();
 
 /** A URL's id that cannot be a document is the same 404 as another company's. */
@@ -175,9 +182,10 @@ export async function requireDocumentLock(actor: Actor, documentId: number, opti
   const { transaction } = options;
   const document = await BillDocument.findOne({
     where: { id, companyId },
-    attributes: options.attributes
-      ? { include: [[sequelize.literal(`(locked_at >= now() - (${DOCUMENT_LOCK_LEASE_MS} * interval '1 millisecond'))`), "lockIsLive"]], exclude: allBut(options.attributes) }
-      : { include: [[sequelize.literal(`(locked_at >= now() - (${DOCUMENT_LOCK_LEASE_MS} * interval '1 millisecond'))`), "lockIsLive"]], exclude: [...LOCKED_ROW_EXCLUDES] },
+    attributes: {
+      include: [[sequelize.literal(liveLockSql(`"BillDocument"`)), "lockIsLive"]],
+      exclude: options.attributes ? allBut(options.attributes) : [...LOCKED_ROW_EXCLUDES],
+    },
     lock: transaction.LOCK.UPDATE,
     transaction,
   });
