@@ -152,7 +152,7 @@ describe("cashback earned per month", () => {
     const purchaser = await makeCompany({ companyName: "Dash Cashback Buyer Ltd", country: "NZ" });
     const seller = await makeCompany({ companyName: "Dash Cashback Seller Ltd", country: "NZ" });
     const payer = actorOf(await makeUser({ company: purchaser }));
-    const one = async <T>(sql: string, replacements: Record<string, unknown>) => (await sequelize.query<T>(sql, { type: QueryTypes.SELECT, replacements }))[0];
+    const one = async <T extends object>(sql: string, replacements: Record<string, unknown>): Promise<T> => (await sequelize.query<T>(sql, { type: QueryTypes.SELECT, replacements }))[0];
     const wallet = async (companyId: number) =>
       (
         await one<{ id: number }>(
