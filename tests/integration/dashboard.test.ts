@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sequelize } from "../../db/index";
 import { Invoice } from "../../db/models/index";
 import { billAnalytics, monthStartOf } from "../../app/modules/analytics/service.server";
-import { autoProcessedSummary, dashboardData } from "../../app/modules/dashboard/service.server";
+import { autoProcessedSummary, companyAutoProcessedSummary, dashboardData } from "../../app/modules/dashboard/service.server";
 import { addMonthsTo, lastMonths, monthLabel } from "../../app/modules/dashboard/rules";
 import { startOfDayIn, todayIn } from "../../app/lib/dates";
 import type { Actor } from "../../app/lib/actor";
@@ -113,6 +113,8 @@ describe("auto processed", () => {
     });
     expect(await autoProcessedSummary(buyer.id, { fromDate: "2026-11-01", toDate: "2026-11-01" })).toMatchObject({ totalInvoicesAutoCreated: 1, totalInvoicesCreatedAfterReview: 0 });
     expect(await autoProcessedSummary(other.id, { fromDate: "2026-11-01", toDate: "2026-11-30" })).toMatchObject({ totalInvoicesAutoCreated: 1, totalInvoicesCreatedAfterReview: 1 });
+    expect(await companyAutoProcessedSummary(actor, { fromDate: "2026-06-01", toDate: "2026-06-30" })).toMatchObject({ totalInvoicesAutoCreated: 0, totalInvoicesCreatedAfterReview: 2 });
+    await expect(companyAutoProcessedSummary({ userId: 1, companyId: null, roles: ["ROLE_USER"] }, { fromDate: "2026-06-01", toDate: "2026-06-30" })).rejects.toMatchObject({ status: 403 });
     await expect(autoProcessedSummary(buyer.id, { fromDate: "2026-11-02", toDate: "2026-11-01" })).rejects.toMatchObject({ status: 422 });
     await expect(autoProcessedSummary(buyer.id, { fromDate: "2026-02-30", toDate: "2026-03-01" })).rejects.toMatchObject({ status: 422 });
   });

@@ -24,6 +24,7 @@ import type { Actor } from "../../lib/actor";
 import { addDays, startOfDayIn } from "../../lib/dates";
 import { AppError } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
+import { requireCompanyId } from "../companies/rules";
 import { companyContext, companyContextOf } from "../companies/service.server";
 import { cashbackByMonth } from "../ledger/early-payments.server";
 import {
@@ -119,6 +120,11 @@ export async function autoProcessedSummary(companyId: number, range: { fromDate:
     replacements: { companyId, startAt: startOfDayIn(fromDate, company.timeZone), endAt: startOfDayIn(addDays(toDate, 1), company.timeZone) },
   });
   return { fromDate, toDate, totalInvoicesAutoCreated: Number(row.automatic), totalInvoicesCreatedAfterReview: Number(row.manual) };
+}
+
+/** §7.1 ripe summary for the acting company (a route's GET ?fromDate&toDate): 403 without a company, 422 on a bad range. */
+export async function companyAutoProcessedSummary(actor: Actor, range: { fromDate: string; toDate: string }): Promise<AutoProcessedSummary> {
+  return autoProcessedSummary(requireCompanyId(actor), range);
 }
 
 /** The acting company's dashboard: tiles, bars, payables by due week and cashback per month. 403 without a company. */
