@@ -59,6 +59,8 @@ export class BillDocument extends Model<InferAttributes<BillDocument>, InferCrea
   declare processingAttempts: CreationOptional<number>;
   declare processedAt: CreationOptional<Date | null>;
   declare edited: CreationOptional<boolean>;
+  /** A confirmed (PROCESSING) bill whose fields the reviewer opened for editing (p3 §4.1 Enable Editing). */
+  declare editing: CreationOptional<boolean>;
   declare autoProcessed: CreationOptional<boolean>;
   declare authorisedByUserId: CreationOptional<number | null>;
   declare authorisedAt: CreationOptional<Date | null>;
@@ -119,6 +121,7 @@ BillDocument.init(
     processingAttempts: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
     processedAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
     edited: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+    editing: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
     autoProcessed: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
     authorisedByUserId: { type: DataTypes.INTEGER, allowNull: true, defaultValue: null },
     authorisedAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
