@@ -125,6 +125,8 @@ describe("authoriseDocument (p3 §4.1, §5)", () => {
 
     const cases: [Cents | null, string][] = [
       [null, "Authorised amount is required"],
+      [c(Number.NaN), "Authorised amount is required"],
+      [c(100.5), "Authorised amount is required"],
       [c(0), "Authorised amount should be greater than 0"],
       [c(-100), "Authorised amount should be greater than 0"],
       // The ceiling of a variance is the order's amount plus the tolerance: $100 + $5.
@@ -193,6 +195,22 @@ describe("authoriseDocument (p3 §4.1, §5)", () => {
     // Alice's double click, concurrently twice more: still one bill.
     await Promise.all([authoriseDocument(alice, doc.id, { authorisedAmount: c(10_200) }), authoriseDocument(alice, doc.id, { authorisedAmount: c(10_200) })]);
     expect(await billsOf(doc.id)).toHaveLength(1);
+  });
+
+  it("a bill number the supplier used since matching: 409, nothing written", async () => {
+    const { alice, buyer, supplier, document } = await world();
+    const doc = await document(c(11_000));
+    await sequelize.query(
+      `INSERT INTO invoices (type, issued_by, issued_for, issued_by_company_name, issued_for_company_name, invoice_number, due_date, total)
+       VALUES ('BILL', :supplier, :buyer, 'Supplier', 'Buyer', :number, current_date + 30, 110)`,
+      { replacements: { supplier: supplier.id, buyer: buyer.id, number: doc.invoiceNumber } }
+    );
+    await lockDocument(alice, doc.id);
+    const error = await rejection(() => authoriseDocument(alice, doc.id, { authorisedAmount: c(10_000) }));
+    expect(error.status).toBe(409);
+    expect(await billsOf(doc.id)).toEqual([]);
+    expect(await reviewsOf(doc.id)).toEqual([]);
+    expect((await BillDocument.findByPk(doc.id))!.processingStatus).toBe("VARIANCE");
   });
 
   it("refuses a type that offers no authorise", async () => {

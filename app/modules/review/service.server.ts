@@ -241,7 +241,9 @@ export async function authoriseDocument(actor: Actor, documentId: number, input:
     const invoiceAmount = document.invoiceAmount ?? null;
     const amount = document.processingStatus === "PENDING_APPROVAL" ? fixedAuthoriseAmount(document.processingStatus, invoiceAmount) : input.authorisedAmount;
     const ceiling = authoriseCeiling({ processingStatus: document.processingStatus, invoiceAmount, posAmount: document.posAmount ?? null, toleranceCents: settings.toleranceCents });
-    const check = checkAuthorisedAmount(amount === undefined ? null : amount, ceiling, (cents) => formatMoney(cents, company.locale));
+    // A value that is no whole number of cents (NaN, 10.5) counts as nothing entered.
+    const entered = amount === undefined || amount === null || !Number.isSafeInteger(amount) ? null : amount;
+    const check = checkAuthorisedAmount(entered, ceiling, (cents) => formatMoney(cents, company.locale));
     if (!check.ok) throw AppError.validation({ authorisedAmount: check.message });
 
     const supplier = await supplierOf(companyId, document.counterpartyId ?? null, t);
