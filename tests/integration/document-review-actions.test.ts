@@ -12,7 +12,7 @@ import { BillDocument, BillDocumentLineItem, CompanySettings } from "../../db/mo
 import { AppError, fieldErrorsOf } from "../../app/lib/errors";
 import type { Cents } from "../../app/lib/money";
 import { matchDocuments } from "../../app/modules/matching/service.server";
-import { lockDocument } from "../../app/modules/review/locking.server";
+import { lockDocument, unlockDocument } from "../../app/modules/review/locking.server";
 import { REVIEW_MESSAGES } from "../../app/modules/review/rules";
 import {
   authoriseDocument,
@@ -233,6 +233,11 @@ describe("confirm, send for review, send to pending approval", () => {
     const result = await confirmDocument(alice, doc.id);
     expect(result.message).toBe("Document confirmed");
     expect(result.document.processingStatus).toBe("PROCESSING");
+    expect(result.document.confirmedAt).not.toBeNull();
+    // Matching leaves a confirmed bill alone, even unlocked.
+    await unlockDocument(alice, doc.id);
+    expect(await matchDocuments(doc.companyId, [doc.id])).toEqual([]);
+    await lockDocument(alice, doc.id);
     expect(await reviewsOf(doc.id)).toEqual([
       { action: "CONFIRM", from_status: "PENDING_REVIEW", to_status: "PROCESSING", user_id: alice.userId, details: { button: "CONFIRM" } },
     ]);
@@ -397,12 +402,18 @@ describe("editDocument (p3 §4.1)", () => {
     await editDocument(alice, doc.id, { dueDate: "2026-12-31" });
     const off = await setEditing(alice, doc.id, false);
     expect(off).toMatchObject({ message: REVIEW_MESSAGES.editingDone, document: { editing: false, dueDate: "2026-12-31" } });
+    // A corrected field sends the confirmed bill back through matching: no longer confirmed.
+    await setEditing(alice, doc.id, true);
+    const corrected = await editDocument(alice, doc.id, { invoiceNumber: "INV-CORRECTED" });
+    expect(corrected.document).toMatchObject({ processingStatus: "PENDING_REVIEW", confirmedAt: null, editing: false, invoiceNumber: "INV-CORRECTED" });
     const actions = (await reviewsOf(doc.id)).map((row) => [row.action, row.details.editing ?? null]);
     expect(actions).toEqual([
       ["CONFIRM", null],
       ["EDIT", true],
       ["EDIT", null],
       ["EDIT", false],
+      ["EDIT", true],
+      ["EDIT", null],
     ]);
   });
 });

@@ -110,6 +110,8 @@ async function lockDocuments(companyId: number, ids: number[], t: Transaction, r
        FROM bill_documents
       WHERE company_id = :companyId AND id IN (:ids) AND processing_status IN (:statuses)
         AND (locked_by_user_id IS NULL OR locked_by_user_id = :reviewerId)
+        -- A bill a reviewer confirmed (PROCESSING, decision 047) is theirs, not matching's.
+        AND confirmed_at IS NULL
       ORDER BY id
         FOR UPDATE SKIP LOCKED`,
     { companyId, ids, statuses: [...REMATCHABLE_STATUSES], reviewerId: reviewerId ?? 0 },

@@ -56,6 +56,8 @@ export interface ReviewedDocument {
   userNotes: string | null;
   edited: boolean;
   editing: boolean;
+  /** When a reviewer confirmed it into PROCESSING (null otherwise). */
+  confirmedAt: string | null;
   autoProcessed: boolean;
   authorisedAmount: Cents | null;
   authorisedAt: string | null;
@@ -98,6 +100,7 @@ const VIEW_ATTRIBUTES = [
   "userNotes",
   "edited",
   "editing",
+  "confirmedAt",
   "autoProcessed",
   "authorisedAmount",
   "authorisedAt",
@@ -123,6 +126,7 @@ function viewOf(document: BillDocument): ReviewedDocument {
     userNotes: document.userNotes ?? null,
     edited: document.edited,
     editing: document.editing,
+    confirmedAt: document.confirmedAt ? document.confirmedAt.toISOString() : null,
     autoProcessed: document.autoProcessed,
     authorisedAmount: document.authorisedAmount ?? null,
     authorisedAt: document.authorisedAt ? document.authorisedAt.toISOString() : null,
@@ -279,7 +283,7 @@ export async function authoriseDocument(actor: Actor, documentId: number, input:
     await sequelize.query(
       `UPDATE bill_documents
           SET processing_status = 'AUTHORISED', invoice_id = :invoiceId, authorised_amount = :amount, authorised_by_user_id = :userId,
-              authorised_at = now(), auto_processed = false, editing = false
+              authorised_at = now(), auto_processed = false, editing = false, confirmed_at = NULL
         WHERE id = :id AND company_id = :companyId`,
       { replacements: { invoiceId, amount: centsToDecimal(check.amount), userId: actor.userId, id: document.id, companyId }, transaction: t }
     );
@@ -326,7 +330,7 @@ export async function confirmDocument(actor: Actor, documentId: number): Promise
   return underLock(actor, documentId, async (document, companyId, t) => {
     const action = await requireOffered(document, companyId, ["CONFIRM", "SUBMIT_FOR_PROCESSING"], t);
     const from = document.processingStatus;
-    await document.update({ processingStatus: CONFIRMED_STATUS, editing: false }, { transaction: t });
+    await document.update({ processingStatus: CONFIRMED_STATUS, editing: false, confirmedAt: new Date() }, { transaction: t });
     await record(actor, companyId, { documentId: document.id, action: "CONFIRM", from, to: CONFIRMED_STATUS, details: { button: action } }, t);
     return { document: await reread(document.id, companyId, t), message: REVIEW_MESSAGES.confirmed };
   });
@@ -373,7 +377,7 @@ export async function deleteDocument(actor: Actor, documentId: number): Promise<
     if (document.processingStatus === "DELETED") return { document: await reread(document.id, companyId, t), message: REVIEW_MESSAGES.deleted };
     await requireOffered(document, companyId, ["DELETE"], t);
     const from = document.processingStatus;
-    await document.update({ processingStatus: "DELETED", deletedAt: new Date(), editing: false }, { transaction: t });
+    await document.update({ processingStatus: "DELETED", deletedAt: new Date(), editing: false, confirmedAt: null }, { transaction: t });
     await record(actor, companyId, { documentId: document.id, action: "DELETE", from, to: "DELETED" }, t);
     return { document: await reread(document.id, companyId, t), message: REVIEW_MESSAGES.deleted };
   });
@@ -482,6 +486,8 @@ export async function editDocument(actor: Actor, documentId: number, input: Edit
     const from = document.processingStatus;
     const to: BillDocumentProcessingStatus = rematch ? "RETRY" : from;
     const values: Partial<BillDocument> = { edited: true, processingStatus: to };
+    // Back through matching, the document is no longer a confirmed bill.
+    if (rematch) Object.assign(values, { confirmedAt: null, editing: false });
     if (changed.includes("supplierName")) {
       values.supplierName = edit.supplierName ?? null;
       // Matching finds the supplier by its new name (a kept counterparty would win over it).
