@@ -334,6 +334,9 @@ describe("delete", () => {
     ]);
     expect(REVIEW_MESSAGES.batchDeletePartial(result.failed.length, 5)).toBe("Could not delete 3 out of 5 selected documents");
     expect((await BillDocument.findByPk(elsewhere.id))!.processingStatus).toBe("PENDING_REVIEW");
+    // No lock left behind on the authorised one; Bob keeps his.
+    expect((await BillDocument.findByPk(authorised.id))!.lockedByUserId).toBeNull();
+    expect((await BillDocument.findByPk(bobs.id))!.lockedByUserId).toBe(bob.userId);
   });
 });
 

@@ -25,7 +25,7 @@ import { defaultDueDate } from "../invoices/schema";
 import { DEFAULT_TOLERANCE_CENTS } from "../matching/rules";
 import { matchDocuments } from "../matching/service.server";
 import { getFeatureFlags } from "../settings/service.server";
-import { lockDocument, requireDocumentLock } from "./locking.server";
+import { lockDocument, requireDocumentLock, unlockDocument } from "./locking.server";
 import {
   actionsFor,
   authoriseCeiling,
@@ -394,7 +394,7 @@ export const BATCH_DELETE_MAX = 100;
 /**
  * The lists' batch delete (p3 §4.1 'Batch review'): each document is locked for the actor (lockDocument: free, own or
  * expired) and deleted in its own transaction; one locked by someone else, authorised, or not the company's fails
- * alone. The page words the outcome (REVIEW_MESSAGES.batchDeletePartial / batchDeleteFailed).
+ * alone. The batch releases the locks it took. The page words the outcome (REVIEW_MESSAGES.batchDeletePartial / batchDeleteFailed).
  */
 export async function deleteDocuments(actor: Actor, documentIds: readonly number[]): Promise<BatchDeleteResult> {
   reviewerOf(actor);
@@ -408,8 +408,13 @@ export async function deleteDocuments(actor: Actor, documentIds: readonly number
         result.failed.push({ documentId: id, message: REVIEW_MESSAGES.lockedBy(lock.lockedBy.name) });
         continue;
       }
-      await deleteDocument(actor, id);
-      result.deleted.push(id);
+      try {
+        await deleteDocument(actor, id);
+        result.deleted.push(id);
+      } finally {
+        // The batch took the lock only to delete: a document it could not delete is not left held.
+        await unlockDocument(actor, id);
+      }
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       result.failed.push({ documentId: id, message: error.message });
