@@ -59,6 +59,10 @@ export class BillDocument extends Model<InferAttributes<BillDocument>, InferCrea
   declare processingAttempts: CreationOptional<number>;
   declare processedAt: CreationOptional<Date | null>;
   declare edited: CreationOptional<boolean>;
+  /** A confirmed (PROCESSING) bill whose fields the reviewer opened for editing (p3 §4.1 Enable Editing). */
+  declare editing: CreationOptional<boolean>;
+  /** When a reviewer confirmed the document into PROCESSING; null otherwise (decision 047). */
+  declare confirmedAt: CreationOptional<Date | null>;
   declare autoProcessed: CreationOptional<boolean>;
   declare authorisedByUserId: CreationOptional<number | null>;
   declare authorisedAt: CreationOptional<Date | null>;
@@ -119,6 +123,8 @@ BillDocument.init(
     processingAttempts: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
     processedAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
     edited: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+    editing: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+    confirmedAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
     autoProcessed: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
     authorisedByUserId: { type: DataTypes.INTEGER, allowNull: true, defaultValue: null },
     authorisedAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },

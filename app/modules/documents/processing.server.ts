@@ -66,7 +66,7 @@ export async function runProcessDocument(jobId: string, options: ExecuteJobOptio
 export async function processDocument(documentId: number, steps: ProcessingSteps, progress: (percent: number) => Promise<void> = async () => {}): Promise<ProcessDocumentResult> {
   const [claimed] = await sequelize.query<{ id: number; company_id: number; mime_type: string; edited: boolean; text_source: string | null }>(
     `UPDATE bill_documents SET processing_status = 'PROCESSING', processing_attempts = processing_attempts + 1, processing_error = NULL
-      WHERE id = $id AND processing_status IN ('QUEUED', 'RETRY', 'PROCESSING')
+      WHERE id = $id AND processing_status IN ('QUEUED', 'RETRY', 'PROCESSING') AND confirmed_at IS NULL
       RETURNING id, company_id, mime_type, edited, text_source`,
     { bind: { id: documentId }, type: QueryTypes.SELECT }
   );

@@ -8,7 +8,7 @@
  *   for the supplier applied first.
  * - recordFieldCorrection: learns where a reviewer's corrected value sat in the bill's text.
  */
-import { QueryTypes } from "sequelize";
+import { QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { Company, SupplierFieldAnchor } from "../../../db/models/index";
 import { learnAnchor, LEARNABLE_FIELDS, readAtAnchor, type Anchor, type LearnableField, type LearnableValue } from "./anchors";
@@ -169,6 +169,7 @@ export async function recordFieldCorrection(
   field: LearnableField,
   correctedValue: LearnableValue,
   documentText: string,
+  options: { transaction?: Transaction } = {},
 ): Promise<Anchor | null> {
   if (!LEARNABLE_FIELDS.includes(field)) throw new Error(`Cannot learn the field ${String(field)}`);
   const key = supplierKeyOf(supplierKey);
@@ -181,7 +182,7 @@ export async function recordFieldCorrection(
      ON CONFLICT (company_id, supplier_key, field)
      DO UPDATE SET label = EXCLUDED.label, line_index = EXCLUDED.line_index,
                    corrections = supplier_field_anchors.corrections + 1, updated_at = now()`,
-    { replacements: { companyId, key, field, label: anchor.label, lineIndex: anchor.lineIndex } },
+    { replacements: { companyId, key, field, label: anchor.label, lineIndex: anchor.lineIndex }, transaction: options.transaction },
   );
   return anchor;
 }

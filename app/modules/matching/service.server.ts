@@ -103,15 +103,18 @@ const select = <Row extends object>(sql: string, replacements: Record<string, un
 const cents = (value: string | null): Cents | null => (value === null ? null : (Number(value) as Cents));
 
 /** The batch's documents that matching may decide, locked; a document another transaction holds is skipped. */
-async function lockDocuments(companyId: number, ids: number[], t: Transaction): Promise<DocumentRow[]> {
+async function lockDocuments(companyId: number, ids: number[], t: Transaction, reviewerId: number | null): Promise<DocumentRow[]> {
   return select<DocumentRow>(
     `SELECT id, processing_status, match_status, processing_queue, supplier_name, counterparty_id, invoice_number, order_number, purchase_order_id,
             (invoice_amount * 100)::bigint AS amount_c, (pos_amount * 100)::bigint AS pos_amount_c, date_issue::text, due_date::text
        FROM bill_documents
-      WHERE company_id = :companyId AND id IN (:ids) AND processing_status IN (:statuses) AND locked_by_user_id IS NULL
+      WHERE company_id = :companyId AND id IN (:ids) AND processing_status IN (:statuses)
+        AND (locked_by_user_id IS NULL OR locked_by_user_id = :reviewerId)
+        -- A bill a reviewer confirmed (PROCESSING, decision 047) is theirs, not matching's.
+        AND confirmed_at IS NULL
       ORDER BY id
         FOR UPDATE SKIP LOCKED`,
-    { companyId, ids, statuses: [...REMATCHABLE_STATUSES] },
+    { companyId, ids, statuses: [...REMATCHABLE_STATUSES], reviewerId: reviewerId ?? 0 },
     t
   );
 }
@@ -332,6 +335,11 @@ export interface MatchOptions {
   now?: Date;
   /** The caller's transaction (the processing job's, holding the document): matching runs inside it. */
   transaction?: Transaction;
+  /**
+   * A reviewer whose own lock does not keep their documents from matching (the review actions that send a document
+   * back to RETRY re-match it in their transaction, still holding it: decision 047). Anyone else's lock still does.
+   */
+  lockedBy?: number;
 }
 
 /**
@@ -345,7 +353,7 @@ export async function matchDocuments(companyId: number, documentIds: number[], o
   if (!company) return [];
   // Inside the caller's transaction (a savepoint) when given: its own row locks do not hide its documents.
   return sequelize.transaction(options.transaction ? { transaction: options.transaction } : {}, async (t) => {
-    const docs = await lockDocuments(companyId, ids, t);
+    const docs = await lockDocuments(companyId, ids, t, options.lockedBy ?? null);
     if (docs.length === 0) return [];
     const [settings] = await select<CompanyRow>(
       `SELECT ep.default_processing_queue, ep.period_lock_date::text, (cs.authorisation_tolerance * 100)::bigint AS tolerance_c

@@ -3,6 +3,7 @@ import type { Cents } from "../../lib/money";
 import {
   actionsFor,
   authoriseCeiling,
+  canEditDocument,
   canSendForReview,
   checkAuthorisedAmount,
   checkDocumentEdit,
@@ -99,5 +100,16 @@ describe("a reviewer's edit (p3 §4.1)", () => {
     expect(editResetsAllocation(c(56_350), c(56_300))).toBe(true);
     expect(editResetsAllocation(c(56_350), c(56_350))).toBe(false);
     expect(editResetsAllocation(c(56_350), undefined)).toBe(false);
+  });
+});
+
+describe("canEditDocument (p3 §4.1)", () => {
+  it("opens the review lists' documents, a PROCESSING bill only while editing, and nothing the job holds or that is final", () => {
+    for (const status of ["PENDING_REVIEW", "BLOCKED", "VARIANCE", "PENDING_APPROVAL", "UNMATCHED"] as const)
+      expect(canEditDocument({ processingStatus: status, editing: false })).toBe(true);
+    expect(canEditDocument({ processingStatus: "PROCESSING", editing: false })).toBe(false);
+    expect(canEditDocument({ processingStatus: "PROCESSING", editing: true })).toBe(true);
+    for (const status of ["QUEUED", "RETRY", "FAILED", "AUTHORISED", "DELETED"] as const)
+      expect(canEditDocument({ processingStatus: status, editing: true })).toBe(false);
   });
 });

@@ -34,6 +34,14 @@ export const REVIEW_MESSAGES = {
   futureIssueDate: "Issue date cannot be in the future",
   notesTooLong: "Notes should be at most 512 characters",
   glAllocationReset: "Changing the invoice amount resets the GL code allocation",
+  // Ours as well (the spec shows no text for these answers): decision 047.
+  authorised: "Document authorised",
+  actionNotAvailable: "This action is not available for this document",
+  editingEnabled: "Editing enabled",
+  editingDone: "Editing done",
+  documentUpdated: "Document updated",
+  supplierNotFound: "The supplier is not one of your contacts: add it before authorising",
+  invoiceNumberMissing: "The invoice number is required before authorising",
 } as const;
 
 /** How long the lock message shows before the user is moved on (p3 §9 "Lock-redirect delay 3 seconds"). */
@@ -109,6 +117,26 @@ export function actionsFor(context: ActionContext): ReviewAction[] {
   }
   actions.push("DELETE");
   return actions;
+}
+
+/**
+ * Whether a reviewer may change the document's fields (p3 §4.1): the review lists' documents, and a confirmed
+ * (PROCESSING) bill only while its editing is switched on. Not the processing job's (QUEUED, RETRY), not FAILED,
+ * AUTHORISED or DELETED.
+ */
+export function canEditDocument(context: Pick<ActionContext, "processingStatus" | "editing">): boolean {
+  switch (context.processingStatus) {
+    case "PENDING_REVIEW":
+    case "BLOCKED":
+    case "VARIANCE":
+    case "PENDING_APPROVAL":
+    case "UNMATCHED":
+      return true;
+    case "PROCESSING":
+      return context.editing;
+    default:
+      return false;
+  }
 }
 
 /** Send for Review is for variances only (p3 §4.1, §8 'Cannot send this document for review'). */
