@@ -125,6 +125,7 @@ interface DocumentRow {
   counterparty_name: string | null;
   invoice_number: string | null;
   order_number: string | null;
+  /** Cents (numeric dollars * 100). */
   invoice_amount: string | null;
   pos_amount: string | null;
   date_issue: string | null;
@@ -159,8 +160,9 @@ async function documentRow(companyId: number, documentId: number): Promise<Docum
   const [row] = await sequelize.query<DocumentRow>(
     `SELECT d.id, d.company_id, d.original_file_name, d.mime_type, d.processing_status, d.match_status, d.processing_queue,
             d.supplier_name, d.counterparty_id, cc.company_name AS counterparty_name, d.invoice_number, d.order_number,
-            d.invoice_amount, d.pos_amount, d.date_issue::text AS date_issue, d.due_date::text AS due_date, d.store_code,
-            d.user_notes, d.edited, d.editing, d.auto_processed, d.confirmed_at, d.authorised_amount, d.authorised_at,
+            (d.invoice_amount * 100)::bigint AS invoice_amount, (d.pos_amount * 100)::bigint AS pos_amount, d.date_issue::text AS date_issue, d.due_date::text AS due_date, d.store_code,
+            d.user_notes, d.edited, d.editing, d.auto_processed, d.confirmed_at,
+            (d.authorised_amount * 100)::bigint AS authorised_amount, d.authorised_at,
             d.authorised_by_user_id, ${NAME_SQL("authoriser")} AS authorised_by_name, d.invoice_id, d.archived_at,
             d.deleted_at, d.created_at, ${liveLockSql("d")} AS live_lock, d.locked_by_user_id,
             ${NAME_SQL("holder")} AS locked_by_name,
@@ -201,7 +203,7 @@ export async function getDocumentView(actor: Actor, documentId: number): Promise
   const row = await documentRow(companyId, id);
   const [lineItems, pages, flags, glAccounts, suppliers] = await Promise.all([
     sequelize.query<{ id: number; line_index: number; description: string | null; amount: string; gl_account_code: string | null }>(
-      `SELECT id, line_index, description, amount, gl_account_code FROM bill_document_line_items WHERE document_id = :id ORDER BY line_index, id`,
+      `SELECT id, line_index, description, (amount * 100)::bigint AS amount, gl_account_code FROM bill_document_line_items WHERE document_id = :id ORDER BY line_index, id`,
       { type: QueryTypes.SELECT, replacements: { id } }
     ),
     sequelize.query<{ id: number; page_index: number; mime_type: "image/png" | "image/jpeg" }>(
