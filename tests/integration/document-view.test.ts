@@ -39,7 +39,8 @@ async function world() {
       amount,
     });
     await matchDocuments(buyer.id, [doc.id]);
-    for (let index = 0; index < pages; index += 1) await BillDocumentPage.create({ documentId: doc.id, pageIndex: index, mimeType: "image/png", content: makePng() });
+    for (let index = 0; index < pages; index += 1)
+      await BillDocumentPage.create({ documentId: doc.id, pageIndex: index, mimeType: "image/png", content: makePng() });
     await doc.reload();
     return doc;
   };
@@ -65,8 +66,25 @@ describe("getDocumentView", () => {
       { documentId: doc.id, lineIndex: 0, description: "Goods", amount: c(7_000), glAccountCode: "400" },
       { documentId: doc.id, lineIndex: 1, description: "Freight", amount: c(3_200), glAccountCode: null },
     ]);
-    await GlAccount.create({ companyId: buyer.id, accountId: null, accountCode: "400", accountName: "Purchases", accountType: null, accountClassification: null, taxExempted: null });
-    await GlAccount.create({ companyId: buyer.id, accountId: null, accountCode: "999", accountName: "Hidden", isVisibleInEarlybird: false, accountType: null, accountClassification: null, taxExempted: null });
+    await GlAccount.create({
+      companyId: buyer.id,
+      accountId: null,
+      accountCode: "400",
+      accountName: "Purchases",
+      accountType: null,
+      accountClassification: null,
+      taxExempted: null,
+    });
+    await GlAccount.create({
+      companyId: buyer.id,
+      accountId: null,
+      accountCode: "999",
+      accountName: "Hidden",
+      isVisibleInEarlybird: false,
+      accountType: null,
+      accountClassification: null,
+      taxExempted: null,
+    });
 
     const view = await getDocumentView(alice, doc.id);
     expect(view).toMatchObject({
@@ -133,7 +151,12 @@ describe("getDocumentView", () => {
 
     await unknownOrder.update({ processingStatus: "PENDING_APPROVAL" });
     const pending = await getDocumentView(alice, unknownOrder.id);
-    expect(pending).toMatchObject({ actions: ["AUTHORISE", "DELETE"], fixedAuthoriseAmount: 10_000, prefilledAuthoriseAmount: 10_000, authoriseCeiling: 10_500 });
+    expect(pending).toMatchObject({
+      actions: ["AUTHORISE", "DELETE"],
+      fixedAuthoriseAmount: 10_000,
+      prefilledAuthoriseAmount: 10_000,
+      authoriseCeiling: 10_500,
+    });
 
     await unknownOrder.update({ processingStatus: "PROCESSING", editing: true });
     expect((await getDocumentView(alice, unknownOrder.id)).actions).toEqual(["DONE_EDITING", "DELETE"]);
@@ -187,7 +210,11 @@ describe("getDocumentView", () => {
     const own = await world();
     const other = await world();
     const doc = await own.document(c(12_000));
-    for (const run of [() => getDocumentView(other.alice, doc.id), () => getDocumentPage(other.alice, doc.id, 0), () => getDocumentPages(other.alice, doc.id)]) {
+    for (const run of [
+      () => getDocumentView(other.alice, doc.id),
+      () => getDocumentPage(other.alice, doc.id, 0),
+      () => getDocumentPages(other.alice, doc.id),
+    ]) {
       const error = await rejection(run);
       expect(error.status).toBe(404);
       expect(error.message).toBe("Document not found");

@@ -9,7 +9,12 @@
  */
 import { QueryTypes } from "sequelize";
 import { sequelize } from "../../../db/index";
-import type { BillDocumentMatchStatus, BillDocumentProcessingStatus, BillDocumentProcessingQueue } from "../../../db/models/bill-document-values";
+import type {
+  BillDocumentMatchStatus,
+  BillDocumentMimeType,
+  BillDocumentProcessingQueue,
+  BillDocumentProcessingStatus,
+} from "../../../db/models/bill-document-values";
 import type { Actor } from "../../lib/actor";
 import { notFound } from "../../lib/errors";
 import type { Cents } from "../../lib/money";
@@ -51,7 +56,7 @@ export interface DocumentDetailView {
   id: number;
   companyId: number;
   originalFileName: string;
-  mimeType: string;
+  mimeType: BillDocumentMimeType;
   processingStatus: BillDocumentProcessingStatus;
   matchStatus: BillDocumentMatchStatus | null;
   /** The match reason's label (documents/rules.reasonLabel). */
@@ -116,7 +121,7 @@ interface DocumentRow {
   id: number;
   company_id: number;
   original_file_name: string;
-  mime_type: string;
+  mime_type: BillDocumentMimeType;
   processing_status: BillDocumentProcessingStatus;
   match_status: BillDocumentMatchStatus | null;
   processing_queue: BillDocumentProcessingQueue;
@@ -282,7 +287,7 @@ export async function getDocumentView(actor: Actor, documentId: number): Promise
     liteMode,
     authoriseCeiling: canAuthorise ? authoriseCeiling({ processingStatus, invoiceAmount, posAmount, toleranceCents }) : null,
     fixedAuthoriseAmount: fixedAuthoriseAmount(processingStatus, invoiceAmount),
-    prefilledAuthoriseAmount: canAuthorise ? (fixedAuthoriseAmount(processingStatus, invoiceAmount) ?? prefilledAuthoriseAmount(items, invoiceAmount)) : null,
+    prefilledAuthoriseAmount: canAuthorise ? fixedAuthoriseAmount(processingStatus, invoiceAmount) ?? prefilledAuthoriseAmount(items, invoiceAmount) : null,
     glAccounts,
     suppliers,
   };
