@@ -1,0 +1,15 @@
+import type { Migration } from "../migrator";
+
+/**
+ * The review lists' keyset paging (issue 17 part 1; docs/decisions/048-review-lists.md): one index per sort, each the
+ * list's processing status range of one company in the sort's order with the id as the tie-break, so a page is an index
+ * range read after (or before) a cursor row. The nullable sort columns are indexed as their COALESCE (a missing issue
+ * date or amount sorts first ascending), the same expression the list orders by, so a row comparison can page them.
+ */
+export const up: Migration = async ({ context: { sequelize } }) => {
+  await sequelize.query(`
+    CREATE INDEX bill_documents_review_created_idx ON bill_documents (company_id, processing_status, created_at, id);
+    CREATE INDEX bill_documents_review_issue_idx ON bill_documents (company_id, processing_status, (COALESCE(date_issue, '-infinity'::date)), id);
+    CREATE INDEX bill_documents_review_amount_idx ON bill_documents (company_id, processing_status, (COALESCE(invoice_amount, -1::numeric)), id);
+  `);
+};
