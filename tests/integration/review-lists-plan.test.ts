@@ -82,10 +82,16 @@ async function expectIndexed(run: () => Promise<unknown>) {
   for (const call of calls) {
     const plan = await planOf(call.sql, call.options.replacements);
     const all = nodes(plan);
-    expect(all.filter((node) => node["Node Type"] === "Seq Scan" && node["Relation Name"] === "bill_documents"), call.sql).toEqual([]);
+    expect(
+      all.filter((node) => node["Node Type"] === "Seq Scan" && node["Relation Name"] === "bill_documents"),
+      call.sql
+    ).toEqual([]);
     if (/count\(\*\)/i.test(call.sql) && !/GROUP BY/i.test(call.sql)) {
       // A count is of a LIMITed subquery (countOf's cap).
-      expect(all.some((node) => node["Node Type"] === "Limit"), call.sql).toBe(true);
+      expect(
+        all.some((node) => node["Node Type"] === "Limit"),
+        call.sql
+      ).toBe(true);
     }
   }
   return ms;
@@ -127,7 +133,9 @@ it("reads a cursor page by keyset and stays fast", async () => {
     expect(next!.ids).toHaveLength(100);
     cursor = next!.pageCursors.next!;
   }
-  const warm = await captured(() => listReviewDocuments(actor, "pending-review", new URLSearchParams({ size: "100", page: "2", cursor: first.pageCursors.next! })));
+  const warm = await captured(() =>
+    listReviewDocuments(actor, "pending-review", new URLSearchParams({ size: "100", page: "2", cursor: first.pageCursors.next! }))
+  );
   // Loose bound (a shared test machine); the measured time is well under 20 ms on an idle one.
   expect(warm.ms).toBeLessThan(250);
 }, 60_000);

@@ -20,7 +20,13 @@ let bob: Actor;
 let companyId: number;
 const ids: Record<string, number> = {};
 
-async function doc(name: string, fields: Parameters<typeof makeReadDocument>[1], status: string, matchStatus: string | null, extra: Record<string, unknown> = {}) {
+async function doc(
+  name: string,
+  fields: Parameters<typeof makeReadDocument>[1],
+  status: string,
+  matchStatus: string | null,
+  extra: Record<string, unknown> = {}
+) {
   const document = await makeReadDocument(companyId, fields, "PENDING_REVIEW");
   await document.update({ processingStatus: status as never, matchStatus: matchStatus as never, ...extra });
   ids[name] = document.id;
@@ -32,9 +38,24 @@ beforeAll(async () => {
   companyId = company.id;
   alice = actorOf(await makeUser({ company, firstName: "Alice", lastName: "Viewer" }));
   bob = actorOf(await makeUser({ company, firstName: "Bob", lastName: "Holder" }));
-  await doc("kiwi1", { supplierName: "Kiwi Supplies Ltd", invoiceNumber: "INV-100", orderNumber: "PO-1", amount: 10_000, issueDate: "2026-03-01" }, "PENDING_REVIEW", "ORDER_NOT_FOUND_OCR");
-  await doc("kiwi2", { supplierName: "KIWI SUPPLIES LTD", invoiceNumber: "INV-200", orderNumber: "PO-2", amount: 25_050, issueDate: "2026-03-15" }, "PENDING_REVIEW", "ORDER_NOT_FOUND_GPOS");
-  await doc("tui", { supplierName: "Tui Traders", invoiceNumber: "TT-9", orderNumber: "PO-3", amount: 5_000, issueDate: null }, "PENDING_REVIEW", "STATUS_MISMATCH");
+  await doc(
+    "kiwi1",
+    { supplierName: "Kiwi Supplies Ltd", invoiceNumber: "INV-100", orderNumber: "PO-1", amount: 10_000, issueDate: "2026-03-01" },
+    "PENDING_REVIEW",
+    "ORDER_NOT_FOUND_OCR"
+  );
+  await doc(
+    "kiwi2",
+    { supplierName: "KIWI SUPPLIES LTD", invoiceNumber: "INV-200", orderNumber: "PO-2", amount: 25_050, issueDate: "2026-03-15" },
+    "PENDING_REVIEW",
+    "ORDER_NOT_FOUND_GPOS"
+  );
+  await doc(
+    "tui",
+    { supplierName: "Tui Traders", invoiceNumber: "TT-9", orderNumber: "PO-3", amount: 5_000, issueDate: null },
+    "PENDING_REVIEW",
+    "STATUS_MISMATCH"
+  );
   await doc("noname", { supplierName: null, invoiceNumber: "X-1", amount: null }, "PENDING_REVIEW", "ORDER_NOT_FOUND_OCR");
   await doc("over", { supplierName: "Kiwi Supplies Ltd", amount: 12_000 }, "VARIANCE", "AMOUNT_OVER", { posAmount: 100_00 });
   await doc("under", { supplierName: "Tui Traders", amount: 8_000 }, "VARIANCE", "AMOUNT_UNDER", { posAmount: 90_00 });
@@ -52,8 +73,19 @@ const listIds = async (list: Parameters<typeof listReviewDocuments>[1], params: 
 
 describe("the query", () => {
   it("falls back to defaults for bad values", () => {
-    const query = parseReviewListQuery("pending-review", q({ size: "7", page: "-3", sort: "nope,up", tab: "zzz", amount: "bad", issueDate: "eq:2026-02-30", supplier: "ab" }));
-    expect(query).toMatchObject({ size: 25, page: 1, sort: { field: "createdAt", direction: "desc" }, tab: "all", amount: null, issueDate: null, supplier: null });
+    const query = parseReviewListQuery(
+      "pending-review",
+      q({ size: "7", page: "-3", sort: "nope,up", tab: "zzz", amount: "bad", issueDate: "eq:2026-02-30", supplier: "ab" })
+    );
+    expect(query).toMatchObject({
+      size: 25,
+      page: 1,
+      sort: { field: "createdAt", direction: "desc" },
+      tab: "all",
+      amount: null,
+      issueDate: null,
+      supplier: null,
+    });
     expect(parseReviewListQuery("variances", q({ size: "100", sort: "invoiceAmount,asc", tab: "over", supplier: "kiw" }))).toMatchObject({
       size: 100,
       sort: { field: "invoiceAmount", direction: "asc" },
@@ -71,7 +103,16 @@ describe("filters, sort and tabs", () => {
     expect(page.total).toBe(4);
     expect(page.totalIsEstimate).toBe(false);
     const kiwi2 = page.rows.find((row) => row.id === ids.kiwi2)!;
-    expect(kiwi2).toMatchObject({ supplier: "KIWI SUPPLIES LTD", invoiceNumber: "INV-200", orderNumber: "PO-2", amount: 25_050, issueDate: "2026-03-15", reason: "No PO Match", locked: false, lockedBy: null });
+    expect(kiwi2).toMatchObject({
+      supplier: "KIWI SUPPLIES LTD",
+      invoiceNumber: "INV-200",
+      orderNumber: "PO-2",
+      amount: 25_050,
+      issueDate: "2026-03-15",
+      reason: "No PO Match",
+      locked: false,
+      lockedBy: null,
+    });
     expect(page.rows.find((row) => row.id === ids.noname)!.supplier).toBe("bill.pdf");
   });
 
@@ -130,7 +171,7 @@ describe("paging", () => {
     expect(byNumber.ids).toEqual(third.ids);
     // A cursor made on another query is ignored (the page is read by number).
     const stale = await listReviewDocuments(viewer, "pending-review", q({ size: "10", page: "2", cursor: first.pageCursors.next! }));
-    expect(stale.ids).toEqual(all.length ? (await listReviewDocuments(viewer, "pending-review", q({ size: "10", page: "2" }))).ids : []);
+    expect(stale.ids).toEqual((await listReviewDocuments(viewer, "pending-review", q({ size: "10", page: "2" }))).ids);
     // A page past the end is the last page.
     expect((await listReviewDocuments(viewer, "pending-review", q({ ...params, page: "99" }))).page).toBe(3);
     expect(made).toHaveLength(25);

@@ -141,7 +141,9 @@ function schemaFor(list: ReviewList) {
 
 /** URL query → ReviewListQuery (parameters missing or wrong are their defaults). */
 export function parseReviewListQuery(list: ReviewList, searchParams: URLSearchParams): ReviewListQuery {
-  const raw = Object.fromEntries(["tab", "page", "size", "supplier", "sort", "amount", "orderNumber", "invoiceNumber", "issueDate", "cursor"].map((name) => [name, searchParams.get(name)]));
+  const raw = Object.fromEntries(
+    ["tab", "page", "size", "supplier", "sort", "amount", "orderNumber", "invoiceNumber", "issueDate", "cursor"].map((name) => [name, searchParams.get(name)])
+  );
   if (raw.page === null) delete raw.page;
   if (raw.size === null) delete raw.size;
   return schemaFor(list).parse(raw) as ReviewListQuery;
@@ -204,7 +206,11 @@ interface Cursor {
 /** The query a cursor belongs to: everything but the page and the cursor. */
 function fingerprintOf(list: ReviewList, query: ReviewListQuery): string {
   const { page: _page, cursor: _cursor, ...rest } = query;
-  return crypto.createHash("sha256").update(JSON.stringify([list, rest])).digest("base64url").slice(0, 10);
+  return crypto
+    .createHash("sha256")
+    .update(JSON.stringify([list, rest]))
+    .digest("base64url")
+    .slice(0, 10);
 }
 
 /** `a{page}.{fingerprint}.{id}.{value}` (after the row) or `b...` (before it). */
@@ -229,35 +235,36 @@ const validValue = (field: ReviewSortField, value: string) =>
 function filtersOf(companyId: number, list: ReviewList, query: ReviewListQuery, today: string) {
   const tab = REVIEW_LIST_TABS[list].find((candidate) => candidate.value === query.tab) ?? REVIEW_LIST_TABS[list][0];
   const statuses = tab.processingStatuses ?? REVIEW_LIST_STATUSES[list];
-  const conditions = ["bd.company_id = :companyId", statuses.length === 1 ? "bd.processing_status = :status" : "bd.processing_status IN (:statuses)"];
-  const replacements: Record<string, unknown> = { companyId, status: statuses[0], statuses: [...statuses] };
-  if (tab.matchStatuses) {
-    conditions.push("bd.match_status IN (:matchStatuses)");
-    replacements.matchStatuses = [...tab.matchStatuses];
-  }
-  if (query.supplier) {
-    conditions.push(supplierSearchSql);
-    replacements.supplierLike = `%${escapeLike(query.supplier)}%`;
-  }
+  const conditions: string[] = [];
+  const replacements: Record<string, unknown> = {};
+  const add = (condition: string, values: Record<string, unknown> = {}) => {
+    conditions.push(condition);
+    Object.assign(replacements, values);
+  };
+  add("bd.company_id = :companyId", { companyId });
+  if (statuses.length === 1) add("bd.processing_status = :status", { status: statuses[0] });
+  else add("bd.processing_status IN (:statuses)", { statuses: [...statuses] });
+  if (tab.matchStatuses) add("bd.match_status IN (:matchStatuses)", { matchStatuses: [...tab.matchStatuses] });
+  if (query.supplier) add(supplierSearchSql, { supplierLike: `%${escapeLike(query.supplier)}%` });
   if (query.amount) {
     const { from, to } = amountFilterBounds(query.amount);
     // Numeric dollars compared with the column (cents / 100 exactly).
-    if (from !== null) conditions.push("bd.invoice_amount >= CAST(:amountFrom AS numeric) / 100"), (replacements.amountFrom = from);
-    if (to !== null) conditions.push("bd.invoice_amount <= CAST(:amountTo AS numeric) / 100"), (replacements.amountTo = to);
+    if (from !== null) add("bd.invoice_amount >= CAST(:amountFrom AS numeric) / 100", { amountFrom: from });
+    if (to !== null) add("bd.invoice_amount <= CAST(:amountTo AS numeric) / 100", { amountTo: to });
   }
   if (query.issueDate) {
     const { from, to } = dateFilterBounds(query.issueDate, today);
-    if (from !== null) conditions.push("bd.date_issue >= CAST(:dateFrom AS date)"), (replacements.dateFrom = from);
-    if (to !== null) conditions.push("bd.date_issue <= CAST(:dateTo AS date)"), (replacements.dateTo = to);
+    if (from !== null) add("bd.date_issue >= CAST(:dateFrom AS date)", { dateFrom: from });
+    if (to !== null) add("bd.date_issue <= CAST(:dateTo AS date)", { dateTo: to });
   }
   for (const [name, column, filter] of [
     ["orderNumber", "bd.order_number", query.orderNumber],
     ["invoiceNumber", "bd.invoice_number", query.invoiceNumber],
   ] as const) {
     if (!filter) continue;
-    if (filter.op === "in") conditions.push(`${column} IN (:${name}s)`), (replacements[`${name}s`] = filter.values);
-    else if (filter.op === "eq") conditions.push(`${column} = :${name}`), (replacements[name] = filter.value);
-    else conditions.push(`${column} ILIKE :${name}Like`), (replacements[`${name}Like`] = `%${escapeLike(filter.value)}%`);
+    if (filter.op === "in") add(`${column} IN (:${name}s)`, { [`${name}s`]: filter.values });
+    else if (filter.op === "eq") add(`${column} = :${name}`, { [name]: filter.value });
+    else add(`${column} ILIKE :${name}Like`, { [`${name}Like`]: `%${escapeLike(filter.value)}%` });
   }
   return { where: conditions.join(" AND "), replacements };
 }
@@ -288,7 +295,12 @@ interface RawReviewRow {
  * Read from the (company, status, sort, id) index: a cursor page by keyset, else by OFFSET (from the nearer end when the
  * total is exact); the count is capped (countOf).
  */
-export async function listReviewDocuments(actor: Actor, list: ReviewList, searchParams: URLSearchParams, today = new Date().toISOString().slice(0, 10)): Promise<ReviewListPage> {
+export async function listReviewDocuments(
+  actor: Actor,
+  list: ReviewList,
+  searchParams: URLSearchParams,
+  today = new Date().toISOString().slice(0, 10)
+): Promise<ReviewListPage> {
   const companyId = requireCompanyId(actor);
   const query = parseReviewListQuery(list, searchParams);
   const { where, replacements } = filtersOf(companyId, list, query, today);
@@ -344,7 +356,9 @@ export async function listReviewDocuments(actor: Actor, list: ReviewList, search
   let page = Math.min(query.page, Math.max(1, pages));
   const parsedCursor = query.cursor ? parseCursorText(query.cursor) : null;
   const cursor =
-    parsedCursor && parsedCursor.page === page && parsedCursor.fingerprint === fingerprint && validValue(query.sort.field, parsedCursor.value) ? parsedCursor : null;
+    parsedCursor && parsedCursor.page === page && parsedCursor.fingerprint === fingerprint && validValue(query.sort.field, parsedCursor.value)
+      ? parsedCursor
+      : null;
 
   let rows: RawReviewRow[] = [];
   if (total > 0) {
@@ -449,10 +463,16 @@ export const DOCUMENT_STATISTICS_SQL = (withSupplier: boolean) => `
 export async function documentStatistics(companyId: number, options: { supplier?: string | null } = {}): Promise<DocumentStatistics> {
   const supplier = options.supplier?.trim() ?? "";
   const withSupplier = supplier.length > SUPPLIER_SEARCH_MIN_EXCLUSIVE;
-  const rows = await sequelize.query<{ processing_status: BillDocumentProcessingStatus; match_status: BillDocumentMatchStatus | null; count: number; amount_c: string; pos_c: string }>(
-    DOCUMENT_STATISTICS_SQL(withSupplier),
-    { type: QueryTypes.SELECT, replacements: { companyId, ...(withSupplier ? { supplierLike: `%${escapeLike(supplier.slice(0, 200))}%` } : {}) } }
-  );
+  const rows = await sequelize.query<{
+    processing_status: BillDocumentProcessingStatus;
+    match_status: BillDocumentMatchStatus | null;
+    count: number;
+    amount_c: string;
+    pos_c: string;
+  }>(DOCUMENT_STATISTICS_SQL(withSupplier), {
+    type: QueryTypes.SELECT,
+    replacements: { companyId, ...(withSupplier ? { supplierLike: `%${escapeLike(supplier.slice(0, 200))}%` } : {}) },
+  });
   const sum = (keep: (row: (typeof rows)[number]) => boolean) => {
     const kept = rows.filter(keep);
     return {
