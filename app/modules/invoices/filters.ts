@@ -201,7 +201,7 @@ function isOneOf<T extends string>(list: readonly T[], value: string): value is 
   return (list as readonly string[]).includes(value);
 }
 
-function parseAmountFilter(text: string, type: ListKind): Result<AmountFilter> {
+export function parseAmountFilter(text: string, type: ListKind): Result<AmountFilter> {
   const split = splitOperator(text);
   if (!split) return fail("Expected operator:value");
   const [op, rest] = split;
@@ -219,7 +219,7 @@ function parseAmountFilter(text: string, type: ListKind): Result<AmountFilter> {
   return { ok: true, value: { op, value } };
 }
 
-function parseDateFilter(text: string, type: ListKind): Result<DateFilter> {
+export function parseDateFilter(text: string, type: ListKind): Result<DateFilter> {
   const split = splitOperator(text);
   if (!split) return fail("Expected operator:value");
   const [op, rest] = split;
@@ -247,7 +247,7 @@ function parseInFilter(text: string): Result<DateFilter> {
   return { ok: true, value: { op: "in", count, unit: match[2] as DateUnit } };
 }
 
-function parseNumberFilter(text: string): Result<NumberFilter> {
+export function parseNumberFilter(text: string): Result<NumberFilter> {
   const split = splitOperator(text);
   if (!split) return fail("Expected operator:value");
   const [op, rest] = split;
