@@ -5,7 +5,7 @@ import { loginAs, PURCHASER, shootWidths } from "./helpers";
 /**
  * The dashboard (issue 17 part 6; spec part 3 §2.2): the Auto Processed tiles and the chart 'Invoices Auto Processed per
  * Month', drawn on the server (there without JavaScript), with this month's automatic bills of Harbour Foods' demo
- * (its AUTOMATIC queue authorised the clean sample bills when the demo was seeded). Screenshots (SCREENSHOTS=1) go to
+ * (its AUTOMATIC queue authorised the clean sample bills when the demo was seeded) and the one variance Pat authorised. Screenshots (SCREENSHOTS=1) go to
  * /tmp/i17-shots.
  */
 const shotsDir = process.env.SCREENSHOTS ? "/tmp/i17-shots" : null;
@@ -26,6 +26,8 @@ test("without JavaScript the chart is drawn by the server, with this month's aut
   // The same figures for screen readers: this month's row has automatic bills.
   const row = page.getByRole("table", { name: "Invoices Auto Processed per Month" }).getByRole("row", { name: new RegExp(thisMonth.replace(" ", ".")) });
   await expect(row.getByRole("cell").first()).not.toHaveText("0");
+  // and the variance Pat authorised when the demo was seeded: this month's Manual bar.
+  await expect(row.getByRole("cell").nth(1)).toHaveText("1");
   await expect(page.getByRole("region", { name: "Auto Processed" })).toContainText("This month");
   await expect(page.getByRole("region", { name: "Auto Processed" })).toContainText("Last 12 months");
   await shootWidths(page, shotsDir, "dashboard-no-js");

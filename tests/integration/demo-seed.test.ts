@@ -224,7 +224,7 @@ describe("demo data", () => {
     expect(document).toMatchObject({ mime_type: "image/png", head: "89504e470d0a1a0a" });
   });
 
-  it("has Harbour Foods' duplicate of Kiwi Supplies, \"Kiwi Supplies Limited\", with 3 bills and a credit note to merge (issue 15 part 6)", async () => {
+  it('has Harbour Foods\' duplicate of Kiwi Supplies, "Kiwi Supplies Limited", with 3 bills and a credit note to merge (issue 15 part 6)', async () => {
     const [duplicate] = await rows<{ status: string; bills: string; credit_notes: string; kiwi_counterparty: boolean }>(`
       SELECT d.status,
              (SELECT count(*) FROM invoices i WHERE i.type = 'BILL' AND i.issued_by = d.id AND i.issued_for = h.id) AS bills,
@@ -255,14 +255,25 @@ describe("demo data", () => {
     const manifest = JSON.parse(await readFile(path.join(root, "fixtures/documents/manifest.json"), "utf8")) as {
       documents: { file: string; expectedReason: string; expectedList: string }[];
     };
-    const stored = await rows<{ file: string; status: string; reason: string | null; bill: boolean }>(`
-      SELECT d.original_file_name AS file, d.processing_status AS status, d.match_status AS reason, d.invoice_id IS NOT NULL AS bill
-        FROM bill_documents d JOIN companies c ON c.id = d.company_id WHERE c.company_name = 'Harbour Foods Ltd' ORDER BY d.id`);
+    const stored = await rows<{ file: string; status: string; reason: string | null; bill: boolean; auto: boolean; by: string | null }>(`
+      SELECT d.original_file_name AS file, d.processing_status AS status, d.match_status AS reason, d.invoice_id IS NOT NULL AS bill,
+             d.auto_processed AS auto, u.username AS by
+        FROM bill_documents d JOIN companies c ON c.id = d.company_id LEFT JOIN users u ON u.id = d.authorised_by_user_id
+       WHERE c.company_name = 'Harbour Foods Ltd' ORDER BY d.id`);
+    // The first variance over its order was authorised by Pat (issue 17): the dashboard's Manual bar.
+    const authorisedVariance = manifest.documents.find((doc) => doc.expectedReason === "AMOUNT_OVER")!.file;
     expect(stored.map(({ file, status, reason }) => ({ file, status, reason }))).toEqual(
-      manifest.documents.map((doc) => ({ file: doc.file, status: doc.expectedList, reason: doc.expectedReason }))
+      manifest.documents.map((doc) => ({
+        file: doc.file,
+        status: doc.file === authorisedVariance ? "AUTHORISED" : doc.expectedList,
+        reason: doc.expectedReason,
+      }))
     );
-    // Each clean match is an Auto Processed bill; nothing else is.
+    // Each clean match is an Auto Processed bill; the authorised variance is the one bill a person made.
     expect(stored.filter((doc) => doc.bill).map((doc) => doc.file)).toEqual(stored.filter((doc) => doc.status === "AUTHORISED").map((doc) => doc.file));
+    expect(stored.filter((doc) => doc.bill && !doc.auto).map(({ file, by }) => ({ file, by }))).toEqual([
+      { file: authorisedVariance, by: "pat@harbourfoods.test" },
+    ]);
   });
 
   it("is not seeded twice", async () => {

@@ -71,7 +71,15 @@ async function reviewsOf(documentId: number) {
 }
 
 async function billsOf(documentId: number) {
-  return sequelize.query<{ id: number; total: string; loaded_by: string; ripe_bill_document_id: number; invoice_number: string; issued_by: number; issued_for: number }>(
+  return sequelize.query<{
+    id: number;
+    total: string;
+    loaded_by: string;
+    ripe_bill_document_id: number;
+    invoice_number: string;
+    issued_by: number;
+    issued_for: number;
+  }>(
     `SELECT id, total::text, loaded_by, ripe_bill_document_id, invoice_number, issued_by, issued_for FROM invoices WHERE ripe_bill_document_id = :documentId`,
     { type: QueryTypes.SELECT, replacements: { documentId } }
   );
@@ -153,10 +161,24 @@ describe("authoriseDocument (p3 §4.1, §5)", () => {
     expect(result.document.authorisedAt).not.toBeNull();
     const bills = await billsOf(doc.id);
     expect(bills).toEqual([
-      { id: result.invoiceId, total: "105.00", loaded_by: "RIPE", ripe_bill_document_id: doc.id, invoice_number: doc.invoiceNumber, issued_by: supplier.id, issued_for: buyer.id },
+      {
+        id: result.invoiceId,
+        total: "105.00",
+        loaded_by: "RIPE",
+        ripe_bill_document_id: doc.id,
+        invoice_number: doc.invoiceNumber,
+        issued_by: supplier.id,
+        issued_for: buyer.id,
+      },
     ]);
     expect(await reviewsOf(doc.id)).toEqual([
-      { action: "AUTHORISE", from_status: "VARIANCE", to_status: "AUTHORISED", user_id: alice.userId, details: { invoiceId: result.invoiceId, authorisedAmount: 10_500, invoiceAmount: 12_000 } },
+      {
+        action: "AUTHORISE",
+        from_status: "VARIANCE",
+        to_status: "AUTHORISED",
+        user_id: alice.userId,
+        details: { invoiceId: result.invoiceId, authorisedAmount: 10_500, invoiceAmount: 12_000 },
+      },
     ]);
     expect(await auditsOf(doc.id)).toContain("document.authorise");
 
@@ -225,28 +247,43 @@ describe("authoriseDocument (p3 §4.1, §5)", () => {
 });
 
 describe("confirm, send for review, send to pending approval", () => {
-  it("confirms PENDING_REVIEW (and UNMATCHED's Submit for Processing) into PROCESSING; not a VARIANCE", async () => {
-    const { alice, document } = await world();
+  it("confirms PENDING_REVIEW (and UNMATCHED's Submit for Processing): the bill is written for the invoice amount, by the reviewer; not a VARIANCE", async () => {
+    const { alice, document, buyer } = await world();
     const doc = await document(c(10_000), { orderNumber: null });
     expect(doc.processingStatus).toBe("PENDING_REVIEW");
     await lockDocument(alice, doc.id);
     const result = await confirmDocument(alice, doc.id);
     expect(result.message).toBe("Document confirmed");
-    expect(result.document.processingStatus).toBe("PROCESSING");
-    expect(result.document.confirmedAt).not.toBeNull();
-    // Matching leaves a confirmed bill alone, even unlocked.
-    await unlockDocument(alice, doc.id);
-    expect(await matchDocuments(doc.companyId, [doc.id])).toEqual([]);
-    await lockDocument(alice, doc.id);
+    // Decision 052: a confirmed bill with everything a bill needs is processed at once, Manual on the dashboard.
+    expect(result.document).toMatchObject({
+      processingStatus: "AUTHORISED",
+      autoProcessed: false,
+      authorisedAmount: 10_000,
+      authorisedByUserId: alice.userId,
+      confirmedAt: null,
+    });
+    const [bill] = await billsOf(doc.id);
+    expect(bill).toMatchObject({ total: "100.00", loaded_by: "RIPE", issued_for: buyer.id });
+    expect(result.document.invoiceId).toBe(bill.id);
     expect(await reviewsOf(doc.id)).toEqual([
       { action: "CONFIRM", from_status: "PENDING_REVIEW", to_status: "PROCESSING", user_id: alice.userId, details: { button: "CONFIRM" } },
+      {
+        action: "AUTHORISE",
+        from_status: "PROCESSING",
+        to_status: "AUTHORISED",
+        user_id: alice.userId,
+        details: { invoiceId: bill.id, authorisedAmount: 10_000, invoiceAmount: 10_000, confirmed: true },
+      },
     ]);
-    expect(await auditsOf(doc.id)).toContain("document.confirm");
+    expect(await auditsOf(doc.id)).toEqual(expect.arrayContaining(["document.confirm", "document.authorise"]));
+    // A repeat (the double click queued behind the first) is refused and writes nothing: still one bill.
+    expect((await rejection(() => confirmDocument(alice, doc.id))).message).toBe(REVIEW_MESSAGES.actionNotAvailable);
+    expect(await billsOf(doc.id)).toHaveLength(1);
 
     const unmatched = await document(c(10_000));
-    await unmatched.update({ processingStatus: "UNMATCHED", matchStatus: "ORDER_NOT_FOUND_GPOS" });
+    await unmatched.update({ processingStatus: "UNMATCHED", matchStatus: "ORDER_NOT_FOUND_GPOS", invoiceNumber: `U-${unmatched.id}` });
     await lockDocument(alice, unmatched.id);
-    expect((await confirmDocument(alice, unmatched.id)).document.processingStatus).toBe("PROCESSING");
+    expect((await confirmDocument(alice, unmatched.id)).document.processingStatus).toBe("AUTHORISED");
     expect((await reviewsOf(unmatched.id))[0].details).toEqual({ button: "SUBMIT_FOR_PROCESSING" });
 
     const variance = await document(c(12_000));
@@ -254,6 +291,33 @@ describe("confirm, send for review, send to pending approval", () => {
     const error = await rejection(() => confirmDocument(alice, variance.id));
     expect(error.status).toBe(400);
     expect(error.message).toBe(REVIEW_MESSAGES.actionNotAvailable);
+  });
+
+  it("keeps a confirmed bill in PROCESSING with what it waits for; matching leaves it alone; Done Editing processes it again", async () => {
+    const { alice, document, buyer } = await world();
+    const doc = await document(c(10_000), { orderNumber: null });
+    // The issue date (1 Nov 2026) falls in a locked period once the reviewer has it open.
+    await sequelize.query(`UPDATE entity_preferences SET period_lock_date = '2026-11-30' WHERE company_id = :id`, { replacements: { id: buyer.id } });
+    await lockDocument(alice, doc.id);
+    const confirmed = await confirmDocument(alice, doc.id);
+    expect(confirmed.message).toBe("Document confirmed");
+    expect(confirmed.document).toMatchObject({ processingStatus: "PROCESSING", matchStatus: "EXPIRED", invoiceId: null });
+    expect(confirmed.document.confirmedAt).not.toBeNull();
+    expect(await billsOf(doc.id)).toEqual([]);
+    await unlockDocument(alice, doc.id);
+    expect(await matchDocuments(doc.companyId, [doc.id])).toEqual([]);
+
+    await sequelize.query(`UPDATE entity_preferences SET period_lock_date = NULL WHERE company_id = :id`, { replacements: { id: buyer.id } });
+    await lockDocument(alice, doc.id);
+    await setEditing(alice, doc.id, true);
+    const done = await setEditing(alice, doc.id, false);
+    expect(done).toMatchObject({ message: REVIEW_MESSAGES.editingDone, document: { processingStatus: "AUTHORISED", autoProcessed: false } });
+    expect(await billsOf(doc.id)).toHaveLength(1);
+
+    // No supplier among the contacts: waits as Contact Not Found.
+    const stranger = await document(c(10_000), { orderNumber: null, supplierName: `Nobody ${crypto.randomInt(1e6)} Trading Ltd` });
+    await lockDocument(alice, stranger.id);
+    expect((await confirmDocument(alice, stranger.id)).document).toMatchObject({ processingStatus: "PROCESSING", matchStatus: "CONTACT_NOT_FOUND" });
   });
 
   it("sends a VARIANCE for review: RETRY, then matching re-decides it at once; a non-variance is refused", async () => {
@@ -394,7 +458,8 @@ describe("editDocument (p3 §4.1)", () => {
 
   it("refuses a PROCESSING bill until editing is on; the toggle writes EDIT rows", async () => {
     const { alice, document } = await world();
-    const doc = await document(c(10_000), { orderNumber: null });
+    // A supplier not among the contacts: the confirmed bill waits in PROCESSING (decision 052).
+    const doc = await document(c(10_000), { orderNumber: null, supplierName: `Nobody ${crypto.randomInt(1e6)} Trading Ltd` });
     await lockDocument(alice, doc.id);
     expect((await rejection(() => setEditing(alice, doc.id, true))).message).toBe(REVIEW_MESSAGES.actionNotAvailable);
     await confirmDocument(alice, doc.id);
@@ -404,11 +469,14 @@ describe("editDocument (p3 §4.1)", () => {
     expect(on).toMatchObject({ message: REVIEW_MESSAGES.editingEnabled, document: { editing: true, processingStatus: "PROCESSING" } });
     await editDocument(alice, doc.id, { dueDate: "2026-12-31" });
     const off = await setEditing(alice, doc.id, false);
-    expect(off).toMatchObject({ message: REVIEW_MESSAGES.editingDone, document: { editing: false, dueDate: "2026-12-31" } });
-    // A corrected field sends the confirmed bill back through matching: no longer confirmed.
+    expect(off).toMatchObject({
+      message: REVIEW_MESSAGES.editingDone,
+      document: { editing: false, dueDate: "2026-12-31", processingStatus: "PROCESSING", matchStatus: "CONTACT_NOT_FOUND" },
+    });
+    // A corrected field sends the confirmed bill back through matching: no longer confirmed (still no such contact).
     await setEditing(alice, doc.id, true);
     const corrected = await editDocument(alice, doc.id, { invoiceNumber: "INV-CORRECTED" });
-    expect(corrected.document).toMatchObject({ processingStatus: "PENDING_REVIEW", confirmedAt: null, editing: false, invoiceNumber: "INV-CORRECTED" });
+    expect(corrected.document).toMatchObject({ processingStatus: "BLOCKED", confirmedAt: null, editing: false, invoiceNumber: "INV-CORRECTED" });
     const actions = (await reviewsOf(doc.id)).map((row) => [row.action, row.details.editing ?? null]);
     expect(actions).toEqual([
       ["CONFIRM", null],

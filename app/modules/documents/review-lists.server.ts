@@ -286,6 +286,7 @@ interface RawReviewRow {
   match_status: BillDocumentMatchStatus | null;
   processing_status: BillDocumentProcessingStatus;
   created_at: string;
+  confirmed: boolean;
   locked_by: string | null;
   sort_key: string;
 }
@@ -328,7 +329,7 @@ export async function listReviewDocuments(
          bd.invoice_number, bd.order_number,
          (bd.invoice_amount * 100)::bigint AS amount_c, (bd.pos_amount * 100)::bigint AS pos_amount_c,
          to_char(bd.date_issue, 'YYYY-MM-DD') AS issue_date, to_char(bd.due_date, 'YYYY-MM-DD') AS due_date,
-         bd.match_status, bd.processing_status, bd.created_at,
+         bd.match_status, bd.processing_status, bd.created_at, bd.confirmed_at IS NOT NULL AS confirmed,
          CASE WHEN lu.id IS NOT NULL THEN COALESCE(NULLIF(concat_ws(' ', lu.first_name, lu.middle_name, lu.last_name), ''), lu.username) END AS locked_by,
          ${keySql} AS sort_key
        FROM (${ids}) page
@@ -418,7 +419,7 @@ function toRow(row: RawReviewRow): ReviewRow {
     posAmount: centsOf(row.pos_amount_c),
     issueDate: row.issue_date,
     dueDate: row.due_date,
-    reason: reasonLabel({ processingStatus: row.processing_status, matchStatus: row.match_status }),
+    reason: reasonLabel({ processingStatus: row.processing_status, matchStatus: row.match_status, confirmed: row.confirmed }),
     matchStatus: row.match_status,
     processingStatus: row.processing_status,
     createdAt: new Date(row.created_at).toISOString(),

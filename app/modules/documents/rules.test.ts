@@ -45,6 +45,10 @@ describe("the review lists", () => {
     expect(reasonLabel({ processingStatus: "QUEUED", matchStatus: null })).toBe("Queued");
     expect(reasonLabel({ processingStatus: "FAILED", matchStatus: null })).toBe("Could not be read");
     expect(reasonLabel({ processingStatus: "AUTHORISED", matchStatus: "MATCHED" })).toBe("");
+    // A confirmed bill (decision 052): what it waits for, else Confirmed; a document being read says so.
+    expect(reasonLabel({ processingStatus: "PROCESSING", matchStatus: "CONTACT_NOT_FOUND", confirmed: true })).toBe("Contact Not Found");
+    expect(reasonLabel({ processingStatus: "PROCESSING", matchStatus: null, confirmed: true })).toBe("Confirmed");
+    expect(reasonLabel({ processingStatus: "PROCESSING", matchStatus: null })).toBe("Reading the document");
     expect(MATCH_STATUS_LABELS).toMatchObject({
       ORDER_NOT_FOUND_OCR: "No PO Found",
       ORDER_NOT_FOUND_GPOS: "No PO Match",

@@ -84,8 +84,15 @@ export const MATCH_STATUS_LABELS: Partial<Record<BillDocumentMatchStatus, string
 };
 
 /** What a row of a list says for its reason: the match reason's label, else where processing stands. */
-export function reasonLabel(document: { processingStatus: BillDocumentProcessingStatus; matchStatus: BillDocumentMatchStatus | null }): string {
+export function reasonLabel(document: {
+  processingStatus: BillDocumentProcessingStatus;
+  matchStatus: BillDocumentMatchStatus | null;
+  confirmed?: boolean;
+}): string {
   if (document.processingStatus === "QUEUED") return "Queued";
+  // A confirmed bill (decision 052) waits only for what its match status names; else it is being written.
+  if (document.processingStatus === "PROCESSING" && document.confirmed)
+    return (document.matchStatus && MATCH_STATUS_LABELS[document.matchStatus]) ?? "Confirmed";
   if (document.processingStatus === "PROCESSING") return "Reading the document";
   if (document.processingStatus === "RETRY") return "Waiting to be processed again";
   if (document.processingStatus === "FAILED") return "Could not be read";
@@ -104,7 +111,13 @@ export const inboundAddressOf = (code: string, domain: string) => `${code}@${dom
 export function inboundCodeOf(address: string, domain: string): string | null {
   const at = address.lastIndexOf("@");
   if (at <= 0) return null;
-  if (address.slice(at + 1).trim().toLowerCase() !== domain.toLowerCase()) return null;
+  if (
+    address
+      .slice(at + 1)
+      .trim()
+      .toLowerCase() !== domain.toLowerCase()
+  )
+    return null;
   const local = address.slice(0, at).trim().toLowerCase().split("+")[0];
   return /^[a-z0-9][a-z0-9-]{2,62}$/.test(local) ? local : "";
 }

@@ -16,7 +16,13 @@ import {
 
 const c = (value: number) => value as Cents;
 const dollars = (cents: Cents) => `$${(cents / 100).toFixed(2)}`;
-const base: ActionContext = { processingStatus: "PENDING_REVIEW", matchStatus: "ORDER_NOT_FOUND_OCR", liteMode: false, sendToPendingApprovalEnabled: false, editing: false };
+const base: ActionContext = {
+  processingStatus: "PENDING_REVIEW",
+  matchStatus: "ORDER_NOT_FOUND_OCR",
+  liteMode: false,
+  sendToPendingApprovalEnabled: false,
+  editing: false,
+};
 
 describe("actionsFor (p3 §4.1)", () => {
   it("PENDING_REVIEW and BLOCKED confirm or delete", () => {
@@ -52,7 +58,8 @@ describe("actionsFor (p3 §4.1)", () => {
 
   it("only a variance can be sent for review", () => {
     expect(canSendForReview("VARIANCE")).toBe(true);
-    for (const status of ["PENDING_REVIEW", "BLOCKED", "PENDING_APPROVAL", "PROCESSING", "UNMATCHED", "AUTHORISED"] as const) expect(canSendForReview(status)).toBe(false);
+    for (const status of ["PENDING_REVIEW", "BLOCKED", "PENDING_APPROVAL", "PROCESSING", "UNMATCHED", "AUTHORISED"] as const)
+      expect(canSendForReview(status)).toBe(false);
   });
 });
 
@@ -60,6 +67,9 @@ describe("the authorised amount (p3 §5)", () => {
   it("a variance's ceiling is its order's amount plus the tolerance; otherwise the invoice amount's", () => {
     expect(authoriseCeiling({ processingStatus: "VARIANCE", invoiceAmount: c(56_350), posAmount: c(50_000), toleranceCents: c(500) })).toBe(50_500);
     expect(authoriseCeiling({ processingStatus: "VARIANCE", invoiceAmount: c(56_350), posAmount: null, toleranceCents: c(500) })).toBe(56_850);
+    // AMOUNT_UNDER: the invoice is below its order; never more than the supplier billed (plus the tolerance).
+    expect(authoriseCeiling({ processingStatus: "VARIANCE", invoiceAmount: c(29_900), posAmount: c(35_000), toleranceCents: c(500) })).toBe(30_400);
+    expect(authoriseCeiling({ processingStatus: "VARIANCE", invoiceAmount: null, posAmount: c(35_000), toleranceCents: c(500) })).toBe(35_500);
     expect(authoriseCeiling({ processingStatus: "PENDING_APPROVAL", invoiceAmount: c(56_350), posAmount: c(50_000), toleranceCents: c(500) })).toBe(56_850);
     expect(authoriseCeiling({ processingStatus: "PENDING_APPROVAL", invoiceAmount: null, posAmount: null, toleranceCents: c(500) })).toBeNull();
   });

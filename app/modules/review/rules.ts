@@ -145,12 +145,25 @@ export function canSendForReview(status: BillDocumentProcessingStatus): boolean 
 }
 
 /**
- * The most a reviewer may authorise (p3 §5): the reference amount plus the company's tolerance. The reference is the
- * purchase order's amount (posAmount) for a VARIANCE with a known order, since a variance is reviewed against what was
- * ordered; otherwise the invoice amount. Null when there is no reference amount (nothing can be authorised).
+ * The most a reviewer may authorise (p3 §5 "the invoice amount (or the POS amount, depending on the state) plus a
+ * tolerance"; decision 052): the reference amount plus the company's tolerance. For a VARIANCE with a known order the
+ * reference is the lower of the invoice and the purchase order: an invoice over its order (AMOUNT_OVER) is paid at most
+ * what was ordered, one under it (AMOUNT_UNDER) at most what was billed, never more than the supplier asked. Otherwise
+ * the invoice amount. Null when there is no reference amount (nothing can be authorised).
  */
-export function authoriseCeiling(input: { processingStatus: BillDocumentProcessingStatus; invoiceAmount: Cents | null; posAmount: Cents | null; toleranceCents: Cents }): Cents | null {
-  const reference = input.processingStatus === "VARIANCE" && input.posAmount !== null ? input.posAmount : input.invoiceAmount;
+export function authoriseCeiling(input: {
+  processingStatus: BillDocumentProcessingStatus;
+  invoiceAmount: Cents | null;
+  posAmount: Cents | null;
+  toleranceCents: Cents;
+}): Cents | null {
+  const { invoiceAmount, posAmount } = input;
+  const reference =
+    input.processingStatus === "VARIANCE" && posAmount !== null
+      ? invoiceAmount === null
+        ? posAmount
+        : (Math.min(invoiceAmount, posAmount) as Cents)
+      : invoiceAmount;
   if (reference === null) return null;
   return (reference + input.toleranceCents) as Cents;
 }

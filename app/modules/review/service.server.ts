@@ -24,6 +24,8 @@ import { BILL_NUMBER_TAKEN, insertDocumentBills } from "../invoices/create.serve
 import { defaultDueDate } from "../invoices/schema";
 import { DEFAULT_TOLERANCE_CENTS } from "../matching/rules";
 import { matchDocuments } from "../matching/service.server";
+import { effectiveLockDate, isDateInLockedPeriod } from "../period-lock/rules";
+import { counterpartyLocksEnabled } from "../period-lock/service.server";
 import { getFeatureFlags } from "../settings/service.server";
 import { lockDocument, requireDocumentLock, unlockDocument } from "./locking.server";
 import {
@@ -197,11 +199,27 @@ async function record(
   const details = input.details ?? {};
   await sequelize.query(
     `INSERT INTO bill_document_reviews (document_id, user_id, action, from_status, to_status, details) VALUES (:documentId, :userId, :action, :from, :to, CAST(:details AS jsonb))`,
-    { replacements: { documentId: input.documentId, userId: actor.userId, action: input.action, from: input.from, to: input.to, details: JSON.stringify(details) }, transaction: t }
+    {
+      replacements: {
+        documentId: input.documentId,
+        userId: actor.userId,
+        action: input.action,
+        from: input.from,
+        to: input.to,
+        details: JSON.stringify(details),
+      },
+      transaction: t,
+    }
   );
   await audit(
     actor,
-    { action: AUDIT_ACTIONS[input.action], companyId, entityType: "bill_document", entityId: input.documentId, details: { from: input.from, to: input.to, ...details } },
+    {
+      action: AUDIT_ACTIONS[input.action],
+      companyId,
+      entityType: "bill_document",
+      entityId: input.documentId,
+      details: { from: input.from, to: input.to, ...details },
+    },
     { transaction: t }
   );
 }
@@ -244,7 +262,12 @@ export async function authoriseDocument(actor: Actor, documentId: number, input:
     const settings = await reviewSettings(companyId, t);
     const invoiceAmount = document.invoiceAmount ?? null;
     const amount = document.processingStatus === "PENDING_APPROVAL" ? fixedAuthoriseAmount(document.processingStatus, invoiceAmount) : input.authorisedAmount;
-    const ceiling = authoriseCeiling({ processingStatus: document.processingStatus, invoiceAmount, posAmount: document.posAmount ?? null, toleranceCents: settings.toleranceCents });
+    const ceiling = authoriseCeiling({
+      processingStatus: document.processingStatus,
+      invoiceAmount,
+      posAmount: document.posAmount ?? null,
+      toleranceCents: settings.toleranceCents,
+    });
     // A value that is no whole number of cents (NaN, 10.5) counts as nothing entered.
     const entered = amount === undefined || amount === null || !Number.isSafeInteger(amount) ? null : amount;
     const check = checkAuthorisedAmount(entered, ceiling, (cents) => formatMoney(cents, company.locale));
@@ -255,41 +278,64 @@ export async function authoriseDocument(actor: Actor, documentId: number, input:
     const invoiceNumber = document.invoiceNumber?.trim();
     if (!invoiceNumber) throw AppError.validation({ invoiceNumber: REVIEW_MESSAGES.invoiceNumberMissing });
 
-    const term = supplier.frequency ? { frequency: supplier.frequency, date: supplier.term_date, dayOfWeek: supplier.day_of_week } : null;
-    const bills = await insertDocumentBills(
-      actor,
-      [
-        {
-          companyId,
-          supplier: { id: supplier.counterparty_company_id, name: supplier.company_name },
-          purchaser: { id: company.id, name: company.name },
-          invoiceNumber,
-          orderNumber: document.orderNumber?.trim() || null,
-          issueDate: document.dateIssue ?? null,
-          dueDate: document.dueDate ?? defaultDueDate(company.today, term, "BILL"),
-          currency: company.currency,
-          total: check.amount,
-          contactEmail: supplier.contact_email,
-          billGlCode: supplier.gl_code,
-          ripeBillDocumentId: document.id,
-          auditDetails: { documentId: document.id, autoProcessed: false, invoiceAmount, authorisedAmount: check.amount },
-        },
-      ],
-      t
-    );
-    const invoiceId = bills.get(document.id);
+    const invoiceId = await writeBill(actor, document, { company, supplier, invoiceNumber, amount: check.amount }, t);
     if (invoiceId === undefined) throw new AppError(409, BILL_NUMBER_TAKEN, { code: "BILL_NUMBER_TAKEN", field: "invoiceNumber" });
     const from = document.processingStatus;
-    await sequelize.query(
-      `UPDATE bill_documents
-          SET processing_status = 'AUTHORISED', invoice_id = :invoiceId, authorised_amount = :amount, authorised_by_user_id = :userId,
-              authorised_at = now(), auto_processed = false, editing = false, confirmed_at = NULL
-        WHERE id = :id AND company_id = :companyId`,
-      { replacements: { invoiceId, amount: centsToDecimal(check.amount), userId: actor.userId, id: document.id, companyId }, transaction: t }
+    await record(
+      actor,
+      companyId,
+      { documentId: document.id, action: "AUTHORISE", from, to: "AUTHORISED", details: { invoiceId, authorisedAmount: check.amount, invoiceAmount } },
+      t
     );
-    await record(actor, companyId, { documentId: document.id, action: "AUTHORISE", from, to: "AUTHORISED", details: { invoiceId, authorisedAmount: check.amount, invoiceAmount } }, t);
     return { document: await reread(document.id, companyId, t), message: REVIEW_MESSAGES.authorised, invoiceId };
   });
+}
+
+/**
+ * Writes the bill a person authorised (or confirmed) for `amount` (insertDocumentBills: loaded by RIPE,
+ * ripe_bill_document_id) and marks the document AUTHORISED by the actor, not auto processed. Answers the bill's id, or
+ * undefined when the supplier already has a live bill with that number (nothing written then).
+ */
+async function writeBill(
+  actor: Actor,
+  document: BillDocument,
+  input: { company: CompanyContext; supplier: SupplierRow; invoiceNumber: string; amount: Cents },
+  t: Transaction
+): Promise<number | undefined> {
+  const { company, supplier, invoiceNumber, amount } = input;
+  const invoiceAmount = document.invoiceAmount ?? null;
+  const term = supplier.frequency ? { frequency: supplier.frequency, date: supplier.term_date, dayOfWeek: supplier.day_of_week } : null;
+  const bills = await insertDocumentBills(
+    actor,
+    [
+      {
+        companyId: company.id,
+        supplier: { id: supplier.counterparty_company_id, name: supplier.company_name },
+        purchaser: { id: company.id, name: company.name },
+        invoiceNumber,
+        orderNumber: document.orderNumber?.trim() || null,
+        issueDate: document.dateIssue ?? null,
+        dueDate: document.dueDate ?? defaultDueDate(company.today, term, "BILL"),
+        currency: company.currency,
+        total: amount,
+        contactEmail: supplier.contact_email,
+        billGlCode: supplier.gl_code,
+        ripeBillDocumentId: document.id,
+        auditDetails: { documentId: document.id, autoProcessed: false, invoiceAmount, authorisedAmount: amount },
+      },
+    ],
+    t
+  );
+  const invoiceId = bills.get(document.id);
+  if (invoiceId === undefined) return undefined;
+  await sequelize.query(
+    `UPDATE bill_documents
+        SET processing_status = 'AUTHORISED', invoice_id = :invoiceId, authorised_amount = :amount, authorised_by_user_id = :userId,
+            authorised_at = now(), auto_processed = false, editing = false, confirmed_at = NULL
+      WHERE id = :id AND company_id = :companyId`,
+    { replacements: { invoiceId, amount: centsToDecimal(amount), userId: actor.userId, id: document.id, companyId: company.id }, transaction: t }
+  );
+  return invoiceId;
 }
 
 interface SupplierRow {
@@ -317,6 +363,65 @@ async function supplierOf(companyId: number, counterpartyId: number | null, t: T
   return row ?? null;
 }
 
+// ---- Processing a confirmed bill ----------------------------------------------------------------------------------------
+
+/** Why a confirmed bill is still being processed: the reason it waits for (shown as its label on the Processing list). */
+export type ConfirmedBlocker = Extract<BillDocumentMatchStatus, "CONTACT_NOT_FOUND" | "INVOICE_DETAILS_MISSING" | "EXPIRED" | "POTENTIAL_DUPLICATE">;
+
+/** The company's (and, where counterparty locks are on, the supplier's) period lock date. */
+async function lockDateOf(companyId: number, counterpartyId: number | null, t: Transaction): Promise<string | null> {
+  const [row] = await sequelize.query<{ company_lock: string | null; counterparty_lock: string | null }>(
+    `SELECT (SELECT ep.period_lock_date::text FROM entity_preferences ep WHERE ep.company_id = :companyId) AS company_lock,
+            (SELECT cp.period_lock_date::text FROM counterparties cp WHERE cp.company_id = :companyId AND cp.id = :counterpartyId) AS counterparty_lock`,
+    { type: QueryTypes.SELECT, replacements: { companyId, counterpartyId: counterpartyId ?? 0 }, transaction: t }
+  );
+  const counterpartyLocks = await counterpartyLocksEnabled(companyId, t);
+  return effectiveLockDate({ companyLockDate: row?.company_lock ?? null, counterpartyLockDate: row?.counterparty_lock ?? null, counterpartyLocks });
+}
+
+/**
+ * A confirmed bill (PROCESSING, confirmed_at; decision 052) is processed at once: the reviewer vouched for what was read,
+ * so the purchase-order reasons (no PO, no status match, a closed PO) no longer hold it, and it becomes an AUTHORISED
+ * bill for its invoice amount, authorised by the reviewer (Manual on the dashboard). What a bill cannot be written
+ * without keeps it in PROCESSING with that reason as its match status, until the reviewer enables editing, corrects it
+ * and clicks Done Editing: no supplier among the contacts (CONTACT_NOT_FOUND), no invoice number or amount
+ * (INVOICE_DETAILS_MISSING), an issue date in a locked period (EXPIRED), or the supplier's number already billed
+ * (POTENTIAL_DUPLICATE). Runs inside the action's transaction, under the document's row lock.
+ */
+async function finaliseConfirmed(
+  actor: Actor,
+  document: BillDocument,
+  companyId: number,
+  t: Transaction
+): Promise<{ invoiceId: number } | { blocker: ConfirmedBlocker }> {
+  const block = async (blocker: ConfirmedBlocker) => {
+    if (document.matchStatus !== blocker) await document.update({ matchStatus: blocker }, { transaction: t });
+    return { blocker };
+  };
+  const supplier = await supplierOf(companyId, document.counterpartyId ?? null, t);
+  if (!supplier) return block("CONTACT_NOT_FOUND");
+  const invoiceNumber = document.invoiceNumber?.trim();
+  const amount = document.invoiceAmount ?? null;
+  if (!invoiceNumber || amount === null || amount <= 0) return block("INVOICE_DETAILS_MISSING");
+  if (isDateInLockedPeriod(document.dateIssue, await lockDateOf(companyId, document.counterpartyId ?? null, t))) return block("EXPIRED");
+  const company = (await findCompanyContext(companyId, { transaction: t })) as CompanyContext;
+  const invoiceId = await writeBill(actor, document, { company, supplier, invoiceNumber, amount }, t);
+  if (invoiceId === undefined) return block("POTENTIAL_DUPLICATE");
+  await record(
+    actor,
+    companyId,
+    {
+      documentId: document.id,
+      action: "AUTHORISE",
+      from: "PROCESSING",
+      to: "AUTHORISED",
+      details: { invoiceId, authorisedAmount: amount, invoiceAmount: amount, confirmed: true },
+    },
+    t
+  );
+  return { invoiceId };
+}
+
 // ---- Confirm, send for review, send to pending approval ----------------------------------------------------------------
 
 /** The status a confirmed document goes to (D6; decision 047): PROCESSING, "a confirmed bill being processed". */
@@ -332,6 +437,7 @@ export async function confirmDocument(actor: Actor, documentId: number): Promise
     const from = document.processingStatus;
     await document.update({ processingStatus: CONFIRMED_STATUS, editing: false, confirmedAt: new Date() }, { transaction: t });
     await record(actor, companyId, { documentId: document.id, action: "CONFIRM", from, to: CONFIRMED_STATUS, details: { button: action } }, t);
+    await finaliseConfirmed(actor, document, companyId, t);
     return { document: await reread(document.id, companyId, t), message: REVIEW_MESSAGES.confirmed };
   });
 }
@@ -470,8 +576,11 @@ export async function editDocument(actor: Actor, documentId: number, input: Edit
       dueDate: clean(input.dueDate),
       userNotes: input.userNotes === undefined ? undefined : input.userNotes === null ? null : input.userNotes.trim() || null,
     };
-    const errors: Record<string, string> = { ...checkDocumentEdit({ invoiceAmount: edit.invoiceAmount, issueDate: edit.issueDate, userNotes: edit.userNotes }, company.today) };
-    if (edit.invoiceAmount !== undefined && edit.invoiceAmount !== null && !Number.isSafeInteger(edit.invoiceAmount)) errors.invoiceAmount ??= REVIEW_MESSAGES.invoiceAmountMinimum;
+    const errors: Record<string, string> = {
+      ...checkDocumentEdit({ invoiceAmount: edit.invoiceAmount, issueDate: edit.issueDate, userNotes: edit.userNotes }, company.today),
+    };
+    if (edit.invoiceAmount !== undefined && edit.invoiceAmount !== null && !Number.isSafeInteger(edit.invoiceAmount))
+      errors.invoiceAmount ??= REVIEW_MESSAGES.invoiceAmountMinimum;
     for (const field of ["issueDate", "dueDate"] as const) if (edit[field] && !DATE.test(edit[field]!)) errors[field] ??= "Enter a date as YYYY-MM-DD";
     if (Object.keys(errors).length > 0) throw AppError.validation(errors);
 
@@ -509,11 +618,14 @@ export async function editDocument(actor: Actor, documentId: number, input: Edit
     const allocationReset = changed.includes("invoiceAmount") && editResetsAllocation(before.invoiceAmount as Cents | null, edit.invoiceAmount);
     let clearedLineItems = 0;
     if (allocationReset) {
-      const [, count] = await sequelize.query(`UPDATE bill_document_line_items SET gl_account_code = NULL WHERE document_id = :id AND gl_account_code IS NOT NULL`, {
-        replacements: { id: document.id },
-        transaction: t,
-      });
-      clearedLineItems = typeof count === "number" ? count : ((count as { rowCount?: number } | undefined)?.rowCount ?? 0);
+      const [, count] = await sequelize.query(
+        `UPDATE bill_document_line_items SET gl_account_code = NULL WHERE document_id = :id AND gl_account_code IS NOT NULL`,
+        {
+          replacements: { id: document.id },
+          transaction: t,
+        }
+      );
+      clearedLineItems = typeof count === "number" ? count : (count as { rowCount?: number } | undefined)?.rowCount ?? 0;
     }
 
     const learned = await learnCorrections(companyId, document.id, (values.supplierName ?? document.supplierName) || null, changed, edit, t);
@@ -541,15 +653,25 @@ function pick<T extends object>(values: T, fields: (keyof T)[]): Partial<T> {
 }
 
 /** Teaches the supplier's anchors every corrected learnable field found in the document's text; answers those learned. */
-async function learnCorrections(companyId: number, documentId: number, supplierName: string | null, changed: (keyof EditInput)[], edit: EditInput, t: Transaction): Promise<string[]> {
+async function learnCorrections(
+  companyId: number,
+  documentId: number,
+  supplierName: string | null,
+  changed: (keyof EditInput)[],
+  edit: EditInput,
+  t: Transaction
+): Promise<string[]> {
   if (!supplierName) return [];
   const fields = changed.filter((field) => LEARNED[field] && edit[field] !== null && edit[field] !== undefined);
   if (fields.length === 0) return [];
-  const [row] = await sequelize.query<{ extracted_text: string | null }>(`SELECT extracted_text FROM bill_documents WHERE id = :id AND company_id = :companyId`, {
-    type: QueryTypes.SELECT,
-    replacements: { id: documentId, companyId },
-    transaction: t,
-  });
+  const [row] = await sequelize.query<{ extracted_text: string | null }>(
+    `SELECT extracted_text FROM bill_documents WHERE id = :id AND company_id = :companyId`,
+    {
+      type: QueryTypes.SELECT,
+      replacements: { id: documentId, companyId },
+      transaction: t,
+    }
+  );
   if (!row?.extracted_text) return [];
   const learned: string[] = [];
   for (const field of fields) {
@@ -570,7 +692,14 @@ export async function setEditing(actor: Actor, documentId: number, on: boolean):
     if (document.processingStatus === "PROCESSING" && document.editing === on) return { document: await reread(document.id, companyId, t), message };
     await requireOffered(document, companyId, [on ? "ENABLE_EDITING" : "DONE_EDITING"], t);
     await document.update({ editing: on }, { transaction: t });
-    await record(actor, companyId, { documentId: document.id, action: "EDIT", from: document.processingStatus, to: document.processingStatus, details: { editing: on } }, t);
+    await record(
+      actor,
+      companyId,
+      { documentId: document.id, action: "EDIT", from: document.processingStatus, to: document.processingStatus, details: { editing: on } },
+      t
+    );
+    // 'Done Editing' on a confirmed bill processes it again with what the reviewer corrected.
+    if (!on && document.confirmedAt) await finaliseConfirmed(actor, document, companyId, t);
     return { document: await reread(document.id, companyId, t), message };
   });
 }

@@ -244,7 +244,7 @@ export async function getDocumentView(actor: Actor, documentId: number): Promise
     mimeType: row.mime_type,
     processingStatus,
     matchStatus: row.match_status,
-    reason: reasonLabel({ processingStatus, matchStatus: row.match_status }),
+    reason: reasonLabel({ processingStatus, matchStatus: row.match_status, confirmed: row.confirmed_at !== null }),
     queue: row.processing_queue,
     supplierName: row.supplier_name,
     counterpartyId: row.counterparty_id,

@@ -6,7 +6,9 @@
  * - a bill already raised against each order the manifest names in demo.billedOrders (ALREADY_CLOSED needs one);
  * - Harbour Foods' period lock at the manifest's demo.periodLockDate (30 June 2026), so its EXPIRED samples are;
  * - each document received as an upload by Pat, then processed (text, OCR, matching) in the manifest's order, the
- *   POTENTIAL_DUPLICATE copies after the bills they copy. A clean match becomes an Auto Processed bill in /bills.
+ *   POTENTIAL_DUPLICATE copies after the bills they copy. A clean match becomes an Auto Processed bill in /bills;
+ * - one variance authorised by Pat at its purchase order's amount (the review screen's Authorise), so the dashboard's
+ *   chart has a Manual bar this month and /bills a bill that links to its document (/bills/r/{id}).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -14,13 +16,22 @@ import type { Actor } from "../../../app/lib/actor";
 import { receiveDocuments } from "../../../app/modules/documents/service.server";
 import { runProcessDocument } from "../../../app/modules/documents/processing.server";
 import { closeOcrPool } from "../../../app/modules/extraction/service.server";
+import { lockDocument, unlockDocument } from "../../../app/modules/review/locking.server";
+import { authoriseDocument } from "../../../app/modules/review/service.server";
 import { createInvoiceRecord } from "../../../app/modules/invoices/create.server";
 import { runPurchaseOrderImport, startPurchaseOrderImport } from "../../../app/modules/purchase-orders/import.server";
-import { Company, Counterparty, EntityPreferences } from "../../models/index";
+import { BillDocument, Company, Counterparty, EntityPreferences } from "../../models/index";
 
 interface ManifestDocument {
   file: string;
-  expected: { supplierName: string; invoiceNumber: string | null; orderNumber: string | null; issueDate: string | null; dueDate: string | null; amountCents: number | null };
+  expected: {
+    supplierName: string;
+    invoiceNumber: string | null;
+    orderNumber: string | null;
+    issueDate: string | null;
+    dueDate: string | null;
+    amountCents: number | null;
+  };
   expectedReason: string;
 }
 
@@ -80,4 +91,11 @@ export async function seedHarbourBillDocuments(purchaser: Actor): Promise<void> 
   } finally {
     await closeOcrPool();
   }
+
+  // The first variance over its order, authorised as a reviewer would: locked, authorised at the order's amount, unlocked.
+  const variance = await BillDocument.findOne({ where: { companyId, processingStatus: "VARIANCE", matchStatus: "AMOUNT_OVER" }, order: [["id", "ASC"]] });
+  if (!variance?.posAmount) throw new Error("Demo documents: no variance over its order to authorise");
+  await lockDocument(purchaser, variance.id);
+  await authoriseDocument(purchaser, variance.id, { authorisedAmount: variance.posAmount });
+  await unlockDocument(purchaser, variance.id);
 }
