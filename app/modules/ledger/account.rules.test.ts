@@ -214,10 +214,13 @@ describe("transactions.csv cells", () => {
     for (const value of dangerous) expect(csvTextCell(value)).toBe(`'${value}`);
     for (const value of ["Kiwi Supplies Ltd", "INV-1", "a=b", "", "  plain", "1+1"]) expect(csvTextCell(value)).toBe(value);
     expect(csvTextCell(null)).toBe("");
+    expect(csvTextCell("-0")).toBe("-0");
     fc.assert(
       fc.property(fc.string(), (value) => {
         const cell = csvTextCell(value);
-        expect(/^\s*[=+\-@＝＋－＠]/.test(cell) && !cell.startsWith("'")).toBe(false);
+        // A plain number ("-0", "-50.00") holds no formula and stays a number (lib/csv.ts).
+        if (/^-?\d+(?:\.\d+)?$/.test(value)) expect(cell).toBe(value);
+        else expect(/^\s*[=+\-@＝＋－＠]/.test(cell) && !cell.startsWith("'")).toBe(false);
       })
     );
   });
