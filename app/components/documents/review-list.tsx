@@ -175,7 +175,7 @@ function ConfirmDelete({ ids, closeTo, onClose }: { ids: number[]; closeTo: stri
 
 export function ReviewListPage() {
   const data = useLoaderData<ReviewListData>();
-  const { pathname, search } = useLocation();
+  const { pathname, search, key } = useLocation();
   const navigate = useNavigate();
   const { page: list, locale } = data;
   const rows = list.rows;
@@ -183,6 +183,8 @@ export function ReviewListPage() {
   const selectable = rows.filter((row) => !row.locked).map((row) => row.id);
   const { selected, toggle, toggleAll, allSelected, someSelected } = useRowSelection(selectable);
   const [confirmIds, setConfirmIds] = useState<number[]>([]);
+  // The confirmed delete comes back as a new location (with deleteJob): the dialog has done its part.
+  useEffect(() => setConfirmIds([]), [key]);
   const serverConfirm = data.confirmDelete;
   const dialogIds = confirmIds.length ? confirmIds : serverConfirm;
   const closeTo = serverConfirm.length && !confirmIds.length ? withParams(pathname, state, {}) : null;
