@@ -31,7 +31,7 @@ let world: World;
 let docs: { ids: Record<string, number>; holder: string; holderId: number };
 let supplierName: string;
 
-test.describe.configure({ mode: "serial" });
+test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);

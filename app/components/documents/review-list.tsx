@@ -8,7 +8,7 @@
  */
 import { Form, Link, useLoaderData, useLocation, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
 import { ArrowDown, ArrowUp, ArrowUpDown, Trash2 } from "lucide-react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState } from "react";
 import { Pager } from "~/components/invoices/pager";
 import { BULK_FORM_ID, RowCheckbox, SelectAllCheckbox, useHydrated, useRowSelection } from "~/components/invoices/selection";
 import { JobProgress } from "~/components/jobs/job-progress";
@@ -202,17 +202,11 @@ export function ReviewListPage() {
     orderNumber: list.query.orderNumber,
   });
   const showPos = data.list === "variances";
-  const columns = 8 + (showPos ? 1 : 0);
+  const columns = 7 + (showPos ? 1 : 0);
+  // Below 1024 px (the menu beside the table) the order number, and on Variances the issue date, give way: no sideways scroll at 1024.
+  const wide = "hidden lg:table-cell";
   const narrowed = filterCount > 0 || list.query.supplier !== null || list.query.tab !== list.tabs[0]?.value;
   const empty = narrowed ? "No bills match these filters" : data.empty;
-  const action = (row: ReviewRow): ReactNode =>
-    row.locked ? (
-      <LockedButton message={lockMessage(row)} />
-    ) : (
-      <Link to={detailHref(row)} className={buttonVariants({ variant: "outline", size: "sm" })} aria-hidden tabIndex={-1}>
-        Review
-      </Link>
-    );
   const checkbox = (row: ReviewRow) =>
     row.locked ? <span className="sr-only">Locked</span> : <RowCheckbox id={row.id} label={`Select ${row.supplier}${row.invoiceNumber ? ` ${row.invoiceNumber}` : ""}`} checked={selected.has(row.id)} onChange={(on) => toggle(row.id, on)} />;
 
@@ -270,14 +264,11 @@ export function ReviewListPage() {
                 </TableHead>
                 <TableHead>Supplier</TableHead>
                 <TableHead>Invoice number</TableHead>
-                <TableHead>Order number</TableHead>
-                <SortHead field="dateIssue" label="Issue date" {...sortProps} />
+                <TableHead className={wide}>Order number</TableHead>
+                <SortHead field="dateIssue" label="Issue date" className={showPos ? wide : undefined} {...sortProps} />
                 <SortHead field="invoiceAmount" label="Amount" className="text-right" {...sortProps} />
                 {showPos ? <TableHead className="text-right">POS amount</TableHead> : null}
                 <TableHead>Reason</TableHead>
-                <TableHead className="text-right">
-                  <span className="sr-only">Open</span>
-                </TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -287,18 +278,20 @@ export function ReviewListPage() {
                 rows.map((row) => (
                   <TableRow key={row.id} data-state={selected.has(row.id) ? "selected" : undefined}>
                     <TableCell>{checkbox(row)}</TableCell>
-                    <TableCell className="max-w-56 truncate">
+                    <TableCell className="max-w-40 truncate lg:max-w-56">
                       <SupplierLink row={row} href={detailHref(row)} />
                     </TableCell>
                     <TableCell className="whitespace-nowrap">{row.invoiceNumber ?? ""}</TableCell>
-                    <TableCell className="whitespace-nowrap">{row.orderNumber ?? ""}</TableCell>
-                    <TableCell className="whitespace-nowrap">{formatDate(row.issueDate)}</TableCell>
+                    <TableCell className={cn("whitespace-nowrap", wide)}>{row.orderNumber ?? ""}</TableCell>
+                    <TableCell className={cn("whitespace-nowrap", showPos && wide)}>{formatDate(row.issueDate)}</TableCell>
                     <TableCell className="whitespace-nowrap text-right tabular-nums">{row.amount === null ? "" : formatMoney(row.amount, locale)}</TableCell>
                     {showPos ? <TableCell className="whitespace-nowrap text-right tabular-nums">{row.posAmount === null ? "" : formatMoney(row.posAmount, locale)}</TableCell> : null}
                     <TableCell>
-                      <Reason row={row} />
+                      <div className="flex flex-wrap items-center justify-between gap-2">
+                        <Reason row={row} />
+                        {row.locked ? <LockedButton message={lockMessage(row)} /> : null}
+                      </div>
                     </TableCell>
-                    <TableCell className="text-right">{action(row)}</TableCell>
                   </TableRow>
                 ))
               )}
