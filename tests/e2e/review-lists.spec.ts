@@ -23,7 +23,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 async function helper(input: Record<string, unknown>) {
   const env: NodeJS.ProcessEnv = { ...process.env, EARLYBIRD_DATA_DIR: path.resolve(root, process.env.EARLYBIRD_DATA_DIR ?? ".data/e2e"), APP_ENV: "test" };
   delete env.DATABASE_URL;
-  const { stdout } = await run(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "tests/e2e/support/make-review-documents.ts"), JSON.stringify(input)], { cwd: root, env, timeout: 120_000 });
+  const { stdout } = await run(
+    path.join(root, "node_modules/.bin/tsx"),
+    [path.join(root, "tests/e2e/support/make-review-documents.ts"), JSON.stringify(input)],
+    { cwd: root, env, timeout: 120_000 }
+  );
   return JSON.parse(stdout.trim().split("\n").pop()!);
 }
 

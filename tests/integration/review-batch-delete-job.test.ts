@@ -64,7 +64,10 @@ describe("batch delete job", () => {
     expect(status.outcome).toEqual({ tone: "success", message: "Document deleted" });
 
     const docs = await Promise.all([document(), document(), document(), document(), document(), document(), document()]);
-    const many = await deleteDocumentsNow(alice, docs.map((doc) => String(doc.id)));
+    const many = await deleteDocumentsNow(
+      alice,
+      docs.map((doc) => String(doc.id))
+    );
     expect((await getBatchDeleteJob(alice, many.id)).outcome).toEqual({ tone: "success", message: "Deleted 7 bills" });
   });
 
@@ -87,7 +90,16 @@ describe("batch delete job", () => {
     const { alice, document } = await world();
     expect((await rejection(() => startBatchDelete(OPERATOR, [1]))).status).toBe(403);
     expect((await rejection(() => startBatchDelete(alice, []))).status).toBe(422);
-    expect((await rejection(() => startBatchDelete(alice, Array.from({ length: 101 }, (_, i) => i + 1)))).status).toBe(422);
+    expect(
+      (
+        await rejection(() =>
+          startBatchDelete(
+            alice,
+            Array.from({ length: 101 }, (_, i) => i + 1)
+          )
+        )
+      ).status
+    ).toBe(422);
     const doc = await document();
     const job = await startBatchDelete(alice, [doc.id], { run: "here" });
     const queued = await getBatchDeleteJob(alice, job.id);

@@ -82,7 +82,21 @@ function Group({ legend, children }: { legend: string; children: ReactNode }) {
   );
 }
 
-function OperatorSelect({ id, name, label, value, any, options }: { id: string; name: string; label: string; value: string; any: string; options: { value: string; label: string }[] }) {
+function OperatorSelect({
+  id,
+  name,
+  label,
+  value,
+  any,
+  options,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  any: string;
+  options: { value: string; label: string }[];
+}) {
   return (
     <div>
       <Label htmlFor={id} className="sr-only">
@@ -110,7 +124,13 @@ export function ReviewFilterMenu({ pathname, search, values, count }: { pathname
   const resetSearch = reset.toString();
   return (
     <details className="group relative" key={search}>
-      <summary className={cn(buttonVariants({ variant: "outline" }), "cursor-pointer list-none [&::-webkit-details-marker]:hidden", count > 0 && "border-primary text-primary")}>
+      <summary
+        className={cn(
+          buttonVariants({ variant: "outline" }),
+          "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+          count > 0 && "border-primary text-primary"
+        )}
+      >
         <ListFilter aria-hidden className="size-4" />
         Filter
         {count > 0 ? (
@@ -124,7 +144,14 @@ export function ReviewFilterMenu({ pathname, search, values, count }: { pathname
           <HiddenState search={search} omit={[...REVIEW_FILTER_PARAMS]} />
           <Group legend="Amount">
             <div className="grid grid-cols-[minmax(0,9rem)_1fr] gap-2">
-              <OperatorSelect id="review-amount-op" name={FILTER_FIELDS.amountOp} label="Amount condition" value={values.amountOp} any="Any amount" options={amountOperatorOptions("BILL")} />
+              <OperatorSelect
+                id="review-amount-op"
+                name={FILTER_FIELDS.amountOp}
+                label="Amount condition"
+                value={values.amountOp}
+                any="Any amount"
+                options={amountOperatorOptions("BILL")}
+              />
               <div className="flex items-center gap-2">
                 <Label htmlFor="review-amount" className="sr-only">
                   Amount
@@ -140,7 +167,14 @@ export function ReviewFilterMenu({ pathname, search, values, count }: { pathname
           </Group>
           <Group legend="Issue date">
             <div className="grid grid-cols-[minmax(0,9rem)_1fr] gap-2">
-              <OperatorSelect id="review-date-op" name={FILTER_FIELDS.dateOp} label="Issue date condition" value={values.dateOp} any="Any date" options={dateOperatorOptions("BILL")} />
+              <OperatorSelect
+                id="review-date-op"
+                name={FILTER_FIELDS.dateOp}
+                label="Issue date condition"
+                value={values.dateOp}
+                any="Any date"
+                options={dateOperatorOptions("BILL")}
+              />
               <div className="space-y-2">
                 <div className="flex items-center gap-2">
                   <Label htmlFor="review-date" className="sr-only">
@@ -171,7 +205,14 @@ export function ReviewFilterMenu({ pathname, search, values, count }: { pathname
           </Group>
           <Group legend="Invoice number">
             <div className="grid grid-cols-[minmax(0,9rem)_1fr] gap-2">
-              <OperatorSelect id="review-number-op" name={FILTER_FIELDS.numberOp} label="Invoice number condition" value={values.numberOp} any="Any number" options={NUMBER_OPERATOR_OPTIONS} />
+              <OperatorSelect
+                id="review-number-op"
+                name={FILTER_FIELDS.numberOp}
+                label="Invoice number condition"
+                value={values.numberOp}
+                any="Any number"
+                options={NUMBER_OPERATOR_OPTIONS}
+              />
               <div>
                 <Label htmlFor="review-number" className="sr-only">
                   Invoice number
@@ -182,7 +223,14 @@ export function ReviewFilterMenu({ pathname, search, values, count }: { pathname
           </Group>
           <Group legend="Order number">
             <div className="grid grid-cols-[minmax(0,9rem)_1fr] gap-2">
-              <OperatorSelect id="review-order-op" name={ORDER_FIELDS.op} label="Order number condition" value={values.orderOp} any="Any number" options={NUMBER_OPERATOR_OPTIONS} />
+              <OperatorSelect
+                id="review-order-op"
+                name={ORDER_FIELDS.op}
+                label="Order number condition"
+                value={values.orderOp}
+                any="Any number"
+                options={NUMBER_OPERATOR_OPTIONS}
+              />
               <div>
                 <Label htmlFor="review-order" className="sr-only">
                   Order number

@@ -42,7 +42,21 @@ const withParams = (pathname: string, search: string, set: Record<string, string
   return text ? `${pathname}?${text}` : pathname;
 };
 
-function SortHead({ field, label, className, pathname, search, sort }: { field: ReviewSortField; label: string; className?: string; pathname: string; search: string; sort: { field: string; direction: string } }) {
+function SortHead({
+  field,
+  label,
+  className,
+  pathname,
+  search,
+  sort,
+}: {
+  field: ReviewSortField;
+  label: string;
+  className?: string;
+  pathname: string;
+  search: string;
+  sort: { field: string; direction: string };
+}) {
   const current = sort.field === field ? sort.direction : null;
   const next = current === "asc" ? "desc" : current === "desc" ? "asc" : "asc";
   const Icon = current === "asc" ? ArrowUp : current === "desc" ? ArrowDown : ArrowUpDown;
@@ -69,7 +83,11 @@ function Reason({ row }: { row: ReviewRow }) {
 function SupplierLink({ row, href }: { row: ReviewRow; href: string }) {
   if (row.locked) return <span className="font-medium">{row.supplier}</span>;
   return (
-    <Link to={href} className="font-medium text-primary underline-offset-4 hover:underline" aria-label={`Review ${row.supplier}${row.invoiceNumber ? ` ${row.invoiceNumber}` : ""}`}>
+    <Link
+      to={href}
+      className="font-medium text-primary underline-offset-4 hover:underline"
+      aria-label={`Review ${row.supplier}${row.invoiceNumber ? ` ${row.invoiceNumber}` : ""}`}
+    >
       {row.supplier}
     </Link>
   );
@@ -109,7 +127,11 @@ function DeleteProgress({ job }: { job: BatchDeleteJobStatus }) {
   }
   return (
     <div className="rounded-lg border bg-card p-4">
-      <JobProgress labelId={`document-delete-${job.id}`} label={`Deleting ${job.selected} ${job.selected === 1 ? "bill" : "bills"}`} percent={progress.percent} />
+      <JobProgress
+        labelId={`document-delete-${job.id}`}
+        label={`Deleting ${job.selected} ${job.selected === 1 ? "bill" : "bills"}`}
+        percent={progress.percent}
+      />
     </div>
   );
 }
@@ -123,7 +145,12 @@ function ConfirmDelete({ ids, closeTo, onClose }: { ids: number[]; closeTo: stri
     // Without JavaScript (the dialog's portal needs it): the same question as a section of the page.
     if (!ids.length) return null;
     return (
-      <section role="alertdialog" aria-labelledby="confirm-delete-title" aria-describedby="confirm-delete-question" className="space-y-3 rounded-lg border bg-card p-4">
+      <section
+        role="alertdialog"
+        aria-labelledby="confirm-delete-title"
+        aria-describedby="confirm-delete-question"
+        className="space-y-3 rounded-lg border bg-card p-4"
+      >
         <h2 id="confirm-delete-title" className="font-semibold">
           Delete
         </h2>
@@ -208,7 +235,16 @@ export function ReviewListPage() {
   const narrowed = filterCount > 0 || list.query.supplier !== null || list.query.tab !== list.tabs[0]?.value;
   const empty = narrowed ? "No bills match these filters" : data.empty;
   const checkbox = (row: ReviewRow) =>
-    row.locked ? <span className="sr-only">Locked</span> : <RowCheckbox id={row.id} label={`Select ${row.supplier}${row.invoiceNumber ? ` ${row.invoiceNumber}` : ""}`} checked={selected.has(row.id)} onChange={(on) => toggle(row.id, on)} />;
+    row.locked ? (
+      <span className="sr-only">Locked</span>
+    ) : (
+      <RowCheckbox
+        id={row.id}
+        label={`Select ${row.supplier}${row.invoiceNumber ? ` ${row.invoiceNumber}` : ""}`}
+        checked={selected.has(row.id)}
+        onChange={(on) => toggle(row.id, on)}
+      />
+    );
 
   return (
     <div className="space-y-4">
@@ -225,7 +261,12 @@ export function ReviewListPage() {
       {data.statistics ? <StatisticsCards list={data.list} statistics={data.statistics} locale={locale} /> : null}
       <section aria-label={data.title} className="space-y-3">
         {list.tabs.length > 1 ? (
-          <LinkTabs label={`${data.title} tabs`} items={list.tabs.map((tab) => ({ value: tab.value, label: tab.label }))} value={list.query.tab} resetParams={["page", "cursor", "confirmDelete", "ids", "deleteJob"]} />
+          <LinkTabs
+            label={`${data.title} tabs`}
+            items={list.tabs.map((tab) => ({ value: tab.value, label: tab.label }))}
+            value={list.query.tab}
+            resetParams={["page", "cursor", "confirmDelete", "ids", "deleteJob"]}
+          />
         ) : null}
         <div className="flex flex-wrap items-end justify-between gap-3">
           <SupplierSearch search={state} value={new URLSearchParams(search).get("supplier") ?? ""} />
@@ -285,7 +326,11 @@ export function ReviewListPage() {
                     <TableCell className={cn("whitespace-nowrap", wide)}>{row.orderNumber ?? ""}</TableCell>
                     <TableCell className={cn("whitespace-nowrap", showPos && wide)}>{formatDate(row.issueDate)}</TableCell>
                     <TableCell className="whitespace-nowrap text-right tabular-nums">{row.amount === null ? "" : formatMoney(row.amount, locale)}</TableCell>
-                    {showPos ? <TableCell className="whitespace-nowrap text-right tabular-nums">{row.posAmount === null ? "" : formatMoney(row.posAmount, locale)}</TableCell> : null}
+                    {showPos ? (
+                      <TableCell className="whitespace-nowrap text-right tabular-nums">
+                        {row.posAmount === null ? "" : formatMoney(row.posAmount, locale)}
+                      </TableCell>
+                    ) : null}
                     <TableCell>
                       <div className="flex flex-wrap items-center justify-between gap-2">
                         <Reason row={row} />
@@ -320,7 +365,14 @@ export function ReviewListPage() {
             ))
           )}
         </ul>
-        <Pager total={list.total} page={list.page} size={list.size} estimated={list.totalIsEstimate} hrefFor={hrefFor} hidden={[...new URLSearchParams(state).entries()].filter(([name]) => name !== "cursor")} />
+        <Pager
+          total={list.total}
+          page={list.page}
+          size={list.size}
+          estimated={list.totalIsEstimate}
+          hrefFor={hrefFor}
+          hidden={[...new URLSearchParams(state).entries()].filter(([name]) => name !== "cursor")}
+        />
       </section>
     </div>
   );

@@ -46,12 +46,25 @@ describe("review list Filter form (decision 050)", () => {
     expect(query.orderNumber).toEqual({ op: "like", value: "PO-9" });
     // And the form shows it again.
     const values = reviewFilterFormValues(query);
-    expect(values).toMatchObject({ amountOp: "range", amount: "10.00", amountTo: "20.50", dateOp: "in", inCount: "30", numberOp: "in", number: "INV-1, INV-2", orderOp: "like", order: "PO-9" });
+    expect(values).toMatchObject({
+      amountOp: "range",
+      amount: "10.00",
+      amountTo: "20.50",
+      dateOp: "in",
+      inCount: "30",
+      numberOp: "in",
+      number: "INV-1, INV-2",
+      orderOp: "like",
+      order: "PO-9",
+    });
     expect(activeReviewFilterCount(query)).toBe(4);
   });
 
   it("drops a bad value with its message, and an empty operator clears a filter", () => {
-    const { location, errors } = reviewFilterTarget("/bills/variances", form({ amount: "gt:5.00", filterAmountOp: "gt", filterAmount: "abc", filterOrderOp: "eq", filterOrder: "" }));
+    const { location, errors } = reviewFilterTarget(
+      "/bills/variances",
+      form({ amount: "gt:5.00", filterAmountOp: "gt", filterAmount: "abc", filterOrderOp: "eq", filterOrder: "" })
+    );
     expect(errors).toEqual({ amount: "Enter an amount such as 100.00", number: "Enter an order number" });
     expect(location).toBe("/bills/variances");
   });

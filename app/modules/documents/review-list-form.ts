@@ -59,7 +59,8 @@ export function reviewFilterFormValues(filters: ReviewFilters): ReviewFilterForm
 }
 
 /** The number of filters in use (the Filter button's badge). */
-export const activeReviewFilterCount = (filters: ReviewFilters) => [filters.amount, filters.issueDate, filters.invoiceNumber, filters.orderNumber].filter(Boolean).length;
+export const activeReviewFilterCount = (filters: ReviewFilters) =>
+  [filters.amount, filters.issueDate, filters.invoiceNumber, filters.orderNumber].filter(Boolean).length;
 
 /**
  * A submitted Filter form (`filter=apply`) → the list's URL: the filters in their URL names, the rest of the state

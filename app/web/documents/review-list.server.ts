@@ -43,7 +43,8 @@ async function requireDocumentProcessing(request: Request) {
   return session;
 }
 
-const idsOf = (values: readonly string[]) => [...new Set(values.map(Number).filter((id) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647))].slice(0, 100);
+const idsOf = (values: readonly string[]) =>
+  [...new Set(values.map(Number).filter((id) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647))].slice(0, 100);
 
 export async function reviewListLoader(request: Request, list: ReviewList): Promise<TypedResponse<ReviewListData>> {
   const { actor } = await requireDocumentProcessing(request);
@@ -68,7 +69,12 @@ export async function reviewListLoader(request: Request, list: ReviewList): Prom
     locale: company.locale,
     page,
     statistics,
-    filterValues: reviewFilterFormValues({ amount: query.amount, issueDate: query.issueDate, invoiceNumber: query.invoiceNumber, orderNumber: query.orderNumber }),
+    filterValues: reviewFilterFormValues({
+      amount: query.amount,
+      issueDate: query.issueDate,
+      invoiceNumber: query.invoiceNumber,
+      orderNumber: query.orderNumber,
+    }),
     confirmDelete,
     deleteJob,
   });

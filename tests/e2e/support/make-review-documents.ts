@@ -37,7 +37,13 @@ const specs: Spec[] = [
 ];
 const ids: Record<string, number> = {};
 for (const spec of specs) {
-  const doc = await makeReadDocument(input.companyId, { supplierName: input.supplier, invoiceNumber: spec.invoice, orderNumber: spec.order, issueDate: "2026-11-02", amount: spec.amount as never });
+  const doc = await makeReadDocument(input.companyId, {
+    supplierName: input.supplier,
+    invoiceNumber: spec.invoice,
+    orderNumber: spec.order,
+    issueDate: "2026-11-02",
+    amount: spec.amount as never,
+  });
   await sequelize.query(
     `UPDATE bill_documents SET processing_status = :status, match_status = :match, pos_amount = CAST(:pos AS numeric) / 100, processing_queue = 'MANUAL' WHERE id = :id`,
     { replacements: { id: doc.id, status: spec.status, match: spec.match, pos: spec.pos ?? null } }
