@@ -278,7 +278,7 @@ export function StatisticsCards({ list, statistics, locale }: { list: ReviewList
   const cards = STATISTIC_CARDS[list];
   if (!cards) return null;
   return (
-    <section aria-label="Statistics" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+    <section aria-label="Statistics" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
       {cards.map((card) => {
         const stat = card.stat(statistics);
         const items = [

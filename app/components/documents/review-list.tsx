@@ -230,8 +230,8 @@ export function ReviewListPage() {
   });
   const showPos = data.list === "variances";
   const columns = 7 + (showPos ? 1 : 0);
-  // Below 1024 px (the menu beside the table) the order number, and on Variances the issue date, give way: no sideways scroll at 1024.
-  const wide = "hidden lg:table-cell";
+  // Below 1280 px (the menu beside the table) the order number, and on Variances the issue date, give way: no sideways scroll at 1024.
+  const wide = "hidden xl:table-cell";
   const narrowed = filterCount > 0 || list.query.supplier !== null || list.query.tab !== list.tabs[0]?.value;
   const empty = narrowed ? "No bills match these filters" : data.empty;
   const checkbox = (row: ReviewRow) =>
@@ -319,7 +319,7 @@ export function ReviewListPage() {
                 rows.map((row) => (
                   <TableRow key={row.id} data-state={selected.has(row.id) ? "selected" : undefined}>
                     <TableCell>{checkbox(row)}</TableCell>
-                    <TableCell className="max-w-40 truncate lg:max-w-56">
+                    <TableCell className="max-w-40 truncate xl:max-w-56">
                       <SupplierLink row={row} href={detailHref(row)} />
                     </TableCell>
                     <TableCell className="whitespace-nowrap">{row.invoiceNumber ?? ""}</TableCell>
