@@ -18,6 +18,8 @@ import { runProcessDocument } from "../app/modules/documents/processing.server";
 import { DOCUMENTS_REMATCH_JOB_TYPE, runDocumentsRematch } from "../app/modules/matching/service.server";
 import { PURCHASE_ORDER_IMPORT_JOB_TYPE } from "../app/modules/purchase-orders/rules";
 import { runPurchaseOrderImport } from "../app/modules/purchase-orders/import.server";
+import { BATCH_DELETE_JOB_TYPE } from "../app/modules/review/batch-delete";
+import { runBatchDelete } from "../app/modules/review/batch-delete.server";
 import type { ExecuteJobOptions, JobView } from "../app/modules/jobs/service.server";
 
 export type QueuedJobRunner = (jobId: string, options: ExecuteJobOptions) => Promise<JobView>;
@@ -52,6 +54,8 @@ export const QUEUED_JOB_KINDS: Record<string, QueuedJobKind> = {
   [DOCUMENTS_REMATCH_JOB_TYPE]: { run: runDocumentsRematch, retry: true },
   // Purchase orders (issue 16 part 1): resumes from its checkpoint; the upsert is idempotent.
   [PURCHASE_ORDER_IMPORT_JOB_TYPE]: { run: runPurchaseOrderImport, retry: true },
+  // A review list's batch Delete (decision 050): not retried, so the outcome counts each document once.
+  [BATCH_DELETE_JOB_TYPE]: { run: runBatchDelete, retry: false },
 };
 
 export const QUEUED_JOB_TYPES = Object.keys(QUEUED_JOB_KINDS);

@@ -3,7 +3,7 @@ import { ADMIN, AU_USER, loginAs, PURCHASER } from "./helpers";
 
 /** The logged-in layout: menus by role, the user dropdown, the drawer below 960 px, 404s, logout. */
 
-const CUSTOMER_MENU = ["Account", "Dashboard", "Invoices", "Bills", "Pending review", "Pending approval", "Variances", "Processing", "Blocked"];
+const CUSTOMER_MENU = ["Account", "Dashboard", "Invoices", "Bills", "Pending review", "Pending approval", "Variances", "Processing", "Blocked", "Unmatched"];
 const ADMIN_MENU = ["Topups", "Bank Accounts", "Companies", "System", "Live Offers"];
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });

@@ -83,12 +83,12 @@ describe("matchDocument: a clean match", () => {
 
     // On /bills like any bill (the bills list service), carrying its document.
     const page = await listBills({ ...actorOf(user), companyId: buyer.id }, parseListQuery(new URLSearchParams("tab=bills&size=100"), { type: "BILL" }).query);
-    expect(page.rows.find((row) => row.id === bill.id)).toMatchObject({ ripeBillDocumentId: document.id, autoProcessed: true });
+    expect(page.rows.find((row) => row.id === bill.id)).toMatchObject({ ripeBillDocumentId: document.id, autoProcessed: true, fromDocument: true });
     // Its Bill Details say so too; a bill added by hand is not marked.
     expect(await getBillDetails({ ...actorOf(user), companyId: buyer.id }, bill.id)).toMatchObject({ id: bill.id, autoProcessed: true });
     const byHand = await makeBill(buyer.id, supplier, 10_000, 30);
     const again = await listBills({ ...actorOf(user), companyId: buyer.id }, parseListQuery(new URLSearchParams("tab=bills&size=100"), { type: "BILL" }).query);
-    expect(again.rows.find((row) => row.id === byHand.id)).toMatchObject({ ripeBillDocumentId: null, autoProcessed: false });
+    expect(again.rows.find((row) => row.id === byHand.id)).toMatchObject({ ripeBillDocumentId: null, autoProcessed: false, fromDocument: false });
     expect(await getBillDetails({ ...actorOf(user), companyId: buyer.id }, byHand.id)).toMatchObject({ autoProcessed: false });
   });
 

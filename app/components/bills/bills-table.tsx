@@ -26,6 +26,17 @@ export interface BillTableRow extends ListTableRow {
   offersEnabled: boolean;
   /** Authorised from a supplier's document without a person (D6): "Auto Processed". */
   autoProcessed: boolean;
+  /** Authorised from a bill document: 'View document' opens it (/bills/r/{invoiceId}). */
+  fromDocument?: boolean;
+}
+
+/** The link from a bill to the document it was authorised from (p3 §2.2: /bills/r/{id} takes the bill's id). */
+export function ViewDocumentLink({ id, number }: { id: number; number: string }) {
+  return (
+    <Link to={`/bills/r/${id}`} className="text-xs font-normal text-primary underline-offset-4 hover:underline" aria-label={`View document of ${number}`}>
+      View document
+    </Link>
+  );
 }
 
 /** The mark of a bill the document processing authorised by itself (issue 16, D6). */
@@ -126,7 +137,14 @@ export function BillsTable({ pathname, query, rows, locale }: { pathname: string
                 row={row}
                 extraAmount={row.cashback}
                 locale={locale}
-                marker={row.autoProcessed ? <AutoProcessedBadge /> : undefined}
+                marker={
+                  row.autoProcessed || row.fromDocument ? (
+                    <>
+                      {row.autoProcessed ? <AutoProcessedBadge /> : null}
+                      {row.fromDocument ? <ViewDocumentLink id={row.id} number={row.number} /> : null}
+                    </>
+                  ) : undefined
+                }
                 select={
                   selectable ? (
                     <RowCheckbox id={row.id} label={`Select ${row.number}`} checked={selected.has(row.id)} onChange={(on) => toggle(row.id, on)} />

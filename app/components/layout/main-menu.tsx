@@ -33,6 +33,7 @@ export function mainMenuItems(user: { isAdmin: boolean }, flags: MenuFlags): Men
         { label: "Variances", to: "/bills/variances" },
         { label: "Processing", to: "/bills/processing" },
         { label: "Blocked", to: "/bills/blocked" },
+        { label: "Unmatched", to: "/bills/unmatched" },
       ]
     : [];
   return [

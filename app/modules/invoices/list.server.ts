@@ -108,6 +108,8 @@ export interface BillListRow extends ListRowBase {
   ripeBillDocumentId: number | null;
   /** Authorised from a bill document without a person (D6, issue 16): shown as "Auto Processed". */
   autoProcessed: boolean;
+  /** Authorised from a bill document (by matching or a person): the row links to it at /bills/r/{invoiceId}. */
+  fromDocument: boolean;
 }
 
 export interface ListPage<Row> {
@@ -299,6 +301,8 @@ export async function listBills(actor: ListActor, query: ListQuery): Promise<Bil
       cashback: result.cashback ?? (paidCashback && paidCashback > 0 ? paidCashback : null),
       ripeBillDocumentId: row.ripe_bill_document_id,
       autoProcessed: row.auto_processed === true,
+      // auto_processed is NOT NULL on a document: the PK subquery answers null only when there is none.
+      fromDocument: row.ripe_bill_document_id !== null && row.auto_processed !== null,
     };
   });
 
