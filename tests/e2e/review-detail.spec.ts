@@ -19,6 +19,9 @@ const n = crypto.randomInt(10_000, 99_999);
 let world: World;
 let made: ReviewDocumentsMade;
 
+// Each test logs in and walks several server-rendered pages on a shared, busy machine.
+test.beforeEach(() => test.setTimeout(90_000));
+
 const notifications = (page: Page) => page.getByRole("region", { name: "Notifications" });
 
 test.beforeAll(async () => {
@@ -38,7 +41,15 @@ test.beforeAll(async () => {
       { key: "reviewSecond", status: "PENDING_REVIEW", matchStatus: "ORDER_NOT_FOUND_OCR", invoiceNumber: `PR-${n}-2`, amount: 12_000 },
       { key: "reviewFirst", status: "PENDING_REVIEW", matchStatus: "ORDER_NOT_FOUND_OCR", invoiceNumber: `PR-${n}-1`, amount: 11_000 },
       { key: "variance", status: "VARIANCE", matchStatus: "AMOUNT_OVER", invoiceNumber: `VA-${n}`, orderNumber: `PO-${n}`, amount: 56_350, posAmount: 50_000 },
-      { key: "varianceShown", status: "VARIANCE", matchStatus: "AMOUNT_OVER", invoiceNumber: `VS-${n}`, orderNumber: `PO-${n}9`, amount: 56_350, posAmount: 50_000 },
+      {
+        key: "varianceShown",
+        status: "VARIANCE",
+        matchStatus: "AMOUNT_OVER",
+        invoiceNumber: `VS-${n}`,
+        orderNumber: `PO-${n}9`,
+        amount: 56_350,
+        posAmount: 50_000,
+      },
       { key: "blockedNext", status: "BLOCKED", matchStatus: "INVOICE_DETAILS_MISSING", invoiceNumber: `BL-${n}-2`, amount: 9_900 },
       { key: "blockedHeld", status: "BLOCKED", matchStatus: "INVOICE_DETAILS_MISSING", invoiceNumber: `BL-${n}-1`, amount: 9_800 },
       { key: "unmatched", status: "UNMATCHED", invoiceNumber: `UN-${n}`, amount: 4_200 },
@@ -102,7 +113,10 @@ test("authorise a variance: the amount errors on the field first, then the bill 
   await expect(page).toHaveURL(/\/bills\/variances$/);
 
   await page.goto("/bills?tab=bills");
-  const row = page.getByRole("table", { name: "Bills" }).getByRole("row").filter({ hasText: `VA-${n}` });
+  const row = page
+    .getByRole("table", { name: "Bills" })
+    .getByRole("row")
+    .filter({ hasText: `VA-${n}` });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("$505.00");
 

@@ -4,7 +4,17 @@
  * from a list. Every action is a form posting an `intent` to the page's route, so it works without JavaScript. With
  * JavaScript the page renews its lock every 30 s and unlocks when it is left (tab close: sendBeacon).
  */
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation, useRevalidator, type ShouldRevalidateFunction } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  useRevalidator,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { ChevronLeft, ChevronRight, X } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Alert } from "~/components/ui/alert";
@@ -80,9 +90,10 @@ function withParam(search: string, name: string, value: string | null): string {
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="flex flex-col gap-0.5 sm:flex-row sm:justify-between sm:gap-4">
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="break-words text-sm font-medium sm:text-right">{children}</dd>
+    // Label and value side by side, but stacked in the narrow column between 1024 and 1280 px.
+    <div className="flex flex-row justify-between gap-4 lg:flex-col lg:gap-0.5 xl:flex-row xl:gap-4">
+      <dt className="whitespace-nowrap text-sm text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 break-words text-right text-sm font-medium lg:text-left xl:text-right">{children}</dd>
     </div>
   );
 }
@@ -108,6 +119,8 @@ export function BillDetailPage() {
   }, [actionData]);
 
   const closeConfirm = `${pathname}${withParam(search, "confirm", null)}`;
+  // From the URL, not the loader: opening the confirmation does not read the loader again (shouldRevalidateDetail).
+  const confirm = new URLSearchParams(search).get("confirm");
   const supplier = view.supplierName ?? view.counterpartyName ?? view.originalFileName;
 
   return (
@@ -115,7 +128,11 @@ export function BillDetailPage() {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex min-w-0 items-center gap-2">
           <h2 className="truncate text-base font-semibold">{supplier}</h2>
-          <Badge variant={view.processingStatus === "AUTHORISED" ? "success" : "warning"}>{view.processingStatus === "AUTHORISED" ? "Authorised" : view.reason}</Badge>
+          {view.processingStatus === "AUTHORISED" ? (
+            <Badge variant="success">Authorised</Badge>
+          ) : view.reason ? (
+            <Badge variant="warning">{view.reason}</Badge>
+          ) : null}
         </div>
         <nav aria-label="Bills of the list" className="flex items-center gap-2">
           {neighbours ? (
@@ -171,9 +188,7 @@ export function BillDetailPage() {
                     <Field label="Authorised by">{view.authorisedByName ?? "—"}</Field>
                   </>
                 ) : (
-                  <Field label="Reason">
-                    <Badge variant="warning">{view.reason}</Badge>
-                  </Field>
+                  <Field label="Reason">{view.reason ? <Badge variant="warning">{view.reason}</Badge> : "—"}</Field>
                 )}
               </dl>
             </CardContent>
@@ -208,12 +223,12 @@ export function BillDetailPage() {
         </div>
       </div>
 
-      {data.confirm === "delete" && view.actions.includes("DELETE") ? (
+      {confirm === "delete" && view.actions.includes("DELETE") ? (
         <RouteDialog title="Delete bill" description={REVIEW_MESSAGES.confirmDelete} closeTo={closeConfirm}>
           <ConfirmForm intent="delete" cancelTo={closeConfirm} label="Delete" pendingLabel="Deleting..." destructive />
         </RouteDialog>
       ) : null}
-      {data.confirm === "review" && view.actions.includes("SEND_FOR_REVIEW") ? (
+      {confirm === "review" && view.actions.includes("SEND_FOR_REVIEW") ? (
         <RouteDialog title="Send for Review" description={REVIEW_MESSAGES.confirmSendForReview} closeTo={closeConfirm}>
           <ConfirmForm intent="sendForReview" cancelTo={closeConfirm} label="Send for Review" pendingLabel="Sending..." />
         </RouteDialog>
@@ -242,7 +257,17 @@ function usePendingIntent() {
   return navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" ? (navigation.formData?.get("intent") as string | null) : null;
 }
 
-function IntentButton({ intent, children, pendingLabel, variant }: { intent: string; children: ReactNode; pendingLabel: string; variant?: "default" | "outline" | "destructive" | "secondary" }) {
+function IntentButton({
+  intent,
+  children,
+  pendingLabel,
+  variant,
+}: {
+  intent: string;
+  children: ReactNode;
+  pendingLabel: string;
+  variant?: "default" | "outline" | "destructive" | "secondary";
+}) {
   const pending = usePendingIntent();
   return (
     <Form method="post" replace>
@@ -253,7 +278,19 @@ function IntentButton({ intent, children, pendingLabel, variant }: { intent: str
   );
 }
 
-function ConfirmForm({ intent, cancelTo, label, pendingLabel, destructive }: { intent: string; cancelTo: string; label: string; pendingLabel: string; destructive?: boolean }) {
+function ConfirmForm({
+  intent,
+  cancelTo,
+  label,
+  pendingLabel,
+  destructive,
+}: {
+  intent: string;
+  cancelTo: string;
+  label: string;
+  pendingLabel: string;
+  destructive?: boolean;
+}) {
   const pending = usePendingIntent();
   const { search, pathname } = useLocation();
   return (
@@ -347,15 +384,15 @@ function ActionsCard({ data, actionData }: { data: DetailLoaderData; actionData:
   );
 }
 
-const EDIT_FIELDS = ["supplierName", "invoiceNumber", "orderNumber", "invoiceAmount", "issueDate", "dueDate", "userNotes"] as const;
+type EditField = "supplierName" | "invoiceNumber" | "orderNumber" | "invoiceAmount" | "issueDate" | "dueDate" | "userNotes";
 
 function EditCard({ data, actionData }: { data: DetailLoaderData; actionData: ActionData | undefined }) {
   const { view } = data;
   const pending = usePendingIntent();
   const original = view.invoiceAmount === null ? "" : centsToDecimal(view.invoiceAmount);
   const echoed = actionData?.intent === "edit" ? actionData.values : undefined;
-  const errors = actionData?.intent === "edit" ? (actionData.fieldErrors ?? {}) : {};
-  const initial: Record<(typeof EDIT_FIELDS)[number], string> = {
+  const errors = actionData?.intent === "edit" ? actionData.fieldErrors ?? {} : {};
+  const initial: Record<EditField, string> = {
     supplierName: view.supplierName ?? view.counterpartyName ?? "",
     invoiceNumber: view.invoiceNumber ?? "",
     orderNumber: view.orderNumber ?? "",
@@ -364,77 +401,87 @@ function EditCard({ data, actionData }: { data: DetailLoaderData; actionData: Ac
     dueDate: view.dueDate ?? "",
     userNotes: view.userNotes ?? "",
   };
-  const value = (field: (typeof EDIT_FIELDS)[number]) => echoed?.[field] ?? initial[field];
+  const value = (field: EditField) => echoed?.[field] ?? initial[field];
   const [amount, setAmount] = useState(value("invoiceAmount"));
   const amountChanged = amount.trim() !== original;
   const described = (field: string) => (errors[field] ? { "aria-invalid": true as const, "aria-describedby": `${field}-error` } : {});
+  // A disclosure (no JavaScript needed), open when the last save had errors: the page stays short on a phone.
   return (
     <Card>
-      <CardHeader className="pb-2">
-        <CardTitle className="text-base">Edit bill</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <Form method="post" replace className="flex flex-col gap-3" noValidate>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="supplierName">Supplier</Label>
-            <Input id="supplierName" name="supplierName" list="supplier-options" defaultValue={value("supplierName")} {...described("supplierName")} />
-            <datalist id="supplier-options">
-              {view.supplierNames.map((name) => (
-                <option key={name} value={name} />
-              ))}
-            </datalist>
-            <FieldError id="supplierName-error" message={errors.supplierName} />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="invoiceNumber">Invoice number</Label>
-            <Input id="invoiceNumber" name="invoiceNumber" defaultValue={value("invoiceNumber")} {...described("invoiceNumber")} />
-            <FieldError id="invoiceNumber-error" message={errors.invoiceNumber} />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="orderNumber">Order number</Label>
-            <Input id="orderNumber" name="orderNumber" defaultValue={value("orderNumber")} {...described("orderNumber")} />
-            <FieldError id="orderNumber-error" message={errors.orderNumber} />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="invoiceAmount">Invoice amount</Label>
-            <Input id="invoiceAmount" name="invoiceAmount" inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} {...described("invoiceAmount")} />
-            {amountChanged && view.lineItems.some((item) => item.glAccountCode) ? (
-              <p className="text-sm text-amber-800" role="status">
-                {REVIEW_MESSAGES.glAllocationReset}
-              </p>
-            ) : null}
-            <FieldError id="invoiceAmount-error" message={errors.invoiceAmount} />
-          </div>
-          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+      <details open={Object.keys(errors).length > 0}>
+        <summary className="cursor-pointer list-none rounded-lg p-6 text-base font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          Edit bill
+        </summary>
+        <CardContent>
+          <Form method="post" replace className="flex flex-col gap-3" noValidate>
             <div className="flex flex-col gap-1.5">
-              <Label htmlFor="issueDate">Issue date</Label>
-              <Input id="issueDate" name="issueDate" type="date" defaultValue={value("issueDate")} {...described("issueDate")} />
-              <FieldError id="issueDate-error" message={errors.issueDate} />
+              <Label htmlFor="supplierName">Supplier</Label>
+              <Input id="supplierName" name="supplierName" list="supplier-options" defaultValue={value("supplierName")} {...described("supplierName")} />
+              <datalist id="supplier-options">
+                {view.supplierNames.map((name) => (
+                  <option key={name} value={name} />
+                ))}
+              </datalist>
+              <FieldError id="supplierName-error" message={errors.supplierName} />
             </div>
             <div className="flex flex-col gap-1.5">
-              <Label htmlFor="dueDate">Due date</Label>
-              <Input id="dueDate" name="dueDate" type="date" defaultValue={value("dueDate")} {...described("dueDate")} />
-              <FieldError id="dueDate-error" message={errors.dueDate} />
+              <Label htmlFor="invoiceNumber">Invoice number</Label>
+              <Input id="invoiceNumber" name="invoiceNumber" defaultValue={value("invoiceNumber")} {...described("invoiceNumber")} />
+              <FieldError id="invoiceNumber-error" message={errors.invoiceNumber} />
             </div>
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="userNotes">Notes</Label>
-            <textarea
-              id="userNotes"
-              name="userNotes"
-              maxLength={NOTES_MAX_LENGTH}
-              rows={3}
-              defaultValue={value("userNotes")}
-              className="rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-              {...described("userNotes")}
-            />
-            <FieldError id="userNotes-error" message={errors.userNotes} />
-          </div>
-          <Button type="submit" name="intent" value="edit" variant="outline" disabled={pending !== null}>
-            {pending === "edit" ? "Saving..." : "Save changes"}
-          </Button>
-        </Form>
-      </CardContent>
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor="orderNumber">Order number</Label>
+              <Input id="orderNumber" name="orderNumber" defaultValue={value("orderNumber")} {...described("orderNumber")} />
+              <FieldError id="orderNumber-error" message={errors.orderNumber} />
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor="invoiceAmount">Invoice amount</Label>
+              <Input
+                id="invoiceAmount"
+                name="invoiceAmount"
+                inputMode="decimal"
+                value={amount}
+                onChange={(event) => setAmount(event.target.value)}
+                {...described("invoiceAmount")}
+              />
+              {amountChanged && view.lineItems.some((item) => item.glAccountCode) ? (
+                <p className="text-sm text-amber-800" role="status">
+                  {REVIEW_MESSAGES.glAllocationReset}
+                </p>
+              ) : null}
+              <FieldError id="invoiceAmount-error" message={errors.invoiceAmount} />
+            </div>
+            <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+              <div className="flex flex-col gap-1.5">
+                <Label htmlFor="issueDate">Issue date</Label>
+                <Input id="issueDate" name="issueDate" type="date" defaultValue={value("issueDate")} {...described("issueDate")} />
+                <FieldError id="issueDate-error" message={errors.issueDate} />
+              </div>
+              <div className="flex flex-col gap-1.5">
+                <Label htmlFor="dueDate">Due date</Label>
+                <Input id="dueDate" name="dueDate" type="date" defaultValue={value("dueDate")} {...described("dueDate")} />
+                <FieldError id="dueDate-error" message={errors.dueDate} />
+              </div>
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor="userNotes">Notes</Label>
+              <textarea
+                id="userNotes"
+                name="userNotes"
+                maxLength={NOTES_MAX_LENGTH}
+                rows={3}
+                defaultValue={value("userNotes")}
+                className="rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                {...described("userNotes")}
+              />
+              <FieldError id="userNotes-error" message={errors.userNotes} />
+            </div>
+            <Button type="submit" name="intent" value="edit" variant="outline" disabled={pending !== null}>
+              {pending === "edit" ? "Saving..." : "Save changes"}
+            </Button>
+          </Form>
+        </CardContent>
+      </details>
     </Card>
   );
 }
@@ -458,7 +505,7 @@ function LineItems({ data, money }: { data: DetailLoaderData; money: (cents: Cen
                   <span className="min-w-0 break-words">{item.description ?? "—"}</span>
                   <span className="shrink-0 tabular-nums">{money(item.amount)}</span>
                 </div>
-                <span className="text-muted-foreground">GL: {item.glAccountCode ? (glName.get(item.glAccountCode) ?? item.glAccountCode) : "Not allocated"}</span>
+                <span className="text-muted-foreground">GL: {item.glAccountCode ? glName.get(item.glAccountCode) ?? item.glAccountCode : "Not allocated"}</span>
               </li>
             ))}
           </ul>

@@ -51,7 +51,8 @@ export function PageViewer({ documentId, fileName, pages, archived, archivedMess
         if (!response.ok) return;
         const entries = readStoredZip(await response.arrayBuffer());
         if (cancelled) return;
-        for (const [index, entry] of entries.entries()) made.push(URL.createObjectURL(new Blob([entry.bytes], { type: pages[index]?.mimeType ?? "image/png" })));
+        for (const [index, entry] of entries.entries())
+          made.push(URL.createObjectURL(new Blob([entry.bytes], { type: pages[index]?.mimeType ?? "image/png" })));
         setZipUrls(made);
       })
       // The single PNGs stay on a failed or unreadable zip.
@@ -63,7 +64,7 @@ export function PageViewer({ documentId, fileName, pages, archived, archivedMess
   }, [zipped, archived, documentId, pages]);
 
   const page = pages[Math.min(position, pages.length - 1)];
-  const src = page ? (zipUrls?.[position] ?? `/bills/documents/${documentId}/pages/${page.pageIndex}`) : null;
+  const src = page ? zipUrls?.[position] ?? `/bills/documents/${documentId}/pages/${page.pageIndex}` : null;
 
   useEffect(() => {
     // An image the browser finished before hydration fired its load event before React listened.
@@ -85,7 +86,14 @@ export function PageViewer({ documentId, fileName, pages, archived, archivedMess
     <section aria-label="Bill pages" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-1">
-          <Button type="button" variant="outline" size="icon" aria-label="Previous page" disabled={!hydrated || position === 0} onClick={() => setPosition((at) => Math.max(0, at - 1))}>
+          <Button
+            type="button"
+            variant="outline"
+            size="icon"
+            aria-label="Previous page"
+            disabled={!hydrated || position === 0}
+            onClick={() => setPosition((at) => Math.max(0, at - 1))}
+          >
             <ChevronLeft className="size-4" aria-hidden />
           </Button>
           <span className="min-w-24 text-center text-sm" aria-live="polite">
@@ -103,11 +111,25 @@ export function PageViewer({ documentId, fileName, pages, archived, archivedMess
           </Button>
         </div>
         <div className="flex items-center gap-1">
-          <Button type="button" variant="outline" size="icon" aria-label="Zoom out" disabled={!hydrated || zoom <= ZOOM_MIN} onClick={() => setZoom((z) => Math.max(ZOOM_MIN, z - ZOOM_STEP))}>
+          <Button
+            type="button"
+            variant="outline"
+            size="icon"
+            aria-label="Zoom out"
+            disabled={!hydrated || zoom <= ZOOM_MIN}
+            onClick={() => setZoom((z) => Math.max(ZOOM_MIN, z - ZOOM_STEP))}
+          >
             <ZoomOut className="size-4" aria-hidden />
           </Button>
           <span className="min-w-12 text-center text-sm tabular-nums">{Math.round(zoom * 100)}%</span>
-          <Button type="button" variant="outline" size="icon" aria-label="Zoom in" disabled={!hydrated || zoom >= ZOOM_MAX} onClick={() => setZoom((z) => Math.min(ZOOM_MAX, z + ZOOM_STEP))}>
+          <Button
+            type="button"
+            variant="outline"
+            size="icon"
+            aria-label="Zoom in"
+            disabled={!hydrated || zoom >= ZOOM_MAX}
+            onClick={() => setZoom((z) => Math.min(ZOOM_MAX, z + ZOOM_STEP))}
+          >
             <ZoomIn className="size-4" aria-hidden />
           </Button>
         </div>

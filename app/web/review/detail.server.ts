@@ -43,7 +43,8 @@ export function listQueryOf(searchParams: URLSearchParams): URLSearchParams {
 }
 
 const withQuery = (path: string, query: URLSearchParams) => (query.size > 0 ? `${path}?${query.toString()}` : path);
-export const detailPath = (list: ReviewList, documentId: number, query: URLSearchParams = new URLSearchParams()) => withQuery(`/bills/${list}/${documentId}`, query);
+export const detailPath = (list: ReviewList, documentId: number, query: URLSearchParams = new URLSearchParams()) =>
+  withQuery(`/bills/${list}/${documentId}`, query);
 export const listPath = (list: ReviewList, query: URLSearchParams = new URLSearchParams()) => {
   const back = new URLSearchParams(query);
   // A cursor belongs to the page it was made for; the list reads the page by number without it.
@@ -131,7 +132,11 @@ const BillParams = z.object({ billId: IdSchema });
 function pageView(view: DocumentDetailView) {
   const { glAccounts, suppliers, ...rest } = view;
   const used = new Set(view.lineItems.map((item) => item.glAccountCode).filter(Boolean));
-  return { ...rest, glAccounts: glAccounts.filter((account) => used.has(account.accountCode)), supplierNames: suppliers.map((supplier) => supplier.companyName) };
+  return {
+    ...rest,
+    glAccounts: glAccounts.filter((account) => used.has(account.accountCode)),
+    supplierNames: suppliers.map((supplier) => supplier.companyName),
+  };
 }
 
 export type DetailPageView = ReturnType<typeof pageView>;
@@ -154,7 +159,6 @@ export interface DetailLoaderData {
   lockedOut: { message: string; movingOn: string; to: string } | null;
   /** The page should hold the lock (a document with actions, not someone else's). */
   holdsLock: boolean;
-  confirm: "delete" | "review" | null;
   billNumber: string | null;
 }
 
@@ -199,7 +203,6 @@ export async function reviewDetailLoader(request: Request, params: Record<string
     getFeatureFlags(),
     companyContext(actor),
   ]);
-  const confirmParam = url.searchParams.get("confirm");
   const data: DetailLoaderData = {
     list,
     listTitle: REVIEW_LIST_TITLES[list].title,
@@ -223,7 +226,6 @@ export async function reviewDetailLoader(request: Request, params: Record<string
         }
       : null,
     holdsLock: !lockedBy && view.actions.length > 0,
-    confirm: confirmParam === "delete" || confirmParam === "review" ? confirmParam : null,
     billNumber: null,
   };
   return json(data, { headers: { "Cache-Control": "private, no-store" } });
@@ -250,7 +252,6 @@ export async function authorisedBillLoader(request: Request, params: Record<stri
     neighbours: null,
     lockedOut: null,
     holdsLock: false,
-    confirm: null,
     billNumber: view.invoiceNumber ?? `Bill ${billId}`,
   };
   return json(data, { headers: { "Cache-Control": "private, no-store" } });
@@ -258,7 +259,17 @@ export async function authorisedBillLoader(request: Request, params: Record<stri
 
 // ---- Actions ----------------------------------------------------------------------------------------------------------
 
-export const DETAIL_INTENTS = ["confirm", "sendToPendingApproval", "authorise", "sendForReview", "enableEditing", "doneEditing", "submitForProcessing", "delete", "edit"] as const;
+export const DETAIL_INTENTS = [
+  "confirm",
+  "sendToPendingApproval",
+  "authorise",
+  "sendForReview",
+  "enableEditing",
+  "doneEditing",
+  "submitForProcessing",
+  "delete",
+  "edit",
+] as const;
 export type DetailIntent = (typeof DETAIL_INTENTS)[number];
 const IntentSchema = z.object({ intent: z.enum(DETAIL_INTENTS) });
 

@@ -40,7 +40,10 @@ for (const doc of spec.documents) {
       items: [{ description: "Olive oil 5L", quantity: 1, unitCents: doc.amount }],
       reason: "MATCHED",
     },
-    { supplier: { name: spec.supplierName, address: ["14 Quay Street", "Auckland 1010"], gst: "123-456-789", layout: "classic" }, buyer: [company.companyName, "Auckland"] }
+    {
+      supplier: { name: spec.supplierName, address: ["14 Quay Street", "Auckland 1010"], gst: "123-456-789", layout: "classic" },
+      buyer: [company.companyName, "Auckland"],
+    }
   );
   const created = await BillDocument.create({
     companyId: spec.companyId,

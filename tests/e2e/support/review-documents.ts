@@ -39,10 +39,14 @@ export interface ReviewDocumentsMade {
 export async function makeReviewDocuments(spec: ReviewDocumentsSpec): Promise<ReviewDocumentsMade> {
   const env: NodeJS.ProcessEnv = { ...process.env, EARLYBIRD_DATA_DIR: dataDir, APP_ENV: "test" };
   delete env.DATABASE_URL;
-  const { stdout } = await run(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "tests/e2e/support/make-review-documents.ts"), JSON.stringify(spec)], {
-    cwd: root,
-    env,
-    timeout: 120_000,
-  });
+  const { stdout } = await run(
+    path.join(root, "node_modules/.bin/tsx"),
+    [path.join(root, "tests/e2e/support/make-review-documents.ts"), JSON.stringify(spec)],
+    {
+      cwd: root,
+      env,
+      timeout: 120_000,
+    }
+  );
   return JSON.parse(stdout.trim().split("\n").pop()!) as ReviewDocumentsMade;
 }
