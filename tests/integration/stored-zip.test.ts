@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { zipStored } from "~/lib/zip.server";
-import { readStoredZip } from "./stored-zip";
+import { zipStored } from "../../app/lib/zip.server";
+import { readStoredZip } from "../../app/components/review/stored-zip";
 
 describe("readStoredZip", () => {
   it("reads back the entries the pages.zip route writes, in order", () => {
