@@ -53,6 +53,7 @@ test.beforeAll(async () => {
       { key: "blockedNext", status: "BLOCKED", matchStatus: "INVOICE_DETAILS_MISSING", invoiceNumber: `BL-${n}-2`, amount: 9_900 },
       { key: "blockedHeld", status: "BLOCKED", matchStatus: "INVOICE_DETAILS_MISSING", invoiceNumber: `BL-${n}-1`, amount: 9_800 },
       { key: "unmatched", status: "UNMATCHED", invoiceNumber: `UN-${n}`, amount: 4_200 },
+      { key: "pendingApproval", status: "PENDING_APPROVAL", matchStatus: "ORDER_NOT_FOUND_OCR", invoiceNumber: `PA-${n}`, amount: 4_200 },
     ],
   });
 });
@@ -198,5 +199,29 @@ test("a bill's page image loads, with zoom and 'Page 1 of 1'", async ({ page }) 
   await page.getByRole("button", { name: "Zoom in" }).click();
   await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.getBoundingClientRect().width)).toBeGreaterThan(before);
   await page.getByRole("button", { name: "Zoom out" }).click();
+
+  // Send for Review asks first; Cancel leaves the bill where it is.
+  await page.getByRole("link", { name: "Send for Review" }).click();
+  const dialog = page.getByRole("dialog", { name: "Send for Review" });
+  await expect(dialog.getByText("Are you sure you want to send this bill for review?")).toBeVisible();
+  await dialog.getByRole("link", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
   await shootWidths(page, shotsDir, "variance-detail");
+});
+
+test("a pending-approval bill: 'Authorise {amount}' with the amount fixed, and an edit of its notes", async ({ page }) => {
+  const { pendingApproval } = made.documents;
+  await loginAs(page, world.companies.buyer.email, world.password);
+  await page.goto(`/bills/pending-approval/${pendingApproval}`);
+  await expect(page.getByRole("heading", { level: 1, name: "View bill" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("Pending Approval");
+  await expect(page.getByRole("button", { name: "Authorise $42.00" })).toBeVisible();
+  await expect(page.getByLabel("Authorised amount")).toHaveAttribute("readonly", "");
+
+  await page.getByText("Edit bill").click();
+  await page.getByLabel("Notes").fill("Checked with the supplier");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(notifications(page).getByText("Document updated")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/bills/pending-approval/${pendingApproval}$`));
+  await expect(page.getByText("Checked with the supplier").first()).toBeVisible();
 });

@@ -15,7 +15,7 @@ import {
   useRevalidator,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { ChevronLeft, ChevronRight, X } from "lucide-react";
+import { ChevronDown, ChevronLeft, ChevronRight, X } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -408,9 +408,10 @@ function EditCard({ data, actionData }: { data: DetailLoaderData; actionData: Ac
   // A disclosure (no JavaScript needed), open when the last save had errors: the page stays short on a phone.
   return (
     <Card>
-      <details open={Object.keys(errors).length > 0}>
-        <summary className="cursor-pointer list-none rounded-lg p-6 text-base font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+      <details open={Object.keys(errors).length > 0} className="group">
+        <summary className="flex cursor-pointer list-none items-center justify-between rounded-lg p-6 text-base font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
           Edit bill
+          <ChevronDown className="size-4 transition-transform group-open:rotate-180" aria-hidden />
         </summary>
         <CardContent>
           <Form method="post" replace className="flex flex-col gap-3" noValidate>
