@@ -6,12 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sequelize } from "../../db/index";
-import { BillDocument } from "../../db/models/index";
 import { commitSessionToken } from "../../app/lib/session.server";
 import { createSession } from "../../app/modules/auth/service.server";
 import { lockDocument, unlockDocument } from "../../app/modules/review/locking.server";
 import { action, loader } from "../../app/routes/_app.bills_.pending-review_.$documentId";
+import { loader as authorisedLoader } from "../../app/routes/_app.bills_.r.$billId";
 import { action as varianceAction, loader as varianceLoader } from "../../app/routes/_app.bills_.variances_.$documentId";
+import { BillDocument, BillDocumentPage } from "../../db/models/index";
 import { amountInput, documentNeighbours, listQueryOf, moveOnPath } from "../../app/web/review/detail.server";
 import { actorOf, makeUser, makeVerifiedCompany } from "../support/factories";
 import { makeReadDocument } from "../support/matching-factories";
@@ -109,6 +110,33 @@ describe("the detail loader", () => {
       lockedOut: { message: "This document is locked for editing by Alice Holder", movingOn: "Going back to list of bills.", to: "/bills/pending-review" },
     });
     await unlockDocument(alice, id);
+  });
+});
+
+describe("the page images and the authorised bill", () => {
+  it("shows the pages of the document rid names (the company's only), and 404s a bill that came from no document", async () => {
+    const [id, other] = await pendingReview(2);
+    await BillDocumentPage.create({ documentId: other, pageIndex: 0, mimeType: "image/png", content: Buffer.from("png") } as never);
+    const own = await (await get(loader, `/bills/pending-review/${id}?rid=${other}`, id, aliceCookie)).json();
+    expect(own.images).toMatchObject({ documentId: other, archived: false, pages: [{ pageIndex: 0 }] });
+    const stranger = await makeVerifiedCompany();
+    const foreign = await makeReadDocument(stranger.company.id, {}, "PENDING_REVIEW");
+    const kept = await (await get(loader, `/bills/pending-review/${id}?rid=${foreign.id}`, id, aliceCookie)).json();
+    expect(kept.images).toMatchObject({
+      documentId: id,
+      archived: true,
+      archivedMessage: "This document has been archived. To retrieve it, please contact Earlybird support.",
+    });
+    await unlockDocument(alice, id);
+
+    const missing = await settle(() =>
+      authorisedLoader({
+        request: new Request("http://localhost/bills/r/2147483000", { headers: { cookie: aliceCookie } }),
+        params: { billId: "2147483000" },
+        context: {},
+      } as never)
+    );
+    expect(missing.status).toBe(404);
   });
 });
 
