@@ -25,7 +25,7 @@ async function helper(input: Record<string, unknown>) {
   delete env.DATABASE_URL;
   const { stdout } = await run(
     path.join(root, "node_modules/.bin/tsx"),
-    [path.join(root, "tests/e2e/support/make-review-documents.ts"), JSON.stringify(input)],
+    [path.join(root, "tests/e2e/support/make-review-list-documents.ts"), JSON.stringify(input)],
     { cwd: root, env, timeout: 120_000 }
   );
   return JSON.parse(stdout.trim().split("\n").pop()!);

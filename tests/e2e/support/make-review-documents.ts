@@ -1,57 +1,74 @@
 /**
- * Test helper for tests/e2e/review-lists.spec.ts (issue 17 part 1): documents waiting in the review lists of a company
- * of the spec's own world, with their reasons and amounts set, and one of them locked by a second user of the company
- * (through the locking service), so the list shows it Locked. Reads { companyId, supplier } as JSON (argv[2]) and
- * prints { ids, holder } as JSON. Run with tsx and EARLYBIRD_DATA_DIR set, like make-world.ts.
+ * Test helper for the bill detail specs (issue 17): bill documents in a review state, read already, each with one page
+ * image, in the e2e server's database, for a company of a World (tests/e2e/support/world.ts), plus more users of that
+ * company (two people and one lock). Reads a ReviewDocumentsSpec as JSON (argv[2]) and prints the made ids as JSON.
+ * Run by tests/e2e/support/review-documents.ts.
  */
+import crypto from "node:crypto";
 import { ensureDatabase } from "../../../db/bootstrap";
+import type { ReviewDocumentsMade, ReviewDocumentsSpec } from "./review-documents";
 
 process.env.JOBS_ENABLED = "false";
-const input = JSON.parse(process.argv[2] ?? "{}") as { companyId: number; supplier: string; lock?: { documentId: number; holderId: number } };
+const spec = JSON.parse(process.argv[2] ?? "{}") as ReviewDocumentsSpec;
 await ensureDatabase({ quiet: true });
 const { sequelize } = await import("../../../db/index");
-const { Company } = await import("../../../db/models/index");
+const { BillDocument, BillDocumentPage, Company, Counterparty } = await import("../../../db/models/index");
 const factories = await import("../../support/factories");
-const { makeReadDocument } = await import("../../support/matching-factories");
-const { lockDocument } = await import("../../../app/modules/review/locking.server");
+const { render } = await import("../../../scripts/documents/render");
 
-if (input.lock) {
-  // Lock one more document for the holder made before (the partial batch delete).
-  const { User } = await import("../../../db/models/index");
-  const holder = await User.findByPk(input.lock.holderId);
-  await lockDocument(factories.actorOf(holder!), input.lock.documentId);
-  process.stdout.write(`${JSON.stringify({ locked: input.lock.documentId })}\n`);
-  await sequelize.close();
-  process.exit(0);
+const company = await Company.findByPk(spec.companyId, { rejectOnEmpty: true });
+const made: ReviewDocumentsMade = { users: [], documents: {} };
+for (const user of spec.users ?? []) {
+  const created = await factories.makeUser({ company, firstName: user.firstName, lastName: user.lastName, email: user.email });
+  made.users.push({ email: created.username, name: `${user.firstName} ${user.lastName}` });
 }
-
-type Spec = { key: string; status: "PENDING_REVIEW" | "VARIANCE"; match: string; amount: number; pos?: number; invoice: string; order: string | null };
-const specs: Spec[] = [
-  { key: "ocr1", status: "PENDING_REVIEW", match: "ORDER_NOT_FOUND_OCR", amount: 10_000, invoice: "RV-1001", order: null },
-  { key: "ocr2", status: "PENDING_REVIEW", match: "ORDER_NOT_FOUND_OCR", amount: 5_000, invoice: "RV-1002", order: null },
-  { key: "gpos", status: "PENDING_REVIEW", match: "ORDER_NOT_FOUND_GPOS", amount: 2_000, invoice: "RV-1003", order: "PO-9001" },
-  { key: "status", status: "PENDING_REVIEW", match: "STATUS_MISMATCH", amount: 1_000, invoice: "RV-1004", order: "PO-9002" },
-  { key: "locked", status: "PENDING_REVIEW", match: "ORDER_NOT_FOUND_OCR", amount: 700, invoice: "RV-1005", order: null },
-  { key: "over", status: "VARIANCE", match: "AMOUNT_OVER", amount: 11_000, pos: 10_000, invoice: "RV-2001", order: "PO-9003" },
-  { key: "under", status: "VARIANCE", match: "AMOUNT_UNDER", amount: 9_000, pos: 10_000, invoice: "RV-2002", order: "PO-9004" },
-];
-const ids: Record<string, number> = {};
-for (const spec of specs) {
-  const doc = await makeReadDocument(input.companyId, {
-    supplierName: input.supplier,
-    invoiceNumber: spec.invoice,
-    orderNumber: spec.order,
-    issueDate: "2026-11-02",
-    amount: spec.amount as never,
-  });
-  await sequelize.query(
-    `UPDATE bill_documents SET processing_status = :status, match_status = :match, pos_amount = CAST(:pos AS numeric) / 100, processing_queue = 'MANUAL' WHERE id = :id`,
-    { replacements: { id: doc.id, status: spec.status, match: spec.match, pos: spec.pos ?? null } }
+const supplier = spec.supplierCompanyId
+  ? await Counterparty.findOne({ where: { companyId: spec.companyId, counterpartyCompanyId: spec.supplierCompanyId } })
+  : null;
+const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Auckland" }).format(new Date());
+const days = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+for (const doc of spec.documents) {
+  const image = await render(
+    {
+      file: `${doc.invoiceNumber}.png`,
+      kind: "SCAN_PNG",
+      supplier: "kiwi",
+      invoiceNumber: doc.invoiceNumber,
+      orderNumber: doc.orderNumber ?? "",
+      issueDate: days(-3),
+      dueDate: days(30),
+      items: [{ description: "Olive oil 5L", quantity: 1, unitCents: doc.amount }],
+      reason: "MATCHED",
+    },
+    {
+      supplier: { name: spec.supplierName, address: ["14 Quay Street", "Auckland 1010"], gst: "123-456-789", layout: "classic" },
+      buyer: [company.companyName, "Auckland"],
+    }
   );
-  ids[spec.key] = doc.id;
+  const created = await BillDocument.create({
+    companyId: spec.companyId,
+    source: "UPLOAD",
+    originalFileName: `${doc.invoiceNumber}.png`,
+    mimeType: "image/png",
+    sizeBytes: image.length,
+    content: image,
+    contentSha256: crypto.createHash("sha256").update(image).update(crypto.randomUUID()).digest("hex"),
+    processingStatus: doc.status,
+    matchStatus: doc.matchStatus ?? null,
+    processingQueue: "MANUAL",
+    textSource: "OCR",
+    extractedText: `Tax invoice ${doc.invoiceNumber}`,
+    supplierName: spec.supplierName,
+    counterpartyId: supplier?.id ?? null,
+    invoiceNumber: doc.invoiceNumber,
+    orderNumber: doc.orderNumber ?? null,
+    dateIssue: days(-3),
+    dueDate: days(30),
+    invoiceAmount: doc.amount,
+    posAmount: doc.posAmount ?? null,
+  } as never);
+  await BillDocumentPage.create({ documentId: created.id, pageIndex: 0, mimeType: "image/png", content: image } as never);
+  made.documents[doc.key] = created.id;
 }
-const company = await Company.findByPk(input.companyId);
-const holder = await factories.makeUser({ company, firstName: "Hana", lastName: "Holder" });
-await lockDocument(factories.actorOf(holder), ids.locked);
-process.stdout.write(`${JSON.stringify({ ids, holder: "Hana Holder", holderId: holder.id })}\n`);
+process.stdout.write(`${JSON.stringify(made)}\n`);
 await sequelize.close();
