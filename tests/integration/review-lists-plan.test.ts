@@ -140,13 +140,18 @@ it("reads a cursor page by keyset and stays fast", async () => {
   expect(warm.ms).toBeLessThan(250);
 }, 60_000);
 
-it("computes the statistics with one grouped query on an index", async () => {
+it("reads the statistics from the running totals by key, and a supplier's from an index", async () => {
   const ms = await expectIndexed(() => documentStatistics(companyId));
   await expectIndexed(() => documentStatistics(companyId, { supplier: "Supplier 7" }));
   const { calls } = await captured(() => documentStatistics(companyId));
   expect(calls).toHaveLength(1);
-  const used = nodes(await planOf(calls[0].sql, calls[0].options.replacements)).map((node) => node["Index Name"]);
-  expect(used).toContain("bill_documents_review_reason_idx");
+  const plan = nodes(await planOf(calls[0].sql, calls[0].options.replacements));
+  // Decision 053: no aggregate over the documents, only the company's few total rows.
+  expect(plan.map((node) => node["Relation Name"]).filter(Boolean)).toEqual(["bill_document_reason_totals"]);
+  const searched = await captured(() => documentStatistics(companyId, { supplier: "Supplier 7" }));
+  expect(searched.calls).toHaveLength(1);
+  const used = nodes(await planOf(searched.calls[0].sql, searched.calls[0].options.replacements)).map((node) => node["Index Name"]);
+  expect(used.some((name) => name?.startsWith("bill_documents_"))).toBe(true);
   const stats = await documentStatistics(companyId);
   expect(stats.variance.totalCount).toBe(10_000);
   expect(stats.retry.totalCount).toBe(5_000);

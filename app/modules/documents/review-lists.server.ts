@@ -455,6 +455,13 @@ export const DOCUMENT_STATISTICS_SQL = (withSupplier: boolean) => `
     ${withSupplier ? `AND ${supplierSearchSql}` : ""}
   GROUP BY bd.processing_status, bd.match_status`;
 
+/** The statistics from the running totals (bill_document_reason_totals, kept by triggers): a few rows by primary key. */
+export const DOCUMENT_REASON_TOTALS_SQL = `
+  SELECT t.processing_status, NULLIF(t.match_status, '') AS match_status, t.document_count::integer AS count,
+         t.invoice_amount * 100 AS amount_c, t.pos_amount * 100 AS pos_c
+  FROM bill_document_reason_totals t
+  WHERE t.company_id = :companyId AND t.processing_status IN ('RETRY', 'PENDING_REVIEW', 'VARIANCE') AND t.document_count > 0`;
+
 /**
  * The lists' reasons counted and summed (p3 §3): retry = documents waiting to be processed again (RETRY);
  * orderNotFoundOcr, orderNotFoundGpos, statusMismatch = Pending review by reason; amountOver, amountUnder = Variance by
@@ -464,13 +471,9 @@ export const DOCUMENT_STATISTICS_SQL = (withSupplier: boolean) => `
 export async function documentStatistics(companyId: number, options: { supplier?: string | null } = {}): Promise<DocumentStatistics> {
   const supplier = options.supplier?.trim() ?? "";
   const withSupplier = supplier.length > SUPPLIER_SEARCH_MIN_EXCLUSIVE;
-  const rows = await sequelize.query<{
-    processing_status: BillDocumentProcessingStatus;
-    match_status: BillDocumentMatchStatus | null;
-    count: number;
-    amount_c: string;
-    pos_c: string;
-  }>(DOCUMENT_STATISTICS_SQL(withSupplier), {
+  type Row = { processing_status: BillDocumentProcessingStatus; match_status: BillDocumentMatchStatus | null; count: number; amount_c: string; pos_c: string };
+  // Without a search, the running totals the database keeps (decision 053); a search narrows the documents themselves.
+  const rows = await sequelize.query<Row>(withSupplier ? DOCUMENT_STATISTICS_SQL(true) : DOCUMENT_REASON_TOTALS_SQL, {
     type: QueryTypes.SELECT,
     replacements: { companyId, ...(withSupplier ? { supplierLike: `%${escapeLike(supplier.slice(0, 200))}%` } : {}) },
   });

@@ -49,6 +49,8 @@ describe("the review lists", () => {
     expect(reasonLabel({ processingStatus: "PROCESSING", matchStatus: "CONTACT_NOT_FOUND", confirmed: true })).toBe("Contact Not Found");
     expect(reasonLabel({ processingStatus: "PROCESSING", matchStatus: null, confirmed: true })).toBe("Confirmed");
     expect(reasonLabel({ processingStatus: "PROCESSING", matchStatus: null })).toBe("Reading the document");
+    expect(reasonLabel({ processingStatus: "UNMATCHED", matchStatus: null })).toBe("Unmatched");
+    expect(reasonLabel({ processingStatus: "UNMATCHED", matchStatus: "ORDER_NOT_FOUND_GPOS" })).toBe("No PO Match");
     expect(MATCH_STATUS_LABELS).toMatchObject({
       ORDER_NOT_FOUND_OCR: "No PO Found",
       ORDER_NOT_FOUND_GPOS: "No PO Match",

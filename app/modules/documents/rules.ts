@@ -96,7 +96,8 @@ export function reasonLabel(document: {
   if (document.processingStatus === "PROCESSING") return "Reading the document";
   if (document.processingStatus === "RETRY") return "Waiting to be processed again";
   if (document.processingStatus === "FAILED") return "Could not be read";
-  return (document.matchStatus && MATCH_STATUS_LABELS[document.matchStatus]) ?? "";
+  const label = (document.matchStatus && MATCH_STATUS_LABELS[document.matchStatus]) ?? "";
+  return label === "" && document.processingStatus === "UNMATCHED" ? "Unmatched" : label;
 }
 
 // ---- The inbound e-mail address -------------------------------------------------------------------------------------

@@ -89,9 +89,19 @@ describe("the authorised amount (p3 §5)", () => {
     expect(REVIEW_MESSAGES.authoriseButton("$563.50")).toBe("Authorise $563.50");
   });
 
-  it("pre-fills the sum of the line items (flexible allocation), else the invoice amount", () => {
-    expect(prefilledAuthoriseAmount([{ amount: c(42_000) }, { amount: c(7_000) }], c(56_350))).toBe(49_000);
-    expect(prefilledAuthoriseAmount([], c(56_350))).toBe(56_350);
+  it("pre-fills the line items' sum with flexible allocation, else what the ceiling accepts before the tolerance", () => {
+    const items = [{ amount: c(42_000) }, { amount: c(7_000) }];
+    const base = { invoiceAmount: c(56_350), posAmount: c(50_000), processingStatus: "VARIANCE" as const };
+    expect(prefilledAuthoriseAmount({ ...base, lineItems: items, flexibleAllocation: true })).toBe(49_000);
+    // Over its order: the order's amount; under it: the invoice's; never above the ceiling.
+    expect(prefilledAuthoriseAmount({ ...base, lineItems: items, flexibleAllocation: false })).toBe(50_000);
+    expect(prefilledAuthoriseAmount({ ...base, posAmount: c(60_000), lineItems: [], flexibleAllocation: true })).toBe(56_350);
+    expect(prefilledAuthoriseAmount({ ...base, posAmount: null, lineItems: [], flexibleAllocation: false })).toBe(56_350);
+    expect(prefilledAuthoriseAmount({ ...base, processingStatus: "PENDING_APPROVAL", lineItems: [], flexibleAllocation: false })).toBe(56_350);
+    for (const posAmount of [c(40_000), c(56_350), c(70_000)]) {
+      const prefill = prefilledAuthoriseAmount({ ...base, posAmount, lineItems: [], flexibleAllocation: false })!;
+      expect(prefill).toBeLessThanOrEqual(authoriseCeiling({ ...base, posAmount, toleranceCents: c(0) })!);
+    }
   });
 });
 

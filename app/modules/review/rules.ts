@@ -188,12 +188,21 @@ export function checkAuthorisedAmount(amount: Cents | null, ceiling: Cents | nul
 }
 
 /**
- * The flexible-allocation pre-fill (p3 §4.1): the sum of the line items' amounts when there are any, else the invoice
- * amount.
+ * The authorise field's pre-fill: with flexible allocation (p3 §4.1) and line items, their sum (the page locks it);
+ * otherwise what may be paid before the tolerance (decision 052): the lower of the invoice and its order for a VARIANCE,
+ * else the invoice amount. So the pre-filled value is always one the ceiling accepts.
  */
-export function prefilledAuthoriseAmount(lineItems: readonly { amount: Cents }[], invoiceAmount: Cents | null): Cents | null {
-  if (lineItems.length === 0) return invoiceAmount;
-  return lineItems.reduce((sum, item) => sum + item.amount, 0) as Cents;
+export function prefilledAuthoriseAmount(input: {
+  lineItems: readonly { amount: Cents }[];
+  invoiceAmount: Cents | null;
+  posAmount: Cents | null;
+  processingStatus: BillDocumentProcessingStatus;
+  flexibleAllocation: boolean;
+}): Cents | null {
+  const { lineItems, invoiceAmount, posAmount } = input;
+  if (input.flexibleAllocation && lineItems.length > 0) return lineItems.reduce((sum, item) => sum + item.amount, 0) as Cents;
+  if (input.processingStatus === "VARIANCE" && posAmount !== null) return (invoiceAmount === null ? posAmount : Math.min(invoiceAmount, posAmount)) as Cents;
+  return invoiceAmount;
 }
 
 export interface DocumentEdit {

@@ -105,7 +105,7 @@ export interface DocumentDetailView {
   authoriseCeiling: Cents | null;
   /** PENDING_APPROVAL: the amount is fixed to the invoice amount. */
   fixedAuthoriseAmount: Cents | null;
-  /** The authorise field's pre-fill: the line items' sum, else the invoice amount. */
+  /** The authorise field's pre-fill (rules.prefilledAuthoriseAmount): flexible allocation's line-item sum, else a value the ceiling accepts. */
   prefilledAuthoriseAmount: Cents | null;
   glAccounts: GlOption[];
   suppliers: SupplierOption[];
@@ -287,7 +287,10 @@ export async function getDocumentView(actor: Actor, documentId: number): Promise
     liteMode,
     authoriseCeiling: canAuthorise ? authoriseCeiling({ processingStatus, invoiceAmount, posAmount, toleranceCents }) : null,
     fixedAuthoriseAmount: fixedAuthoriseAmount(processingStatus, invoiceAmount),
-    prefilledAuthoriseAmount: canAuthorise ? fixedAuthoriseAmount(processingStatus, invoiceAmount) ?? prefilledAuthoriseAmount(items, invoiceAmount) : null,
+    prefilledAuthoriseAmount: canAuthorise
+      ? fixedAuthoriseAmount(processingStatus, invoiceAmount) ??
+        prefilledAuthoriseAmount({ lineItems: items, invoiceAmount, posAmount, processingStatus, flexibleAllocation: flags.flexibleAllocation })
+      : null,
     glAccounts,
     suppliers,
   };
