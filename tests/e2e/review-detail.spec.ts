@@ -75,10 +75,10 @@ test("review and confirm a pending-review bill: 'Document confirmed', then the n
   await expect(page.getByText(`PR-${n}-2`).first()).toBeVisible();
   await expect(page.getByText("1 / 1")).toBeVisible();
 
-  // The confirmed bill moved to Processing: its old URL follows it there.
+  // The confirmed bill was written at once (decision 052): its old URL follows it to the authorised bill's page.
   await page.goto(`/bills/pending-review/${reviewFirst}`);
-  await expect(page).toHaveURL(new RegExp(`/bills/processing/${reviewFirst}$`));
-  await expect(page.getByRole("button", { name: "Enable Editing" })).toBeVisible();
+  await expect(page).toHaveURL(/\/bills\/r\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1, name: `PR-${n}-1` })).toBeVisible();
 });
 
 test("authorise a variance: the amount errors on the field first, then the bill is made and shows on /bills", async ({ page }) => {
