@@ -117,13 +117,13 @@ describe("the review lists", () => {
     );
     const request = new Request("http://localhost/bills/variances", { headers: { cookie } });
     const data = await (await settle(() => variancesLoader({ request, params: {}, context: {} } as never))).json();
-    expect(data).toMatchObject({ title: "Bills with variance", total: 1, page: 1, size: 25 });
-    expect(data.documents).toEqual([
-      expect.objectContaining({ id: mine.document.id, supplierName: "Kiwi Supplies Ltd", invoiceNumber: "INV-9", orderNumber: "PO-9", invoiceAmount: 12_345, dateIssue: "2026-11-12", reason: "Variance Found" }),
+    expect(data).toMatchObject({ title: "Bills with variance", page: { total: 1, page: 1, size: 25 } });
+    expect(data.page.rows).toEqual([
+      expect.objectContaining({ id: mine.document.id, supplier: "Kiwi Supplies Ltd", invoiceNumber: "INV-9", orderNumber: "PO-9", amount: 12_345, issueDate: "2026-11-12", reason: "Variance Found" }),
     ]);
     const processing = await (await settle(() => processingLoader({ request: new Request("http://localhost/bills/processing?size=10&page=x", { headers: { cookie } }), params: {}, context: {} } as never))).json();
-    expect(processing.documents.map((row: { id: number; reason: string }) => [row.id, row.reason])).toEqual([[queued.document.id, "Queued"]]);
-    expect(processing.size).toBe(10);
+    expect(processing.page.rows.map((row: { id: number; reason: string }) => [row.id, row.reason])).toEqual([[queued.document.id, "Queued"]]);
+    expect(processing.page.size).toBe(10);
   });
 
   it("need a signed-in company user", async () => {
