@@ -5,7 +5,7 @@
  * of one company over the review statuses and their reasons, plus as many of another company; then VACUUM ANALYZE, and
  * listReviewDocuments and documentStatistics are timed (p50/p95 over `--runs`): the first page of Pending review, a deep
  * page reached by its keyset cursor, a filtered page (tab + amount + supplier search), a page sorted by amount, and the
- * statistics. The target is 20 ms p95. Not part of `npm test`.
+ * statistics. The target is 20 ms p95. `--explain` prints each case's plans first. Not part of `npm test`.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -95,6 +95,25 @@ async function main() {
       ["Processing, first page", () => listReviewDocuments(actor, "processing", params(""))],
       ["documentStatistics", () => documentStatistics(companyId)],
     ];
+    if (process.argv.includes("--explain")) {
+      // Each case's queries once, with their plans (EXPLAIN ANALYZE), before the timing.
+      const { QueryTypes } = await import("sequelize");
+      const original = sequelize.query.bind(sequelize);
+      for (const [name, run] of cases) {
+        const calls: { sql: string; options: { replacements?: Record<string, unknown> } }[] = [];
+        (sequelize as unknown as { query: unknown }).query = (sql: string, options: { replacements?: Record<string, unknown> }) => {
+          if (!sql.trimStart().startsWith("EXPLAIN")) calls.push({ sql, options });
+          return original(sql, options as never);
+        };
+        await run();
+        (sequelize as unknown as { query: unknown }).query = original;
+        console.log(`\n== ${name}`);
+        for (const call of calls) {
+          const plan = await original(`EXPLAIN (ANALYZE, BUFFERS) ${call.sql}`, { type: QueryTypes.SELECT, replacements: call.options.replacements } as never);
+          console.log((plan as unknown as { "QUERY PLAN": string }[]).map((row) => row["QUERY PLAN"]).join("\n"));
+        }
+      }
+    }
     let failed = false;
     console.log(`\n${"case".padEnd(50)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)}`);
     for (const [name, run] of cases) {

@@ -45,9 +45,7 @@ async function toastOf(response: Response) {
 describe("POST /bills/variances (Upload bills)", () => {
   it("receives several files at once and goes back to the list with a toast", async () => {
     const { companyId, cookie } = await signedIn();
-    const response = await settle(() =>
-      variancesAction({ request: upload("/bills/variances?page=1", cookie, []), params: {}, context: {} } as never)
-    );
+    const response = await settle(() => variancesAction({ request: upload("/bills/variances?page=1", cookie, []), params: {}, context: {} } as never));
     // No file chosen: the field says so.
     expect(response.status).toBe(422);
     expect(await response.json()).toMatchObject({ fieldErrors: { files: DOCUMENT_MESSAGES.noFile } });
@@ -94,7 +92,9 @@ describe("POST /bills/variances (Upload bills)", () => {
 
   it("the dashboard takes the same form", async () => {
     const { companyId, cookie } = await signedIn();
-    const response = await settle(() => dashboardAction({ request: upload("/dashboard", cookie, [{ name: "scan.png", content: makePng() }]), params: {}, context: {} } as never));
+    const response = await settle(() =>
+      dashboardAction({ request: upload("/dashboard", cookie, [{ name: "scan.png", content: makePng() }]), params: {}, context: {} } as never)
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/dashboard");
     expect(await BillDocument.count({ where: { companyId } })).toBe(1);
@@ -105,23 +105,52 @@ describe("the review lists", () => {
   it("show the company's documents of the list's statuses with the reason's label, and nothing of another company", async () => {
     const { user, cookie } = await signedIn();
     const other = await makeUser();
-    const [mine, queued] = await receiveDocuments(actorOf(user), user.companyId!, [
-      { fileName: "mine.pdf", content: await makeBillPdf() },
-      { fileName: "queued.pdf", content: await makeBillPdf() },
-    ], "UPLOAD");
+    const [mine, queued] = await receiveDocuments(
+      actorOf(user),
+      user.companyId!,
+      [
+        { fileName: "mine.pdf", content: await makeBillPdf() },
+        { fileName: "queued.pdf", content: await makeBillPdf() },
+      ],
+      "UPLOAD"
+    );
     const [theirs] = await receiveDocuments(actorOf(other), other.companyId!, [{ fileName: "theirs.pdf", content: await makeBillPdf() }], "UPLOAD");
     if (!mine.ok || !theirs.ok || !queued.ok) throw new Error("not stored");
     await BillDocument.update(
-      { processingStatus: "VARIANCE", matchStatus: "AMOUNT_OVER", supplierName: "Kiwi Supplies Ltd", invoiceNumber: "INV-9", orderNumber: "PO-9", invoiceAmount: 12_345, dateIssue: "2026-11-12" },
+      {
+        processingStatus: "VARIANCE",
+        matchStatus: "AMOUNT_OVER",
+        supplierName: "Kiwi Supplies Ltd",
+        invoiceNumber: "INV-9",
+        orderNumber: "PO-9",
+        invoiceAmount: 12_345,
+        dateIssue: "2026-11-12",
+      },
       { where: { id: [mine.document.id, theirs.document.id] } }
     );
     const request = new Request("http://localhost/bills/variances", { headers: { cookie } });
     const data = await (await settle(() => variancesLoader({ request, params: {}, context: {} } as never))).json();
     expect(data).toMatchObject({ title: "Bills with variance", page: { total: 1, page: 1, size: 25 } });
     expect(data.page.rows).toEqual([
-      expect.objectContaining({ id: mine.document.id, supplier: "Kiwi Supplies Ltd", invoiceNumber: "INV-9", orderNumber: "PO-9", amount: 12_345, issueDate: "2026-11-12", reason: "Variance Found" }),
+      expect.objectContaining({
+        id: mine.document.id,
+        supplier: "Kiwi Supplies Ltd",
+        invoiceNumber: "INV-9",
+        orderNumber: "PO-9",
+        amount: 12_345,
+        issueDate: "2026-11-12",
+        reason: "Variance Found",
+      }),
     ]);
-    const processing = await (await settle(() => processingLoader({ request: new Request("http://localhost/bills/processing?size=10&page=x", { headers: { cookie } }), params: {}, context: {} } as never))).json();
+    const processing = await (
+      await settle(() =>
+        processingLoader({
+          request: new Request("http://localhost/bills/processing?size=10&page=x", { headers: { cookie } }),
+          params: {},
+          context: {},
+        } as never)
+      )
+    ).json();
     expect(processing.page.rows.map((row: { id: number; reason: string }) => [row.id, row.reason])).toEqual([[queued.document.id, "Queued"]]);
     expect(processing.page.size).toBe(10);
   });
@@ -135,7 +164,9 @@ describe("the review lists", () => {
 describe("Settings → AP Automation", () => {
   it("shows the company's inbound bill address", async () => {
     const { companyId, cookie } = await signedIn();
-    const response = await settle(() => settingsLoader({ request: new Request("http://localhost/settings?tab=ap-automation", { headers: { cookie } }), params: {}, context: {} } as never));
+    const response = await settle(() =>
+      settingsLoader({ request: new Request("http://localhost/settings?tab=ap-automation", { headers: { cookie } }), params: {}, context: {} } as never)
+    );
     const data = await response.json();
     expect(data.inboundEmail).toBe(await getInboundAddress(companyId));
     expect(data.inboundEmail).toMatch(/@bills\.earlybird\.test$/);

@@ -232,7 +232,7 @@ const validValue = (field: ReviewSortField, value: string) =>
     : /^-?\d{1,12}(\.\d{1,2})?$/.test(value);
 
 /** The WHERE clause over `bill_documents bd` of a list, its tab and the query's filters (also the statistics' search). */
-function filtersOf(companyId: number, list: ReviewList, query: ReviewListQuery, today: string) {
+function filtersOf(companyId: number, list: ReviewList, query: ReviewListQuery, today: string, supplierCounterpartyIds: readonly number[] = []) {
   const tab = REVIEW_LIST_TABS[list].find((candidate) => candidate.value === query.tab) ?? REVIEW_LIST_TABS[list][0];
   const statuses = tab.processingStatuses ?? REVIEW_LIST_STATUSES[list];
   const conditions: string[] = [];
@@ -245,7 +245,8 @@ function filtersOf(companyId: number, list: ReviewList, query: ReviewListQuery, 
   if (statuses.length === 1) add("bd.processing_status = :status", { status: statuses[0] });
   else add("bd.processing_status IN (:statuses)", { statuses: [...statuses] });
   if (tab.matchStatuses) add("bd.match_status IN (:matchStatuses)", { matchStatuses: [...tab.matchStatuses] });
-  if (query.supplier) add(supplierSearchSql, { supplierLike: `%${escapeLike(query.supplier)}%` });
+  if (query.supplier)
+    add(supplierSearchSql(supplierCounterpartyIds), { supplierLike: `%${escapeLike(query.supplier)}%`, supplierCounterpartyIds: [...supplierCounterpartyIds] });
   if (query.amount) {
     const { from, to } = amountFilterBounds(query.amount);
     // Numeric dollars compared with the column (cents / 100 exactly).
@@ -269,10 +270,26 @@ function filtersOf(companyId: number, list: ReviewList, query: ReviewListQuery, 
   return { where: conditions.join(" AND "), replacements };
 }
 
-/** The supplier search: the read supplier name, or (none read) the counterparty's company name; case-insensitive. */
-const supplierSearchSql = `(bd.supplier_name ILIKE :supplierLike OR (bd.supplier_name IS NULL AND bd.counterparty_id IN (
-  SELECT scp.id FROM counterparties scp JOIN companies sc ON sc.id = scp.counterparty_company_id
-  WHERE scp.company_id = :companyId AND sc.company_name ILIKE :supplierLike)))`;
+/**
+ * The supplier search: the read supplier name, or (none read) the counterparty's company name; case-insensitive. The
+ * counterparties whose name matches are looked up first (supplierCounterpartiesOf, a company's few), so the condition
+ * on bill_documents is a plain ILIKE the trigram index can answer (decision 053), with their ids only when there are any.
+ */
+const supplierSearchSql = (counterpartyIds: readonly number[]) =>
+  counterpartyIds.length === 0
+    ? "bd.supplier_name ILIKE :supplierLike"
+    : "(bd.supplier_name ILIKE :supplierLike OR (bd.supplier_name IS NULL AND bd.counterparty_id IN (:supplierCounterpartyIds)))";
+
+/** The actor's counterparties whose company name contains the search (at most 1,000: a search that wide narrows nothing). */
+async function supplierCounterpartiesOf(companyId: number, supplier: string | null): Promise<number[]> {
+  if (!supplier) return [];
+  const rows = await sequelize.query<{ id: number }>(
+    `SELECT scp.id FROM counterparties scp JOIN companies sc ON sc.id = scp.counterparty_company_id
+      WHERE scp.company_id = :companyId AND sc.company_name ILIKE :supplierLike ORDER BY scp.id LIMIT 1000`,
+    { type: QueryTypes.SELECT, replacements: { companyId, supplierLike: `%${escapeLike(supplier)}%` } }
+  );
+  return rows.map((row) => row.id);
+}
 
 interface RawReviewRow {
   id: number;
@@ -304,7 +321,7 @@ export async function listReviewDocuments(
 ): Promise<ReviewListPage> {
   const companyId = requireCompanyId(actor);
   const query = parseReviewListQuery(list, searchParams);
-  const { where, replacements } = filtersOf(companyId, list, query, today);
+  const { where, replacements } = filtersOf(companyId, list, query, today, await supplierCounterpartiesOf(companyId, query.supplier));
   const filtered = `FROM bill_documents bd WHERE ${where}`;
   const size = query.size;
   const { column, cast } = SORT_SQL[query.sort.field];
@@ -447,12 +464,12 @@ export interface DocumentStatistics {
 }
 
 /** The statistics' one grouped query, on the (company, status, ...) index (exported for the plan test). */
-export const DOCUMENT_STATISTICS_SQL = (withSupplier: boolean) => `
+export const DOCUMENT_STATISTICS_SQL = (withSupplier: boolean, supplierCounterpartyIds: readonly number[] = []) => `
   SELECT bd.processing_status, bd.match_status, count(*)::integer AS count,
          COALESCE(sum(bd.invoice_amount), 0) * 100 AS amount_c, COALESCE(sum(bd.pos_amount), 0) * 100 AS pos_c
   FROM bill_documents bd
   WHERE bd.company_id = :companyId AND bd.processing_status IN ('RETRY', 'PENDING_REVIEW', 'VARIANCE')
-    ${withSupplier ? `AND ${supplierSearchSql}` : ""}
+    ${withSupplier ? `AND ${supplierSearchSql(supplierCounterpartyIds)}` : ""}
   GROUP BY bd.processing_status, bd.match_status`;
 
 /** The statistics from the running totals (bill_document_reason_totals, kept by triggers): a few rows by primary key. */
@@ -473,9 +490,11 @@ export async function documentStatistics(companyId: number, options: { supplier?
   const withSupplier = supplier.length > SUPPLIER_SEARCH_MIN_EXCLUSIVE;
   type Row = { processing_status: BillDocumentProcessingStatus; match_status: BillDocumentMatchStatus | null; count: number; amount_c: string; pos_c: string };
   // Without a search, the running totals the database keeps (decision 053); a search narrows the documents themselves.
-  const rows = await sequelize.query<Row>(withSupplier ? DOCUMENT_STATISTICS_SQL(true) : DOCUMENT_REASON_TOTALS_SQL, {
+  const term = supplier.slice(0, 200);
+  const counterpartyIds = withSupplier ? await supplierCounterpartiesOf(companyId, term) : [];
+  const rows = await sequelize.query<Row>(withSupplier ? DOCUMENT_STATISTICS_SQL(true, counterpartyIds) : DOCUMENT_REASON_TOTALS_SQL, {
     type: QueryTypes.SELECT,
-    replacements: { companyId, ...(withSupplier ? { supplierLike: `%${escapeLike(supplier.slice(0, 200))}%` } : {}) },
+    replacements: { companyId, ...(withSupplier ? { supplierLike: `%${escapeLike(term)}%`, supplierCounterpartyIds: counterpartyIds } : {}) },
   });
   const sum = (keep: (row: (typeof rows)[number]) => boolean) => {
     const kept = rows.filter(keep);
