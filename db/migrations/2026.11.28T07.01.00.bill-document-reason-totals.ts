@@ -16,8 +16,9 @@ export const up: Migration = async ({ context: { sequelize } }) => {
       processing_status text NOT NULL,
       match_status      text NOT NULL,
       document_count    bigint NOT NULL,
-      invoice_amount    numeric NOT NULL,
-      pos_amount        numeric NOT NULL,
+      -- Money as everywhere (NUMERIC(14,2)): up to $999,999,999,999.99 waiting in one list of one company.
+      invoice_amount    numeric(14,2) NOT NULL,
+      pos_amount        numeric(14,2) NOT NULL,
       -- No CHECK (document_count >= 0): PostgreSQL checks the proposed row of INSERT ... ON CONFLICT, a negative delta.
       PRIMARY KEY (company_id, processing_status, match_status)
     );
