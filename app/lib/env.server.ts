@@ -49,6 +49,30 @@ const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  /**
+   * Secrets at rest (accounting tokens, company-file credentials): 32 bytes as 64 hex characters or base64. Required in
+   * production; elsewhere unset means a development key generated once into EARLYBIRD_DATA_DIR (decision 055).
+   */
+  ENCRYPTION_KEY: z.string().trim().min(32).optional(),
+  /**
+   * Xero and MYOB (decisions D7): the OAuth apps and the providers' base addresses. Outside production, unset addresses
+   * mean the local emulator that `npm start` runs (app/modules/integrations/emulator), and unset client ids its app.
+   */
+  XERO_CLIENT_ID: z.string().trim().min(1).optional(),
+  XERO_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  /** https://login.xero.com (authorize), https://identity.xero.com (token, revocation), https://api.xero.com. */
+  XERO_LOGIN_URL: z.string().url().optional(),
+  XERO_IDENTITY_URL: z.string().url().optional(),
+  XERO_API_URL: z.string().url().optional(),
+  MYOB_CLIENT_ID: z.string().trim().min(1).optional(),
+  MYOB_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  /** https://secure.myob.com (authorize, token), https://api.myob.com. */
+  MYOB_SECURE_URL: z.string().url().optional(),
+  MYOB_API_URL: z.string().url().optional(),
+  /** Run the Xero and MYOB emulator beside the web server (never in production). */
+  ACCOUNTING_EMULATOR: booleanText.default("true"),
+  /** The emulator's port; unset means PORT + 10, 0 means any free port. */
+  ACCOUNTING_EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** pino's level for the one logger (lib/logger.server.ts); unset: info, or silent when APP_ENV=test. */
   LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
 }).superRefine((value, ctx) => {
@@ -58,6 +82,13 @@ const EnvSchema = z.object({
       path: ["APP_URL"],
       message:
         "required when APP_ENV=production: set it to Earlybird's public address (e.g. APP_URL=https://app.earlybird.nz), which every e-mailed link (activation, password reset, invites) points to",
+    });
+  }
+  if (value.APP_ENV === "production" && !value.ENCRYPTION_KEY) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["ENCRYPTION_KEY"],
+      message: "required when APP_ENV=production: 32 random bytes as 64 hex characters (openssl rand -hex 32), which encrypt the accounting connections' tokens",
     });
   }
 }).transform((value) => ({ ...value, LOG_LEVEL: value.LOG_LEVEL ?? (value.APP_ENV === "test" ? "silent" : "info") }));

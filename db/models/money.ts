@@ -23,3 +23,4 @@ export * from "./verification-history-entry";
 export * from "./accounting-connection";
 export * from "./oauth-state";
 export * from "./relay-account";
+export * from "./accounting-sync-event";
