@@ -16,7 +16,8 @@ export const EMULATOR_APPS = {
 } as const;
 
 export const XERO_SCOPES = "openid profile email offline_access accounting.transactions accounting.contacts accounting.settings accounting.reports.read";
-export const MYOB_SCOPE = "CompanyFile";
+/** MYOB grants by product: Essentials (la.global) and AccountRight (CompanyFile, whose files need their own credentials). */
+export const MYOB_SCOPES = { MYOB_ESSENTIALS: "la.global", MYOB_ACCOUNT_RIGHT: "CompanyFile" } as const;
 
 export interface XeroEndpoints {
   configured: boolean;
@@ -40,7 +41,7 @@ export interface MyobEndpoints {
   secureUrl: string;
   /** Base of /accountright/ */
   apiUrl: string;
-  scope: string;
+  scopes: typeof MYOB_SCOPES;
   redirectUri: string;
 }
 
@@ -89,7 +90,7 @@ export function accountingEndpoints(): AccountingEndpoints {
       clientSecret: myobClientSecret,
       secureUrl: myobSecure.url,
       apiUrl: myobApi.url,
-      scope: MYOB_SCOPE,
+      scopes: MYOB_SCOPES,
       redirectUri: `${origin}/myob/callback`,
     },
     emulated: [xeroLogin, xeroIdentity, xeroApi, myobSecure, myobApi].some((entry) => entry.emulated),
