@@ -217,7 +217,7 @@ export async function adminApi(context: EmulatorContext, info: RequestInfo, rest
   if (method === "POST" && first === "reset" && !second) {
     state.reset();
     context.calls.clear();
-    context.limiter.clear();
+    context.limiter.reset();
     return send({ ok: true });
   }
   if (method === "POST" && first === "save") {
