@@ -28,12 +28,12 @@ describe("suggestedAccount (p1 §9)", () => {
     expect(suggestedAccount("XERO", "EARLYBIRD_REWARDS", ["200", "280 "]).code).toBe("281");
   });
 
-  it("increments a MYOB code while its DisplayID (or the bare number) is taken", () => {
+  it("increments a MYOB code while its number is taken under any classification", () => {
     expect(suggestedAccount("MYOB_ACCOUNT_RIGHT", "EARLYBIRD_FEES", ["6-1900", "6-1901"]).code).toBe("1902");
     expect(suggestedAccount("MYOB_ESSENTIALS", "EARLYBIRD_BANK_ACCOUNT", ["1245"]).code).toBe("1246");
-    // Another classification's 1-1900 does not take 6-1900.
-    expect(suggestedAccount("MYOB_ACCOUNT_RIGHT", "EARLYBIRD_FEES", ["1-1900"]).code).toBe("1900");
-    expect(suggestedAccount("MYOB_ACCOUNT_RIGHT", "EARLYBIRD_REWARDS", ["8-1500"]).code).toBe("1501");
+    // The emulator's 1-1500 Prepayments moves cashback income on to 8-1501.
+    expect(suggestedAccount("MYOB_ACCOUNT_RIGHT", "EARLYBIRD_REWARDS", ["1-1500"]).code).toBe("1501");
+    expect(suggestedAccount("MYOB_ACCOUNT_RIGHT", "EARLYBIRD_FEES", ["6-1910", "6-1800"]).code).toBe("1900");
   });
 
   it("never suggests a taken code (property)", () => {
