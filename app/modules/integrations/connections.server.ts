@@ -379,15 +379,21 @@ export async function completeXeroCallback(session: CallbackSession, query: Call
   }
   const tenant = tenants.find((entry) => entry.tenantType === "ORGANISATION") ?? tenants[0];
   if (!tenant) throw new AppError(400, "Error in connecting to Xero account", { code: "XERO_NO_TENANT" });
-  await storeConnection({
-    companyId: consumed.companyId,
-    userId: consumed.userId,
-    provider: "XERO",
-    tokens,
-    externalTenantId: tenant.tenantId,
-    tenantName: tenant.tenantName,
-    complete: true,
-  });
+  try {
+    await storeConnection({
+      companyId: consumed.companyId,
+      userId: consumed.userId,
+      provider: "XERO",
+      tokens,
+      externalTenantId: tenant.tenantId,
+      tenantName: tenant.tenantName,
+      complete: true,
+    });
+  } catch (error) {
+    // A refused grant (another organisation, another provider live) is not kept at Xero either.
+    await revokeXeroToken(tokens.refreshToken).catch(() => undefined);
+    throw error;
+  }
   return { redirectTo: xeroSuccessRedirect(consumed.returnTo, await accountsConfigured(consumed.companyId, "XERO")) };
 }
 
