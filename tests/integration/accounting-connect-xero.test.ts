@@ -228,6 +228,33 @@ describe("Xero tokens", () => {
   });
 });
 
+describe("Xero client limits", () => {
+  it("retries a 503 with backoff, counting every call, and keeps at most 5 calls in flight", async () => {
+    const { actor, company } = await purchaser();
+    await connectXero(actor);
+    const connection = (await liveConnection(company.id))!;
+    const admin = emulatorAdmin(emulator.url);
+    const api = xeroApiFor(connection);
+    await admin.failNext({ count: 2, status: 503 });
+    const invoices = await api.listPage("Invoices", { page: 1, where: 'Type=="ACCPAY"' });
+    expect(invoices.length).toBeGreaterThan(0);
+    expect(api.calls).toBe(3);
+    // One call and three retries, all refused.
+    await admin.failNext({ count: 4, status: 503 });
+    const failure = await api.listPage("Contacts").then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failure).toMatchObject({ name: "AccountingApiError", status: 503 });
+    await admin.setLimits({ perMinute: 1000, perDay: 5000, concurrent: 5, latencyMs: 50 });
+    const fresh = (await liveConnection(company.id))!;
+    const parallel = xeroApiFor(fresh);
+    const pages = await Promise.all(Array.from({ length: 12 }, () => parallel.listPage("Contacts")));
+    expect(pages.every((page) => page.length > 0)).toBe(true);
+    expect(parallel.calls).toBe(12);
+  });
+});
+
 describe("Xero disconnect", () => {
   it("revokes the grant at Xero, clears the tokens, unsets the flag and logs it", async () => {
     const { actor, company } = await purchaser();
