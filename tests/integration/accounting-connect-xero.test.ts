@@ -16,12 +16,12 @@ import {
   connectionsOverview,
   disconnect,
   liveConnection,
-  refreshExpiringTokens,
   startConnect,
   xeroApiFor,
 } from "../../app/modules/integrations/connections.server";
 import { decryptSecret, encryptSecret } from "../../app/modules/integrations/crypto.server";
 import { mappingStep, saveMapping } from "../../app/modules/integrations/mapping.server";
+import { runScheduledJobNow } from "../../jobs/scheduled";
 import { actorOf, makeCompany, makeUser } from "../support/factories";
 import { callbackQuery, consent, startConnectEmulator } from "../support/accounting-connect-flow";
 
@@ -204,8 +204,8 @@ describe("Xero tokens", () => {
     const laterRow = (await liveConnection(later.company.id))!;
     await soonRow.update({ tokenExpiresAt: new Date(Date.now() + 5 * 60_000) });
     const laterRefresh = laterRow.refreshToken;
-    const result = await refreshExpiringTokens();
-    expect(result).toEqual({ refreshed: 1, failed: 0 });
+    const job = await runScheduledJobNow("refresh-accounting-tokens");
+    expect(job).toMatchObject({ type: "refresh-accounting-tokens", status: "SUCCEEDED", result: { refreshed: 1, failed: 0 } });
     expect((await liveConnection(soon.company.id))!.tokenExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 25 * 60_000);
     expect((await liveConnection(later.company.id))!.refreshToken).toBe(laterRefresh);
   });
