@@ -253,6 +253,18 @@ describe("Xero client limits", () => {
     expect(pages.every((page) => page.length > 0)).toBe(true);
     expect(parallel.calls).toBe(12);
   });
+
+  it("reads the aged payables report: the bills still owed per contact", async () => {
+    const { actor, company } = await purchaser();
+    await connectXero(actor);
+    const api = xeroApiFor((await liveConnection(company.id))!);
+    const rows = await api.agedPayables(new Date().toISOString().slice(0, 10));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.contactId && row.contactName && !/^\d{4}-/.test(row.contactName) && row.amountDue > 0)).toBe(true);
+    const bills = await api.listPage("Invoices", { where: 'Type=="ACCPAY" AND Status=="AUTHORISED"' });
+    const owed = bills.reduce((total, bill) => total + Math.round(bill.AmountDue * 100), 0);
+    expect(rows.reduce((total, row) => total + Math.round(row.amountDue * 100), 0)).toBe(owed);
+  });
 });
 
 describe("Xero disconnect", () => {
