@@ -72,7 +72,7 @@ describe("Xero code flow", () => {
     const url = new URL(authorizeUrl);
     expect(url.searchParams.get("login_hint")).toBe(email);
     expect(url.searchParams.get("code_challenge_method")).toBe("S256");
-    expect(url.searchParams.get("state")!.length).toBeGreaterThanOrEqual(43);
+    expect(url.searchParams.get("state")).toMatch(/^[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}$/);
     const stored = await OauthState.findOne({ where: { state: url.searchParams.get("state")! } });
     expect(stored?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 9 * 60_000);
     expect(stored?.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 10 * 60_000);
@@ -116,6 +116,8 @@ describe("Xero code flow", () => {
     const code = query.get("code")!;
     const flip = `${state.slice(0, -1)}${state.endsWith("A") ? "B" : "A"}`;
     await expectAppError(completeXeroCallback({ actor, sessionId: "mine" }, { code, state: flip }), 400);
+    const [random] = state.split(".");
+    await expectAppError(completeXeroCallback({ actor, sessionId: "mine" }, { code, state: `${random}.${"A".repeat(43)}` }), 400);
     await expectAppError(completeXeroCallback({ actor, sessionId: "mine" }, { code, state: null }), 400);
     // Another session: refused, and the state is spent.
     await expectAppError(completeXeroCallback({ actor, sessionId: "theirs" }, { code, state }), 400);
