@@ -14,6 +14,7 @@ export async function runInWorker(name: ScheduledJobName): Promise<void> {
     if (!process.env.DATABASE_URL) throw new Error("DATABASE_URL is not set in the job worker");
     const { sequelize } = await import("../db/index");
     (await import("../app/modules/offers/top-up-listeners.server")).registerOfferTopUpListeners();
+    (await import("../app/modules/integrations/push/listeners.server")).registerAccountingPushListeners();
     try {
       const { runScheduledJobNow } = await import("./scheduled");
       const job = await runScheduledJobNow(name);
@@ -48,6 +49,7 @@ export async function runQueueInWorker(): Promise<void> {
     if (!process.env.DATABASE_URL) throw new Error("DATABASE_URL is not set in the job worker");
     const { sequelize } = await import("../db/index");
     (await import("../app/modules/offers/top-up-listeners.server")).registerOfferTopUpListeners();
+    (await import("../app/modules/integrations/push/listeners.server")).registerAccountingPushListeners();
     try {
       const { runQueuedJobs } = await import("./queue");
       report = { kind: "queue-finished", ran: await runQueuedJobs() };

@@ -60,6 +60,7 @@ import {
 } from "./import-rules";
 import { companyContext, companyContextOf, requireCompanyId, type CompanyContext } from "../companies/service.server";
 import { billImportLocks, isDateInLockedPeriod, lockedRowMessage } from "../period-lock/service.server";
+import { publishBillsForAccounting } from "./bill-events.server";
 
 export type ImportFormat = ImportTemplate;
 
@@ -534,6 +535,8 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
   }
   result.hasFailedFile = failedOut.used;
   result.hasDuplicatesFile = duplicatesOut.used;
+  // "Import to Xero": the bills written are created in the books (issue 18 part 5), found by their tick.
+  if (createInXero && result.success > 0) await publishBillsForAccounting(null, { companyId, invoiceIds: null });
   return result;
 }
 

@@ -1,0 +1,160 @@
+/**
+ * Sync out's pure rules (issue 18 part 5; docs/decisions/058): the idempotency keys, which pushes an early payment
+ * makes on each side, the retry policy, and the bodies sent to Xero and MYOB. No I/O.
+ */
+import type { AccountingProvider } from "../../../../db/models/accounting-connection";
+import type { AccountingPushKind, AccountingPushSide } from "../../../../db/models/accounting-push";
+import type { RelayAccountType } from "../../../../db/models/relay-account";
+import type { Cents } from "../../../lib/money";
+import type { XeroInvoiceInput, XeroPaymentInput } from "../xero/types";
+import type { MyobPaymentInput } from "../myob/types";
+
+/** How many deliveries a push gets before it is FAILED. */
+export const MAX_PUSH_ATTEMPTS = 8;
+/** The first retry's wait; each next one doubles, up to MAX_BACKOFF_MS. */
+export const FIRST_BACKOFF_MS = 30_000;
+export const MAX_BACKOFF_MS = 60 * 60_000;
+/** How long a delivery holds its push (claimed by moving next_attempt_at ahead) before another deliverer may try. */
+export const DELIVERY_LEASE_MS = 5 * 60_000;
+
+/** One key per ledger transaction, kind and side: the row's unique key and the provider's Idempotency-Key. */
+export const paymentPushKey = (ledgerTransactionId: number, kind: Exclude<AccountingPushKind, "BILL_CREATE">, side: AccountingPushSide) =>
+  `${ledgerTransactionId}:${kind}:${side}`;
+/** A bill is created once per provider. */
+export const billCreateKey = (invoiceId: number, provider: AccountingProvider) => `bill-${invoiceId}:BILL_CREATE:${provider}`;
+
+export interface PlannedPayment {
+  kind: Exclude<AccountingPushKind, "BILL_CREATE">;
+  side: AccountingPushSide;
+  amount: Cents;
+  /** The mapped account the money goes from (purchaser) or into (supplier). */
+  account: RelayAccountType;
+}
+
+/**
+ * An early payment in each side's books (D2; decision 027's split). The purchaser's bill of T is settled by T − C
+ * paid from the Earlybird bank account and C from the cashback income account; the supplier's invoice of T by T − F
+ * received into the Earlybird bank account and F into the fees account. Zero parts are left out.
+ */
+export function plannedPayments(side: AccountingPushSide, amounts: { total: Cents; serviceFee: Cents; cashback: Cents }): PlannedPayment[] {
+  const { total, serviceFee, cashback } = amounts;
+  const planned: PlannedPayment[] =
+    side === "PURCHASER"
+      ? [
+          { kind: "PAYMENT", side, amount: (total - cashback) as Cents, account: "EARLYBIRD_BANK_ACCOUNT" },
+          { kind: "CASHBACK", side, amount: cashback, account: "EARLYBIRD_REWARDS" },
+        ]
+      : [
+          { kind: "PAYMENT", side, amount: (total - serviceFee) as Cents, account: "EARLYBIRD_BANK_ACCOUNT" },
+          { kind: "FEE", side, amount: serviceFee, account: "EARLYBIRD_FEES" },
+        ];
+  return planned.filter((payment) => payment.amount > 0);
+}
+
+/** The wait before attempt `attempts + 1` (attempts already made ≥ 1): 30 s, 1 min, 2 min, ... at most an hour. */
+export function backoffMs(attempts: number, retryAfterSeconds?: number | null): number {
+  const exponential = Math.min(FIRST_BACKOFF_MS * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
+  return Math.max(exponential, (retryAfterSeconds ?? 0) * 1000);
+}
+
+/** What a failed delivery means: try again later (the provider is down, busy or the token is being renewed), or stop. */
+export function isRetryable(error: unknown): boolean {
+  const status = statusOf(error);
+  if (status === null) return true; // network: refused, reset, timed out
+  return status >= 500 || status === 429 || status === 408 || status === 401 || status === 403 || status === 409;
+}
+
+/** The HTTP status of a provider's error (AccountingApiError), or null for a network failure. */
+export function statusOf(error: unknown): number | null {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === "number" ? status : null;
+}
+
+export function retryAfterOf(error: unknown): number | null {
+  const value = (error as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+  return typeof value === "number" ? value : null;
+}
+
+export function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    const status = statusOf(error);
+    return (status ? `${status} ` : "") + error.message;
+  }
+  return String(error);
+}
+
+const dollars = (cents: Cents) => Math.round(cents) / 100;
+
+export interface BillForBooks {
+  invoiceNumber: string;
+  orderNumber: string | null;
+  issueDate: string;
+  dueDate: string;
+  total: Cents;
+  subTotal: Cents | null;
+  gst: Cents | null;
+  glCode: string | null;
+  supplier: { name: string; externalId: string | null };
+  items: { description: string | null; units: string | null; unitPrice: Cents | null; amount: Cents }[];
+}
+
+/** A bill as Xero's ACCPAY invoice: the supplier contact, billOrderNumber as Reference, the GL code on every line. */
+export function xeroBillInput(bill: BillForBooks): XeroInvoiceInput {
+  const contact = bill.supplier.externalId ? { ContactID: bill.supplier.externalId } : { Name: bill.supplier.name };
+  const accountCode = bill.glCode ? { AccountCode: bill.glCode } : {};
+  // Items carry the amounts before GST (the Create screen adds 15 % on the sub-total); a bill without items is its total.
+  const itemised = bill.items.length > 0 && bill.subTotal !== null;
+  const lines = itemised
+    ? bill.items.map((item) => {
+        const quantity = item.units !== null && Number(item.units) > 0 ? Number(item.units) : 1;
+        const unit = item.unitPrice !== null && item.units !== null ? dollars(item.unitPrice) : dollars(item.amount) / quantity;
+        return { Description: item.description ?? bill.invoiceNumber, Quantity: quantity, UnitAmount: unit, LineAmount: dollars(item.amount), ...accountCode };
+      })
+    : [{ Description: `Bill ${bill.invoiceNumber}`, Quantity: 1, UnitAmount: dollars(bill.total), LineAmount: dollars(bill.total), ...accountCode }];
+  return {
+    Type: "ACCPAY",
+    InvoiceNumber: bill.invoiceNumber,
+    ...(bill.orderNumber ? { Reference: bill.orderNumber } : {}),
+    Contact: contact,
+    Date: bill.issueDate,
+    DueDate: bill.dueDate,
+    Status: "AUTHORISED",
+    LineAmountTypes: itemised && bill.gst ? "Exclusive" : "Inclusive",
+    LineItems: lines,
+  };
+}
+
+export interface PaymentForBooks {
+  documentExternalId: string;
+  account: { code: string; externalId: string | null };
+  amount: Cents;
+  date: string;
+  reference: string;
+}
+
+export function xeroPaymentInput(payment: PaymentForBooks): XeroPaymentInput {
+  return {
+    Invoice: { InvoiceID: payment.documentExternalId },
+    Account: payment.account.externalId ? { AccountID: payment.account.externalId } : { Code: payment.account.code },
+    Date: payment.date,
+    Amount: dollars(payment.amount),
+    Reference: payment.reference,
+  };
+}
+
+/** A supplier payment (purchaser's bill) or customer payment (supplier's invoice) in MYOB. */
+export function myobPaymentInput(side: AccountingPushSide, payment: PaymentForBooks & { contactUid: string }): MyobPaymentInput {
+  if (!payment.account.externalId) throw new Error(`The mapped MYOB account ${payment.account.code} has no UID`);
+  const line =
+    side === "PURCHASER"
+      ? { Type: "Bill" as const, Purchase: { UID: payment.documentExternalId }, AmountApplied: dollars(payment.amount) }
+      : { Type: "Invoice" as const, Sale: { UID: payment.documentExternalId }, AmountApplied: dollars(payment.amount) };
+  return {
+    PayFrom: "Account",
+    Account: { UID: payment.account.externalId },
+    ...(side === "PURCHASER" ? { Supplier: { UID: payment.contactUid } } : { Customer: { UID: payment.contactUid } }),
+    Date: payment.date,
+    Memo: payment.reference,
+    Lines: [line],
+  };
+}
