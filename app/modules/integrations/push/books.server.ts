@@ -6,13 +6,24 @@
 import type { AccountingConnection } from "../../../../db/models/index";
 import type { AccountingPushSide } from "../../../../db/models/accounting-push";
 import { myobApiFor, xeroApiFor } from "../connections.server";
-import { myobPaymentInput, xeroBillInput, xeroPaymentInput, type BillForBooks, type PaymentForBooks } from "./rules";
+import { myobPaymentInput, xeroAdjustmentInput, xeroBillInput, xeroPaymentInput, type BillForBooks, type PaymentForBooks } from "./rules";
+
+/** A payment push's payload: the document paid, the account, and for a fee or cashback also the bank account. */
+export interface PaymentPayload extends PaymentForBooks {
+  kind: "PAYMENT" | "FEE" | "CASHBACK";
+  contactExternalId: string | null;
+  documentNumber: string;
+  /** FEE and CASHBACK: the Earlybird bank account (Xero pays the adjustment through it). */
+  bankAccount?: { code: string; externalId: string | null };
+}
 
 export interface BooksWriter {
   /** Creates the bill; returns the provider's id (Xero InvoiceID, MYOB UID). */
   createBill(bill: BillForBooks & { glAccountExternalId: string | null }, idempotencyKey: string): Promise<{ externalId: string; payload: unknown }>;
   /** Applies a payment to the side's document; returns the payment's id. */
-  applyPayment(side: AccountingPushSide, payment: PaymentForBooks & { contactExternalId: string | null }, idempotencyKey: string): Promise<{ externalId: string; payload: unknown }>;
+  applyPayment(side: AccountingPushSide, payment: PaymentPayload, idempotencyKey: string): Promise<{ externalId: string; payload: unknown }>;
+  /** Records a fee (supplier) or cashback (purchaser) on the mapped account (rules.ts plannedPayments says how). */
+  recordPart(side: AccountingPushSide, part: PaymentPayload, idempotencyKey: string): Promise<{ externalId: string; payload: unknown }>;
 }
 
 export function booksWriterFor(connection: AccountingConnection): BooksWriter {
@@ -28,6 +39,23 @@ export function booksWriterFor(connection: AccountingConnection): BooksWriter {
         const input = xeroPaymentInput(payment);
         const created = await api.createPayment(input, key);
         return { externalId: created.PaymentID, payload: input };
+      },
+      async recordPart(_side, part, key) {
+        if (part.kind === "PAYMENT" || !part.bankAccount) throw new Error("A fee or cashback needs the Earlybird bank account");
+        // Two calls, each under its own key: a retry after the first replays it (same InvoiceID) and goes on.
+        const document = xeroAdjustmentInput({
+          kind: part.kind,
+          lineAccount: { code: part.account.code },
+          bankAccount: part.bankAccount,
+          amount: part.amount,
+          date: part.date,
+          documentNumber: part.documentNumber,
+          reference: part.reference,
+        });
+        const adjustment = await api.createInvoice(document, `${key}:document`);
+        const payment = xeroPaymentInput({ documentExternalId: adjustment.InvoiceID, account: part.bankAccount, amount: part.amount, date: part.date, reference: part.reference });
+        const created = await api.createPayment(payment, `${key}:payment`);
+        return { externalId: created.PaymentID, payload: { document, adjustmentInvoiceId: adjustment.InvoiceID, payment } };
       },
     };
   }
@@ -59,6 +87,10 @@ export function booksWriterFor(connection: AccountingConnection): BooksWriter {
       const input = myobPaymentInput(side, { ...payment, contactUid: payment.contactExternalId });
       const created = side === "PURCHASER" ? await api.createSupplierPayment(input, key) : await api.createCustomerPayment(input, key);
       return { externalId: created.uid, payload: input };
+    },
+    // MYOB: the fee or cashback applied to the same bill or invoice from its mapped account.
+    async recordPart(side, part, key) {
+      return this.applyPayment(side, part, key);
     },
   };
 }

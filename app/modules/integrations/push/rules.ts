@@ -27,29 +27,42 @@ export interface PlannedPayment {
   kind: Exclude<AccountingPushKind, "BILL_CREATE">;
   side: AccountingPushSide;
   amount: Cents;
-  /** The mapped account the money goes from (purchaser) or into (supplier). */
+  /** The mapped account the money goes to or from (the fee or cashback's own account for those kinds). */
   account: RelayAccountType;
 }
 
 /**
- * An early payment in each side's books (D2; decision 027's split). The purchaser's bill of T is settled by T − C
- * paid from the Earlybird bank account and C from the cashback income account; the supplier's invoice of T by T − F
- * received into the Earlybird bank account and F into the fees account. Zero parts are left out.
+ * An early payment in each side's books (D2; decision 027's split), as Earlybird's wallet sees it: the purchaser's
+ * wallet pays T − C, the supplier's receives T − F. Expressed per provider (docs/decisions/058):
+ *
+ * - Xero: the bill (invoice) of T is paid in full from (into) the Earlybird bank account; the cashback C is a small
+ *   ACCREC invoice from the contact "Earlybird" on the cashback income account, paid into the Earlybird bank account;
+ *   the fee F a small ACCPAY bill from "Earlybird" on the fees account, paid from the Earlybird bank account. Net: the
+ *   bank account moves −(T − C) or +(T − F), the income or expense account C or F, and every payment goes through a
+ *   bank account (Xero refuses payments from accounts without "enable payments").
+ * - MYOB: T − C (T − F) paid from (into) the Earlybird bank account, and C (F) applied from the mapped cashback (fees)
+ *   account to the same bill (invoice).
+ *
+ * Zero parts are left out.
  */
-export function plannedPayments(side: AccountingPushSide, amounts: { total: Cents; serviceFee: Cents; cashback: Cents }): PlannedPayment[] {
+export function plannedPayments(
+  provider: AccountingProvider,
+  side: AccountingPushSide,
+  amounts: { total: Cents; serviceFee: Cents; cashback: Cents },
+): PlannedPayment[] {
   const { total, serviceFee, cashback } = amounts;
-  const planned: PlannedPayment[] =
+  const part = side === "PURCHASER" ? cashback : serviceFee;
+  const planned: PlannedPayment[] = [
+    { kind: "PAYMENT", side, amount: (provider === "XERO" ? total : total - part) as Cents, account: "EARLYBIRD_BANK_ACCOUNT" },
     side === "PURCHASER"
-      ? [
-          { kind: "PAYMENT", side, amount: (total - cashback) as Cents, account: "EARLYBIRD_BANK_ACCOUNT" },
-          { kind: "CASHBACK", side, amount: cashback, account: "EARLYBIRD_REWARDS" },
-        ]
-      : [
-          { kind: "PAYMENT", side, amount: (total - serviceFee) as Cents, account: "EARLYBIRD_BANK_ACCOUNT" },
-          { kind: "FEE", side, amount: serviceFee, account: "EARLYBIRD_FEES" },
-        ];
+      ? { kind: "CASHBACK", side, amount: cashback, account: "EARLYBIRD_REWARDS" }
+      : { kind: "FEE", side, amount: serviceFee, account: "EARLYBIRD_FEES" },
+  ];
   return planned.filter((payment) => payment.amount > 0);
 }
+
+/** The contact Earlybird's fee bills and cashback invoices are from (Xero creates it by name on first use). */
+export const EARLYBIRD_CONTACT_NAME = "Earlybird";
 
 /** The wait before attempt `attempts + 1` (attempts already made ≥ 1): 30 s, 1 min, 2 min, ... at most an hour. */
 export function backoffMs(attempts: number, retryAfterSeconds?: number | null): number {
@@ -130,6 +143,42 @@ export interface PaymentForBooks {
   amount: Cents;
   date: string;
   reference: string;
+}
+
+export interface AdjustmentForBooks {
+  kind: "FEE" | "CASHBACK";
+  /** The fees (expense) or cashback income account the line posts to. */
+  lineAccount: { code: string };
+  /** The Earlybird bank account it is paid from (fee) or into (cashback). */
+  bankAccount: { code: string; externalId: string | null };
+  amount: Cents;
+  date: string;
+  /** The paid bill's or invoice's number, named on the line. */
+  documentNumber: string;
+  reference: string;
+}
+
+/** Xero: the fee as an ACCPAY bill from Earlybird, the cashback as an ACCREC invoice to Earlybird; no tax. */
+export function xeroAdjustmentInput(adjustment: AdjustmentForBooks): XeroInvoiceInput {
+  const fee = adjustment.kind === "FEE";
+  return {
+    Type: fee ? "ACCPAY" : "ACCREC",
+    Reference: adjustment.reference,
+    Contact: { Name: EARLYBIRD_CONTACT_NAME },
+    Date: adjustment.date,
+    DueDate: adjustment.date,
+    Status: "AUTHORISED",
+    LineAmountTypes: "NoTax",
+    LineItems: [
+      {
+        Description: `Earlybird ${fee ? "service fee" : "cashback"} on ${adjustment.documentNumber}`,
+        Quantity: 1,
+        UnitAmount: dollars(adjustment.amount),
+        LineAmount: dollars(adjustment.amount),
+        AccountCode: adjustment.lineAccount.code,
+      },
+    ],
+  };
 }
 
 export function xeroPaymentInput(payment: PaymentForBooks): XeroPaymentInput {

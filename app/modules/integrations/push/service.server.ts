@@ -22,7 +22,7 @@ import { logger } from "../../../lib/logger.server";
 import type { Cents } from "../../../lib/money";
 import type { EarlyPaymentCompleted } from "../../ledger/early-payment-events.server";
 import { recordSyncEvent } from "../sync-log.server";
-import { booksWriterFor, type BooksWriter } from "./books.server";
+import { booksWriterFor, type BooksWriter, type PaymentPayload } from "./books.server";
 import {
   backoffMs,
   DELIVERY_LEASE_MS,
@@ -32,14 +32,7 @@ import {
   paymentPushKey,
   plannedPayments,
   retryAfterOf,
-  type PaymentForBooks,
 } from "./rules";
-
-/** What a payment push carries from enqueue to delivery (stored as its payload). */
-interface PaymentPayload extends PaymentForBooks {
-  contactExternalId: string | null;
-  documentNumber: string;
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Enqueue
@@ -110,13 +103,17 @@ export async function enqueueEarlyPaymentPushes(t: Transaction, event: EarlyPaym
       continue;
     }
     const contact = await Counterparty.findOne({ where: { companyId, counterpartyCompanyId: otherId }, attributes: ["id", "externalAccountId"], transaction: t });
-    for (const planned of plannedPayments(side, event)) {
+    const bank = mapped.find((entry) => entry.earlybirdAccountType === "EARLYBIRD_BANK_ACCOUNT");
+    if (!bank) continue;
+    for (const planned of plannedPayments(provider, side, event)) {
       const account = mapped.find((entry) => entry.earlybirdAccountType === planned.account);
       if (!account) continue;
       const payload: PaymentPayload = {
+        kind: planned.kind,
         documentExternalId: document.external_id,
         documentNumber: document.invoice_number,
         account: { code: account.code, externalId: account.externalAccountId },
+        bankAccount: { code: bank.code, externalId: bank.externalAccountId },
         amount: planned.amount,
         date: event.paidDate,
         reference: `Earlybird ${planned.kind === "PAYMENT" ? "early payment" : planned.kind === "FEE" ? "service fee" : "cashback"} ${document.invoice_number}`,
@@ -294,7 +291,7 @@ async function createBill(push: AccountingPush, writer: BooksWriter): Promise<{ 
 
 async function applyPayment(push: AccountingPush, writer: BooksWriter): Promise<{ externalId: string | null; payload: unknown }> {
   const payload = push.payload as unknown as PaymentPayload;
-  return writer.applyPayment(push.side, payload, push.idempotencyKey);
+  return push.kind === "PAYMENT" ? writer.applyPayment(push.side, payload, push.idempotencyKey) : writer.recordPart(push.side, payload, push.idempotencyKey);
 }
 
 async function succeed(push: AccountingPush, connection: AccountingConnection, result: { externalId: string | null; payload: unknown; skipped?: string }): Promise<void> {
