@@ -70,14 +70,18 @@ export function backoffMs(attempts: number, retryAfterSeconds?: number | null): 
   return Math.max(exponential, (retryAfterSeconds ?? 0) * 1000);
 }
 
-/** What a failed delivery means: try again later (the provider is down, busy or the token is being renewed), or stop. */
+/**
+ * What a failed delivery means: try again later (the provider is down or busy, the network failed (status 0), the
+ * token is being renewed, the connection is in error), or stop (the provider refused the content: 400, 404; or a
+ * failure that is not the provider's at all, such as a bug, which no retry mends).
+ */
 export function isRetryable(error: unknown): boolean {
   const status = statusOf(error);
-  if (status === null) return true; // network: refused, reset, timed out
-  return status >= 500 || status === 429 || status === 408 || status === 401 || status === 403 || status === 409;
+  if (status === null) return false;
+  return status === 0 || status >= 500 || status === 429 || status === 408 || status === 401 || status === 403 || status === 409;
 }
 
-/** The HTTP status of a provider's error (AccountingApiError), or null for a network failure. */
+/** The HTTP status of a provider's error (AccountingApiError; 0 for a network failure), or null for anything else. */
 export function statusOf(error: unknown): number | null {
   const status = (error as { status?: unknown } | null)?.status;
   return typeof status === "number" ? status : null;

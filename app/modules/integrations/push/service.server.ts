@@ -298,7 +298,7 @@ async function succeed(push: AccountingPush, connection: AccountingConnection, r
   await sequelize.transaction(async (t) => {
     await sequelize.query(
       `UPDATE accounting_pushes SET status = 'DONE', done_at = now(), external_id = :externalId, last_error = NULL,
-              payload = CASE WHEN CAST(:payload AS jsonb) IS NULL THEN payload ELSE CAST(:payload AS jsonb) END
+              payload = CASE WHEN CAST(:payload AS jsonb) IS NULL THEN payload ELSE coalesce(payload, '{}'::jsonb) || jsonb_build_object('sent', CAST(:payload AS jsonb)) END
         WHERE id = :id`,
       { replacements: { id: push.id, externalId: result.externalId, payload: result.payload ? JSON.stringify(result.payload) : null }, transaction: t },
     );
