@@ -18,7 +18,7 @@ import { logger } from "../../lib/logger.server";
 import { audit } from "../audit/service.server";
 import { accountingEndpoints, requireConfigured } from "./config.server";
 import { decryptSecret, encryptSecret } from "./crypto.server";
-import { AccountingApiError, type TokenSet } from "./http.server";
+import { AccountingApiError, type AccessTokenSource, type TokenSet } from "./http.server";
 import { exchangeMyobCode, MyobApi, myobAuthorizeUrl, refreshMyobToken, type MyobCredentials } from "./myob/api.server";
 import type { MyobCompanyFile } from "./myob/types";
 import { consumeOauthState, createOauthState, type ReturnTo } from "./oauth.server";
@@ -148,7 +148,7 @@ async function markTokenFailed(connectionId: number, message: string): Promise<v
  * (under `SELECT ... FOR UPDATE`, so two workers never spend one rotating refresh token; the new pair is stored in
  * the same transaction). An invalid grant marks the connection ERROR with lastError and logs a TOKEN FAILED event.
  */
-export async function validAccessToken(connectionId: number, options: { marginMs?: number; force?: boolean } = {}): Promise<{ accessToken: string; expiresAt: Date }> {
+export async function validAccessToken(connectionId: number, options: { marginMs?: number; force?: boolean; stale?: string } = {}): Promise<{ accessToken: string; expiresAt: Date }> {
   const marginMs = options.marginMs ?? REFRESH_MARGIN_MS;
   let failure: { message: string } | null = null;
   try {
@@ -157,7 +157,10 @@ export async function validAccessToken(connectionId: number, options: { marginMs
       if (!row || row.status === "DISCONNECTED" || !row.accessToken || !row.refreshToken) throw connectionError(row ?? { provider: "XERO" }, "The accounting connection is not connected");
       if (row.status === "ERROR" && row.lastError?.startsWith("Token refresh failed")) throw connectionError(row, `${PROVIDER_LABELS[row.provider]} needs to be connected again`);
       const expiresAt = row.tokenExpiresAt ?? new Date(0);
-      if (!options.force && expiresAt.getTime() - Date.now() > marginMs) return { accessToken: decryptSecret(row.accessToken), expiresAt };
+      const current = decryptSecret(row.accessToken);
+      // `stale`: the provider refused that token; unless another caller has renewed it meanwhile, refresh now.
+      const refused = options.stale !== undefined && options.stale === current;
+      if (!options.force && !refused && expiresAt.getTime() - Date.now() > marginMs) return { accessToken: current, expiresAt };
       let tokens: TokenSet;
       try {
         const refreshToken = decryptSecret(row.refreshToken);
@@ -188,12 +191,13 @@ export async function validAccessToken(connectionId: number, options: { marginMs
 }
 
 /** A token source for a client: cached in memory until near expiry, then validAccessToken (which refreshes). */
-function tokenSource(connectionId: number): () => Promise<string> {
+function tokenSource(connectionId: number): AccessTokenSource {
   let cached: { accessToken: string; expiresAt: Date } | null = null;
   let pending: Promise<{ accessToken: string; expiresAt: Date }> | null = null;
-  return async () => {
-    if (cached && cached.expiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS) return cached.accessToken;
-    pending ??= validAccessToken(connectionId).finally(() => {
+  return async (options) => {
+    const stale = options?.stale;
+    if (cached && cached.accessToken !== stale && cached.expiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS) return cached.accessToken;
+    pending ??= validAccessToken(connectionId, stale ? { stale } : {}).finally(() => {
       pending = null;
     });
     cached = await pending;

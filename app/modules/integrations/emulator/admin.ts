@@ -226,7 +226,7 @@ export async function adminApi(context: EmulatorContext, info: RequestInfo, rest
   }
   if (method === "GET" && first === "organisations") return send([...state.organisations.values()].map((organisation) => organisationSummary(context, organisation)));
   if (method === "GET" && first === "xero" && second === "tenant") return send({ tenantId: state.organisation(organisationName()).xero.tenantId });
-  if (method === "GET" && first === "myob" && second === "files") {
+  if (method === "GET" && first === "myob" && second === "files" && !third) {
     const files = state.organisation(organisationName()).myob;
     const of = (product: string, index: number) => files.filter((file) => file.product === product)[index]?.info.Id;
     return send({ essentials: of("ESSENTIALS", 0), live: of("ACCOUNT_RIGHT", 0), training: of("ACCOUNT_RIGHT", 1) });
