@@ -14,9 +14,10 @@ export const up: Migration = async ({ context: { sequelize } }) => {
   await sequelize.query(`
     CREATE TABLE accounting_sync_cursors (
       connection_id   integer NOT NULL REFERENCES accounting_connections(id) ON DELETE CASCADE,
-      resource        text NOT NULL CHECK (resource IN ('contacts','invoices','bills','accounts','purchaseOrders','agedPayables')),
+      resource        text NOT NULL CHECK (resource IN ('contacts','customers','invoices','bills','accounts','purchaseOrders','agedPayables')),
       modified_since  timestamptz,
       row_version     text,
+      run_job_id      uuid,
       run_since       timestamptz,
       run_page        integer,
       run_high_water  timestamptz,
@@ -37,11 +38,18 @@ export const up: Migration = async ({ context: { sequelize } }) => {
 
     CREATE INDEX invoices_issued_for_external_idx ON invoices (issued_for, external_id) WHERE external_id IS NOT NULL;
     CREATE INDEX invoices_issued_by_external_idx ON invoices (issued_by, external_id) WHERE external_id IS NOT NULL;
+    -- Contacts are matched to Earlybird companies by NZBN/ABN first.
+    CREATE INDEX companies_nzbn_idx ON companies (nzbn) WHERE nzbn IS NOT NULL;
+    CREATE INDEX companies_business_number_idx ON companies (business_number) WHERE business_number IS NOT NULL;
+    CREATE INDEX counterparties_gst_number_idx ON counterparties (gst_number) WHERE gst_number IS NOT NULL;
   `);
 };
 
 export const down: Migration = async ({ context: { sequelize } }) => {
   await sequelize.query(`
+    DROP INDEX counterparties_gst_number_idx;
+    DROP INDEX companies_business_number_idx;
+    DROP INDEX companies_nzbn_idx;
     DROP INDEX invoices_issued_by_external_idx;
     DROP INDEX invoices_issued_for_external_idx;
     DROP TABLE accounting_payables_balances;

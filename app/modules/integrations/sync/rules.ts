@@ -275,16 +275,16 @@ export interface RecordFields {
   rowVersion: string | null;
 }
 
-export type Mapped = { ok: true; action: RecordAction; fields: RecordFields } | { ok: false; externalId: string; number: string; reason: string };
+export type Mapped = { ok: true; action: RecordAction; fields: RecordFields } | { ok: false; type: "BILL" | "INVOICE"; externalId: string; number: string; reason: string };
 
 const NUMBER_MAX = 50;
 
 function checkFields(fields: RecordFields, action: RecordAction): Mapped {
-  if (!fields.invoiceNumber) return { ok: false, externalId: fields.externalId, number: "", reason: "The record has no number" };
+  if (!fields.invoiceNumber) return { ok: false, type: fields.type, externalId: fields.externalId, number: "", reason: "The record has no number" };
   if (fields.invoiceNumber.length > NUMBER_MAX)
-    return { ok: false, externalId: fields.externalId, number: fields.invoiceNumber, reason: `The number is longer than ${NUMBER_MAX} characters` };
+    return { ok: false, type: fields.type, externalId: fields.externalId, number: fields.invoiceNumber, reason: `The number is longer than ${NUMBER_MAX} characters` };
   if (action.action === "UPSERT" && fields.total <= 0)
-    return { ok: false, externalId: fields.externalId, number: fields.invoiceNumber, reason: "The total is not above 0 (a credit is not a bill)" };
+    return { ok: false, type: fields.type, externalId: fields.externalId, number: fields.invoiceNumber, reason: "The total is not above 0 (a credit is not a bill)" };
   return { ok: true, action, fields };
 }
 
@@ -293,17 +293,18 @@ export function mapXeroInvoice(invoice: XeroInvoice): Mapped {
   const issueDate = providerDate(invoice.Date, invoice.DateString);
   const dueDate = providerDate(invoice.DueDate, invoice.DueDateString) ?? issueDate;
   const number = (invoice.InvoiceNumber ?? "").trim();
-  if (!dueDate) return { ok: false, externalId: invoice.InvoiceID, number, reason: "The record has no due date" };
+  const type = invoice.Type === "ACCPAY" ? "BILL" : "INVOICE";
+  if (!dueDate) return { ok: false, type, externalId: invoice.InvoiceID, number, reason: "The record has no due date" };
   let amounts: { subTotal: Cents; gst: Cents; total: Cents };
   try {
     amounts = { subTotal: decimalToCents(invoice.SubTotal), gst: decimalToCents(invoice.TotalTax), total: decimalToCents(invoice.Total) };
   } catch {
-    return { ok: false, externalId: invoice.InvoiceID, number, reason: "The amounts are not numbers" };
+    return { ok: false, type, externalId: invoice.InvoiceID, number, reason: "The amounts are not numbers" };
   }
   return checkFields(
     {
       externalId: invoice.InvoiceID,
-      type: invoice.Type === "ACCPAY" ? "BILL" : "INVOICE",
+      type,
       contactId: invoice.Contact.ContactID,
       contactName: invoice.Contact.Name.trim().replace(/\s+/g, " "),
       invoiceNumber: number,
@@ -327,12 +328,12 @@ export function mapMyobRecord(record: MyobBill | MyobInvoice, type: "BILL" | "IN
   const number = ((bill?.SupplierInvoiceNumber || record.Number) ?? "").trim();
   const issueDate = providerDate(record.Date);
   const dueDate = providerDate(record.Terms?.BalanceDueDate ?? record.Terms?.DueDate ?? null) ?? issueDate;
-  if (!dueDate) return { ok: false, externalId: record.UID, number, reason: "The record has no due date" };
+  if (!dueDate) return { ok: false, type, externalId: record.UID, number, reason: "The record has no due date" };
   let amounts: { subTotal: Cents; gst: Cents; total: Cents };
   try {
     amounts = { subTotal: decimalToCents(record.Subtotal), gst: decimalToCents(record.TotalTax), total: decimalToCents(record.TotalAmount) };
   } catch {
-    return { ok: false, externalId: record.UID, number, reason: "The amounts are not numbers" };
+    return { ok: false, type, externalId: record.UID, number, reason: "The amounts are not numbers" };
   }
   const order = bill ? bill.PurchaseOrderNumber : (record as MyobInvoice).CustomerPurchaseOrderNumber;
   return checkFields(
