@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { operatorFor, type Actor } from "../../app/lib/actor";
+import { operatorFor } from "../../app/lib/actor";
 import { AppError } from "../../app/lib/errors";
 import {
   ACCOUNTING_PROVIDER_OPTIONS,
@@ -15,32 +15,6 @@ import { withJobProgress } from "../ui/job-progress";
 import { companyOrFail } from "./support";
 
 const PROVIDER_NAMES: Record<string, string> = { XERO: "Xero", MYOB_ESSENTIALS: "MYOB Essentials", MYOB_ACCOUNT_RIGHT: "MYOB AccountRight" };
-
-// C's sync in (CONTRACT18 "C's exports"): runAccountingSyncNow and its summary, typed here from the contract.
-type SyncKind = "contacts" | "bills" | "invoices" | "accounts" | "purchaseOrders" | "agedPayables";
-interface SyncCounts {
-  created: number;
-  updated: number;
-  skipped: number;
-  failed: number;
-}
-interface SyncSummary {
-  provider: string;
-  calls: number;
-  kinds: Record<SyncKind, SyncCounts>;
-}
-interface SyncService {
-  runAccountingSyncNow(actor: Actor, options: { full?: boolean; onProgress?: (progress: unknown) => void }): Promise<SyncSummary>;
-}
-const SYNC_SERVICE = "../../app/modules/integrations/sync/service.server";
-const syncService = async () => (await import(/* @vite-ignore */ SYNC_SERVICE)) as SyncService;
-
-/** A progress report of any shape C sends: a percent, or an object with one. */
-function percentOf(progress: unknown): number | null {
-  if (typeof progress === "number") return progress;
-  const percent = (progress as { percent?: unknown } | null)?.percent;
-  return typeof percent === "number" ? percent : null;
-}
 
 function statusFields(status: AccountingStatus): FieldList {
   const live = status.connections.find((connection) => connection.status === "CONNECTED" || connection.status === "ERROR");
@@ -122,14 +96,8 @@ export function registerAccountingCommands(program: Command) {
             await assertMigrated(sequelize);
             await companyOrFail(options.company);
             await liveProviderOrFail(options.company);
-            const { runAccountingSyncNow } = await syncService();
-            return runAccountingSyncNow(operatorFor(options.company), {
-              full: options.full,
-              onProgress: (progress) => {
-                const percent = percentOf(progress);
-                if (percent !== null) onProgress(Math.max(0, Math.min(100, Math.round(percent))));
-              },
-            });
+            const { runAccountingSyncNow } = await import("../../app/modules/integrations/sync/service.server");
+            return runAccountingSyncNow(operatorFor(options.company), { full: options.full, onProgress });
           })
         );
         const rows: SummaryRow[] = Object.entries(summary.kinds).map(([kind, counts]) => ({ kind, ...counts }));
