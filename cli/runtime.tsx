@@ -66,6 +66,8 @@ export async function withDatabase<T>(work: (sequelize: Sequelize) => Promise<T>
     try {
       return await work(sequelize);
     } finally {
+      // Writes into Xero or MYOB the command started after a commit finish before the pool closes.
+      await (await import("../app/modules/integrations/push/in-flight.server")).settleAccountingPushes();
       await sequelize.close();
     }
   } finally {

@@ -20,6 +20,8 @@ export async function runInWorker(name: ScheduledJobName): Promise<void> {
       const job = await runScheduledJobNow(name);
       report = { kind: "job-finished", name, jobId: job.id, status: job.status };
     } finally {
+      // Writes into Xero or MYOB started after a commit (an early payment, a bill) finish before the pool closes.
+      await (await import("../app/modules/integrations/push/in-flight.server")).settleAccountingPushes();
       await sequelize.close();
     }
   } catch (error) {
@@ -54,6 +56,7 @@ export async function runQueueInWorker(): Promise<void> {
       const { runQueuedJobs } = await import("./queue");
       report = { kind: "queue-finished", ran: await runQueuedJobs() };
     } finally {
+      await (await import("../app/modules/integrations/push/in-flight.server")).settleAccountingPushes();
       await sequelize.close();
     }
   } catch (error) {

@@ -5,11 +5,16 @@
  * and keeps Xero's InvoiceID as its external id; a ticked bill nobody enqueued (an import) is found by the job's
  * sweep; an unticked bill stays out of the books.
  */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sequelize } from "../../db/index";
 import { AccountingPush, AccountingSyncEvent, GlAccount, Invoice } from "../../db/models/index";
 import { addDays, todayIn } from "../../app/lib/dates";
 import { createInvoiceRecord } from "../../app/modules/invoices/create.server";
+import { runImport, startImport } from "../../app/modules/invoices/import.server";
+import { IMPORT_APPROVED_BILLS_HEADER } from "../../app/modules/invoices/import-rules";
 import { runDuePushes, settleAccountingPushes } from "../../app/modules/integrations/push/service.server";
 import { runScheduledJobNow } from "../../jobs/scheduled";
 import { makeCompany, makeSupplierLink } from "../support/factories";
@@ -106,6 +111,25 @@ describe("Create bill in Xero", () => {
     expect((await Invoice.findByPk(plain.id))?.externalId).toBeNull();
     expect(await AccountingPush.count({ where: { invoiceId: plain.id } })).toBe(0);
     expect(await world.admin.xeroInvoice(p.tenantId, ticked.invoiceNumber)).toMatchObject({ Type: "ACCPAY", Reference: "PO-9", Total: 500 });
+  });
+
+  it("creates the bills of an import to Xero once the import has run (order numbers as Reference)", async () => {
+    const p = await connectedPurchaser();
+    const numbers = [number(), number()];
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "eb-push-import-")), "bills.csv");
+    fs.writeFileSync(
+      file,
+      [IMPORT_APPROVED_BILLS_HEADER, ...numbers.map((n, i) => `${n},${p.supplier.companyName},PO-${i + 1},${ddmmyyyy(addDays(today, -1))},${ddmmyyyy(addDays(today, 25))},${100 + i}.50,`)].join("\n") + "\n",
+    );
+    const job = await startImport(p.actor, { kind: "BILL", format: "EARLYBIRD", filePath: file, createInXero: true });
+    expect((await runImport(job.id)).status).toBe("SUCCEEDED");
+    await settleAccountingPushes();
+    const bills = await Invoice.findAll({ where: { issuedFor: p.company.id, invoiceNumber: numbers }, order: [["invoiceNumber", "ASC"]] });
+    expect(bills.map((bill) => bill.createBillInXero)).toEqual([true, true]);
+    for (const [i, bill] of bills.entries()) {
+      expect(bill.externalId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(await world.admin.xeroInvoice(p.tenantId, bill.externalId!)).toMatchObject({ Type: "ACCPAY", InvoiceNumber: numbers[i], Reference: `PO-${i + 1}`, Total: 100.5 + i });
+    }
   });
 
   it("leaves a ticked bill of a company without a live connection alone", async () => {

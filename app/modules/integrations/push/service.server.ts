@@ -22,6 +22,7 @@ import { logger } from "../../../lib/logger.server";
 import type { Cents } from "../../../lib/money";
 import type { EarlyPaymentCompleted } from "../../ledger/early-payment-events.server";
 import { recordSyncEvent } from "../sync-log.server";
+import { settleAccountingPushes, trackDelivery } from "./in-flight.server";
 import { booksWriterFor, type BooksWriter, type PaymentPayload } from "./books.server";
 import {
   backoffMs,
@@ -205,23 +206,15 @@ export async function enqueueBillCreates(
 // ---------------------------------------------------------------------------------------------------------------
 // Deliver
 
-const inFlight = new Set<Promise<unknown>>();
-
-function track(work: Promise<unknown>): void {
-  const guarded = work.catch((error: unknown) => logger.error({ err: error }, "accounting push delivery failed"));
-  inFlight.add(guarded);
-  void guarded.finally(() => inFlight.delete(guarded));
-}
+const track = (work: Promise<unknown>) => trackDelivery(work, (error) => logger.error({ err: error }, "accounting push delivery failed"));
 
 function deliverAfterCommit(t: Transaction, ids: string[]): void {
   if (ids.length === 0) return;
   t.afterCommit(() => track(deliverAll(ids)));
 }
 
-/** Resolves when every delivery started after a commit in this process has ended (tests; a graceful shutdown). */
-export async function settleAccountingPushes(): Promise<void> {
-  while (inFlight.size > 0) await Promise.all([...inFlight]);
-}
+/** Resolves when every delivery started after a commit in this process has ended (tests; a closing process). */
+export { settleAccountingPushes };
 
 async function deliverAll(ids: string[]): Promise<void> {
   for (const id of ids) await deliverPush(id);
