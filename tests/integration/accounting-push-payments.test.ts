@@ -17,7 +17,10 @@ import { payNowAmounts } from "../../app/modules/offers/rules";
 import { requestPayment } from "../../app/modules/offers/supplier-offers.server";
 import { deliverPush, runDuePushes, settleAccountingPushes } from "../../app/modules/integrations/push/service.server";
 import { fundWallet, makeInvoice } from "../support/factories";
-import { connectXero, makeBooksCompany, mapXeroAccounts, startPushWorld, type PushWorld } from "../support/accounting-push-world";
+import { connectMyobEssentials, connectXero, makeBooksCompany, mapMyobAccounts, mapXeroAccounts, startPushWorld, type PushWorld } from "../support/accounting-push-world";
+import { myobApiFor } from "../../app/modules/integrations/connections.server";
+import type { MyobBill } from "../../app/modules/integrations/myob/types";
+import { Counterparty } from "../../db/models/index";
 
 let world: PushWorld;
 beforeAll(async () => {
@@ -194,5 +197,40 @@ describe("an early payment in the books of both sides", () => {
     expect(await runDuePushes().then((summary) => summary.done)).toBeGreaterThanOrEqual(0);
     expect((await paymentsIn(s.purchaserTenant)).length).toBe(paymentsBefore);
     expect(await world.admin.xeroInvoice(s.purchaserTenant, s.bill.InvoiceID)).toMatchObject({ Status: "AUTHORISED" });
+  });
+
+  it("MYOB Essentials: the purchaser's bill gets a supplier payment of T − C from the bank account and C from the cashback account", async () => {
+    const supplier = await makeBooksCompany();
+    const purchaser = await makeBooksCompany();
+    const connection = await connectMyobEssentials(purchaser.actor);
+    await mapMyobAccounts(connection);
+    const fileId = connection.companyFileId ?? connection.externalTenantId!;
+    // An open bill of the purchaser's MYOB file, fully due: Earlybird's bill row for it, its supplier as the contact.
+    const page = await myobApiFor(connection).listPage<MyobBill>("Purchase/Bill/Service", { top: 100 });
+    const open = page.Items.find((bill) => bill.Status === "Open" && bill.BalanceDueAmount === bill.TotalAmount && bill.TotalAmount > 50)!;
+    const total = Math.round(open.TotalAmount * 100) as Cents;
+    await fundWallet(purchaser.actor, (total * 2) as Cents);
+    const number = open.SupplierInvoiceNumber ?? open.Number;
+    const invoice = await makeInvoice(supplier.company, purchaser.company, { total, daysToDue: 20, number });
+    const billRow = await makeInvoice(supplier.company, purchaser.company, { total, daysToDue: 20, number, type: "BILL" });
+    await billRow.update({ externalId: open.UID, loadedBy: "MYOB_ESSENTIALS" });
+    await Counterparty.upsert({ companyId: purchaser.company.id, counterpartyCompanyId: supplier.company.id, isSupplier: true, externalAccountId: open.Supplier.UID } as never);
+    const { offerId } = await requestPayment(supplier.actor, { invoiceId: invoice.id, amount: "5.00", expirationDate: addDays(today, 5) });
+    expect((await payNow(purchaser.actor, { supplierOfferId: offerId, invoiceIds: [invoice.id] })).status).toBe("SUCCESS");
+    await settleAccountingPushes();
+    const log = await AccountingSyncEvent.findAll({ where: { companyId: purchaser.company.id, direction: "OUT" } });
+    expect(log.filter((event) => event.outcome !== "CREATED").map((event) => event.message)).toEqual([]);
+
+    const pushes = await AccountingPush.findAll({ where: { companyId: purchaser.company.id }, order: [["id", "ASC"]] });
+    expect(pushes.map((push) => [push.kind, push.status, push.lastError])).toEqual([
+      ["PAYMENT", "DONE", null],
+      ["CASHBACK", "DONE", null],
+    ]);
+    const savings = payNowAmounts({ discountedTotal: total, cashReward: 500 }).savings;
+    const payments = (await world.admin.myobPayments(fileId)).filter((payment) => JSON.stringify(payment).includes(open.UID));
+    expect(payments.map((payment) => (payment as unknown as { Lines: { AmountApplied: number }[] }).Lines[0].AmountApplied).sort()).toEqual(
+      [dollars(total - savings), dollars(savings)].sort(),
+    );
+    expect(await world.admin.myobBill(fileId, open.UID)).toMatchObject({ Status: "Closed", BalanceDueAmount: 0 });
   });
 });

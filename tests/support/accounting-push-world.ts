@@ -10,7 +10,7 @@ import path from "node:path";
 import { AccountingConnection, RelayAccount, type Company } from "../../db/models/index";
 import type { Actor } from "../../app/lib/actor";
 import { resetEnvCache } from "../../app/lib/env.server";
-import { completeXeroCallback, startConnect, xeroApiFor } from "../../app/modules/integrations/connections.server";
+import { completeMyobCallback, completeXeroCallback, myobApiFor, startConnect, xeroApiFor } from "../../app/modules/integrations/connections.server";
 import { emulatorAdmin, startAccountingEmulator, type AccountingEmulatorHandle, type EmulatorAdmin } from "../../app/modules/integrations/emulator/index";
 import { actorOf, makeActivatedCompany, makeUser } from "./factories";
 
@@ -64,6 +64,53 @@ export async function connectXero(actor: Actor): Promise<AccountingConnection> {
   const connection = await AccountingConnection.findOne({ where: { companyId: actor.companyId!, provider: "XERO", status: "CONNECTED" } });
   if (!connection) throw new Error("No live Xero connection after the callback");
   return connection;
+}
+
+/** The consent page's Allow access: the redirect back, with its code and state. */
+async function allowAccess(authorizeUrl: string): Promise<{ code: string | null; state: string | null }> {
+  const url = new URL(authorizeUrl);
+  const form = new URLSearchParams(url.searchParams);
+  form.set("decision", "allow");
+  const response = await fetch(`${url.origin}${url.pathname}`, { method: "POST", body: form, redirect: "manual" });
+  const location = response.headers.get("location");
+  if (!location) throw new Error(`The consent page answered ${response.status} without a redirect`);
+  const back = new URL(location);
+  return { code: back.searchParams.get("code"), state: back.searchParams.get("state") };
+}
+
+/** Connects the actor's company to MYOB Essentials (one business, no company-file credentials). */
+export async function connectMyobEssentials(actor: Actor): Promise<AccountingConnection> {
+  const sessionId = `push-session-${unique()}`;
+  const { authorizeUrl } = await startConnect(actor, { provider: "MYOB_ESSENTIALS", returnTo: "settings", sessionId });
+  await completeMyobCallback({ actor, sessionId }, await allowAccess(authorizeUrl));
+  const connection = await AccountingConnection.findOne({ where: { companyId: actor.companyId!, provider: "MYOB_ESSENTIALS", status: "CONNECTED" } });
+  if (!connection) throw new Error("No live MYOB connection after the callback");
+  return connection;
+}
+
+/** Maps the company's accounts to accounts of its MYOB file: a bank account, an expense and an income account. */
+export async function mapMyobAccounts(connection: AccountingConnection): Promise<void> {
+  const accounts = (await myobApiFor(connection).accounts()).filter((account) => !account.IsHeader && account.IsActive);
+  const pick = (types: string[]) => {
+    const found = accounts.find((account) => types.includes(account.Type));
+    if (!found) throw new Error(`No ${types.join("/")} account in the MYOB file`);
+    return found;
+  };
+  for (const [type, account] of [
+    ["EARLYBIRD_BANK_ACCOUNT", pick(["Bank"])],
+    ["EARLYBIRD_FEES", pick(["Expense", "CostOfSales"])],
+    ["EARLYBIRD_REWARDS", pick(["OtherIncome", "Income"])],
+  ] as const) {
+    await RelayAccount.create({
+      companyId: connection.companyId,
+      provider: connection.provider,
+      earlybirdAccountType: type,
+      code: account.DisplayID,
+      accountName: account.Name,
+      providerAccountType: account.Type,
+      externalAccountId: account.UID,
+    });
+  }
 }
 
 /** Maps the company's fees, cashback and bank accounts to new accounts created in its Xero organisation. */
