@@ -22,6 +22,7 @@ import { AccountingApiError, type AccessTokenSource, type TokenSet } from "./htt
 import { exchangeMyobCode, MyobApi, myobAuthorizeUrl, refreshMyobToken, type MyobCredentials } from "./myob/api.server";
 import type { MyobCompanyFile } from "./myob/types";
 import { consumeOauthState, createOauthState, type ReturnTo } from "./oauth.server";
+import { CREDENTIALS_REQUIRED, INVALID_CREDENTIALS, MYOB_CALLBACK_ERROR, OTHER_COMPANY, SELECT_COMPANY_FILE, XERO_CONNECT_ERROR } from "./schema";
 import { myobAccountRightRedirect, myobEssentialsRedirect, xeroSuccessRedirect } from "./rules";
 import { recordSyncEvent } from "./sync-log.server";
 import { exchangeXeroCode, refreshXeroToken, revokeXeroToken, XeroApi, xeroAuthorizeUrl, xeroTenants } from "./xero/api.server";
@@ -69,10 +70,10 @@ export const PROVIDER_LABELS: Record<AccountingProvider, string> = {
   MYOB_ACCOUNT_RIGHT: "MYOB AccountRight",
 };
 
-export const OTHER_COMPANY_MESSAGE = "Cannot connect to other company once onboarded";
-export const SELECT_COMPANY_FILE_MESSAGE = "Please select a company file";
-export const INVALID_CREDENTIALS_MESSAGE = "Invalid credentials. Please check the username and password you entered.";
-export const CREDENTIALS_REQUIRED_MESSAGE = "Enter the username and password of the company file";
+const OTHER_COMPANY_MESSAGE = OTHER_COMPANY;
+const SELECT_COMPANY_FILE_MESSAGE = SELECT_COMPANY_FILE;
+const INVALID_CREDENTIALS_MESSAGE = INVALID_CREDENTIALS;
+const CREDENTIALS_REQUIRED_MESSAGE = CREDENTIALS_REQUIRED;
 
 /** Refresh an access token this long before it expires. */
 export const REFRESH_MARGIN_MS = 2 * 60_000;
@@ -281,7 +282,7 @@ export async function startConnect(
 }
 
 function providerRefused(provider: AccountingProvider, query: CallbackQuery) {
-  return new AppError(400, provider === "XERO" ? "Error in connecting to Xero account" : "Error in connecting to your MYOB account.", {
+  return new AppError(400, provider === "XERO" ? XERO_CONNECT_ERROR : MYOB_CALLBACK_ERROR, {
     code: "OAUTH_DENIED",
     details: { error: query.error },
   });
@@ -289,7 +290,7 @@ function providerRefused(provider: AccountingProvider, query: CallbackQuery) {
 
 function exchangeFailed(provider: AccountingProvider, error: unknown) {
   logger.warn({ provider, err: error instanceof Error ? error.message : String(error) }, "accounting code exchange failed");
-  return new AppError(400, provider === "XERO" ? "Error in connecting to Xero account" : "Error in connecting to your MYOB account.", { code: "OAUTH_EXCHANGE_FAILED" });
+  return new AppError(400, provider === "XERO" ? XERO_CONNECT_ERROR : MYOB_CALLBACK_ERROR, { code: "OAUTH_EXCHANGE_FAILED" });
 }
 
 /** The latest connection of a provider that named a tenant (or a company file), live or not: "once onboarded". */
@@ -378,16 +379,22 @@ export async function completeXeroCallback(session: CallbackSession, query: Call
     throw exchangeFailed("XERO", error);
   }
   const tenant = tenants.find((entry) => entry.tenantType === "ORGANISATION") ?? tenants[0];
-  if (!tenant) throw new AppError(400, "Error in connecting to Xero account", { code: "XERO_NO_TENANT" });
-  await storeConnection({
-    companyId: consumed.companyId,
-    userId: consumed.userId,
-    provider: "XERO",
-    tokens,
-    externalTenantId: tenant.tenantId,
-    tenantName: tenant.tenantName,
-    complete: true,
-  });
+  if (!tenant) throw new AppError(400, XERO_CONNECT_ERROR, { code: "XERO_NO_TENANT" });
+  try {
+    await storeConnection({
+      companyId: consumed.companyId,
+      userId: consumed.userId,
+      provider: "XERO",
+      tokens,
+      externalTenantId: tenant.tenantId,
+      tenantName: tenant.tenantName,
+      complete: true,
+    });
+  } catch (error) {
+    // A refused grant (another organisation, another provider live) is not kept at Xero either.
+    await revokeXeroToken(tokens.refreshToken).catch(() => undefined);
+    throw error;
+  }
   return { redirectTo: xeroSuccessRedirect(consumed.returnTo, await accountsConfigured(consumed.companyId, "XERO")) };
 }
 
@@ -408,7 +415,7 @@ export async function completeMyobCallback(session: CallbackSession, query: Call
   }
   if (provider === "MYOB_ESSENTIALS") {
     const business = files[0];
-    if (!business) throw new AppError(400, "Error in connecting to your MYOB account.", { code: "MYOB_NO_BUSINESS" });
+    if (!business) throw new AppError(400, MYOB_CALLBACK_ERROR, { code: "MYOB_NO_BUSINESS" });
     await storeConnection({
       companyId: consumed.companyId,
       userId: consumed.userId,
