@@ -4,11 +4,13 @@
  * duplicated, a bill Earlybird is paying left alone, and the aged payables balance with the Suppliers tab's match.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Op } from "sequelize";
+import { Op, QueryTypes } from "sequelize";
 import { sequelize } from "../../db/index";
 import { AccountingSyncEvent, Company, Counterparty, GlAccount, Invoice, Job, PurchaseOrder } from "../../db/models/index";
 import { emulatorAdmin, type AccountingEmulatorHandle } from "../../app/modules/integrations/emulator/index";
 import { ACCOUNTING_SYNC_JOB_TYPE, maybeAutoLoad, resetAutoLoadThrottle, runAccountingSyncNow, startAccountingSync, type SyncJobResult } from "../../app/modules/integrations/sync/service.server";
+import { listBills } from "../../app/modules/invoices/list.server";
+import { parseListQuery } from "../../app/modules/invoices/filters";
 import { listPayablesSummaries } from "../../app/modules/payables/suppliers-tab.server";
 import { parseSuppliersTabQuery } from "../../app/modules/payables/query";
 import { AppError } from "../../app/lib/errors";
@@ -73,6 +75,32 @@ describe("Xero sync in", () => {
     const tab = await listPayablesSummaries(actor, { ...query, size: 100 });
     expect(tab.rows.length).toBeGreaterThan(0);
     expect(tab.rows.every((row) => row.isMatchedPayablesValue)).toBe(true);
+    const report = await sequelize.query<{ n: string }>(`SELECT count(*)::text AS n FROM accounting_payables_balances WHERE company_id = $1`, { bind: [company.id], type: QueryTypes.SELECT });
+    expect(Number(report[0].n)).toBeGreaterThan(0);
+
+    // A bill Earlybird holds that the books do not know: that supplier no longer matches; 99 cents more still would.
+    const supplierRow = tab.rows[0];
+    const extra = await Invoice.create({
+      type: "BILL",
+      issuedBy: supplierRow.supplierId,
+      issuedFor: company.id,
+      issuedByCompanyName: supplierRow.supplierName,
+      issuedForCompanyName: company.companyName,
+      invoiceNumber: "NOT-IN-XERO",
+      dueDate: "2027-01-31",
+      total: 99,
+      loadedBy: "EARLYBIRD",
+    });
+    const within = await listPayablesSummaries(actor, { ...query, size: 100 });
+    expect(within.rows.find((row) => row.supplierId === supplierRow.supplierId)?.isMatchedPayablesValue).toBe(true);
+    await extra.update({ total: 5_000 });
+    const after = await listPayablesSummaries(actor, { ...query, size: 100 });
+    expect(after.rows.find((row) => row.supplierId === supplierRow.supplierId)?.isMatchedPayablesValue).toBe(false);
+    const unmatched = await listPayablesSummaries(actor, { ...query, size: 100, isMatchedPayablesValue: false });
+    expect(unmatched.rows.map((row) => row.supplierId)).toEqual([supplierRow.supplierId]);
+    const filtered = await listBills({ ...actor, companyId: company.id }, parseListQuery(new URLSearchParams("tab=bills&isMatchedPayablesValue=false&size=100"), { type: "BILL" }).query);
+    const supplierBills = await Invoice.findAll({ where: { issuedFor: company.id, issuedBy: supplierRow.supplierId, deletedAt: null, billStatus: { [Op.is]: null } } });
+    expect(filtered.rows.map((row) => row.id).sort()).toEqual(supplierBills.map((bill) => bill.id).sort());
   });
 
   it("an incremental sync fetches only what changed, in few calls", async () => {
@@ -180,5 +208,19 @@ describe("Xero sync in", () => {
     const lonely = await makeCompany();
     const user = await makeUser({ company: lonely });
     await expect(startAccountingSync({ userId: user.id, companyId: lonely.id, roles: ["ROLE_USER"] }, {})).rejects.toBeInstanceOf(AppError);
+  });
+
+  it("fetch gating (p1 §4): an INACTIVE company's lists are fetched only once it is connected", async () => {
+    const { company, actor } = await connectedXeroCompany(emulator.url, { status: "INACTIVE" });
+    await runAccountingSyncNow(actor, {});
+    const query = parseListQuery(new URLSearchParams("tab=bills"), { type: "BILL" }).query;
+    const listActor = { ...actor, companyId: company.id };
+    expect((await listBills(listActor, query)).rows.length).toBeGreaterThan(0);
+    await sequelize.query(`UPDATE accounting_connections SET status = 'DISCONNECTED', disconnected_at = now(), access_token = NULL, refresh_token = NULL WHERE company_id = $1`, { bind: [company.id] });
+    await company.update({ connectedToXero: false });
+    const gated = await listBills(listActor, query);
+    expect(gated).toMatchObject({ rows: [], total: 0, hasAnyRecords: false });
+    await company.update({ status: "PENDING" });
+    expect((await listBills(listActor, query)).rows.length).toBeGreaterThan(0);
   });
 });

@@ -822,6 +822,11 @@ export async function applyAgedPayables(target: SyncTarget, byContact: Map<strin
       { bind: [target.companyId], type: QueryTypes.SELECT, transaction: t }
     );
     const previous = new Map(before.map((row) => [row.supplier_id, Number(row.amount_c)]));
+    await sequelize.query(
+      `INSERT INTO accounting_payables_reports (company_id, provider, report_date) VALUES ($1, $2, $3)
+       ON CONFLICT (company_id) DO UPDATE SET provider = EXCLUDED.provider, report_date = EXCLUDED.report_date, synced_at = now()`,
+      { bind: [target.companyId, target.provider, reportDate], transaction: t }
+    );
     if (perSupplier.size > 0) {
       await sequelize.query(
         `INSERT INTO accounting_payables_balances (company_id, supplier_id, provider, amount_due, report_date)
