@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Cents } from "../../../lib/money";
-import { backoffMs, billCreateKey, isRetryable, MAX_BACKOFF_MS, paymentPushKey, plannedPayments, xeroAdjustmentInput, xeroBillInput, xeroPaymentInput } from "./rules";
+import { backoffMs, billCreateKey, isEarlybirdAdjustment, isRetryable, MAX_BACKOFF_MS, paymentPushKey, plannedPayments, xeroAdjustmentInput, xeroBillInput, xeroPaymentInput } from "./rules";
 
 const c = (value: number) => value as Cents;
 
@@ -78,5 +78,12 @@ describe("sync out rules", () => {
     const fee = xeroAdjustmentInput({ kind: "FEE", lineAccount: { code: "480" }, bankAccount: { code: "088", externalId: null }, amount: c(1_235), date: "2026-11-27", documentNumber: "I-1", reference: "r" });
     expect(fee).toMatchObject({ Type: "ACCPAY", Contact: { Name: "Earlybird" }, LineAmountTypes: "NoTax", LineItems: [{ AccountCode: "480", LineAmount: 12.35 }] });
     expect(xeroAdjustmentInput({ kind: "CASHBACK", lineAccount: { code: "280" }, bankAccount: { code: "088", externalId: null }, amount: c(741), date: "2026-11-27", documentNumber: "I-1", reference: "r" }).Type).toBe("ACCREC");
+  });
+
+  it("recognises the fee bills and cashback invoices it wrote, for sync in to skip", () => {
+    expect(isEarlybirdAdjustment({ contactName: "Earlybird", reference: "Earlybird service fee XI-0001" })).toBe(true);
+    expect(isEarlybirdAdjustment({ contactName: "earlybird ", reference: "Earlybird cashback B-1" })).toBe(true);
+    expect(isEarlybirdAdjustment({ contactName: "Earlybird", reference: "PO-1" })).toBe(false);
+    expect(isEarlybirdAdjustment({ contactName: "Harbour Foods", reference: "Earlybird cashback B-1" })).toBe(false);
   });
 });

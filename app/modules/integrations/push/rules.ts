@@ -64,6 +64,18 @@ export function plannedPayments(
 /** The contact Earlybird's fee bills and cashback invoices are from (Xero creates it by name on first use). */
 export const EARLYBIRD_CONTACT_NAME = "Earlybird";
 
+/**
+ * True for a fee bill or cashback invoice sync out wrote (contact "Earlybird", Reference "Earlybird service fee …" or
+ * "Earlybird cashback …"): sync in should skip these rather than load them as a bill or invoice of a company
+ * "Earlybird" (docs/decisions/058).
+ */
+export function isEarlybirdAdjustment(document: { contactName?: string | null; reference?: string | null }): boolean {
+  return (
+    (document.contactName ?? "").trim().toLowerCase() === EARLYBIRD_CONTACT_NAME.toLowerCase() &&
+    /^Earlybird (service fee|cashback) /.test(document.reference ?? "")
+  );
+}
+
 /** The wait before attempt `attempts + 1` (attempts already made ≥ 1): 30 s, 1 min, 2 min, ... at most an hour. */
 export function backoffMs(attempts: number, retryAfterSeconds?: number | null): number {
   const exponential = Math.min(FIRST_BACKOFF_MS * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
