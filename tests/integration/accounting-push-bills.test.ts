@@ -18,7 +18,10 @@ import { IMPORT_APPROVED_BILLS_HEADER } from "../../app/modules/invoices/import-
 import { runDuePushes, settleAccountingPushes } from "../../app/modules/integrations/push/service.server";
 import { runScheduledJobNow } from "../../jobs/scheduled";
 import { makeCompany, makeSupplierLink } from "../support/factories";
-import { connectXero, makeBooksCompany, startPushWorld, type PushWorld } from "../support/accounting-push-world";
+import { connectMyobEssentials, connectXero, makeBooksCompany, startPushWorld, type PushWorld } from "../support/accounting-push-world";
+import { myobApiFor } from "../../app/modules/integrations/connections.server";
+import type { MyobBill } from "../../app/modules/integrations/myob/types";
+import { Counterparty } from "../../db/models/index";
 
 let world: PushWorld;
 beforeAll(async () => {
@@ -151,5 +154,37 @@ describe("Create bill in Xero", () => {
     const job = await runScheduledJobNow("push-accounting");
     expect(job).toMatchObject({ type: "push-accounting", status: "SUCCEEDED", progress: 100 });
     expect(await AccountingPush.count({ where: { invoiceId: bill.id } })).toBe(0);
+  });
+
+  it("MYOB Essentials: a ticked bill is created as a Purchase/Bill/Service of the supplier's UID, its UID kept", async () => {
+    const purchaser = await makeBooksCompany();
+    const connection = await connectMyobEssentials(purchaser.actor);
+    const fileId = connection.companyFileId ?? connection.externalTenantId!;
+    const existing = (await myobApiFor(connection).listPage<MyobBill>("Purchase/Bill/Service", { top: 5 })).Items[0];
+    const supplier = await makeCompany();
+    await Counterparty.create({ companyId: purchaser.company.id, counterpartyCompanyId: supplier.id, isSupplier: true, externalAccountId: existing.Supplier.UID } as never);
+    const bill = await Invoice.create({
+      type: "BILL",
+      issuedBy: supplier.id,
+      issuedFor: purchaser.company.id,
+      issuedByCompanyName: supplier.companyName,
+      issuedForCompanyName: purchaser.company.companyName,
+      invoiceNumber: number(),
+      orderNumber: "PO-M1",
+      issueDate: today,
+      dueDate: addDays(today, 30),
+      total: 43_210,
+      createBillInXero: true,
+    });
+    await runDuePushes();
+    const stored = await Invoice.findByPk(bill.id);
+    expect(await AccountingPush.findOne({ where: { invoiceId: bill.id } })).toMatchObject({ provider: "MYOB_ESSENTIALS", status: "DONE", lastError: null });
+    expect(stored?.externalId).toBeTruthy();
+    expect(await world.admin.myobBill(fileId, stored!.externalId!)).toMatchObject({
+      SupplierInvoiceNumber: bill.invoiceNumber,
+      Supplier: { UID: existing.Supplier.UID },
+      TotalAmount: 432.1,
+      Status: "Open",
+    });
   });
 });
