@@ -34,6 +34,7 @@ const { sequelize } = await import("./db/index");
 // The offers hear of top-ups ending in this process (the seed, the scheduler's in-process work); the Remix bundle
 // registers its own copy in app/entry.server.tsx.
 (await import("./app/modules/offers/top-up-listeners.server")).registerOfferTopUpListeners();
+(await import("./app/modules/integrations/push/listeners.server")).registerAccountingPushListeners();
 let mailbox: { url: string; stop(): Promise<void> } | undefined;
 // The local Xero and MYOB (decisions D7, decision 054): started before the job worker, whose sync jobs call it.
 let accountingEmulator: { url: string; close(): Promise<void>; unregister: () => void } | undefined;

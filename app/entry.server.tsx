@@ -8,9 +8,11 @@ import { RequestIdProvider } from "./components/layout/error-pages";
 import { logger, requestLogger } from "./lib/logger.server";
 import { NonceProvider } from "./lib/nonce";
 import { registerOfferTopUpListeners } from "./modules/offers/top-up-listeners.server";
+import { registerAccountingPushListeners } from "./modules/integrations/push/listeners.server";
 
 // The server bundle holds its own copy of the modules: its offers subscribe to its ledger's top-up events.
 registerOfferTopUpListeners();
+registerAccountingPushListeners();
 
 const ABORT_DELAY = 5_000;
 

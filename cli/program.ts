@@ -1,4 +1,5 @@
 import { Command } from "commander";
+import { registerAccountingCommands } from "./commands/accounting";
 import { registerBankCommands, registerReturnCommands } from "./commands/bank";
 import { registerCounterpartyCommands } from "./commands/counterparties";
 import { registerCompanyConfigCommands } from "./commands/company-config";
@@ -40,5 +41,6 @@ export function createProgram(): Command {
   registerDocumentCommands(program);
   registerMatchingCommands(program);
   registerPurchaseOrderCommands(program);
+  registerAccountingCommands(program);
   return program;
 }

@@ -61,9 +61,13 @@ export async function withDatabase<T>(work: (sequelize: Sequelize) => Promise<T>
     const { sequelize } = await import("../db/index");
     // A command may complete or expire a top-up (bank import, jobs run): the offers must hear of it.
     (await import("../app/modules/offers/top-up-listeners.server")).registerOfferTopUpListeners();
+    // An early payment or a bill may need writing into Xero or MYOB (issue 18 part 5).
+    (await import("../app/modules/integrations/push/listeners.server")).registerAccountingPushListeners();
     try {
       return await work(sequelize);
     } finally {
+      // Writes into Xero or MYOB the command started after a commit finish before the pool closes.
+      await (await import("../app/modules/integrations/push/in-flight.server")).settleAccountingPushes();
       await sequelize.close();
     }
   } finally {

@@ -20,6 +20,8 @@ export const SCHEDULE: ScheduleEntry[] = [
   { name: "auto-lock-periods", intervalMs: 60 * 60_000, runAtStart: true },
   // Xero and MYOB access tokens live 30 and 20 minutes: refresh those expiring within 10 (decision 055).
   { name: "refresh-accounting-tokens", intervalMs: 5 * 60_000, runAtStart: true },
+  // Sync out's retries (issue 18 part 5): due pushes to Xero and MYOB, with backoff from 30 s (docs/decisions/058).
+  { name: "push-accounting", intervalMs: 60_000, runAtStart: true },
 ];
 
 /** What a worker posts to the scheduler before 'done'. */

@@ -12,6 +12,7 @@ import { checkPurchaserOffers } from "../app/modules/offers/purchaser-offers.ser
 import { removeOldData } from "../app/modules/retention/service.server";
 import { autoLockPeriods } from "../app/modules/period-lock/service.server";
 import { refreshExpiringTokens } from "../app/modules/integrations/connections.server";
+import { runDuePushes } from "../app/modules/integrations/push/service.server";
 import { AppError } from "../app/lib/errors";
 import { isScheduledJobName, unknownJobMessage, type ScheduledJobName } from "../app/modules/jobs/schema";
 import { runJob, type ExecuteJobOptions, type JobHandler, type JobView } from "../app/modules/jobs/service.server";
@@ -35,6 +36,8 @@ const SCHEDULED_WORK: Record<ScheduledJobName, JobHandler<unknown>> = {
   "auto-lock-periods": async ({ progress }) => autoLockPeriods(new Date(), progress),
   // Access tokens expiring within 10 minutes are refreshed, each under its row lock; a dead grant marks its connection ERROR.
   "refresh-accounting-tokens": async () => refreshExpiringTokens({ withinMs: 10 * 60_000 }),
+  // Writes due payments, fees, cashback and bills into Xero and MYOB; each push is claimed, so overlapping runs are harmless.
+  "push-accounting": async ({ progress }) => runDuePushes({ progress }),
 };
 
 /** Runs a scheduled job in this process and records it in `jobs` (type = the job's name). */

@@ -14,11 +14,14 @@ export async function runInWorker(name: ScheduledJobName): Promise<void> {
     if (!process.env.DATABASE_URL) throw new Error("DATABASE_URL is not set in the job worker");
     const { sequelize } = await import("../db/index");
     (await import("../app/modules/offers/top-up-listeners.server")).registerOfferTopUpListeners();
+    (await import("../app/modules/integrations/push/listeners.server")).registerAccountingPushListeners();
     try {
       const { runScheduledJobNow } = await import("./scheduled");
       const job = await runScheduledJobNow(name);
       report = { kind: "job-finished", name, jobId: job.id, status: job.status };
     } finally {
+      // Writes into Xero or MYOB started after a commit (an early payment, a bill) finish before the pool closes.
+      await (await import("../app/modules/integrations/push/in-flight.server")).settleAccountingPushes();
       await sequelize.close();
     }
   } catch (error) {
@@ -48,10 +51,12 @@ export async function runQueueInWorker(): Promise<void> {
     if (!process.env.DATABASE_URL) throw new Error("DATABASE_URL is not set in the job worker");
     const { sequelize } = await import("../db/index");
     (await import("../app/modules/offers/top-up-listeners.server")).registerOfferTopUpListeners();
+    (await import("../app/modules/integrations/push/listeners.server")).registerAccountingPushListeners();
     try {
       const { runQueuedJobs } = await import("./queue");
       report = { kind: "queue-finished", ran: await runQueuedJobs() };
     } finally {
+      await (await import("../app/modules/integrations/push/in-flight.server")).settleAccountingPushes();
       await sequelize.close();
     }
   } catch (error) {

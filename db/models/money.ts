@@ -24,3 +24,4 @@ export * from "./accounting-connection";
 export * from "./oauth-state";
 export * from "./relay-account";
 export * from "./accounting-sync-event";
+export * from "./accounting-push";

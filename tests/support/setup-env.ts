@@ -20,3 +20,4 @@ process.env.DATABASE_URL = withDatabase(templateUrl, databaseName);
 // As every entry point does: the offers subscribe to the ledger's top-up events (after DATABASE_URL is set).
 const { registerOfferTopUpListeners } = await import("../../app/modules/offers/top-up-listeners.server");
 registerOfferTopUpListeners();
+(await import("../../app/modules/integrations/push/listeners.server")).registerAccountingPushListeners();

@@ -23,6 +23,7 @@ import { addInvoiceSchema, createInvoiceScreenSchema, defaultDueDate, formText, 
 import { audit, auditAll } from "../audit/service.server";
 import { findCompanyContext, requireCompanyId, type CompanyContext } from "../companies/service.server";
 import { assertBillDateOpen } from "../period-lock/service.server";
+import { publishBillsForAccounting } from "./bill-events.server";
 
 /** p3 §5 "GL code": an unknown code. */
 export const INVALID_GL_CODE = "Invalid GL Code, please try again";
@@ -385,6 +386,8 @@ export async function createInvoiceRecord(actor: Actor, kind: InvoiceKind, input
         },
         t
       );
+      // "Create bill in Xero": the integrations create it in the books after the commit (issue 18 part 5).
+      if (kind === "BILL" && record.createInXero) await publishBillsForAccounting(t, { companyId, invoiceIds: [id] });
       return { ...record, items, id };
     });
   } catch (error) {

@@ -48,6 +48,8 @@ import {
   IMPORT_JOB_TYPES,
   IMPORT_MESSAGES,
   MAX_IMPORT_UPLOAD_BYTES,
+  accountingRowSkipReason,
+  createInvoiceLineGrouper,
   checkImportHeaders,
   incorrectTemplateMessage,
   isBlankRow,
@@ -60,6 +62,7 @@ import {
 } from "./import-rules";
 import { companyContext, companyContextOf, requireCompanyId, type CompanyContext } from "../companies/service.server";
 import { billImportLocks, isDateInLockedPeriod, lockedRowMessage } from "../period-lock/service.server";
+import { publishBillsForAccounting } from "./bill-events.server";
 
 export type ImportFormat = ImportTemplate;
 
@@ -81,8 +84,10 @@ export interface ImportResult {
   total: number;
   failed: number;
   duplicates: number;
-  /** Imported rows with a warning (a new counterparty was created for them). */
+  /** Imported rows with a warning (a new counterparty was created for them), and export rows skipped for their status. */
   warnings: number;
+  /** Accounting export rows skipped for their status (DRAFT, SUBMITTED, VOIDED, DELETED, PAID), each with a warning. */
+  skipped?: number;
   createdCounterparties: number;
   /** The first failed and warning rows (at most ISSUE_LIST_LIMIT each); the CSV has every failed row. */
   failedInvoices: ImportRowIssue[];
@@ -402,6 +407,7 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
     failed: 0,
     duplicates: 0,
     warnings: 0,
+    skipped: 0,
     createdCounterparties: 0,
     failedInvoices: [],
     warningInvoices: [],
@@ -463,6 +469,8 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
     const skipThrough = resumeFrom?.line ?? 0;
     let batch: PendingRow[] = [];
     let line = 1;
+    // An accounting export's line rows of one invoice: the first row is the invoice, the others are not counted.
+    const anotherLine = createInvoiceLineGrouper();
     const tick = fileProgress(input, size, progress);
 
     const flush = async () => {
@@ -497,6 +505,19 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
         if (headerError) break;
         line++;
         if (isBlankRow(raw)) continue;
+        if (template === "ACCOUNTING") {
+          if (anotherLine(raw)) continue;
+          const skipReason = accountingRowSkipReason(raw);
+          if (skipReason) {
+            if (line <= skipThrough) continue;
+            result.total++;
+            result.skipped = (result.skipped ?? 0) + 1;
+            result.warnings++;
+            if (result.warningInvoices.length < ISSUE_LIST_LIMIT) result.warningInvoices.push({ line, invoiceNumber: (raw.invoicenumber ?? "").trim(), messages: [skipReason] });
+            await tick();
+            continue;
+          }
+        }
         const cells = keys.map((key) => raw[key] ?? "");
         const row = parseImportRow(raw, kind, today, { template, createInXero });
         const locked = row.ok ? lockedReason(row.record) : null;
@@ -534,6 +555,8 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
   }
   result.hasFailedFile = failedOut.used;
   result.hasDuplicatesFile = duplicatesOut.used;
+  // "Import to Xero": the bills written are created in the books (issue 18 part 5), found by their tick.
+  if (createInXero && result.success > 0) await publishBillsForAccounting(null, { companyId, invoiceIds: null });
   return result;
 }
 

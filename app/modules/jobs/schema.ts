@@ -15,6 +15,7 @@ export const SCHEDULED_JOB_NAMES = [
   "remove-old-data",
   "auto-lock-periods",
   "refresh-accounting-tokens",
+  "push-accounting",
 ] as const;
 export type ScheduledJobName = (typeof SCHEDULED_JOB_NAMES)[number];
 

@@ -29,6 +29,7 @@ import { findCompanyContext, requireVerifiedCompany, requireCompanyId, type Comp
 import { runQueuedJobsSoon } from "../jobs/queue-trigger.server";
 import { createJob, executeJob, type ExecuteJobOptions, type JobView } from "../jobs/service.server";
 import { earlyPaymentEntries } from "../ledger/early-payment.rules";
+import { publishEarlyPaymentCompleted } from "../ledger/early-payment-events.server";
 import { companyFunds, lockWallets, postTransaction, systemAccount, withIdempotency, type Currency } from "../ledger/service.server";
 import {
   EXECUTION_JOB_TYPE,
@@ -404,6 +405,18 @@ async function payResult(
     },
     { transaction: t }
   );
+  // The books (issue 18 part 5): subscribers record the payment, fee and cashback after the commit.
+  await publishEarlyPaymentCompleted(t, {
+    ledgerTransactionId: posted.id,
+    invoiceId: invoice.id,
+    purchaserCompanyId: parties.purchaserId,
+    supplierCompanyId: parties.supplierId,
+    currency: parties.currency,
+    total: (amounts.purchaserPays + amounts.cashback) as Cents,
+    serviceFee: amounts.fee,
+    cashback: amounts.cashback,
+    paidDate: parties.today,
+  });
 }
 
 /** Ends an execution (100 %, SUCCESS when every invoice was paid) and returns its offer from CLEARING to ACTIVE (D3). */

@@ -29,6 +29,7 @@ import { logger } from "../../lib/logger.server";
 import { companyContextOf, requireVerifiedCompany, requireCompanyId } from "../companies/service.server";
 import { bankTransferInstructions, cancelTopUp, createTopUp, getTopUp, type BankTransferInstructions, type TopUpView } from "../ledger/top-ups.server";
 import { earlyPaymentEntries } from "../ledger/early-payment.rules";
+import { publishEarlyPaymentCompleted } from "../ledger/early-payment-events.server";
 import { companyFunds, lockWallet, lockWallets, postTransaction, systemAccount, walletAccount, type Currency } from "../ledger/service.server";
 import { discountSplit, offerConfigFrom, payNowAmounts, type DiscountSplit, type OfferConfig, type PayNowAmounts } from "./rules";
 import { isPastExpiry } from "./supplier-offers.server";
@@ -168,6 +169,18 @@ async function payBill(
      WHERE id = :id`,
     { replacements: { id: bill.id, paidDate: input.paidDate, cashback: centsText(amounts.savings), fee: centsText(input.cashReward) }, transaction: t }
   );
+  // The books (issue 18 part 5): subscribers record the payment, fee and cashback after the commit.
+  await publishEarlyPaymentCompleted(t, {
+    ledgerTransactionId: posted.id,
+    invoiceId: bill.id,
+    purchaserCompanyId: input.purchaserId,
+    supplierCompanyId: bill.issued_by,
+    currency,
+    total: (amounts.purchaserPays + amounts.savings) as Cents,
+    serviceFee: input.cashReward,
+    cashback: amounts.savings,
+    paidDate: input.paidDate,
+  });
 }
 
 const centsText = (cents: Cents) => `${Math.trunc(cents / 100)}.${String(Math.abs(cents % 100)).padStart(2, "0")}`;

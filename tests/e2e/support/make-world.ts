@@ -14,6 +14,7 @@ const { sequelize } = await import("../../../db/index");
 const { setOfferCheckDelay } = await import("../../../app/modules/offers/purchaser-offer-check.server");
 const { registerOfferTopUpListeners } = await import("../../../app/modules/offers/top-up-listeners.server");
 registerOfferTopUpListeners();
+(await import("../../../app/modules/integrations/push/listeners.server")).registerAccountingPushListeners();
 const factories = await import("../../support/factories");
 setOfferCheckDelay(null);
 
