@@ -18,6 +18,8 @@ export const SCHEDULE: ScheduleEntry[] = [
   { name: "remove-old-data", intervalMs: 24 * 60 * 60_000, runAtStart: false },
   // Hourly, so the first day of a month is seen in every company's time zone; a second run that day does nothing.
   { name: "auto-lock-periods", intervalMs: 60 * 60_000, runAtStart: true },
+  // Xero and MYOB access tokens live 30 and 20 minutes: refresh those expiring within 10 (decision 055).
+  { name: "refresh-accounting-tokens", intervalMs: 5 * 60_000, runAtStart: true },
 ];
 
 /** What a worker posts to the scheduler before 'done'. */

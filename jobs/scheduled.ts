@@ -11,6 +11,7 @@ import { expireSupplierOffers } from "../app/modules/offers/supplier-offers.serv
 import { checkPurchaserOffers } from "../app/modules/offers/purchaser-offers.server";
 import { removeOldData } from "../app/modules/retention/service.server";
 import { autoLockPeriods } from "../app/modules/period-lock/service.server";
+import { refreshExpiringTokens } from "../app/modules/integrations/connections.server";
 import { AppError } from "../app/lib/errors";
 import { isScheduledJobName, unknownJobMessage, type ScheduledJobName } from "../app/modules/jobs/schema";
 import { runJob, type ExecuteJobOptions, type JobHandler, type JobView } from "../app/modules/jobs/service.server";
@@ -32,6 +33,8 @@ const SCHEDULED_WORK: Record<ScheduledJobName, JobHandler<unknown>> = {
   "remove-old-data": async () => removeOldData(new Date()),
   // The previous month's lock, on the first day of a month in each opted-in company's zone; already locked is skipped.
   "auto-lock-periods": async ({ progress }) => autoLockPeriods(new Date(), progress),
+  // Access tokens expiring within 10 minutes are refreshed, each under its row lock; a dead grant marks its connection ERROR.
+  "refresh-accounting-tokens": async () => refreshExpiringTokens({ withinMs: 10 * 60_000 }),
 };
 
 /** Runs a scheduled job in this process and records it in `jobs` (type = the job's name). */

@@ -18,6 +18,8 @@ export class AccountingConnection extends Model<InferAttributes<AccountingConnec
   declare status: CreationOptional<AccountingConnectionStatus>;
   /** Xero tenant id, or the MYOB business id. */
   declare externalTenantId: CreationOptional<string | null>;
+  /** The organisation's name as the provider gave it (Xero tenantName, MYOB business or file name). */
+  declare tenantName: CreationOptional<string | null>;
   /** AccountRight only. */
   declare companyFileId: CreationOptional<string | null>;
   declare companyFileName: CreationOptional<string | null>;
@@ -45,6 +47,7 @@ AccountingConnection.init(
     provider: { type: DataTypes.TEXT, allowNull: false },
     status: { type: DataTypes.TEXT, allowNull: false, defaultValue: "CONNECTED" },
     externalTenantId: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+    tenantName: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
     companyFileId: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
     companyFileName: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
     companyFileUri: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },

@@ -163,7 +163,7 @@ describe("earlybird CLI", () => {
     expect(unknown).toMatchObject({
       code: 1,
       stderr:
-        'Error: Unknown job "no-such-job". Scheduled jobs: expire-sessions, process-withdrawals, expire-top-ups, generate-statements, expire-supplier-offers, check-purchaser-offers, remove-old-data, auto-lock-periods\n',
+        'Error: Unknown job "no-such-job". Scheduled jobs: expire-sessions, process-withdrawals, expire-top-ups, generate-statements, expire-supplier-offers, check-purchaser-offers, remove-old-data, auto-lock-periods, refresh-accounting-tokens\n',
     });
     const badLimit = await earlybird(["jobs:list", "--limit", "0"]);
     expect(badLimit.code).toBe(1);

@@ -61,13 +61,11 @@ export function nextCode(code: string): string {
 export function suggestedAccount(provider: AccountingProvider, type: RelayAccountType, takenCodes: Iterable<string>): SuggestedAccount {
   const base = isMyob(provider) ? MYOB_SUGGESTIONS[type] : XERO_SUGGESTIONS[type];
   const taken = new Set<string>();
-  for (const code of takenCodes) {
-    if (!code) continue;
-    taken.add(code.trim().toUpperCase());
-    if (isMyob(provider)) taken.add(codeNumber(code));
-  }
+  for (const code of takenCodes) if (code) taken.add(code.trim().toUpperCase());
+  // MYOB: a DisplayID ("6-1900") is taken, and so is a bare number given alone ("1900").
+  const isTaken = (code: string) => taken.has(code) || (isMyob(provider) && taken.has(`${base.myobPrefix}-${code}`));
   let code = base.code;
-  for (let guard = 0; taken.has(code) && guard < 100_000; guard += 1) code = nextCode(code);
+  for (let guard = 0; isTaken(code) && guard < 100_000; guard += 1) code = nextCode(code);
   return { ...base, code, name: RELAY_ACCOUNT_NAMES[type] };
 }
 

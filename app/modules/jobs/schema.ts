@@ -14,6 +14,7 @@ export const SCHEDULED_JOB_NAMES = [
   "check-purchaser-offers",
   "remove-old-data",
   "auto-lock-periods",
+  "refresh-accounting-tokens",
 ] as const;
 export type ScheduledJobName = (typeof SCHEDULED_JOB_NAMES)[number];
 
