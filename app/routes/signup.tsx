@@ -23,6 +23,7 @@ import { connectErrorMessage } from "~/components/integrations/labels";
 import { COMPANY_FILE_DESCRIPTION, COMPANY_FILE_TITLE, CompanyFileBody, MAPPING_TITLE, MappingStepBody, mappingDescription } from "~/components/integrations/wizard-pages";
 import { companyFileData, companyFileFormAction, mappingFormAction, mappingStepData, mapStepOf, SIGNUP_WIZARD } from "~/web/integrations/wizard.server";
 import { signupConnectAction } from "~/web/integrations/signup-connect.server";
+import { sessionIdOf } from "~/web/integrations/callback.server";
 import { appOrigin } from "~/lib/app-url.server";
 import { handleError, pageError, parseFormData, readForm } from "~/web/http.server";
 import { z } from "zod";
@@ -103,7 +104,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     switch (step) {
       case "connect-account":
       case "connect-account-myob":
-        return signupConnectAction(form, actor, step);
+        return signupConnectAction(form, actor, step, await sessionIdOf(request));
       case "map-accounts":
         return mappingFormAction(form, actor, SIGNUP_WIZARD);
       case "myob-company-file":

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Alert } from "~/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { useServerToast } from "~/components/ui/toast";
 import { formErrorsOf } from "~/lib/form-errors";
@@ -44,8 +45,14 @@ export function MappingStepBody({ view, place, actionData }: { view: MappingStep
   useServerToast(actionData);
   const { fieldErrors, formError } = formErrorsOf(actionData);
   const error = fieldErrors.account ?? formError ?? null;
+  const notice = actionData && typeof actionData === "object" && "notice" in actionData ? String((actionData as { notice: unknown }).notice) : null;
   const actions = ACTIONS[place];
-  return <MappingStepForm key={view.step} view={view} action={actions.mapping} error={error} backTo={view.step > 0 ? actions.mapStep(view.step - 1) : null} />;
+  return (
+    <div className="space-y-4">
+      {notice ? <Alert variant="info">{notice}</Alert> : null}
+      <MappingStepForm key={view.step} view={view} action={actions.mapping} error={error} backTo={view.step > 0 ? actions.mapStep(view.step - 1) : null} />
+    </div>
+  );
 }
 
 export function MappingStepCard({ view, places, actionData }: { view: MappingStepView; places: WizardPlace; actionData: unknown }) {

@@ -40,3 +40,9 @@ export function connectFailedPath(provider: "xero" | "myob", error: unknown): st
 export function sameSitePath(path: string, fallback: string): string {
   return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : fallback;
 }
+
+/** The id of the request's session: the OAuth state is bound to it (issued here, checked on the callback). */
+export async function sessionIdOf(request: Request): Promise<string | null> {
+  const lookup = await resolveSession(await readSessionToken(request));
+  return lookup.status === "valid" ? lookup.sessionId : null;
+}

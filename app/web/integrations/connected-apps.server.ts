@@ -23,6 +23,7 @@ import { connectionsOverview, startConnect, type ConnectionOverview } from "~/mo
 import { listSyncEvents } from "~/modules/integrations/sync-log.server";
 import { handleError, parseFormData, readForm } from "~/web/http.server";
 import { redirectWithToast } from "~/web/toast.server";
+import { sessionIdOf } from "./callback.server";
 
 export const CONNECTED_APPS_TAB = "/settings?tab=connected-apps";
 export const SYNC_LOG_PAGE_SIZE = 10;
@@ -129,7 +130,7 @@ export async function connectedAppsAction(request: Request, actor: Actor, flags:
     switch (input.intent) {
       case "connect": {
         if (!offeredProviders(flags).includes(input.provider)) throw new Response("Not Found", { status: 404 });
-        const { authorizeUrl } = await startConnect(actor, { provider: input.provider, returnTo: "settings" });
+        const { authorizeUrl } = await startConnect(actor, { provider: input.provider, returnTo: "settings", sessionId: await sessionIdOf(request) });
         return redirect(authorizeUrl);
       }
       case "sync":

@@ -10,7 +10,7 @@ import { ConnectAccountSchema, ConnectMyobSchema } from "~/modules/signup/schema
 import { recordAccountingChoice } from "~/modules/signup/signup.server";
 import { handleError, parseFormData } from "~/web/http.server";
 
-export async function signupConnectAction(form: FormData, actor: Actor, step: "connect-account" | "connect-account-myob") {
+export async function signupConnectAction(form: FormData, actor: Actor, step: "connect-account" | "connect-account-myob", sessionId: string | null) {
   try {
     const choice = parseFormData(form, step === "connect-account-myob" ? ConnectMyobSchema : ConnectAccountSchema);
     if (choice.intent === "skip") {
@@ -19,7 +19,7 @@ export async function signupConnectAction(form: FormData, actor: Actor, step: "c
     }
     if (choice.software === "MYOB") return redirect("/signup?step=connect-account-myob");
     await recordAccountingChoice(actor, choice.software);
-    const { authorizeUrl } = await startConnect(actor, { provider: choice.software, returnTo: "signup" });
+    const { authorizeUrl } = await startConnect(actor, { provider: choice.software, returnTo: "signup", sessionId });
     return redirect(authorizeUrl);
   } catch (error) {
     return handleError(error, { data: { stage: "connect" as const }, exposeCodes: ["ACCOUNTING_NOT_CONFIGURED"] });

@@ -12,18 +12,13 @@ import { AppError, isAppError } from "~/lib/errors";
 import { companyFiles, liveConnection, selectCompanyFile } from "~/modules/integrations/connections.server";
 import { mappingStep, saveMapping } from "~/modules/integrations/mapping.server";
 import type { MappingStep } from "~/modules/integrations/rules";
+import { INVALID_CREDENTIALS, OTHER_COMPANY as ONBOARDED, SELECT_ACCOUNT, SELECT_COMPANY_FILE } from "~/modules/integrations/schema";
 import { handleError, parseFormData, readForm } from "~/web/http.server";
 import { redirectWithToast } from "~/web/toast.server";
 
-/** p1 §5 Mapping and MYOB company file; p1 §8 MYOB. */
-export const SELECT_ACCOUNT = "Please select an existing account or choose the option to create new account.";
-export const SELECT_COMPANY_FILE = "Please select a company file";
-export const INVALID_CREDENTIALS = "Invalid credentials. Please check the username and password you entered.";
-/** p1 §8 Mapping: a refusal that says the mapping "already exist"s is a notice, not an error. */
-export const MAPPING_EXISTS = "This account is already mapped. Moving on to the next step.";
-const ONBOARDED = "Cannot connect to other company once onboarded";
 
 export interface WizardPlaces {
+  returnTo: "settings" | "signup";
   mapStep: (step: MappingStep) => string;
   /** After the last step: the done screen (settings) or sign-up's final step with its connection. */
   done: (provider: ProviderKey) => string;
@@ -33,6 +28,7 @@ export interface WizardPlaces {
 }
 
 export const SETTINGS_WIZARD: WizardPlaces = {
+  returnTo: "settings",
   mapStep: (step) => `/settings/connect-business-account?config=map-accounts${step ? `&mapStep=${step}` : ""}`,
   done: () => "/settings/connect-business-account?config=final",
   companyFile: "/settings/connect-business-account?config=myob-company-file",
@@ -42,6 +38,7 @@ export const SETTINGS_WIZARD: WizardPlaces = {
 const connectionOf = (provider: ProviderKey) => (provider === "XERO" ? "xero" : "myob");
 
 export const SIGNUP_WIZARD: WizardPlaces = {
+  returnTo: "signup",
   mapStep: (step) => `/signup?step=map-accounts${step ? `&mapStep=${step}` : ""}`,
   done: (provider) => `/signup?step=final&connection=${connectionOf(provider)}`,
   companyFile: "/signup?step=myob-company-file",
@@ -90,12 +87,14 @@ export async function mappingFormAction(form: FormData, actor: Actor, places: Wi
     if (result.notice) return redirectWithToast(next, { type: "info", message: result.notice });
     return redirect(next);
   } catch (error) {
-    if (isAppError(error) && error.status < 500 && /already exist/i.test(error.message)) {
-      const next = step === 2 ? places.done(await providerOf(actor)) : places.mapStep((step + 1) as MappingStep);
-      return redirectWithToast(next, { type: "info", message: MAPPING_EXISTS });
+    // p1 §8 Mapping: "already exist" is a notice (the account is in the books: pick it from the list), not an error.
+    if (isAppError(error) && /already exist/i.test(error.message)) {
+      return json({ stage: "map-accounts" as const, fieldErrors: {}, notice: error.message }, { status: 409 });
     }
-    // The module's own "nothing chosen" (or any refusal of this step) belongs on the account field.
-    const onField = isAppError(error) && error.status < 500 && error.status !== 404 && error.status !== 403 ? AppError.validation({ account: error.message }) : error;
+    // The module's own "nothing chosen", or a refusal of the books (creating the account failed), is on the account field.
+    const onField = isAppError(error) && ((error.status < 500 && error.status !== 404 && error.status !== 403) || error.code === "ACCOUNT_CREATE_FAILED")
+      ? AppError.validation({ account: error.message })
+      : error;
     return handleError(onField, { data: { stage: "map-accounts" as const } });
   }
 }
@@ -143,7 +142,7 @@ export async function companyFileFormAction(form: FormData, actor: Actor, places
     json<CompanyFileActionData>({ stage: "myob-company-file", fileId, username, ...data }, { status });
   try {
     const input = parseFormData(form, CompanyFileFormSchema);
-    const result = await selectCompanyFile(actor, { fileId: input.fileId, username: input.username ?? "", password: input.password ?? "" });
+    const result = await selectCompanyFile(actor, { fileId: input.fileId, username: input.username ?? "", password: input.password ?? "", returnTo: places.returnTo });
     return redirectWithToast(places.afterCompanyFile(result.redirectTo), { type: "success", message: "Company file connected" });
   } catch (error) {
     if (isAppError(error) && error.status === 401) {
@@ -158,7 +157,11 @@ export async function companyFileFormAction(form: FormData, actor: Actor, places
     }
     const response = await handleError(error, { fields: "named" });
     const body = (await response.clone().json()) as { fieldErrors: Record<string, string>; formError?: string };
-    return answer(response.status, { fieldErrors: body.fieldErrors, ...(body.formError ? { formError: body.formError } : {}), askCredentials: sentCredentials, onboarded: null });
+    // A 401 without credentials comes back as a field error on the username: the file's sign-in is asked for.
+    const prompt = Boolean(body.fieldErrors.username) && !sentCredentials;
+    const fieldErrors = prompt ? {} : body.fieldErrors.username || body.fieldErrors.password ? { credentials: body.fieldErrors.password ?? body.fieldErrors.username! } : body.fieldErrors;
+    const formError = body.formError && !prompt && !fieldErrors.credentials && !fieldErrors.fileId ? { formError: body.formError } : {};
+    return answer(response.status, { fieldErrors, ...formError, askCredentials: sentCredentials || prompt, onboarded: null });
   }
 }
 
