@@ -20,6 +20,7 @@ import { PURCHASE_ORDER_IMPORT_JOB_TYPE } from "../app/modules/purchase-orders/r
 import { runPurchaseOrderImport } from "../app/modules/purchase-orders/import.server";
 import { BATCH_DELETE_JOB_TYPE } from "../app/modules/review/batch-delete";
 import { runBatchDelete } from "../app/modules/review/batch-delete.server";
+import { ACCOUNTING_SYNC_JOB_TYPE, runAccountingSync } from "../app/modules/integrations/sync/service.server";
 import type { ExecuteJobOptions, JobView } from "../app/modules/jobs/service.server";
 
 export type QueuedJobRunner = (jobId: string, options: ExecuteJobOptions) => Promise<JobView>;
@@ -56,6 +57,8 @@ export const QUEUED_JOB_KINDS: Record<string, QueuedJobKind> = {
   [PURCHASE_ORDER_IMPORT_JOB_TYPE]: { run: runPurchaseOrderImport, retry: true },
   // A review list's batch Delete (decision 050): not retried, so the outcome counts each document once.
   [BATCH_DELETE_JOB_TYPE]: { run: runBatchDelete, retry: false },
+  // Sync in from Xero / MYOB (issue 18 part 4): each page commits with its cursor; a retry resumes after the last one.
+  [ACCOUNTING_SYNC_JOB_TYPE]: { run: runAccountingSync, retry: true },
 };
 
 export const QUEUED_JOB_TYPES = Object.keys(QUEUED_JOB_KINDS);
