@@ -16,7 +16,6 @@ import {
   type SyncEventRow,
 } from "~/components/integrations/labels";
 import type { Actor } from "~/lib/actor";
-import { AppError } from "~/lib/errors";
 import { dateAndTimeIn, TIME_ZONES, type Country } from "~/lib/dates";
 import type { FeatureFlags } from "~/lib/flags";
 import { connectionsOverview, startConnect, type ConnectionOverview } from "~/modules/integrations/connections.server";
@@ -24,6 +23,7 @@ import { listSyncEvents } from "~/modules/integrations/sync-log.server";
 import { handleError, parseFormData, readForm } from "~/web/http.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { sessionIdOf } from "./callback.server";
+import { startSyncNow } from "./sync-now.server";
 
 export const CONNECTED_APPS_TAB = "/settings?tab=connected-apps";
 export const SYNC_LOG_PAGE_SIZE = 10;
@@ -134,8 +134,7 @@ export async function connectedAppsAction(request: Request, actor: Actor, flags:
         return redirect(authorizeUrl);
       }
       case "sync":
-        // Sync now waits for the sync module (issue 18 part 4, helper C): until it is merged, the button is refused.
-        throw new AppError(409, "Sync is not available yet", { code: "SYNC_UNAVAILABLE" });
+        return await startSyncNow(actor);
     }
   } catch (error) {
     return handleError(error, { closeTo: CONNECTED_APPS_TAB, fields: "none", forbidden: "toast", exposeCodes: ["ACCOUNTING_NOT_CONFIGURED"] });

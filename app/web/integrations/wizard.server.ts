@@ -76,7 +76,6 @@ export async function mappingAction(request: Request, actor: Actor, places: Wiza
 }
 
 export async function mappingFormAction(form: FormData, actor: Actor, places: WizardPlaces) {
-  const step = MapStepSchema.parse(form.get("step") ?? "0");
   try {
     const input = parseFormData(form, MappingForm);
     const result = await saveMapping(actor, {
