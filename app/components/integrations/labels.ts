@@ -107,5 +107,18 @@ export interface ConnectedAppsView {
   log: { events: SyncEventRow[]; page: number; hasMore: boolean };
 }
 
-/** The spec's texts (p1 §2, §8; p3 §2.2), as the integrations module words them. */
-export { connectErrorMessage, FETCHING_DETAILS, MYOB_CALLBACK_ERROR as MYOB_CALLBACK_FAILED } from "~/modules/integrations/schema";
+/**
+ * The spec's texts (p1 §2, §8; p3 §2.2). The same words as modules/integrations/schema.ts, which the browser bundle
+ * cannot import (it reads the provider list from db/models).
+ */
+export const CONNECT_ERROR_XERO = "Error in connecting to Xero account";
+export const CONNECT_ERROR_MYOB = "Error in connecting to MYOB account";
+export const CONNECT_ERROR_OTHER = "Error!";
+export function connectErrorMessage(error: string | null): string | null {
+  if (error === null) return null;
+  if (error === "xero") return CONNECT_ERROR_XERO;
+  if (error === "myob") return CONNECT_ERROR_MYOB;
+  return CONNECT_ERROR_OTHER;
+}
+export const MYOB_CALLBACK_FAILED = "Error in connecting to your MYOB account.";
+export const FETCHING_DETAILS = "Fetching your details";
