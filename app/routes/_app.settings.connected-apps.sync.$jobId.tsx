@@ -77,7 +77,7 @@ export default function SyncProgressDialog() {
       )}
       <RouteDialogFooter>
         <Link to={closeTo} className={buttonVariants({ variant: progress.done ? "default" : "outline" })}>
-          {progress.done ? "Done" : "Close"}
+          {progress.done ? "Done" : "Continue in the background"}
         </Link>
       </RouteDialogFooter>
     </RouteDialog>

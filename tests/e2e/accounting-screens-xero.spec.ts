@@ -10,6 +10,9 @@ import { accountingShotsDir, allowAccess, card, mapAccountsCreatingNew, notifica
  * connected, Sync now and the XB- bills on /bills, then Disconnect through its confirmation.
  */
 
+// One company through the steps: a failed step skips the rest (a retry would make a new company).
+test.describe.configure({ mode: "serial" });
+
 let world: World;
 test.beforeAll(async () => {
   test.setTimeout(180_000);

@@ -71,7 +71,7 @@ function ProviderCardView({ card, canConnect }: { card: ProviderCard; canConnect
         {card.connection ? (
           <>
             <dl className="space-y-1.5">
-              <Detail label="Connected as">{PROVIDER_LABELS[card.connection.provider]}</Detail>
+              {card.key === "myob" ? <Detail label="Product">{PROVIDER_LABELS[card.connection.provider]}</Detail> : null}
               <Detail label="Organisation">{card.connection.tenantName ?? "—"}</Detail>
               {card.connection.provider === "MYOB_ACCOUNT_RIGHT" ? (
                 <Detail label="Company file">
@@ -195,18 +195,18 @@ function SyncLog({ log }: { log: ConnectedAppsView["log"] }) {
             ) : (
               log.events.map((event) => (
                 <TableRow key={event.id} className="max-md:grid max-md:grid-cols-2 max-md:gap-x-3 max-md:py-2">
-                  <TableCell className="tabular-nums max-md:col-span-2 max-md:py-0.5 max-md:text-xs max-md:text-muted-foreground">{event.at}</TableCell>
-                  <TableCell className="max-md:py-0.5">{PROVIDER_LABELS[event.provider]}</TableCell>
-                  <TableCell className="max-md:py-0.5">
+                  <TableCell className="tabular-nums max-md:order-1 max-md:py-0.5 max-md:text-xs max-md:text-muted-foreground">{event.at}</TableCell>
+                  <TableCell className="max-md:order-3 max-md:py-0.5">{PROVIDER_LABELS[event.provider]}</TableCell>
+                  <TableCell className="max-md:order-4 max-md:py-0.5">
                     {SYNC_KIND_LABELS[event.kind]}
                     <span className="block text-xs text-muted-foreground">{SYNC_DIRECTION_LABELS[event.direction]}</span>
                   </TableCell>
-                  <TableCell className="max-md:py-0.5">
+                  <TableCell className="max-md:order-2 max-md:justify-self-end max-md:py-0.5">
                     <Badge variant={event.outcome === "FAILED" ? "destructive" : event.outcome === "RETRYING" ? "warning" : "secondary"}>{SYNC_OUTCOME_LABELS[event.outcome]}</Badge>
                   </TableCell>
-                  <TableCell className="break-words max-md:col-span-2 max-md:py-0.5">
+                  <TableCell className="break-words max-md:order-5 max-md:col-span-2 max-md:py-0.5">
                     {event.message ?? ""}
-                    {event.externalId ? <span className="block text-xs text-muted-foreground">{event.externalId}</span> : null}
+                    {event.externalId ? <span className="block break-all text-xs text-muted-foreground">{event.externalId}</span> : null}
                   </TableCell>
                 </TableRow>
               ))

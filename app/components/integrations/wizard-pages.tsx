@@ -3,7 +3,7 @@ import { Alert } from "~/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { useServerToast } from "~/components/ui/toast";
 import { formErrorsOf } from "~/lib/form-errors";
-import { CompanyFileForm, MAPPING_STEPS, MappingStepForm, type CompanyFileView, type MappingStepView } from "./mapping-wizard";
+import { CompanyFileForm, MappingStepForm, type CompanyFileView, type MappingStepView } from "./mapping-wizard";
 
 /** Where the wizard lives: Settings (/settings/connect-business-account) or sign-up (/signup?step=...). */
 export type WizardPlace = "settings" | "signup";
@@ -22,8 +22,8 @@ const ACTIONS: Record<WizardPlace, { mapping: string; companyFile: string; mapSt
 };
 
 export const MAPPING_TITLE = "Map your accounts";
-export const mappingDescription = (view: MappingStepView) =>
-  `Step ${view.step + 1} of 3: choose where Earlybird records its ${MAPPING_STEPS[view.step].title.toLowerCase()} entries in ${view.providerLabel}.`;
+const STEP_NOUNS = ["the fees you pay", "the cashback you earn", "early payments"] as const;
+export const mappingDescription = (view: MappingStepView) => `Step ${view.step + 1} of 3: choose where ${STEP_NOUNS[view.step]} are recorded in ${view.providerLabel}.`;
 export const COMPANY_FILE_TITLE = "Choose your company file";
 export const COMPANY_FILE_DESCRIPTION = "Select the MYOB AccountRight company file Earlybird should connect to.";
 
