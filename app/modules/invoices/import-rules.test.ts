@@ -53,7 +53,7 @@ describe("normaliseHeader", () => {
     ["INVOICE_NUMBER", "invoice_number"],
     ["Customer Name", "customer_name"],
     ["ContactName", "contactname"],
-    ["*ContactName", "_contactname"],
+    ["*ContactName", "contactname"],
     ["E-mail Address", "e_mail_address"],
     ["\uFEFFInvoice Number", "invoice_number"],
     ["  Issue Date  ", "issue_date"],

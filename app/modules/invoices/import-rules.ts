@@ -45,12 +45,16 @@ export const ROW_MESSAGES = {
   typeBill: 'Type must be "Bill"',
 } as const;
 
-/** CSV header -> column key: lowercased, every non-word character an underscore ("Amount Due (inc. GST)" -> "amount_due__inc__gst_"). */
+/**
+ * CSV header -> column key: lowercased, every non-word character an underscore ("Amount Due (inc. GST)" ->
+ * "amount_due__inc__gst_"). Xero marks its required columns with a leading "*" ("*ContactName"): not part of the name.
+ */
 export function normaliseHeader(name: string): string {
   // The BOM and surrounding spaces Excel leaves on headers are not part of the name.
   return name
     .replace(/^\uFEFF/, "")
     .trim()
+    .replace(/^\*+\s*/, "")
     .toLowerCase()
     .replace(/\W/g, "_");
 }
@@ -76,6 +80,60 @@ export const ACCOUNTING_COLUMNS = {
   contactEmail: "emailaddress",
   type: "type",
 } as const;
+
+/** The accounting export's optional status column (Xero: Status), normalised. */
+export const ACCOUNTING_STATUS_COLUMN = "status";
+
+/**
+ * Statuses of an accounting export row that are not an approved, unpaid invoice or bill (issue 18 part 4): a draft or
+ * one awaiting approval is not approved yet, a voided or deleted one is cancelled, a paid one has nothing left to pay.
+ */
+export const SKIPPED_ACCOUNTING_STATUSES = ["DRAFT", "SUBMITTED", "VOIDED", "DELETED", "PAID"] as const;
+export type SkippedAccountingStatus = (typeof SKIPPED_ACCOUNTING_STATUSES)[number];
+
+/** Xero's words for its statuses as its screens and exports write them. */
+const ACCOUNTING_STATUS_WORDS: Record<string, string> = {
+  AWAITING_APPROVAL: "SUBMITTED",
+  AWAITING_PAYMENT: "AUTHORISED",
+  APPROVED: "AUTHORISED",
+  VOID: "VOIDED",
+  DRAFTED: "DRAFT",
+};
+
+/** An export row's status in Xero's codes (AUTHORISED, PAID, VOIDED, ...), or null when the file has none. */
+export function accountingRowStatus(row: ImportRow): string | null {
+  const text = (row[ACCOUNTING_STATUS_COLUMN] ?? "").trim().toUpperCase().replace(/[\s-]+/g, "_");
+  if (!text) return null;
+  return ACCOUNTING_STATUS_WORDS[text] ?? text;
+}
+
+/** The warning of an export row skipped for its status. */
+export function skippedStatusMessage(status: string): string {
+  return `Skipped: the invoice is ${status} in the accounting system (only approved, unpaid invoices are imported)`;
+}
+
+/** Why an accounting export row is skipped (its status), or null when it is imported. */
+export function accountingRowSkipReason(row: ImportRow): string | null {
+  const status = accountingRowStatus(row);
+  return status && (SKIPPED_ACCOUNTING_STATUSES as readonly string[]).includes(status) ? skippedStatusMessage(status) : null;
+}
+
+/**
+ * Xero's export writes one row per line item, each repeating the invoice's number, contact and Total: the rows of one
+ * invoice follow each other. The returned function answers true for a row that is another line of the invoice on the
+ * row before (same number and contact), so an invoice counts once, with its Total (not the rows summed).
+ */
+export function createInvoiceLineGrouper(): (row: ImportRow) => boolean {
+  let previous: string | null = null;
+  return (row) => {
+    const number = (row[ACCOUNTING_COLUMNS.invoiceNumber] ?? "").trim();
+    const contact = (row[ACCOUNTING_COLUMNS.counterpartyName] ?? "").trim().replace(/\s+/g, " ").toLowerCase();
+    const key = number ? `${number}\u0000${contact}` : null;
+    const sameInvoice = key !== null && key === previous;
+    previous = key;
+    return sameInvoice;
+  };
+}
 
 /** The `type` value an accounting export row must have for each kind. */
 export const ACCOUNTING_TYPE: Record<ImportKind, string> = { INVOICE: "Sales invoice", BILL: "Bill" };

@@ -48,6 +48,8 @@ import {
   IMPORT_JOB_TYPES,
   IMPORT_MESSAGES,
   MAX_IMPORT_UPLOAD_BYTES,
+  accountingRowSkipReason,
+  createInvoiceLineGrouper,
   checkImportHeaders,
   incorrectTemplateMessage,
   isBlankRow,
@@ -81,8 +83,10 @@ export interface ImportResult {
   total: number;
   failed: number;
   duplicates: number;
-  /** Imported rows with a warning (a new counterparty was created for them). */
+  /** Imported rows with a warning (a new counterparty was created for them), and export rows skipped for their status. */
   warnings: number;
+  /** Accounting export rows skipped for their status (DRAFT, SUBMITTED, VOIDED, DELETED, PAID), each with a warning. */
+  skipped?: number;
   createdCounterparties: number;
   /** The first failed and warning rows (at most ISSUE_LIST_LIMIT each); the CSV has every failed row. */
   failedInvoices: ImportRowIssue[];
@@ -402,6 +406,7 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
     failed: 0,
     duplicates: 0,
     warnings: 0,
+    skipped: 0,
     createdCounterparties: 0,
     failedInvoices: [],
     warningInvoices: [],
@@ -463,6 +468,8 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
     const skipThrough = resumeFrom?.line ?? 0;
     let batch: PendingRow[] = [];
     let line = 1;
+    // An accounting export's line rows of one invoice: the first row is the invoice, the others are not counted.
+    const anotherLine = createInvoiceLineGrouper();
     const tick = fileProgress(input, size, progress);
 
     const flush = async () => {
@@ -497,6 +504,19 @@ async function importFile(jobId: string, companyId: number, payload: ImportPaylo
         if (headerError) break;
         line++;
         if (isBlankRow(raw)) continue;
+        if (template === "ACCOUNTING") {
+          if (anotherLine(raw)) continue;
+          const skipReason = accountingRowSkipReason(raw);
+          if (skipReason) {
+            if (line <= skipThrough) continue;
+            result.total++;
+            result.skipped = (result.skipped ?? 0) + 1;
+            result.warnings++;
+            if (result.warningInvoices.length < ISSUE_LIST_LIMIT) result.warningInvoices.push({ line, invoiceNumber: (raw.invoicenumber ?? "").trim(), messages: [skipReason] });
+            await tick();
+            continue;
+          }
+        }
         const cells = keys.map((key) => raw[key] ?? "");
         const row = parseImportRow(raw, kind, today, { template, createInXero });
         const locked = row.ok ? lockedReason(row.record) : null;

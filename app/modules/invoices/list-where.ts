@@ -190,14 +190,17 @@ export function buildWhere(side: Side, companyId: number, query: ListQuery, toda
   }
   if (side === "BILL" && query.isMatchedPayablesValue !== null) {
     // Balance Payable (p2 §4 Other, §5 Filters): the bills of suppliers whose payables match the accounting balance
-    // within 1 unit, by the Suppliers tab's rule (payables/suppliers-tab.server.ts): until aged payables are fetched from
-    // Xero, the accounting balance is the part of the unpaid bills loaded from an accounting system. Every supplier
-    // with a bill is in the grouping, so false is exactly its complement.
-    // The totals come from payables_totals (kept by the database with every bill, docs/decisions/029), one row per
-    // supplier, instead of summing every bill of the company on each request.
+    // within 1 unit, by the Suppliers tab's rule (payables/suppliers-tab.server.ts): the accounting balance is the
+    // books' aged payables stored by sync in (docs/decisions/057), or, for a company with no report yet, the part of the
+    // unpaid bills loaded from an accounting system. Every supplier with a bill is in the grouping, so false is exactly
+    // its complement. The totals come from payables_totals (kept by the database with every bill, docs/decisions/029),
+    // one row per supplier, instead of summing every bill of the company on each request.
     where.add(`i.issued_by ${query.isMatchedPayablesValue ? "IN" : "NOT IN"} (
       SELECT m.supplier_id FROM payables_totals m
-      WHERE m.company_id = :companyId AND m.live_count > 0 AND abs(m.unpaid_total - m.accounting_total) <= 1)`);
+      LEFT JOIN accounting_payables_balances ab ON ab.company_id = m.company_id AND ab.supplier_id = m.supplier_id
+      WHERE m.company_id = :companyId AND m.live_count > 0
+        AND abs(m.unpaid_total - CASE WHEN EXISTS (SELECT 1 FROM accounting_payables_reports ar WHERE ar.company_id = :companyId)
+                                      THEN COALESCE(ab.amount_due, 0) ELSE m.accounting_total END) <= 1)`);
   }
   const nameColumn = side === "INVOICE" ? "i.issued_for_company_name" : "i.issued_by_company_name";
   const searches = side === "BILL" ? [query.entity, query.supplier] : [query.entity];

@@ -18,9 +18,10 @@
  * - A summary covers all the supplier's live records (no period: the tab has no date range of its own).
  * - totalCashReward is the cashback the unpaid bills show today: cb on Payment Offered rows, the saving s on a
  *   prompt payment (SAVE s).
- * - The accounting system's payables (p2 §7 Xero aged payables) are not fetched yet; until they are, the
- *   accounting balance is the part of the unpaid bills that was loaded from an accounting system (XERO, MYOB), so
- *   a supplier matches when Earlybird holds no bill the accounting system does not know of (within 1 unit).
+ * - The accounting balance (p2 §7 aged payables) is what the company's books owe the supplier, stored by sync in
+ *   (accounting_payables_balances, docs/decisions/057; a supplier missing from the company's last report owes 0).
+ *   A company with no report yet (not connected, or never synced) keeps the part of the unpaid bills loaded from an
+ *   accounting system (a CSV export). A supplier matches within 1 currency unit (p2 §4, payablesMatch).
  */
 import { QueryTypes } from "sequelize";
 import { sequelize } from "../../../db/index";
@@ -43,7 +44,7 @@ interface RawSupplier {
   offers_enabled: boolean | null;
   contact_email: string | null;
   unallocated_c: string;
-  /** From payables_totals: the unpaid bills, their amount payable, the part from an accounting system, those not included. */
+  /** From payables_totals: the unpaid bills, their amount payable, those not included; accounting_c: the books' balance. */
   unpaid_count: number | null;
   unpaid_c: string | null;
   accounting_c: string | null;
@@ -72,11 +73,15 @@ export async function fetchSuppliers(companyId: number, options: { supplierId?: 
        cp.is_purchaser_offers_enabled AS offers_enabled, cp.contact_email,
        (SELECT COALESCE(sum(cn.unallocated_total * 100), 0)::bigint FROM credit_notes cn
          WHERE cn.issued_for = :companyId AND cn.issued_by = co.id AND cn.deleted_at IS NULL) AS unallocated_c,
-       t.unpaid_count, (t.unpaid_total * 100)::bigint AS unpaid_c, (t.accounting_total * 100)::bigint AS accounting_c, t.excluded_count
+       t.unpaid_count, (t.unpaid_total * 100)::bigint AS unpaid_c,
+       (CASE WHEN r.company_id IS NOT NULL THEN COALESCE(b.amount_due, 0) ELSE COALESCE(t.accounting_total, 0) END * 100)::bigint AS accounting_c,
+       t.excluded_count
      FROM suppliers s
      JOIN companies co ON co.id = s.id
      LEFT JOIN counterparties cp ON cp.company_id = :companyId AND cp.counterparty_company_id = co.id
      LEFT JOIN payables_totals t ON t.company_id = :companyId AND t.supplier_id = co.id
+     LEFT JOIN accounting_payables_reports r ON r.company_id = :companyId
+     LEFT JOIN accounting_payables_balances b ON b.company_id = :companyId AND b.supplier_id = co.id
      ${conditions.length ? `WHERE ${conditions.join(" AND ")}` : ""}
      ORDER BY co.id`,
     { type: QueryTypes.SELECT, replacements }

@@ -40,7 +40,8 @@ function fetcher<T extends { LastModified: string; RowVersion: string }>(api: My
 }
 
 export async function syncMyob(run: RunContext, api: MyobApi): Promise<void> {
-  await oneCallRun(run.connection.id, "accounts", run.jobId, run.full, async (since) => {
+  run.callCounter = () => api.calls;
+  await run.measure("accounts", () => oneCallRun(run.connection.id, "accounts", run.jobId, run.full, async (since) => {
     const accounts: MyobAccount[] = [];
     for (let page = 1; ; page++) {
       const result = await api.listPage<MyobAccount>("GeneralLedger/Account", { top: MYOB_PAGE_SIZE, skip: (page - 1) * MYOB_PAGE_SIZE, filter: myobModifiedFilter(since) });
@@ -49,24 +50,24 @@ export async function syncMyob(run: RunContext, api: MyobApi): Promise<void> {
     }
     run.add(await applyAccounts(run.target, accounts.map(mapMyobAccount).filter((a): a is GlFields => a !== null)));
     return newest(accounts.map((a) => parseXeroTimestamp(a.LastModified)));
-  });
+  }));
   await run.nextStep();
 
   // Suppliers and customers: two listings, each with its cursor, one step.
   for (const role of ["SUPPLIER", "CUSTOMER"] as const) {
-    await pageThrough(
+    await run.measure("contacts", () => pageThrough(
       run,
       role === "SUPPLIER" ? "contacts" : "customers",
       fetcher<MyobContact>(api, role === "SUPPLIER" ? "Contact/Supplier" : "Contact/Customer"),
       (items, afterWrite) => applyContactPage(run.target, items.map((contact) => myobContactKeys(contact, role)), afterWrite),
       { pageSize: MYOB_PAGE_SIZE }
-    );
+    ));
   }
   await run.nextStep();
 
   const currency = run.target.currency;
   const seenBills = new Set<string>();
-  const bills = await pageThrough(
+  const bills = await run.measure("bills", () => pageThrough(
     run,
     "bills",
     fetcher<MyobBill>(api, "Purchase/Bill/Service"),
@@ -75,12 +76,12 @@ export async function syncMyob(run: RunContext, api: MyobApi): Promise<void> {
       return applyRecordPage(run.target, items.map((bill) => mapMyobRecord(bill, "BILL", currency)), afterWrite);
     },
     { pageSize: MYOB_PAGE_SIZE }
-  );
+  ));
   if (run.full && !bills.resumed) run.add(await voidUnseenRecords(run.target, "BILL", seenBills));
   await run.nextStep();
 
   const seenInvoices = new Set<string>();
-  const invoices = await pageThrough(
+  const invoices = await run.measure("invoices", () => pageThrough(
     run,
     "invoices",
     fetcher<MyobInvoice>(api, "Sale/Invoice/Service"),
@@ -89,17 +90,19 @@ export async function syncMyob(run: RunContext, api: MyobApi): Promise<void> {
       return applyRecordPage(run.target, items.map((invoice) => mapMyobRecord(invoice, "INVOICE", currency)), afterWrite);
     },
     { pageSize: MYOB_PAGE_SIZE }
-  );
+  ));
   if (run.full && !invoices.resumed) run.add(await voidUnseenRecords(run.target, "INVOICE", seenInvoices));
   await run.nextStep();
 
   // The accounting balance: every open bill's balance due, per supplier (a listing of the open bills only).
   const open: MyobBill[] = [];
-  for (let page = 1; ; page++) {
-    const result = await api.listPage<MyobBill>("Purchase/Bill/Service", { top: MYOB_PAGE_SIZE, skip: (page - 1) * MYOB_PAGE_SIZE, filter: "Status eq 'Open'" });
-    open.push(...result.Items);
-    if (result.Items.length < MYOB_PAGE_SIZE) break;
-  }
+  await run.measure("agedPayables", async () => {
+    for (let page = 1; ; page++) {
+      const result = await api.listPage<MyobBill>("Purchase/Bill/Service", { top: MYOB_PAGE_SIZE, skip: (page - 1) * MYOB_PAGE_SIZE, filter: "Status eq 'Open'" });
+      open.push(...result.Items);
+      if (result.Items.length < MYOB_PAGE_SIZE) break;
+    }
+  });
   run.add(await applyAgedPayables(run.target, myobPayablesFromBills(open), run.target.today));
   await run.progress(1);
 }

@@ -192,8 +192,8 @@ export async function resolveContacts(target: SyncTarget, contacts: ContactKeys[
   if (newByKey.size > 0) {
     const created = await sequelize.query<{ id: number; n: number }>(
       `INSERT INTO companies (company_name, status, country, nzbn)
-       SELECT c.name, 'INACTIVE', $2, c.nzbn FROM jsonb_to_recordset($1::jsonb) WITH ORDINALITY AS c(name text, nzbn text, n int)
-       ORDER BY n RETURNING id, 0 AS n`,
+       SELECT e.value->>'name', 'INACTIVE', $2, e.value->>'nzbn' FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS e(value, n)
+       ORDER BY e.n RETURNING id, 0 AS n`,
       {
         bind: [JSON.stringify([...newByKey.values()].map((c) => ({ name: c.name, nzbn: c.businessNumber && c.businessNumber.length === 13 ? c.businessNumber : null }))), target.country],
         type: QueryTypes.SELECT,
@@ -822,6 +822,11 @@ export async function applyAgedPayables(target: SyncTarget, byContact: Map<strin
       { bind: [target.companyId], type: QueryTypes.SELECT, transaction: t }
     );
     const previous = new Map(before.map((row) => [row.supplier_id, Number(row.amount_c)]));
+    await sequelize.query(
+      `INSERT INTO accounting_payables_reports (company_id, provider, report_date) VALUES ($1, $2, $3)
+       ON CONFLICT (company_id) DO UPDATE SET provider = EXCLUDED.provider, report_date = EXCLUDED.report_date, synced_at = now()`,
+      { bind: [target.companyId, target.provider, reportDate], transaction: t }
+    );
     if (perSupplier.size > 0) {
       await sequelize.query(
         `INSERT INTO accounting_payables_balances (company_id, supplier_id, provider, amount_due, report_date)

@@ -16,6 +16,10 @@ export class RunContext {
   readonly counts: SyncCounts = emptyCounts();
   readonly skippedSample: SkippedRecord[] = [];
   readonly skippedByReason = new Map<string, number>();
+  /** API calls per resource (retries included), for the summary and the bench. */
+  readonly callsByResource: Record<string, number> = {};
+  /** The client's call counter (set by the run once it has its client). */
+  callCounter: () => number = () => 0;
   private step = 0;
 
   constructor(
@@ -46,6 +50,16 @@ export class RunContext {
   async progress(fraction: number): Promise<void> {
     const share = 99 / this.steps;
     await this.report(Math.floor(this.step * share + Math.min(Math.max(fraction, 0), 1) * share));
+  }
+
+  /** Runs `work` and adds the calls it made to `resource`. */
+  async measure<R>(resource: string, work: () => Promise<R>): Promise<R> {
+    const before = this.callCounter();
+    try {
+      return await work();
+    } finally {
+      this.callsByResource[resource] = (this.callsByResource[resource] ?? 0) + this.callCounter() - before;
+    }
   }
 
   async nextStep(): Promise<void> {

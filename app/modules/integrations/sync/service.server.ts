@@ -42,6 +42,8 @@ export interface SyncSummary {
 /** What the job keeps as its result: the summary, plus the skipped records by reason. */
 export interface SyncJobResult extends SyncSummary {
   full: boolean;
+  /** API calls per resource (an incremental Xero run after 100 changes: 2 for invoices). */
+  callsByResource: Record<string, number>;
   skippedByReason: Record<string, number>;
 }
 
@@ -153,6 +155,7 @@ async function syncCompany(jobId: string, companyId: number, payload: SyncPayloa
     calls: calls(),
     kinds: run.counts,
     full: payload.full,
+    callsByResource: run.callsByResource,
     skippedByReason: Object.fromEntries(run.skippedByReason),
   };
   await recordSyncEvent({
@@ -163,7 +166,7 @@ async function syncCompany(jobId: string, companyId: number, payload: SyncPayloa
     kind: "SYNC",
     outcome: "COMPLETED",
     message: summaryLine(result),
-    details: { jobId, calls: result.calls, kinds: result.kinds, skippedByReason: result.skippedByReason, skipped: run.skippedSample },
+    details: { jobId, calls: result.calls, callsByResource: result.callsByResource, kinds: result.kinds, skippedByReason: result.skippedByReason, skipped: run.skippedSample },
   });
   await AccountingConnection.update({ lastSyncAt: new Date(), lastError: null }, { where: { id: connection.id } });
   return result;

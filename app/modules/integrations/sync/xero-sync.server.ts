@@ -18,14 +18,15 @@ export const XERO_STEPS = 5;
 
 export async function syncXero(run: RunContext, api: XeroApi): Promise<void> {
   // Accounts: one unpaged call (only the changed ones after the first run).
-  await oneCallRun(run.connection.id, "accounts", run.jobId, run.full, async (since) => {
+  run.callCounter = () => api.calls;
+  await run.measure("accounts", () => oneCallRun(run.connection.id, "accounts", run.jobId, run.full, async (since) => {
     const accounts = await api.listPage("Accounts", { modifiedSince: since ?? undefined });
     run.add(await applyAccounts(run.target, accounts.map(mapXeroAccount).filter((a): a is GlFields => a !== null)));
     return newest(accounts.map((a) => parseXeroTimestamp(a.UpdatedDateUTC)));
-  });
+  }));
   await run.nextStep();
 
-  await pageThrough(
+  await run.measure("contacts", () => pageThrough(
     run,
     "contacts",
     async (page, since) => {
@@ -34,10 +35,10 @@ export async function syncXero(run: RunContext, api: XeroApi): Promise<void> {
     },
     (items, afterWrite) => applyContactPage(run.target, items.map(xeroContactKeys), afterWrite),
     { pageSize: XERO_PAGE_SIZE }
-  );
+  ));
   await run.nextStep();
 
-  await pageThrough(
+  await run.measure("invoices", () => pageThrough(
     run,
     "invoices",
     async (page, since) => {
@@ -46,10 +47,10 @@ export async function syncXero(run: RunContext, api: XeroApi): Promise<void> {
     },
     (items, afterWrite) => applyRecordPage(run.target, items.map(mapXeroInvoice), afterWrite),
     { pageSize: XERO_PAGE_SIZE }
-  );
+  ));
   await run.nextStep();
 
-  await pageThrough(
+  await run.measure("purchaseOrders", () => pageThrough(
     run,
     "purchaseOrders",
     async (page, since) => {
@@ -72,11 +73,11 @@ export async function syncXero(run: RunContext, api: XeroApi): Promise<void> {
       return outcome;
     },
     { pageSize: XERO_PAGE_SIZE }
-  );
+  ));
   await run.nextStep();
 
   // Aged payables at today: one report call, the whole balance per supplier.
-  const rows = await api.agedPayables(run.target.today);
+  const rows = await run.measure("agedPayables", () => api.agedPayables(run.target.today));
   run.add(await applyAgedPayables(run.target, agedPayablesByContact(rows), run.target.today));
   await run.progress(1);
 }
