@@ -5,7 +5,7 @@
  * Wire shapes are Xero's own (./types.ts): "/Date(ms+0000)/" dates (parseXeroDate) and decimal dollars (xeroCents).
  */
 import { accountingEndpoints } from "../config.server";
-import { AccountingApiError, basicAuth, Limiter, postForm, sendWithRetries, tokenSetFrom, type RetryPolicy, type TokenSet } from "../http.server";
+import { AccountingApiError, basicAuth, isBearerRejection, Limiter, postForm, sendWithRetries, tokenSetFrom, type AccessTokenSource, type RetryPolicy, type TokenSet } from "../http.server";
 import type {
   XeroAccount,
   XeroAccountInput,
@@ -147,7 +147,8 @@ export async function deleteXeroTenantConnection(accessToken: string, connection
 
 export interface XeroApiOptions {
   tenantId: string;
-  accessToken: () => Promise<string>;
+  /** Called per request; given `stale` after a 401 TokenExpired, it must return a refreshed token. */
+  accessToken: AccessTokenSource;
   policy?: Partial<RetryPolicy>;
 }
 
@@ -156,7 +157,7 @@ export class XeroApi {
   readonly tenantId: string;
   /** HTTP requests sent (retries included). */
   calls = 0;
-  private readonly accessToken: () => Promise<string>;
+  private readonly accessToken: AccessTokenSource;
   private readonly limiter: Limiter;
   private readonly policy: Partial<RetryPolicy> | undefined;
 
@@ -168,20 +169,25 @@ export class XeroApi {
   }
 
   private async request(method: "GET" | "PUT" | "POST" | "DELETE", path: string, options: { query?: Record<string, string | number | undefined>; body?: unknown; headers?: Record<string, string> } = {}): Promise<unknown> {
-    return sendWithRetries(
-      this.limiter,
-      async () => {
-        const url = new URL(`${accountingEndpoints().xero.apiUrl}/api.xro/2.0/${path}`);
-        for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined && value !== "") url.searchParams.set(key, String(value));
-        return {
-          method,
-          url: url.toString(),
-          headers: { Authorization: `Bearer ${await this.accessToken()}`, "xero-tenant-id": this.tenantId, ...options.headers },
-          body: options.body,
-        };
-      },
-      { policy: this.policy, onCall: () => (this.calls += 1) },
-    );
+    let used = "";
+    const send = (stale?: string) =>
+      sendWithRetries(
+        this.limiter,
+        async () => {
+          const url = new URL(`${accountingEndpoints().xero.apiUrl}/api.xro/2.0/${path}`);
+          for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined && value !== "") url.searchParams.set(key, String(value));
+          used = await this.accessToken(stale ? { stale } : undefined);
+          return { method, url: url.toString(), headers: { Authorization: `Bearer ${used}`, "xero-tenant-id": this.tenantId, ...options.headers }, body: options.body };
+        },
+        { policy: this.policy, onCall: () => (this.calls += 1) },
+      );
+    try {
+      return await send();
+    } catch (error) {
+      // An access token that expired early (or was revoked and renewed elsewhere): refresh once and retry.
+      if (isBearerRejection(error) && used) return send(used);
+      throw error;
+    }
   }
 
   async listPage<R extends XeroListResource>(resource: R, options: XeroListOptions = {}): Promise<Array<XeroListItems[R]>> {
