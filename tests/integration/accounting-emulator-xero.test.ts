@@ -218,21 +218,27 @@ describe("Xero Accounting API", () => {
     expect(found.Invoices).toHaveLength(1);
   });
 
-  it("reports aged payables by contact, for one contact or (emulator convenience) all", async () => {
+  it("reports aged payables: for one contact by bill, and (emulator convenience) the summary of all contacts", async () => {
     const { accessToken, tenantId } = await connectXero(emulator.url, RIMU);
-    type Report = { Reports: Array<{ ReportID: string; Rows: Array<{ RowType: string; Title?: string; Rows?: Array<{ RowType: string; Cells: Array<{ Value: string; Attributes?: Array<{ Id: string; Value: string }> }> }> }> }> };
-    const all = (await (await api(accessToken, tenantId, "Reports/AgedPayablesByContact")).json()) as Report;
+    type Cell = { Value: string; Attributes?: Array<{ Id: string; Value: string }> };
+    type Row = { RowType: string; Title?: string; Cells?: Cell[]; Rows?: Row[] };
+    type Report = { Reports: Array<{ ReportID: string; Rows: Row[] }> };
+    const all = (await (await api(accessToken, tenantId, "Reports/AgedPayablesByContact?date=2030-01-01")).json()) as Report;
     const report = all.Reports[0];
     expect(report.ReportID).toBe("AgedPayablesByContact");
-    expect(report.Rows[0].RowType).toBe("Header");
-    const sections = report.Rows.filter((row) => row.RowType === "Section");
-    expect(sections.length).toBeGreaterThan(3);
-    const tui = sections.find((section) => section.Title === "Tui Trading Ltd");
-    const contactId = tui?.Rows?.[0].Cells[0].Attributes?.find((attribute) => attribute.Id === "contactID")?.Value as string;
+    expect(report.Rows[0].Cells?.map((cell) => cell.Value)).toEqual(["Contact", "Current", "< 1 Month", "1 Month", "2 Months", "3 Months", "Older", "Total"]);
+    const contacts = (report.Rows[1].Rows ?? []).filter((row) => row.RowType === "Row");
+    expect(contacts.length).toBeGreaterThan(3);
+    const tui = contacts.find((row) => row.Cells?.[0].Value === "Tui Trading Ltd") as Row;
+    const contactId = tui.Cells?.[0].Attributes?.find((attribute) => attribute.Id === "contactID")?.Value as string;
+    const bills = await emulatorAdmin(emulator.url).xeroContacts(tenantId);
+    expect(bills.find((contact) => contact.Name === "Tui Trading Ltd")?.ContactID).toBe(contactId);
     const one = (await (await api(accessToken, tenantId, `Reports/AgedPayablesByContact?contactID=${contactId}&date=2030-01-01`)).json()) as Report;
-    const only = one.Reports[0].Rows.filter((row) => row.RowType === "Section");
-    expect(only).toHaveLength(1);
-    expect(only[0].Rows?.at(-1)?.RowType).toBe("SummaryRow");
+    expect(one.Reports[0].Rows[0].Cells?.at(-1)?.Value).toBe("Due");
+    const rows = one.Reports[0].Rows[1].Rows ?? [];
+    const due = rows.filter((row) => row.RowType === "Row").reduce((total, row) => total + Number(row.Cells?.at(-1)?.Value), 0);
+    expect(due).toBeCloseTo(Number(tui.Cells?.at(-1)?.Value), 2);
+    expect(rows.at(-1)?.RowType).toBe("SummaryRow");
   });
 
   it("keeps its state across a restart with the same data directory", async () => {
