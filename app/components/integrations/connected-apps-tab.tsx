@@ -153,9 +153,21 @@ function ConnectForm({ card, disabled }: { card: ProviderCard; disabled: boolean
 
 function ConnectedActions({ card }: { card: ProviderCard }) {
   const syncing = useSubmitting("sync");
+  const connecting = useSubmitting("connect");
   const connection = card.connection!;
   return (
     <>
+      {connection.status === "ERROR" ? (
+        // The grant was refused (revoked in the books, refresh token expired): connect the same product again.
+        <Form method="post" action={CONNECTED_APPS}>
+          <input type="hidden" name="intent" value="connect" />
+          <input type="hidden" name="provider" value={connection.provider} />
+          <Button type="submit" disabled={connecting} className="gap-2">
+            <Link2 className="size-4" aria-hidden />
+            {connecting ? "Connecting…" : `Reconnect ${card.title}`}
+          </Button>
+        </Form>
+      ) : null}
       <Form method="post" action={CONNECTED_APPS}>
         <input type="hidden" name="intent" value="sync" />
         <Button type="submit" variant="outline" disabled={syncing || connection.status !== "CONNECTED"} className="gap-2">
