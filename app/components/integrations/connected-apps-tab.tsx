@@ -128,13 +128,13 @@ function ConnectForm({ card, disabled }: { card: ProviderCard; disabled: boolean
   const provider = navigation.formData?.get("provider");
   const mine = card.products.some((product) => product.value === provider);
   return (
-    <Form method="post" action={CONNECTED_APPS} className="flex w-full flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
+    <Form method="post" action={CONNECTED_APPS} className="flex w-full flex-col items-start gap-4">
       <input type="hidden" name="intent" value="connect" />
       {card.products.length > 1 ? (
-        <fieldset className="min-w-0 flex-1 space-y-2">
+        <fieldset className="flex min-w-0 flex-wrap gap-x-6 gap-y-2">
           <legend className="mb-2 text-sm font-medium">Which {card.title} do you use?</legend>
           {card.products.map((product, index) => (
-            <label key={product.value} className="flex cursor-pointer items-center gap-2 text-sm">
+            <label key={product.value} className="flex cursor-pointer items-center gap-2 whitespace-nowrap text-sm">
               <input type="radio" name="provider" value={product.value} defaultChecked={index === 0} disabled={disabled} />
               {product.label}
             </label>
@@ -191,14 +191,14 @@ function SyncLog({ log }: { log: ConnectedAppsView["log"] }) {
         Sync log
       </h2>
       <Card>
-        <Table aria-labelledby="sync-log-title" className="table-fixed">
+        <Table aria-labelledby="sync-log-title">
           <TableHeader className="max-md:sr-only">
             <TableRow>
-              <TableHead className="w-[11rem]">Time</TableHead>
-              <TableHead className="w-[9rem]">App</TableHead>
-              <TableHead className="w-[10rem]">What</TableHead>
-              <TableHead className="w-[8rem]">Outcome</TableHead>
-              <TableHead>Details</TableHead>
+              <TableHead className="whitespace-nowrap">Time</TableHead>
+              <TableHead>App</TableHead>
+              <TableHead>What</TableHead>
+              <TableHead>Outcome</TableHead>
+              <TableHead className="w-1/2">Details</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -207,8 +207,8 @@ function SyncLog({ log }: { log: ConnectedAppsView["log"] }) {
             ) : (
               log.events.map((event) => (
                 <TableRow key={event.id} className="max-md:grid max-md:grid-cols-2 max-md:gap-x-3 max-md:py-2">
-                  <TableCell className="tabular-nums max-md:order-1 max-md:py-0.5 max-md:text-xs max-md:text-muted-foreground">{event.at}</TableCell>
-                  <TableCell className="max-md:order-3 max-md:py-0.5">{PROVIDER_LABELS[event.provider]}</TableCell>
+                  <TableCell className="whitespace-nowrap tabular-nums max-md:order-1 max-md:py-0.5 max-md:text-xs max-md:text-muted-foreground">{event.at}</TableCell>
+                  <TableCell className="whitespace-nowrap max-md:order-3 max-md:py-0.5">{PROVIDER_LABELS[event.provider]}</TableCell>
                   <TableCell className="max-md:order-4 max-md:py-0.5">
                     {SYNC_KIND_LABELS[event.kind]}
                     <span className="block text-xs text-muted-foreground">{SYNC_DIRECTION_LABELS[event.direction]}</span>
@@ -216,7 +216,7 @@ function SyncLog({ log }: { log: ConnectedAppsView["log"] }) {
                   <TableCell className="max-md:order-2 max-md:justify-self-end max-md:py-0.5">
                     <Badge variant={event.outcome === "FAILED" ? "destructive" : event.outcome === "RETRYING" ? "warning" : "secondary"}>{SYNC_OUTCOME_LABELS[event.outcome]}</Badge>
                   </TableCell>
-                  <TableCell className="break-words max-md:order-5 max-md:col-span-2 max-md:py-0.5">
+                  <TableCell className="break-words [overflow-wrap:anywhere] max-md:order-5 max-md:col-span-2 max-md:py-0.5">
                     {event.message ?? ""}
                     {event.externalId ? <span className="block break-all text-xs text-muted-foreground">{event.externalId}</span> : null}
                   </TableCell>
