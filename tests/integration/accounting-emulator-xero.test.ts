@@ -167,6 +167,33 @@ describe("Xero Accounting API", () => {
     expect(await emulatorAdmin(emulator.url).calls(tenantId)).toBe(4);
   });
 
+  it("refuses a call over the in-flight limit and one over the day limit", async () => {
+    const admin = emulatorAdmin(emulator.url);
+    const { accessToken, tenantId } = await connectXero(emulator.url, RIMU);
+    await admin.setLimits({ concurrent: 2, latencyMs: 300 });
+    const statuses = await Promise.all([0, 1, 2].map(() => api(accessToken, tenantId, "Accounts").then(async (answer) => ({ status: answer.status, problem: answer.headers.get("x-rate-limit-problem") }))));
+    expect(statuses.filter((answer) => answer.status === 200)).toHaveLength(2);
+    expect(statuses.find((answer) => answer.status === 429)?.problem).toBe("concurrent");
+    // The two answered calls count for the day; the refused one does not.
+    await admin.setLimits({ concurrent: 5, latencyMs: 0, perDay: 2 });
+    const day = await api(accessToken, tenantId, "Accounts");
+    expect(day.status).toBe(429);
+    expect(day.headers.get("x-rate-limit-problem")).toBe("day");
+    expect(day.headers.get("x-daylimit-remaining")).toBe("0");
+  });
+
+  it("serves a tenant of 100,000 invoices page by page", async () => {
+    const admin = emulatorAdmin(emulator.url);
+    const { accessToken, tenantId } = await connectXero(emulator.url, RIMU);
+    await admin.addXeroInvoices(tenantId, { count: 100_000 });
+    const started = performance.now();
+    const last = (await (await api(accessToken, tenantId, "Invoices?page=1001")).json()) as { Invoices: XeroInvoice[]; pagination: { itemCount: number } };
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(last.pagination.itemCount).toBe(100_080);
+    expect(last.Invoices).toHaveLength(80);
+    expect(last.Invoices.at(-1)?.InvoiceNumber).toBe("XB-100040");
+  });
+
   it("fails the next calls with 503 when told to", async () => {
     const { accessToken, tenantId } = await connectXero(emulator.url, RIMU);
     await emulatorAdmin(emulator.url).failNext({ count: 2 });

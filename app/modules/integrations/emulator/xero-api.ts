@@ -45,9 +45,10 @@ export function validationException(elements: unknown[]): HttpError {
 export async function xeroApi(context: EmulatorContext, info: RequestInfo, rest: string): Promise<void> {
   const grant = bearerGrant(context, info, "xero");
   const tenantId = (header(info.req, "xero-tenant-id") ?? "").trim().toLowerCase();
-  if (!tenantId) throw new HttpError(403, { Type: null, Title: "Forbidden", Status: 403, Detail: "AuthenticationUnsuccessful: the xero-tenant-id header is missing", Instance: randomGuid(), Extensions: {} });
+  if (!tenantId) throw new HttpError(403, { Type: null, Title: "Forbidden", Status: 403, Detail: "AuthenticationUnsuccessful", Instance: randomGuid(), Extensions: {} });
   const organisation = grant.connections.some((connection) => connection.tenantId.toLowerCase() === tenantId) ? context.state.tenant(tenantId) : undefined;
-  if (!organisation) throw new HttpError(403, { Type: null, Title: "Forbidden", Status: 403, Detail: "AuthorizationUnsuccessful", Instance: randomGuid(), Extensions: {} });
+  // As Xero: a missing tenant id and one the grant does not cover both answer 403 AuthenticationUnsuccessful.
+  if (!organisation) throw new HttpError(403, { Type: null, Title: "Forbidden", Status: 403, Detail: "AuthenticationUnsuccessful", Instance: randomGuid(), Extensions: {} });
   context.calls.count(tenantId);
   const admission = context.limiter.admit(tenantId);
   if (!admission.ok) throw new HttpError(429, { Title: "Too Many Requests", Status: 429, Detail: `Rate limit exceeded: ${admission.problem}` }, admission.headers);
