@@ -72,7 +72,7 @@ describe("Xero code flow", () => {
     const url = new URL(authorizeUrl);
     expect(url.searchParams.get("login_hint")).toBe(email);
     expect(url.searchParams.get("code_challenge_method")).toBe("S256");
-    expect(url.searchParams.get("state")!.length).toBeGreaterThanOrEqual(43);
+    expect(url.searchParams.get("state")).toMatch(/^[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}$/);
     const stored = await OauthState.findOne({ where: { state: url.searchParams.get("state")! } });
     expect(stored?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 9 * 60_000);
     expect(stored?.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 10 * 60_000);
@@ -116,6 +116,8 @@ describe("Xero code flow", () => {
     const code = query.get("code")!;
     const flip = `${state.slice(0, -1)}${state.endsWith("A") ? "B" : "A"}`;
     await expectAppError(completeXeroCallback({ actor, sessionId: "mine" }, { code, state: flip }), 400);
+    const [random] = state.split(".");
+    await expectAppError(completeXeroCallback({ actor, sessionId: "mine" }, { code, state: `${random}.${"A".repeat(43)}` }), 400);
     await expectAppError(completeXeroCallback({ actor, sessionId: "mine" }, { code, state: null }), 400);
     // Another session: refused, and the state is spent.
     await expectAppError(completeXeroCallback({ actor, sessionId: "theirs" }, { code, state }), 400);
@@ -252,6 +254,18 @@ describe("Xero client limits", () => {
     const pages = await Promise.all(Array.from({ length: 12 }, () => parallel.listPage("Contacts")));
     expect(pages.every((page) => page.length > 0)).toBe(true);
     expect(parallel.calls).toBe(12);
+  });
+
+  it("reads the aged payables report: the bills still owed per contact", async () => {
+    const { actor, company } = await purchaser();
+    await connectXero(actor);
+    const api = xeroApiFor((await liveConnection(company.id))!);
+    const rows = await api.agedPayables(new Date().toISOString().slice(0, 10));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.contactId && row.contactName && !/^\d{4}-/.test(row.contactName) && row.amountDue > 0)).toBe(true);
+    const bills = await api.listPage("Invoices", { where: 'Type=="ACCPAY" AND Status=="AUTHORISED"' });
+    const owed = bills.reduce((total, bill) => total + Math.round(bill.AmountDue * 100), 0);
+    expect(rows.reduce((total, row) => total + Math.round(row.amountDue * 100), 0)).toBe(owed);
   });
 });
 

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resetEnvCache } from "../../lib/env.server";
-import { decryptSecret, DecryptionError, encryptSecret, isEncrypted, keyId, parseEncryptionKey, resetEncryptionKeyCache } from "./crypto.server";
+import { decryptSecret, DecryptionError, encryptSecret, isEncrypted, keyId, parseEncryptionKey, resetEncryptionKeyCache, signValue, verifySignedValue } from "./crypto.server";
 
 const saved = { key: process.env.ENCRYPTION_KEY, dir: process.env.EARLYBIRD_DATA_DIR };
 
@@ -62,6 +62,16 @@ describe("token encryption", () => {
     resetEncryptionKeyCache();
     expect(decryptSecret(stored)).toBe("dev");
     expect(readFileSync(file, "utf8")).toBe(first);
+  });
+
+  it("signs values per purpose under the key", () => {
+    use({ key: "44".repeat(32), dir });
+    const mac = signValue("oauth-state", "abc");
+    expect(verifySignedValue("oauth-state", "abc", mac)).toBe(true);
+    expect(verifySignedValue("oauth-state", "abd", mac)).toBe(false);
+    expect(verifySignedValue("other", "abc", mac)).toBe(false);
+    use({ key: "55".repeat(32), dir });
+    expect(verifySignedValue("oauth-state", "abc", mac)).toBe(false);
   });
 
   it("parses keys of 32 bytes only", () => {

@@ -242,32 +242,39 @@ function firstOf<T>(body: unknown, key: string): T {
 }
 
 interface ReportCell {
-  Value?: string;
+  Value?: string | number;
   Attributes?: Array<{ Id?: string; Value?: string }>;
 }
 interface ReportRow {
   RowType?: string;
+  Title?: string;
   Cells?: ReportCell[];
   Rows?: ReportRow[];
 }
 
-/** Xero's report shape (Reports[0].Rows: Header, Section{Rows: Row...}, SummaryRow) → { contactId, contactName, amountDue }. */
+/**
+ * Xero's report shape → { contactId, contactName, amountDue } per bill row: Reports[0].Rows is a Header (Date,
+ * Reference, Due Date, "", Total, Paid, Credited, Due), then a Section per contact (Title: its name) of Rows (cells
+ * carry contactID and invoiceID attributes) and a SummaryRow. The amount is the "Due" column; a contact's rows are
+ * summed by the caller.
+ */
 export function flattenAgedPayables(body: unknown): XeroAgedPayablesRow[] {
   const reports = body && typeof body === "object" ? (body as { Reports?: Array<{ Rows?: ReportRow[] }> }).Reports : undefined;
   const top = reports?.[0]?.Rows ?? [];
-  const header = top.find((row) => row.RowType === "Header")?.Cells?.map((cell) => (cell.Value ?? "").toLowerCase()) ?? [];
-  const totalIndex = header.findIndex((value) => value === "total");
+  const header = top.find((row) => row.RowType === "Header")?.Cells?.map((cell) => String(cell.Value ?? "").trim().toLowerCase()) ?? [];
+  const dueIndex = header.lastIndexOf("due") >= 0 ? header.lastIndexOf("due") : header.lastIndexOf("total");
   const rows: XeroAgedPayablesRow[] = [];
-  const visit = (list: ReportRow[]) => {
+  const visit = (list: ReportRow[], title: string | null) => {
     for (const row of list) {
-      if (row.Rows) visit(row.Rows);
+      if (row.Rows) visit(row.Rows, row.Title ?? title);
       if (row.RowType !== "Row" || !row.Cells?.length) continue;
       const cells = row.Cells;
       const contactId = cells.flatMap((cell) => cell.Attributes ?? []).find((attribute) => attribute.Id?.toLowerCase() === "contactid")?.Value ?? "";
-      const amountCell = cells[totalIndex >= 0 ? totalIndex : cells.length - 1];
-      rows.push({ contactId, contactName: cells[0]?.Value ?? "", amountDue: Number(amountCell?.Value ?? 0) || 0 });
+      const amountCell = cells[dueIndex >= 0 ? dueIndex : cells.length - 1];
+      const amount = Number(amountCell?.Value ?? 0);
+      rows.push({ contactId, contactName: title ?? String(cells[0]?.Value ?? ""), amountDue: Number.isFinite(amount) ? amount : 0 });
     }
   };
-  visit(top);
+  visit(top, null);
   return rows;
 }
