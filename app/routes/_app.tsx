@@ -8,6 +8,8 @@ import { requireAppUser } from "~/web/require-app-user.server";
 import { shellUserOf } from "~/components/layout/user-menu";
 import { getFeatureFlags } from "~/modules/settings/service.server";
 import { isLandingRequest } from "~/web/invites/landing.server";
+import { actorOf } from "~/modules/auth/service.server";
+import { maybeAutoLoad } from "~/modules/integrations/sync/service.server";
 
 /**
  * The logged-in layout (spec p1 §2 Layout): header, user dropdown, side menu / drawer.
@@ -18,6 +20,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The landing offer page (/invoices?token=...) is public and full screen: no login, no frame (docs/decisions/018).
   if (isLandingRequest(request)) return json({ landing: true as const, user: null, menuFlags: null });
   const [user, flags] = await Promise.all([requireAppUser(request), getFeatureFlags()]);
+  // p1 §4: a non-admin's visit starts the automatic load from Xero / MYOB (throttled; never for an admin). Not awaited.
+  void maybeAutoLoad(actorOf(user));
   return json({
     landing: false as const,
     user: shellUserOf(user),

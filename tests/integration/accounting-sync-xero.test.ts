@@ -209,4 +209,18 @@ describe("Xero sync in", () => {
     const user = await makeUser({ company: lonely });
     await expect(startAccountingSync({ userId: user.id, companyId: lonely.id, roles: ["ROLE_USER"] }, {})).rejects.toBeInstanceOf(AppError);
   });
+
+  it("fetch gating (p1 §4): an INACTIVE company's lists are fetched only once it is connected", async () => {
+    const { company, actor } = await connectedXeroCompany(emulator.url, { status: "INACTIVE" });
+    await runAccountingSyncNow(actor, {});
+    const query = parseListQuery(new URLSearchParams("tab=bills"), { type: "BILL" }).query;
+    const listActor = { ...actor, companyId: company.id };
+    expect((await listBills(listActor, query)).rows.length).toBeGreaterThan(0);
+    await sequelize.query(`UPDATE accounting_connections SET status = 'DISCONNECTED', disconnected_at = now(), access_token = NULL, refresh_token = NULL WHERE company_id = $1`, { bind: [company.id] });
+    await company.update({ connectedToXero: false });
+    const gated = await listBills(listActor, query);
+    expect(gated).toMatchObject({ rows: [], total: 0, hasAnyRecords: false });
+    await company.update({ status: "PENDING" });
+    expect((await listBills(listActor, query)).rows.length).toBeGreaterThan(0);
+  });
 });

@@ -58,6 +58,7 @@ import { defaultListQuery, type ListQuery, type PageCursor } from "./filters";
 import { offerContext } from "./list-offer-context.server";
 import { pageOf, type RawRow } from "./list-paging.server";
 import { buildWhere, escapeLike } from "./list-where";
+import { mayFetchRecords } from "../integrations/sync/gating.server";
 import {
   billRowStatus,
   companyDisplayState,
@@ -172,8 +173,17 @@ export async function offeredBillsBySupplier(companyId: number, today: string, c
 }
 
 async function listContext(actor: ListActor) {
-  const [company, runtime] = await Promise.all([companyContext(actor, { message: "A company is required" }), getRuntimeConfig()]);
-  return { companyId: company.id, country: company.country, today: company.today, locale: company.locale, config: offerConfigFrom(runtime) };
+  const [company, runtime, mayFetch] = await Promise.all([
+    companyContext(actor, { message: "A company is required" }),
+    getRuntimeConfig(),
+    mayFetchRecords(actor.companyId),
+  ]);
+  return { companyId: company.id, country: company.country, today: company.today, locale: company.locale, config: offerConfigFrom(runtime), mayFetch };
+}
+
+/** p1 §4 fetch gating: nothing is fetched for a company that is neither connected nor PENDING, ACTIVE or INVITED. */
+function gatedPage(ctx: Awaited<ReturnType<typeof listContext>>, query: ListQuery): ListPage<never> {
+  return { rows: [], total: 0, totalIsEstimate: false, pageCursors: { previous: null, next: null }, page: 1, size: query.size, hasAnyRecords: false, today: ctx.today, locale: ctx.locale };
 }
 
 function liveOffer(row: RawRow): LivePurchaserOffer | null {
@@ -215,6 +225,10 @@ function baseRow(row: RawRow): Omit<ListRowBase, "status"> {
 /** The supplier's invoices (issued_by = the actor's company). */
 export async function listInvoices(actor: ListActor, query: ListQuery): Promise<InvoiceListResult> {
   const ctx = await listContext(actor);
+  if (!ctx.mayFetch) {
+    const none = { count: 0, maxServiceFee: 0 as Cents, amountRequested: 0 as Cents };
+    return { ...gatedPage(ctx, query), cards: { activeRequests: none, receivedThisMonth: { count: 0, serviceFees: 0 as Cents, amountPaid: 0 as Cents } } };
+  }
   // The page and the cards are independent: their queries run side by side on the pool.
   const monthStart = monthStartOf(ctx.today);
   const [{ rows, total, totalIsEstimate, pageCursors, page, hasAnyRecords }, analytics] = await Promise.all([
@@ -272,6 +286,7 @@ export async function listInvoices(actor: ListActor, query: ListQuery): Promise<
 /** The purchaser's bills (issued_for = the actor's company): the Bills tab. */
 export async function listBills(actor: ListActor, query: ListQuery): Promise<BillListResult> {
   const ctx = await listContext(actor);
+  if (!ctx.mayFetch) return { ...gatedPage(ctx, query), cards: { cashReserve: null, cashbackThisMonth: { count: 0, cashback: 0 as Cents } } };
   // The page and the cards are independent: their queries run side by side on the pool.
   const [{ rows, total, totalIsEstimate, pageCursors, page, hasAnyRecords }, cards] = await Promise.all([
     pageOf("BILL", ctx.companyId, query, ctx.today, ctx.config, query),
