@@ -17,27 +17,40 @@ import { formErrorsOf, type FormErrorData } from "~/lib/form-errors";
 import { getFeatureFlags } from "~/modules/settings/service.server";
 import { checkInviteCode } from "~/modules/signup/invite-codes.server";
 import { confirmationPath } from "~/modules/signup/rules";
-import { CodeStepSchema, ConnectAccountSchema, ConnectMyobSchema, RegisterSearchSchema, SignupSchema, type SignupCountry } from "~/modules/signup/schema";
-import { findLandingInvite, recordAccountingChoice, registerChoice, searchRegister, signUp } from "~/modules/signup/signup.server";
+import { CodeStepSchema, RegisterSearchSchema, SignupSchema, type SignupCountry } from "~/modules/signup/schema";
+import { findLandingInvite, registerChoice, searchRegister, signUp } from "~/modules/signup/signup.server";
+import { connectErrorMessage } from "~/components/integrations/labels";
+import { COMPANY_FILE_DESCRIPTION, COMPANY_FILE_TITLE, CompanyFileBody, MAPPING_TITLE, MappingStepBody, mappingDescription } from "~/components/integrations/wizard-pages";
+import { companyFileData, companyFileFormAction, mappingFormAction, mappingStepData, mapStepOf, SIGNUP_WIZARD } from "~/web/integrations/wizard.server";
+import { signupConnectAction } from "~/web/integrations/signup-connect.server";
+import { sessionIdOf } from "~/web/integrations/callback.server";
 import { appOrigin } from "~/lib/app-url.server";
-import { handleError, parseFormData, readForm } from "~/web/http.server";
+import { handleError, pageError, parseFormData, readForm } from "~/web/http.server";
 import { z } from "zod";
 
 export const meta: MetaFunction = () => [{ title: "Earlybird | Sign up" }];
 
 /** The steps of p1 §2 Sign-up. The first three are public; the connect steps and final need the signed-up user. */
-const LOGGED_IN_STEPS = ["connect-account", "connect-account-myob", "final"] as const;
+const LOGGED_IN_STEPS = ["connect-account", "connect-account-myob", "map-accounts", "myob-company-file", "final"] as const;
 type LoggedInStep = (typeof LOGGED_IN_STEPS)[number];
 const isLoggedInStep = (step: string | null): step is LoggedInStep => LOGGED_IN_STEPS.includes(step as LoggedInStep);
+const connectionOf = (value: string | null) => (value === "xero" || value === "myob" ? value : null);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const step = url.searchParams.get("step");
   const flags = await getFeatureFlags();
   if (isLoggedInStep(step)) {
-    await requireCompanyUser(request);
+    const { actor } = await requireCompanyUser(request);
     return json({
       step,
+      // The mapping wizard and the company file step (issue 18): the same screens as Settings' connect-business-account.
+      mapping: step === "map-accounts" ? await mappingStepData(actor, mapStepOf(url.searchParams)).catch(pageError) : null,
+      files: step === "myob-company-file" ? await companyFileData(actor).catch(pageError) : null,
+      // connect-account?error=xero|myob: the provider sent the browser back with a failure (p1 §8).
+      connectError: step === "connect-account" ? connectErrorMessage(url.searchParams.get("error")) : null,
+      // final?token=...&connection=myob|xero (p1 §2).
+      connection: step === "final" ? connectionOf(url.searchParams.get("connection")) : null,
       flags: {
         xero: flags.XERO_CONNECT,
         myob: flags.MYOB_CONNECT,
@@ -54,6 +67,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const landing = landingToken ? await findLandingInvite(landingToken, Number(url.searchParams.get("userId")) || null) : null;
   return json({
     step: step === "signup-confirmation" ? ("signup-confirmation" as const) : ("code" as const),
+    mapping: null,
+    files: null,
+    connectError: null,
+    connection: null,
     flags: { xero: false, myob: false, essentials: false, accountRight: false, australia: flags.australiaSignUp },
     email: step === "signup-confirmation" ? (url.searchParams.get("email") ?? "").slice(0, 254) : null,
     landing: landing ? { ...landing, token: landingToken! } : null,
@@ -84,17 +101,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (isLoggedInStep(step)) {
     const { actor } = await requireCompanyUser(request);
-    try {
-      const choice = parseFormData(form, step === "connect-account-myob" ? ConnectMyobSchema : ConnectAccountSchema);
-      if (choice.intent === "skip") {
-        await recordAccountingChoice(actor, null);
-        return redirect("/signup?step=final");
-      }
-      if (choice.software === "MYOB") return redirect("/signup?step=connect-account-myob");
-      await recordAccountingChoice(actor, choice.software);
-      return redirect("/signup?step=final");
-    } catch (error) {
-      return handleError(error, { data: { stage: "connect" as const } });
+    switch (step) {
+      case "connect-account":
+      case "connect-account-myob":
+        return signupConnectAction(form, actor, step, await sessionIdOf(request));
+      case "map-accounts":
+        return mappingFormAction(form, actor, SIGNUP_WIZARD);
+      case "myob-company-file":
+        return companyFileFormAction(form, actor, SIGNUP_WIZARD);
+      case "final":
+        throw new Response("Method Not Allowed", { status: 405 });
     }
   }
 
@@ -146,14 +162,30 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function SignupPage() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData;
+  const rawActionData: unknown = useActionData<typeof action>();
+  const actionData = rawActionData as ActionData;
   const { fieldErrors, formError } = formErrorsOf(actionData);
   const error = formError ?? Object.values(fieldErrors)[0] ?? null;
 
   if (data.step === "signup-confirmation") return <ConfirmationStep email={data.email ?? ""} />;
-  if (data.step === "connect-account") return <ConnectAccountStep flags={data.flags} error={actionData?.stage === "connect" ? error : null} />;
+  if (data.step === "connect-account")
+    return <ConnectAccountStep flags={data.flags} error={actionData?.stage === "connect" ? error : null} connectError={data.connectError} />;
   if (data.step === "connect-account-myob") return <ConnectMyobStep flags={data.flags} error={actionData?.stage === "connect" ? error : null} />;
-  if (data.step === "final") return <FinalStep />;
+  if (data.step === "map-accounts" && data.mapping) {
+    return (
+      <SignupShell title={MAPPING_TITLE} description={mappingDescription(data.mapping)} wide>
+        <MappingStepBody view={data.mapping} place="signup" actionData={rawActionData} />
+      </SignupShell>
+    );
+  }
+  if (data.step === "myob-company-file" && data.files) {
+    return (
+      <SignupShell title={COMPANY_FILE_TITLE} description={COMPANY_FILE_DESCRIPTION} wide>
+        <CompanyFileBody view={data.files} place="signup" actionData={rawActionData} continueTo="/signup?step=final&connection=myob" />
+      </SignupShell>
+    );
+  }
+  if (data.step === "final") return <FinalStep connection={data.connection} />;
 
   if (actionData?.stage === "form") {
     const state: SignupFormState = { ...actionData, errors: formError ? { ...fieldErrors, form: formError } : fieldErrors };

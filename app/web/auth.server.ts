@@ -39,6 +39,10 @@ export async function requireUser(request: Request): Promise<SessionUser> {
     headers.append("Set-Cookie", await clearSessionToken());
     headers.append("Set-Cookie", await setFlash("session-expired"));
   }
+  // p1 §2: a guarded page whose query holds an error (a provider sent a logged-out browser back) shows the
+  // connect-account error page instead of the login redirect (issue 18).
+  const connectError = url.searchParams.get("error");
+  if (connectError !== null) throw redirect(`/connect-account-error?error=${encodeURIComponent(connectError.slice(0, 40))}`, { headers });
   throw redirect(target, { headers });
 }
 

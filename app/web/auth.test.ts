@@ -46,6 +46,11 @@ describe("requireUser", () => {
     expect(await redirectOf("http://x/invoices?invoiceId=12")).toBe("/login");
   });
 
+  it("shows the connect-account error page instead of the login for a query with an error (p1 §2)", async () => {
+    expect(await redirectOf("http://x/settings?tab=connected-apps&error=xero")).toBe("/connect-account-error?error=xero");
+    expect(await redirectOf("http://x/invoices?error=other")).toBe("/connect-account-error?error=other");
+  });
+
   it("treats an unknown session token like no session", async () => {
     expect(await redirectOf("http://x/bills", 'eb_session="bm9wZQ=="')).toBe("/login?next=%2Fbills");
   });

@@ -227,7 +227,7 @@ function ConnectButtons({ canContinue }: { canContinue: boolean }) {
       </Button>
       {canContinue ? (
         <Button type="submit" name="intent" value="continue" disabled={continuing || skipping}>
-          {continuing ? "Saving…" : "Continue"}
+          {continuing ? "Connecting…" : "Continue"}
         </Button>
       ) : null}
     </div>
@@ -235,7 +235,7 @@ function ConnectButtons({ canContinue }: { canContinue: boolean }) {
 }
 
 /** connect-account (p1 §2): Xero or MYOB, each by its flag; Continue or Skip. */
-export function ConnectAccountStep({ flags, error }: { flags: ConnectFlags; error?: string | null }) {
+export function ConnectAccountStep({ flags, error, connectError }: { flags: ConnectFlags; error?: string | null; connectError?: string | null }) {
   const options = [
     ...(flags.xero ? [{ value: "XERO", label: "Xero", description: "Sync your invoices and bills from Xero." }] : []),
     ...(flags.myob ? [{ value: "MYOB", label: "MYOB", description: "MYOB Essentials or MYOB AccountRight." }] : []),
@@ -246,6 +246,7 @@ export function ConnectAccountStep({ flags, error }: { flags: ConnectFlags; erro
       description="Earlybird reads your invoices and bills from your accounting software. You can also connect later in Settings."
     >
       <Form method="post" action="/signup?step=connect-account" className="space-y-4">
+        {connectError ? <Alert variant="destructive">{connectError}</Alert> : null}
         {options.length ? (
           <ChoiceList name="software" options={options} />
         ) : (
@@ -279,8 +280,13 @@ export function ConnectMyobStep({ flags, error }: { flags: ConnectFlags; error?:
   );
 }
 
-/** final (p1 §2): a loading state, then /invoices. Without JavaScript, the Continue link does it. */
-export function FinalStep() {
+const CONNECTION_LABELS = { xero: "Xero", myob: "MYOB" } as const;
+
+/**
+ * final (p1 §2): a loading state, then /invoices. Without JavaScript, the Continue link does it. After a connect
+ * (`connection=xero|myob`) it says which books the invoices come from.
+ */
+export function FinalStep({ connection = null }: { connection?: "xero" | "myob" | null }) {
   const navigate = useNavigate();
   useEffect(() => {
     const timer = window.setTimeout(() => navigate("/invoices", { replace: true }), 1500);
@@ -290,7 +296,8 @@ export function FinalStep() {
     <SignupShell title="Setting up your account">
       <div className="flex flex-col items-center gap-4 py-4 text-sm text-muted-foreground" role="status" aria-live="polite">
         <Loader2 className="size-8 animate-spin text-primary" aria-hidden />
-        <p>Getting your invoices ready…</p>
+        {connection ? <p className="font-medium text-foreground">Connected to {CONNECTION_LABELS[connection]}</p> : null}
+        <p>{connection ? `Loading your invoices and bills from ${CONNECTION_LABELS[connection]}…` : "Getting your invoices ready…"}</p>
         <Link to="/invoices" className="font-medium text-primary hover:underline">
           Continue
         </Link>

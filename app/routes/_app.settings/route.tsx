@@ -3,7 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { WithdrawalAccountCard } from "~/components/banking/withdrawal-account-card";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
-import { NotBuiltYet } from "~/components/layout/placeholder";
+import { ConnectedAppsTab } from "~/components/integrations/connected-apps-tab";
 import { SettingsPasswordTab } from "~/components/password/settings-password-tab";
 import { ApAutomationTab } from "~/components/settings/ap-automation-tab";
 import { InboundEmailCard } from "~/components/documents/inbound-email-card";
@@ -20,22 +20,19 @@ import { getFeatureFlags } from "~/modules/settings/service.server";
 import { ERROR_FETCHING_BANK_ACCOUNTS } from "~/modules/banking/schema";
 import { getWithdrawalSettings } from "~/modules/banking/service.server";
 import { CustomersSettingsTab, SuppliersSettingsTab } from "~/components/settings/counterparty-settings";
+import { connectedAppsAction, connectedAppsTabData } from "~/web/integrations/connected-apps.server";
 import { counterpartyTabData, supplierSettingsAction } from "~/web/settings/counterparty-tabs.server";
 
 export const handle: PageHandle = { title: "Settings" };
 export const meta = titleMeta;
 
 const TABS = {
-  "connected-apps": {
-    label: "Connected Apps",
-    summary: "Connected apps are not built yet.",
-    description: "This tab will connect Earlybird to Xero or MYOB, so your invoices and bills load from your accounting software.",
-  },
-  withdrawals: { label: "Withdrawals", summary: "", description: "" },
-  password: { label: "Password", summary: "", description: "" },
-  customers: { label: "Customers", summary: "", description: "" },
-  suppliers: { label: "Suppliers", summary: "", description: "" },
-  "ap-automation": { label: "AP Automation", summary: "", description: "" },
+  "connected-apps": { label: "Connected Apps" },
+  withdrawals: { label: "Withdrawals" },
+  password: { label: "Password" },
+  customers: { label: "Customers" },
+  suppliers: { label: "Suppliers" },
+  "ap-automation": { label: "AP Automation" },
 } as const;
 
 type SettingsTab = keyof typeof TABS;
@@ -54,8 +51,9 @@ function visibleTabs(flags: FeatureFlags): { tabs: SettingsTab[]; defaultTab: Se
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { actor } = await requireCompanyUser(request);
-  const { tabs, defaultTab } = visibleTabs(await getFeatureFlags());
+  const { actor, user } = await requireCompanyUser(request);
+  const flags = await getFeatureFlags();
+  const { tabs, defaultTab } = visibleTabs(flags);
   const url = new URL(request.url);
   const requested = url.searchParams.get("tab");
   if (requested !== null && !(tabs as string[]).includes(requested)) {
@@ -84,13 +82,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const inboundEmail = tab === "ap-automation" ? await getInboundAddress(actor.companyId) : null;
   // The Customers and Suppliers tabs (issue 15 part 4): the company's counterparties, paged in the URL.
   const counterparties = tab === "customers" || tab === "suppliers" ? await counterpartyTabData(actor, tab, url.searchParams) : null;
-  return json({ tabs, tab, withdrawals, withdrawalsError, security, apAutomation, periodLock, counterparties, inboundEmail });
+  // Connected apps (issue 18): the Xero and MYOB cards, the `?error=` alert of a failed connect, the sync log.
+  const connectedApps = tab === "connected-apps" ? await connectedAppsTabData(actor, user.company!.country, flags, url.searchParams) : null;
+  return json({ tabs, tab, withdrawals, withdrawalsError, security, apAutomation, periodLock, counterparties, inboundEmail, connectedApps });
 }
 
 /** The Password tab's forms post here (/settings?tab=password); the other tabs' dialogs have their own routes. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);
   const tab = new URL(request.url).searchParams.get("tab");
+  if (tab === "connected-apps") {
+    const flags = await getFeatureFlags();
+    if (!visibleTabs(flags).tabs.includes("connected-apps")) throw new Response("Method Not Allowed", { status: 405 });
+    return connectedAppsAction(request, actor, flags);
+  }
   if (tab === "ap-automation") return apAutomationAction(request, actor);
   if (tab === "suppliers" && (await getFeatureFlags()).customerSupplierSettings) return supplierSettingsAction(request, actor);
   if (tab !== "password") throw new Response("Method Not Allowed", { status: 405 });
@@ -98,8 +103,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SettingsPage() {
-  const { tabs, tab, withdrawals, withdrawalsError, security, apAutomation, periodLock, counterparties, inboundEmail } = useLoaderData<typeof loader>();
-  const current = TABS[tab];
+  const { tabs, tab, withdrawals, withdrawalsError, security, apAutomation, periodLock, counterparties, inboundEmail, connectedApps } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
       <LinkTabs label="Settings sections" value={tab} items={tabs.map((value) => ({ value, label: TABS[value].label }))} />
@@ -110,7 +114,7 @@ export default function SettingsPage() {
       {inboundEmail ? <InboundEmailCard address={inboundEmail} /> : null}
       {counterparties && tab === "suppliers" ? <SuppliersSettingsTab data={counterparties} /> : null}
       {counterparties && tab === "customers" ? <CustomersSettingsTab data={counterparties} /> : null}
-      {tab === "connected-apps" ? <NotBuiltYet summary={current.summary} description={current.description} /> : null}
+      {connectedApps ? <ConnectedAppsTab data={connectedApps} /> : null}
       <Outlet />
     </div>
   );
