@@ -18,10 +18,11 @@ import { logger } from "../../lib/logger.server";
 import { audit } from "../audit/service.server";
 import { accountingEndpoints, requireConfigured } from "./config.server";
 import { decryptSecret, encryptSecret } from "./crypto.server";
-import { AccountingApiError, type TokenSet } from "./http.server";
+import { AccountingApiError, type AccessTokenSource, type TokenSet } from "./http.server";
 import { exchangeMyobCode, MyobApi, myobAuthorizeUrl, refreshMyobToken, type MyobCredentials } from "./myob/api.server";
 import type { MyobCompanyFile } from "./myob/types";
 import { consumeOauthState, createOauthState, type ReturnTo } from "./oauth.server";
+import { CREDENTIALS_REQUIRED, INVALID_CREDENTIALS, MYOB_CALLBACK_ERROR, OTHER_COMPANY, SELECT_COMPANY_FILE, XERO_CONNECT_ERROR } from "./schema";
 import { myobAccountRightRedirect, myobEssentialsRedirect, xeroSuccessRedirect } from "./rules";
 import { recordSyncEvent } from "./sync-log.server";
 import { exchangeXeroCode, refreshXeroToken, revokeXeroToken, XeroApi, xeroAuthorizeUrl, xeroTenants } from "./xero/api.server";
@@ -69,10 +70,10 @@ export const PROVIDER_LABELS: Record<AccountingProvider, string> = {
   MYOB_ACCOUNT_RIGHT: "MYOB AccountRight",
 };
 
-export const OTHER_COMPANY_MESSAGE = "Cannot connect to other company once onboarded";
-export const SELECT_COMPANY_FILE_MESSAGE = "Please select a company file";
-export const INVALID_CREDENTIALS_MESSAGE = "Invalid credentials. Please check the username and password you entered.";
-export const CREDENTIALS_REQUIRED_MESSAGE = "Enter the username and password of the company file";
+const OTHER_COMPANY_MESSAGE = OTHER_COMPANY;
+const SELECT_COMPANY_FILE_MESSAGE = SELECT_COMPANY_FILE;
+const INVALID_CREDENTIALS_MESSAGE = INVALID_CREDENTIALS;
+const CREDENTIALS_REQUIRED_MESSAGE = CREDENTIALS_REQUIRED;
 
 /** Refresh an access token this long before it expires. */
 export const REFRESH_MARGIN_MS = 2 * 60_000;
@@ -148,7 +149,7 @@ async function markTokenFailed(connectionId: number, message: string): Promise<v
  * (under `SELECT ... FOR UPDATE`, so two workers never spend one rotating refresh token; the new pair is stored in
  * the same transaction). An invalid grant marks the connection ERROR with lastError and logs a TOKEN FAILED event.
  */
-export async function validAccessToken(connectionId: number, options: { marginMs?: number; force?: boolean } = {}): Promise<{ accessToken: string; expiresAt: Date }> {
+export async function validAccessToken(connectionId: number, options: { marginMs?: number; force?: boolean; stale?: string } = {}): Promise<{ accessToken: string; expiresAt: Date }> {
   const marginMs = options.marginMs ?? REFRESH_MARGIN_MS;
   let failure: { message: string } | null = null;
   try {
@@ -157,7 +158,10 @@ export async function validAccessToken(connectionId: number, options: { marginMs
       if (!row || row.status === "DISCONNECTED" || !row.accessToken || !row.refreshToken) throw connectionError(row ?? { provider: "XERO" }, "The accounting connection is not connected");
       if (row.status === "ERROR" && row.lastError?.startsWith("Token refresh failed")) throw connectionError(row, `${PROVIDER_LABELS[row.provider]} needs to be connected again`);
       const expiresAt = row.tokenExpiresAt ?? new Date(0);
-      if (!options.force && expiresAt.getTime() - Date.now() > marginMs) return { accessToken: decryptSecret(row.accessToken), expiresAt };
+      const current = decryptSecret(row.accessToken);
+      // `stale`: the provider refused that token; unless another caller has renewed it meanwhile, refresh now.
+      const refused = options.stale !== undefined && options.stale === current;
+      if (!options.force && !refused && expiresAt.getTime() - Date.now() > marginMs) return { accessToken: current, expiresAt };
       let tokens: TokenSet;
       try {
         const refreshToken = decryptSecret(row.refreshToken);
@@ -188,12 +192,13 @@ export async function validAccessToken(connectionId: number, options: { marginMs
 }
 
 /** A token source for a client: cached in memory until near expiry, then validAccessToken (which refreshes). */
-function tokenSource(connectionId: number): () => Promise<string> {
+function tokenSource(connectionId: number): AccessTokenSource {
   let cached: { accessToken: string; expiresAt: Date } | null = null;
   let pending: Promise<{ accessToken: string; expiresAt: Date }> | null = null;
-  return async () => {
-    if (cached && cached.expiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS) return cached.accessToken;
-    pending ??= validAccessToken(connectionId).finally(() => {
+  return async (options) => {
+    const stale = options?.stale;
+    if (cached && cached.accessToken !== stale && cached.expiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS) return cached.accessToken;
+    pending ??= validAccessToken(connectionId, stale ? { stale } : {}).finally(() => {
       pending = null;
     });
     cached = await pending;
@@ -277,7 +282,7 @@ export async function startConnect(
 }
 
 function providerRefused(provider: AccountingProvider, query: CallbackQuery) {
-  return new AppError(400, provider === "XERO" ? "Error in connecting to Xero account" : "Error in connecting to your MYOB account.", {
+  return new AppError(400, provider === "XERO" ? XERO_CONNECT_ERROR : MYOB_CALLBACK_ERROR, {
     code: "OAUTH_DENIED",
     details: { error: query.error },
   });
@@ -285,7 +290,7 @@ function providerRefused(provider: AccountingProvider, query: CallbackQuery) {
 
 function exchangeFailed(provider: AccountingProvider, error: unknown) {
   logger.warn({ provider, err: error instanceof Error ? error.message : String(error) }, "accounting code exchange failed");
-  return new AppError(400, provider === "XERO" ? "Error in connecting to Xero account" : "Error in connecting to your MYOB account.", { code: "OAUTH_EXCHANGE_FAILED" });
+  return new AppError(400, provider === "XERO" ? XERO_CONNECT_ERROR : MYOB_CALLBACK_ERROR, { code: "OAUTH_EXCHANGE_FAILED" });
 }
 
 /** The latest connection of a provider that named a tenant (or a company file), live or not: "once onboarded". */
@@ -374,16 +379,22 @@ export async function completeXeroCallback(session: CallbackSession, query: Call
     throw exchangeFailed("XERO", error);
   }
   const tenant = tenants.find((entry) => entry.tenantType === "ORGANISATION") ?? tenants[0];
-  if (!tenant) throw new AppError(400, "Error in connecting to Xero account", { code: "XERO_NO_TENANT" });
-  await storeConnection({
-    companyId: consumed.companyId,
-    userId: consumed.userId,
-    provider: "XERO",
-    tokens,
-    externalTenantId: tenant.tenantId,
-    tenantName: tenant.tenantName,
-    complete: true,
-  });
+  if (!tenant) throw new AppError(400, XERO_CONNECT_ERROR, { code: "XERO_NO_TENANT" });
+  try {
+    await storeConnection({
+      companyId: consumed.companyId,
+      userId: consumed.userId,
+      provider: "XERO",
+      tokens,
+      externalTenantId: tenant.tenantId,
+      tenantName: tenant.tenantName,
+      complete: true,
+    });
+  } catch (error) {
+    // A refused grant (another organisation, another provider live) is not kept at Xero either.
+    await revokeXeroToken(tokens.refreshToken).catch(() => undefined);
+    throw error;
+  }
   return { redirectTo: xeroSuccessRedirect(consumed.returnTo, await accountsConfigured(consumed.companyId, "XERO")) };
 }
 
@@ -404,7 +415,7 @@ export async function completeMyobCallback(session: CallbackSession, query: Call
   }
   if (provider === "MYOB_ESSENTIALS") {
     const business = files[0];
-    if (!business) throw new AppError(400, "Error in connecting to your MYOB account.", { code: "MYOB_NO_BUSINESS" });
+    if (!business) throw new AppError(400, MYOB_CALLBACK_ERROR, { code: "MYOB_NO_BUSINESS" });
     await storeConnection({
       companyId: consumed.companyId,
       userId: consumed.userId,

@@ -6,7 +6,7 @@
  * each ciphertext (a short fingerprint of the key) lets a later rotation keep old keys for decryption
  * (ENCRYPTION_KEY_PREVIOUS is not read yet: see the decision).
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { env } from "../../lib/env.server";
@@ -119,6 +119,18 @@ export function decryptSecret(stored: string | null | undefined): string | null 
 
 /** True when the value looks like our ciphertext. */
 export const isEncrypted = (value: string | null | undefined): boolean => typeof value === "string" && value.startsWith(PREFIX) && value.split(":").length === 4;
+
+/** A MAC of `value` under a key derived (HKDF) from the encryption key for one purpose, base64url. */
+export function signValue(purpose: string, value: string): string {
+  const key = Buffer.from(hkdfSync("sha256", loadKey().bytes, Buffer.alloc(0), Buffer.from(`earlybird:${purpose}`), 32));
+  return createHmac("sha256", key).update(value).digest("base64url");
+}
+
+export function verifySignedValue(purpose: string, value: string, signature: string): boolean {
+  const expected = Buffer.from(signValue(purpose, value));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
 
 /** Forgets the loaded key (tests that change ENCRYPTION_KEY or the data directory). */
 export function resetEncryptionKeyCache(): void {

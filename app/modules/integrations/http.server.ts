@@ -17,6 +17,8 @@ export class AccountingApiError extends Error {
   readonly status: number;
   readonly problem: unknown;
   readonly retryAfterSeconds: number | null;
+  /** The WWW-Authenticate header of a 401: "Bearer ..." (the access token) or "Basic ..." (MYOB company file credentials). */
+  authenticate: string | null = null;
 
   constructor(status: number, problem: unknown, retryAfterSeconds: number | null = null, message?: string) {
     super(message ?? `Accounting API error ${status}${problemText(problem) ? `: ${problemText(problem)}` : ""}`);
@@ -32,6 +34,15 @@ function problemText(problem: unknown): string {
   if (typeof problem === "string") return problem.slice(0, 300);
   if (typeof problem === "object") {
     const record = problem as Record<string, unknown>;
+    // Xero's ValidationException: the useful words are in Elements[].ValidationErrors[].Message.
+    const elements = record.Elements;
+    if (Array.isArray(elements)) {
+      const messages = elements.flatMap((element) => {
+        const errors = element && typeof element === "object" ? (element as { ValidationErrors?: Array<{ Message?: unknown }> }).ValidationErrors : undefined;
+        return Array.isArray(errors) ? errors.map((error) => (typeof error?.Message === "string" ? error.Message : "")).filter(Boolean) : [];
+      });
+      if (messages.length) return messages.join(" ").slice(0, 300);
+    }
     for (const key of ["error_description", "Detail", "detail", "Message", "message", "error", "Title", "title"]) {
       if (typeof record[key] === "string") return (record[key] as string).slice(0, 300);
     }
@@ -180,8 +191,21 @@ export async function sendWithRetriesFull(
       }
       throw new AccountingApiError(status, parsed, retryAfter);
     }
-    throw new AccountingApiError(status, parsed, retryAfter);
+    const failure = new AccountingApiError(status, parsed, retryAfter);
+    failure.authenticate = response?.headers.get("www-authenticate") ?? null;
+    throw failure;
   }
+}
+
+/** A token source: `stale` is the token a call was refused with (401), so a fresh one is needed. */
+export type AccessTokenSource = (options?: { stale?: string }) => Promise<string>;
+
+/** Whether a 401 is about the bearer token (refresh and retry once) rather than, say, MYOB file credentials. */
+export function isBearerRejection(error: unknown): boolean {
+  if (!(error instanceof AccountingApiError) || error.status !== 401) return false;
+  if (error.authenticate) return /^\s*bearer/i.test(error.authenticate);
+  const text = JSON.stringify(error.problem ?? "");
+  return !/cftoken|InvalidCredentials|company file/i.test(text);
 }
 
 /** A form-encoded POST to an OAuth token endpoint (no retries of 4xx; 5xx retried like any call). */

@@ -14,10 +14,11 @@ import { liveConnection, myobApiFor, PROVIDER_LABELS, xeroApiFor } from "./conne
 import { AccountingApiError } from "./http.server";
 import type { MyobAccount } from "./myob/types";
 import { MAPPING_STEPS, myobDisplayId, suggestedAccount, type MappingStep, type SuggestedAccount } from "./rules";
+import { SELECT_ACCOUNT, SELECT_COMPANY_FILE } from "./schema";
 import { recordSyncEvent } from "./sync-log.server";
 import type { XeroAccount, XeroAccountType } from "./xero/types";
 
-export const SELECT_ACCOUNT_MESSAGE = "Please select an existing account or choose the option to create new account.";
+export const SELECT_ACCOUNT_MESSAGE = SELECT_ACCOUNT;
 
 export interface ProviderAccountOption {
   /** The account's id in the provider (Xero AccountID, MYOB UID). */
@@ -69,7 +70,7 @@ async function mappingConnection(actor: Actor): Promise<AccountingConnection> {
   if (actor.companyId === null) throw new AppError(403, "Forbidden", { code: "FORBIDDEN" });
   const connection = await liveConnection(actor.companyId);
   if (!connection || connection.status !== "CONNECTED") throw new AppError(400, "Connect Xero or MYOB before mapping accounts", { code: "NOT_CONNECTED" });
-  if (connection.provider === "MYOB_ACCOUNT_RIGHT" && !connection.companyFileUri) throw new AppError(400, "Please select a company file", { code: "NO_COMPANY_FILE" });
+  if (connection.provider === "MYOB_ACCOUNT_RIGHT" && !connection.companyFileUri) throw new AppError(400, SELECT_COMPANY_FILE, { code: "NO_COMPANY_FILE" });
   return connection;
 }
 

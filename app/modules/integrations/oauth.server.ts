@@ -1,5 +1,6 @@
 /**
- * The OAuth 2.0 state of a connection in flight (decision 055): 32 random bytes (base64url) stored in oauth_states
+ * The OAuth 2.0 state of a connection in flight (decision 055): 32 random bytes (base64url), signed with a key derived
+ * from ENCRYPTION_KEY, stored in oauth_states
  * with the user, the company, a SHA-256 of the session id, where the flow began (settings or sign-up), a PKCE S256
  * verifier, a 10-minute expiry; spent on first use. A callback whose state is unknown, altered, expired, already
  * used, or bound to another user, company or session is refused.
@@ -10,6 +11,7 @@ import type { AccountingProvider } from "../../../db/models/accounting-connectio
 import { OauthState } from "../../../db/models/oauth-state";
 import type { Actor } from "../../lib/actor";
 import { AppError } from "../../lib/errors";
+import { signValue, verifySignedValue } from "./crypto.server";
 
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
 
@@ -30,8 +32,15 @@ export function pkcePair(): { verifier: string; challenge: string } {
   return { verifier, challenge: base64url(createHash("sha256").update(verifier).digest()) };
 }
 
+/** 32 random bytes, signed (`<random>.<mac>`), so an altered state is refused before any lookup. */
 export function newState(): string {
-  return base64url(randomBytes(32));
+  const random = base64url(randomBytes(32));
+  return `${random}.${signValue("oauth-state", random)}`;
+}
+
+function signedState(state: string): boolean {
+  const [random, mac, extra] = state.split(".");
+  return Boolean(random && mac && extra === undefined && verifySignedValue("oauth-state", random, mac));
 }
 
 export interface CreatedState {
@@ -94,6 +103,7 @@ export async function consumeOauthState(
 ): Promise<ConsumedState> {
   const now = options.now ?? new Date();
   if (!state || state.length < 16 || state.length > 200) throw refuse("missing");
+  if (!signedState(state)) throw refuse("signature");
   // Spend it first (guarded update), so two callbacks racing with one state cannot both pass.
   const [count, rows] = await OauthState.update(
     { usedAt: now },

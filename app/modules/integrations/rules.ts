@@ -61,9 +61,10 @@ export function nextCode(code: string): string {
 export function suggestedAccount(provider: AccountingProvider, type: RelayAccountType, takenCodes: Iterable<string>): SuggestedAccount {
   const base = isMyob(provider) ? MYOB_SUGGESTIONS[type] : XERO_SUGGESTIONS[type];
   const taken = new Set<string>();
-  for (const code of takenCodes) if (code) taken.add(code.trim().toUpperCase());
-  // MYOB: a DisplayID ("6-1900") is taken, and so is a bare number given alone ("1900").
-  const isTaken = (code: string) => taken.has(code) || (isMyob(provider) && taken.has(`${base.myobPrefix}-${code}`));
+  // MYOB: the number of any DisplayID counts ("1-1500" takes 1500 for cashback income too), so the code users see
+  // (the spec's 1900 / 1500 / 1245) is never one they already have under another classification.
+  for (const code of takenCodes) if (code) taken.add(isMyob(provider) ? codeNumber(code) : code.trim().toUpperCase());
+  const isTaken = (code: string) => taken.has(code);
   let code = base.code;
   for (let guard = 0; isTaken(code) && guard < 100_000; guard += 1) code = nextCode(code);
   return { ...base, code, name: RELAY_ACCOUNT_NAMES[type] };

@@ -5,7 +5,7 @@
  * x-myobapi-cftoken base64(user:password). Addresses come from accountingEndpoints() on every call.
  */
 import { accountingEndpoints } from "../config.server";
-import { AccountingApiError, Limiter, postForm, sendWithRetriesFull, tokenSetFrom, type RetryPolicy, type TokenSet } from "../http.server";
+import { AccountingApiError, isBearerRejection, Limiter, postForm, sendWithRetriesFull, tokenSetFrom, type AccessTokenSource, type RetryPolicy, type TokenSet } from "../http.server";
 import type { MyobAccount, MyobBill, MyobCompanyFile, MyobInvoice, MyobPage, MyobPaymentInput } from "./types";
 
 export { AccountingApiError } from "../http.server";
@@ -67,8 +67,8 @@ export interface MyobListOptions {
 }
 
 export interface MyobApiOptions {
-  /** The access token, or a function giving a fresh one per call. */
-  accessToken: string | (() => Promise<string>);
+  /** The access token, or a function giving a fresh one per call (given `stale` after a 401, a refreshed one). */
+  accessToken: string | AccessTokenSource;
   /** The company file's Uri (from companyFiles()); needed for everything but companyFiles(). */
   companyFileUri?: string | null;
   credentials?: MyobCredentials | null;
@@ -88,7 +88,7 @@ export class MyobApi {
   /** HTTP requests sent (retries included). */
   calls = 0;
   readonly companyFileUri: string | null;
-  private readonly token: () => Promise<string>;
+  private readonly token: AccessTokenSource;
   private readonly credentials: MyobCredentials | null;
   private readonly limiter: Limiter;
   private readonly policy: Partial<RetryPolicy> | undefined;
@@ -102,11 +102,23 @@ export class MyobApi {
   }
 
   private async send(method: "GET" | "POST" | "PUT" | "DELETE", url: string, options: { body?: unknown; headers?: Record<string, string>; file?: boolean } = {}) {
+    try {
+      return await this.sendOnce(method, url, options);
+    } catch (error) {
+      if (isBearerRejection(error) && this.lastToken) return this.sendOnce(method, url, options, this.lastToken);
+      throw error;
+    }
+  }
+
+  private lastToken = "";
+
+  private async sendOnce(method: "GET" | "POST" | "PUT" | "DELETE", url: string, options: { body?: unknown; headers?: Record<string, string>; file?: boolean }, stale?: string) {
     return sendWithRetriesFull(
       this.limiter,
       async () => {
+        this.lastToken = await this.token(stale ? { stale } : undefined);
         const headers: Record<string, string> = {
-          Authorization: `Bearer ${await this.token()}`,
+          Authorization: `Bearer ${this.lastToken}`,
           "x-myobapi-key": accountingEndpoints().myob.clientId,
           "x-myobapi-version": "v2",
           ...options.headers,

@@ -5,7 +5,7 @@
  * Wire shapes are Xero's own (./types.ts): "/Date(ms+0000)/" dates (parseXeroDate) and decimal dollars (xeroCents).
  */
 import { accountingEndpoints } from "../config.server";
-import { AccountingApiError, basicAuth, Limiter, postForm, sendWithRetries, tokenSetFrom, type RetryPolicy, type TokenSet } from "../http.server";
+import { AccountingApiError, basicAuth, isBearerRejection, Limiter, postForm, sendWithRetries, tokenSetFrom, type AccessTokenSource, type RetryPolicy, type TokenSet } from "../http.server";
 import type {
   XeroAccount,
   XeroAccountInput,
@@ -147,7 +147,8 @@ export async function deleteXeroTenantConnection(accessToken: string, connection
 
 export interface XeroApiOptions {
   tenantId: string;
-  accessToken: () => Promise<string>;
+  /** Called per request; given `stale` after a 401 TokenExpired, it must return a refreshed token. */
+  accessToken: AccessTokenSource;
   policy?: Partial<RetryPolicy>;
 }
 
@@ -156,7 +157,7 @@ export class XeroApi {
   readonly tenantId: string;
   /** HTTP requests sent (retries included). */
   calls = 0;
-  private readonly accessToken: () => Promise<string>;
+  private readonly accessToken: AccessTokenSource;
   private readonly limiter: Limiter;
   private readonly policy: Partial<RetryPolicy> | undefined;
 
@@ -168,20 +169,25 @@ export class XeroApi {
   }
 
   private async request(method: "GET" | "PUT" | "POST" | "DELETE", path: string, options: { query?: Record<string, string | number | undefined>; body?: unknown; headers?: Record<string, string> } = {}): Promise<unknown> {
-    return sendWithRetries(
-      this.limiter,
-      async () => {
-        const url = new URL(`${accountingEndpoints().xero.apiUrl}/api.xro/2.0/${path}`);
-        for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined && value !== "") url.searchParams.set(key, String(value));
-        return {
-          method,
-          url: url.toString(),
-          headers: { Authorization: `Bearer ${await this.accessToken()}`, "xero-tenant-id": this.tenantId, ...options.headers },
-          body: options.body,
-        };
-      },
-      { policy: this.policy, onCall: () => (this.calls += 1) },
-    );
+    let used = "";
+    const send = (stale?: string) =>
+      sendWithRetries(
+        this.limiter,
+        async () => {
+          const url = new URL(`${accountingEndpoints().xero.apiUrl}/api.xro/2.0/${path}`);
+          for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined && value !== "") url.searchParams.set(key, String(value));
+          used = await this.accessToken(stale ? { stale } : undefined);
+          return { method, url: url.toString(), headers: { Authorization: `Bearer ${used}`, "xero-tenant-id": this.tenantId, ...options.headers }, body: options.body };
+        },
+        { policy: this.policy, onCall: () => (this.calls += 1) },
+      );
+    try {
+      return await send();
+    } catch (error) {
+      // An access token that expired early (or was revoked and renewed elsewhere): refresh once and retry.
+      if (isBearerRejection(error) && used) return send(used);
+      throw error;
+    }
   }
 
   async listPage<R extends XeroListResource>(resource: R, options: XeroListOptions = {}): Promise<Array<XeroListItems[R]>> {
@@ -236,32 +242,39 @@ function firstOf<T>(body: unknown, key: string): T {
 }
 
 interface ReportCell {
-  Value?: string;
+  Value?: string | number;
   Attributes?: Array<{ Id?: string; Value?: string }>;
 }
 interface ReportRow {
   RowType?: string;
+  Title?: string;
   Cells?: ReportCell[];
   Rows?: ReportRow[];
 }
 
-/** Xero's report shape (Reports[0].Rows: Header, Section{Rows: Row...}, SummaryRow) → { contactId, contactName, amountDue }. */
+/**
+ * Xero's report shape → { contactId, contactName, amountDue } per bill row: Reports[0].Rows is a Header (Date,
+ * Reference, Due Date, "", Total, Paid, Credited, Due), then a Section per contact (Title: its name) of Rows (cells
+ * carry contactID and invoiceID attributes) and a SummaryRow. The amount is the "Due" column; a contact's rows are
+ * summed by the caller.
+ */
 export function flattenAgedPayables(body: unknown): XeroAgedPayablesRow[] {
   const reports = body && typeof body === "object" ? (body as { Reports?: Array<{ Rows?: ReportRow[] }> }).Reports : undefined;
   const top = reports?.[0]?.Rows ?? [];
-  const header = top.find((row) => row.RowType === "Header")?.Cells?.map((cell) => (cell.Value ?? "").toLowerCase()) ?? [];
-  const totalIndex = header.findIndex((value) => value === "total");
+  const header = top.find((row) => row.RowType === "Header")?.Cells?.map((cell) => String(cell.Value ?? "").trim().toLowerCase()) ?? [];
+  const dueIndex = header.lastIndexOf("due") >= 0 ? header.lastIndexOf("due") : header.lastIndexOf("total");
   const rows: XeroAgedPayablesRow[] = [];
-  const visit = (list: ReportRow[]) => {
+  const visit = (list: ReportRow[], title: string | null) => {
     for (const row of list) {
-      if (row.Rows) visit(row.Rows);
+      if (row.Rows) visit(row.Rows, row.Title ?? title);
       if (row.RowType !== "Row" || !row.Cells?.length) continue;
       const cells = row.Cells;
       const contactId = cells.flatMap((cell) => cell.Attributes ?? []).find((attribute) => attribute.Id?.toLowerCase() === "contactid")?.Value ?? "";
-      const amountCell = cells[totalIndex >= 0 ? totalIndex : cells.length - 1];
-      rows.push({ contactId, contactName: cells[0]?.Value ?? "", amountDue: Number(amountCell?.Value ?? 0) || 0 });
+      const amountCell = cells[dueIndex >= 0 ? dueIndex : cells.length - 1];
+      const amount = Number(amountCell?.Value ?? 0);
+      rows.push({ contactId, contactName: title ?? String(cells[0]?.Value ?? ""), amountDue: Number.isFinite(amount) ? amount : 0 });
     }
   };
-  visit(top);
+  visit(top, null);
   return rows;
 }
