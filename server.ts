@@ -35,6 +35,8 @@ const { sequelize } = await import("./db/index");
 // registers its own copy in app/entry.server.tsx.
 (await import("./app/modules/offers/top-up-listeners.server")).registerOfferTopUpListeners();
 let mailbox: { url: string; stop(): Promise<void> } | undefined;
+// The local Xero and MYOB (decisions D7, decision 054): started before the job worker, whose sync jobs call it.
+let accountingEmulator: { url: string; close(): Promise<void>; unregister: () => void } | undefined;
 try {
   const { migrate } = await import("./db/migrator");
   const applied = await migrate(sequelize);
@@ -53,9 +55,22 @@ try {
       logger.info(`Built-in mailbox on ${mailbox.url}: e-mail and SMS show on /mailbox, ${readers}.`);
     }
   }
+  if (config.ACCOUNTING_EMULATOR && config.APP_ENV !== "production") {
+    const { startAccountingEmulator } = await import("./app/modules/integrations/emulator/index");
+    const { registerRunningEmulator } = await import("./app/modules/integrations/emulator-address.server");
+    const port = config.ACCOUNTING_EMULATOR_PORT ?? config.PORT + 10;
+    const started = await startAccountingEmulator({ port, dataDir: path.resolve(process.env.EARLYBIRD_DATA_DIR ?? ".data") }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "EADDRINUSE") throw new Error(`Port ${port} of the accounting emulator is already in use: set ACCOUNTING_EMULATOR_PORT to another port (0: any free port).`);
+      throw error;
+    });
+    accountingEmulator = { ...started, unregister: registerRunningEmulator(started.url, { publish: true }) };
+    logger.info(`Accounting emulator (Xero, MYOB) on ${started.url}`);
+  }
 } catch (error) {
   // Never leave an embedded PostgreSQL running behind a failed start.
   logger.fatal({ err: error }, "Earlybird could not start");
+  accountingEmulator?.unregister();
+  await accountingEmulator?.close();
   await mailbox?.stop();
   await sequelize.close().catch(() => {});
   await database.stop();
@@ -112,6 +127,8 @@ async function shutdown(reason: string, exitCode = 0) {
   logger.info(`${reason}: shutting down`);
   server.close();
   await jobWorker?.stop();
+  accountingEmulator?.unregister();
+  await accountingEmulator?.close();
   await mailbox?.stop();
   await sequelize.close();
   await database.stop();

@@ -103,6 +103,10 @@ describe("MYOB API", () => {
     expect(sorted.body.Items.map((bill) => bill.Number)).toEqual(["MB-0040", "MB-0039"]);
     const open = await get<MyobPage<MyobBill>>(`${base}/Purchase/Bill/Service?$filter=${encodeURIComponent("Status eq 'Closed'")}`, headers);
     expect(open.body.Count).toBe(4);
+    const listed = await fetch(`${base}/Purchase/Bill/Service?$top=5`, { headers });
+    const etag = listed.headers.get("etag") as string;
+    expect(etag).toBeTruthy();
+    expect((await fetch(`${base}/Purchase/Bill/Service?$top=5`, { headers: { ...headers, "If-None-Match": etag } })).status).toBe(304);
   });
 
   it("refuses an update with a stale RowVersion (409) and takes the current one", async () => {

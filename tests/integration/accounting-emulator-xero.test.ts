@@ -167,6 +167,33 @@ describe("Xero Accounting API", () => {
     expect(await emulatorAdmin(emulator.url).calls(tenantId)).toBe(4);
   });
 
+  it("refuses a call over the in-flight limit and one over the day limit", async () => {
+    const admin = emulatorAdmin(emulator.url);
+    const { accessToken, tenantId } = await connectXero(emulator.url, RIMU);
+    await admin.setLimits({ concurrent: 2, latencyMs: 300 });
+    const statuses = await Promise.all([0, 1, 2].map(() => api(accessToken, tenantId, "Accounts").then(async (answer) => ({ status: answer.status, problem: answer.headers.get("x-rate-limit-problem") }))));
+    expect(statuses.filter((answer) => answer.status === 200)).toHaveLength(2);
+    expect(statuses.find((answer) => answer.status === 429)?.problem).toBe("concurrent");
+    // The two answered calls count for the day; the refused one does not.
+    await admin.setLimits({ concurrent: 5, latencyMs: 0, perDay: 2 });
+    const day = await api(accessToken, tenantId, "Accounts");
+    expect(day.status).toBe(429);
+    expect(day.headers.get("x-rate-limit-problem")).toBe("day");
+    expect(day.headers.get("x-daylimit-remaining")).toBe("0");
+  });
+
+  it("serves a tenant of 100,000 invoices page by page", async () => {
+    const admin = emulatorAdmin(emulator.url);
+    const { accessToken, tenantId } = await connectXero(emulator.url, RIMU);
+    await admin.addXeroInvoices(tenantId, { count: 100_000 });
+    const started = performance.now();
+    const last = (await (await api(accessToken, tenantId, "Invoices?page=1001")).json()) as { Invoices: XeroInvoice[]; pagination: { itemCount: number } };
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(last.pagination.itemCount).toBe(100_080);
+    expect(last.Invoices).toHaveLength(80);
+    expect(last.Invoices.at(-1)?.InvoiceNumber).toBe("XB-100040");
+  });
+
   it("fails the next calls with 503 when told to", async () => {
     const { accessToken, tenantId } = await connectXero(emulator.url, RIMU);
     await emulatorAdmin(emulator.url).failNext({ count: 2 });
@@ -218,21 +245,27 @@ describe("Xero Accounting API", () => {
     expect(found.Invoices).toHaveLength(1);
   });
 
-  it("reports aged payables by contact, for one contact or (emulator convenience) all", async () => {
+  it("reports aged payables: for one contact by bill, and (emulator convenience) the summary of all contacts", async () => {
     const { accessToken, tenantId } = await connectXero(emulator.url, RIMU);
-    type Report = { Reports: Array<{ ReportID: string; Rows: Array<{ RowType: string; Title?: string; Rows?: Array<{ RowType: string; Cells: Array<{ Value: string; Attributes?: Array<{ Id: string; Value: string }> }> }> }> }> };
-    const all = (await (await api(accessToken, tenantId, "Reports/AgedPayablesByContact")).json()) as Report;
+    type Cell = { Value: string; Attributes?: Array<{ Id: string; Value: string }> };
+    type Row = { RowType: string; Title?: string; Cells?: Cell[]; Rows?: Row[] };
+    type Report = { Reports: Array<{ ReportID: string; Rows: Row[] }> };
+    const all = (await (await api(accessToken, tenantId, "Reports/AgedPayablesByContact?date=2030-01-01")).json()) as Report;
     const report = all.Reports[0];
     expect(report.ReportID).toBe("AgedPayablesByContact");
-    expect(report.Rows[0].RowType).toBe("Header");
-    const sections = report.Rows.filter((row) => row.RowType === "Section");
-    expect(sections.length).toBeGreaterThan(3);
-    const tui = sections.find((section) => section.Title === "Tui Trading Ltd");
-    const contactId = tui?.Rows?.[0].Cells[0].Attributes?.find((attribute) => attribute.Id === "contactID")?.Value as string;
+    expect(report.Rows[0].Cells?.map((cell) => cell.Value)).toEqual(["Contact", "Current", "< 1 Month", "1 Month", "2 Months", "3 Months", "Older", "Total"]);
+    const contacts = (report.Rows[1].Rows ?? []).filter((row) => row.RowType === "Row");
+    expect(contacts.length).toBeGreaterThan(3);
+    const tui = contacts.find((row) => row.Cells?.[0].Value === "Tui Trading Ltd") as Row;
+    const contactId = tui.Cells?.[0].Attributes?.find((attribute) => attribute.Id === "contactID")?.Value as string;
+    const bills = await emulatorAdmin(emulator.url).xeroContacts(tenantId);
+    expect(bills.find((contact) => contact.Name === "Tui Trading Ltd")?.ContactID).toBe(contactId);
     const one = (await (await api(accessToken, tenantId, `Reports/AgedPayablesByContact?contactID=${contactId}&date=2030-01-01`)).json()) as Report;
-    const only = one.Reports[0].Rows.filter((row) => row.RowType === "Section");
-    expect(only).toHaveLength(1);
-    expect(only[0].Rows?.at(-1)?.RowType).toBe("SummaryRow");
+    expect(one.Reports[0].Rows[0].Cells?.at(-1)?.Value).toBe("Due");
+    const rows = one.Reports[0].Rows[1].Rows ?? [];
+    const due = rows.filter((row) => row.RowType === "Row").reduce((total, row) => total + Number(row.Cells?.at(-1)?.Value), 0);
+    expect(due).toBeCloseTo(Number(tui.Cells?.at(-1)?.Value), 2);
+    expect(rows.at(-1)?.RowType).toBe("SummaryRow");
   });
 
   it("keeps its state across a restart with the same data directory", async () => {

@@ -36,7 +36,7 @@ export type XeroInvoicePatch = Partial<Omit<XeroInvoice, "Contact" | "LineItems"
 export type MyobBillPatch = Partial<MyobBill>;
 
 export interface EmulatorAdmin {
-  /** Back to the two pre-made organisations; new tenants, grants, tokens, counters and limits' usage dropped. */
+  /** Back to the two pre-made organisations: new tenants, grants, tokens, call counts and usage dropped; the limits the emulator started with. */
   reset(): Promise<void>;
   organisations(): Promise<EmulatorOrganisation[]>;
   /** The organisation's Xero tenant id (the organisation is created with its demo books if new). */

@@ -65,11 +65,13 @@ export type Admission =
 
 export class RateLimiter {
   limits: EmulatorLimits;
+  private readonly initial: EmulatorLimits;
   private readonly tenants = new Map<string, TenantUsage>();
-  private readonly app = new Window(MINUTE);
+  private app = new Window(MINUTE);
 
   constructor(limits?: Partial<EmulatorLimits>) {
-    this.limits = { ...XERO_LIMITS, ...limits };
+    this.initial = { ...XERO_LIMITS, ...limits };
+    this.limits = { ...this.initial };
   }
 
   set(limits: Partial<EmulatorLimits>): EmulatorLimits {
@@ -77,8 +79,11 @@ export class RateLimiter {
     return this.limits;
   }
 
-  clear(): void {
+  /** Forgets the calls made and restores the limits the emulator started with. */
+  reset(): void {
     this.tenants.clear();
+    this.app = new Window(MINUTE);
+    this.limits = { ...this.initial };
   }
 
   /** Admits a call for `tenantId` or says which limit it is over. `done()` ends the call (frees its in-flight slot). */

@@ -5,6 +5,7 @@
  * $orderby → Items / NextPageLink / Count), RowVersion checks (a stale one → 409), POST → 201 with a Location header
  * (the entity in the body only with returnBody=true, as MYOB), and payments that close bills (Idempotency-Key honoured).
  */
+import crypto from "node:crypto";
 import type { MyobAccount, MyobBill, MyobCompanyFile, MyobContact, MyobInvoice, MyobLine } from "../myob/types";
 import { MYOB_SCOPES } from "../config.server";
 import { MYOB_FILE_USER, myobAccountRecord, myobTotals, nextRowVersion } from "./books";
@@ -80,6 +81,16 @@ export async function myobApi(context: EmulatorContext, info: RequestInfo, rest:
   }
   if (!key) throw notFound();
   const answer = entity(context, info, file, key, uid);
+  if (info.method === "GET" && answer.status === 200) {
+    // ETag / If-None-Match: 304 for an unchanged list or entity.
+    const etag = `W/"${crypto.createHash("sha1").update(JSON.stringify(answer.body)).digest("base64url")}"`;
+    if (header(info.req, "if-none-match") === etag) {
+      info.res.writeHead(304, { ETag: etag });
+      info.res.end();
+      return;
+    }
+    return sendJson(info.res, 200, answer.body, { ...answer.headers, ETag: etag });
+  }
   sendJson(info.res, answer.status, answer.body, answer.headers);
 }
 

@@ -8,10 +8,11 @@ import { parseUtc, parseXeroDate } from "./util";
 type Value = string | number | boolean | null;
 type Comparison = "==" | "!=" | ">" | ">=" | "<" | "<=";
 
-/** Splits `text` on a separator pattern outside quotes and parentheses' strings. */
+/** Splits `text` on a separator pattern outside quotes and parentheses. */
 function splitOutsideQuotes(text: string, separator: RegExp): string[] {
   const parts: string[] = [];
   let depthQuote: string | null = null;
+  let depth = 0;
   let start = 0;
   for (let index = 0; index < text.length; index += 1) {
     const char = text[index];
@@ -23,7 +24,9 @@ function splitOutsideQuotes(text: string, separator: RegExp): string[] {
       depthQuote = char;
       continue;
     }
-    const match = separator.exec(text.slice(index));
+    if (char === "(") depth += 1;
+    if (char === ")") depth -= 1;
+    const match = depth === 0 ? separator.exec(text.slice(index)) : null;
     if (match) {
       parts.push(text.slice(start, index));
       index += match[0].length - 1;
@@ -72,8 +75,34 @@ function compare(left: Value, op: Comparison, right: Value): boolean {
   }
 }
 
+/** Drops grouping parentheses: unmatched ones left by splitting "(A OR B)", and a pair around the whole text. */
+function trimParens(text: string): string {
+  let value = text.trim();
+  const count = (char: string) => value.replace(/"[^"]*"|'[^']*'/g, "").split(char).length - 1;
+  while (value.startsWith("(") && count("(") > count(")")) value = value.slice(1).trim();
+  while (value.endsWith(")") && count(")") > count("(")) value = value.slice(0, -1).trim();
+  const wrapped = () => {
+    let depth = 0;
+    for (let index = 0; index < value.length; index += 1) {
+      if (value[index] === "(") depth += 1;
+      else if (value[index] === ")") depth -= 1;
+      if (depth === 0 && index < value.length - 1) return false;
+    }
+    return true;
+  };
+  while (value.startsWith("(") && value.endsWith(")") && wrapped()) value = value.slice(1, -1).trim();
+  return value;
+}
+
 function build(text: string, clause: (part: string) => (record: unknown) => boolean, or: RegExp, and: RegExp): (record: unknown) => boolean {
-  const groups = splitOutsideQuotes(text, or).map((group) => splitOutsideQuotes(group.replace(/^\(+|\)+$/g, ""), and).map((part) => clause(part.replace(/^\(+|\)+$/g, "").trim())));
+  const groups = splitOutsideQuotes(trimParens(text), or).map((group) =>
+    splitOutsideQuotes(trimParens(group), and).map((part) => {
+      const inner = trimParens(part);
+      // A parenthesised group of its own: (A OR B) inside an AND.
+      const nested = inner !== part.trim() && (splitOutsideQuotes(inner, or).length > 1 || splitOutsideQuotes(inner, and).length > 1);
+      return nested ? build(inner, clause, or, and) : clause(inner);
+    }),
+  );
   return (record) => groups.some((group) => group.every((test) => test(record)));
 }
 

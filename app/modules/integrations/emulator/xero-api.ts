@@ -45,9 +45,10 @@ export function validationException(elements: unknown[]): HttpError {
 export async function xeroApi(context: EmulatorContext, info: RequestInfo, rest: string): Promise<void> {
   const grant = bearerGrant(context, info, "xero");
   const tenantId = (header(info.req, "xero-tenant-id") ?? "").trim().toLowerCase();
-  if (!tenantId) throw new HttpError(403, { Type: null, Title: "Forbidden", Status: 403, Detail: "AuthenticationUnsuccessful: the xero-tenant-id header is missing", Instance: randomGuid(), Extensions: {} });
+  if (!tenantId) throw new HttpError(403, { Type: null, Title: "Forbidden", Status: 403, Detail: "AuthenticationUnsuccessful", Instance: randomGuid(), Extensions: {} });
   const organisation = grant.connections.some((connection) => connection.tenantId.toLowerCase() === tenantId) ? context.state.tenant(tenantId) : undefined;
-  if (!organisation) throw new HttpError(403, { Type: null, Title: "Forbidden", Status: 403, Detail: "AuthorizationUnsuccessful", Instance: randomGuid(), Extensions: {} });
+  // As Xero: a missing tenant id and one the grant does not cover both answer 403 AuthenticationUnsuccessful.
+  if (!organisation) throw new HttpError(403, { Type: null, Title: "Forbidden", Status: 403, Detail: "AuthenticationUnsuccessful", Instance: randomGuid(), Extensions: {} });
   context.calls.count(tenantId);
   const admission = context.limiter.admit(tenantId);
   if (!admission.ok) throw new HttpError(429, { Title: "Too Many Requests", Status: 429, Detail: `Rate limit exceeded: ${admission.problem}` }, admission.headers);
@@ -371,9 +372,11 @@ function longDate(day: string): string {
 }
 
 /**
- * Reports/AgedPayablesByContact in Xero's report shape: a Header row, then a Section per contact (Title: the contact's
- * name) of one Row per unpaid bill (the first cells carry the invoiceID and contactID attributes) and a SummaryRow.
- * Without contactID (an emulator convenience; Xero asks for one) it reports every contact with money owed.
+ * Reports/AgedPayablesByContact in Xero's report shape. With contactID (as Xero asks): a Header row (Date, Reference,
+ * Due Date, "", Total, Paid, Credited, Due) and one Section of a Row per unpaid bill (cells carry the invoiceID and
+ * contactID attributes) and a SummaryRow. Without contactID (an emulator convenience) the summary of every contact
+ * owed money, as Xero's aged payables summary: Header (Contact, Current, < 1 Month, 1 Month, 2 Months, 3 Months, Older,
+ * Total) and one Section of a Row per contact (its cells carry the contactID attribute) and a SummaryRow.
  */
 function agedPayables(book: XeroBook, params: URLSearchParams): unknown {
   const date = dayOf(params.get("date") ?? "") ?? todayUtc();
@@ -390,22 +393,45 @@ function agedPayables(book: XeroBook, params: URLSearchParams): unknown {
   }
   const contact = contactId ? book.contacts.get(contactId) ?? book.contacts.get(contactId.toLowerCase()) : undefined;
   if (contactId && !contact) throw notFound();
-  const sections = [...byContact.entries()].map(([id, invoices]) => {
-    const name = invoices[0].Contact.Name;
-    const attributes = (invoice: XeroInvoice) => [{ Value: invoice.InvoiceID, Id: "invoiceID" }, { Value: id, Id: "contactID" }];
-    const sum = (pick: (invoice: XeroInvoice) => number) => money(invoices.reduce((total, invoice) => total + pick(invoice), 0));
-    return {
-      RowType: "Section",
-      Title: name,
-      Rows: [
-        ...invoices.map((invoice) => ({
-          RowType: "Row",
-          Cells: [cell(invoice.DateString ?? "", attributes(invoice)), cell(invoice.InvoiceNumber, attributes(invoice)), cell(invoice.DueDateString ?? "", attributes(invoice)), cell("", attributes(invoice)), cell(invoice.Total, attributes(invoice)), cell(invoice.AmountPaid, attributes(invoice)), cell(invoice.AmountCredited, attributes(invoice)), cell(invoice.AmountDue, attributes(invoice))],
-        })),
-        { RowType: "SummaryRow", Cells: [cell("Total", [{ Value: id, Id: "contactID" }]), cell(""), cell(""), cell(""), cell(sum((invoice) => invoice.Total)), cell(sum((invoice) => invoice.AmountPaid)), cell(sum((invoice) => invoice.AmountCredited)), cell(sum((invoice) => invoice.AmountDue))] },
-      ],
+  const sum = (invoices: XeroInvoice[], pick: (invoice: XeroInvoice) => number) => money(invoices.reduce((total, invoice) => total + pick(invoice), 0));
+  let rows: unknown[];
+  if (contactId) {
+    const invoices = [...byContact.values()].flat();
+    const attributes = (invoice: XeroInvoice) => [{ Value: invoice.InvoiceID, Id: "invoiceID" }, { Value: invoice.Contact.ContactID, Id: "contactID" }];
+    rows = [
+      { RowType: "Header", Cells: [cell("Date"), cell("Reference"), cell("Due Date"), cell(""), cell("Total"), cell("Paid"), cell("Credited"), cell("Due")] },
+      {
+        RowType: "Section",
+        Title: "",
+        Rows: [
+          ...invoices.map((invoice) => ({
+            RowType: "Row",
+            Cells: [invoice.DateString ?? "", invoice.InvoiceNumber, invoice.DueDateString ?? "", "", invoice.Total, invoice.AmountPaid, invoice.AmountCredited, invoice.AmountDue].map((value) => cell(value, attributes(invoice))),
+          })),
+          { RowType: "SummaryRow", Cells: [cell("Total"), cell(""), cell(""), cell(""), cell(sum(invoices, (invoice) => invoice.Total)), cell(sum(invoices, (invoice) => invoice.AmountPaid)), cell(sum(invoices, (invoice) => invoice.AmountCredited)), cell(sum(invoices, (invoice) => invoice.AmountDue))] },
+        ],
+      },
+    ];
+  } else {
+    // Days overdue at the report date → Current, < 1 Month, 1 Month, 2 Months, 3 Months, Older.
+    const bucketOf = (invoice: XeroInvoice) => {
+      const overdue = Math.floor((dateMs - parseXeroDate(invoice.DueDate)) / 86_400_000);
+      return overdue <= 0 ? 0 : Math.min(5, Math.ceil(overdue / 30));
     };
-  });
+    const totals = [0, 0, 0, 0, 0, 0, 0];
+    const contactRows = [...byContact.entries()].map(([id, invoices]) => {
+      const buckets = [0, 0, 0, 0, 0, 0];
+      for (const invoice of invoices) buckets[bucketOf(invoice)] += invoice.AmountDue;
+      const values = [...buckets.map(money), sum(invoices, (invoice) => invoice.AmountDue)];
+      values.forEach((value, index) => (totals[index] += value));
+      const attributes = [{ Value: id, Id: "contactID" }];
+      return { RowType: "Row", Cells: [cell(invoices[0].Contact.Name, attributes), ...values.map((value) => cell(value, attributes))] };
+    });
+    rows = [
+      { RowType: "Header", Cells: [cell("Contact"), cell("Current"), cell("< 1 Month"), cell("1 Month"), cell("2 Months"), cell("3 Months"), cell("Older"), cell("Total")] },
+      { RowType: "Section", Title: "", Rows: [...contactRows, { RowType: "SummaryRow", Cells: [cell("Total"), ...totals.map((value) => cell(money(value)))] }] },
+    ];
+  }
   return {
     Id: randomGuid(),
     Status: "OK",
@@ -420,7 +446,7 @@ function agedPayables(book: XeroBook, params: URLSearchParams): unknown {
         ReportDate: longDate(date),
         UpdatedDateUTC: xeroDate(Date.now()),
         Fields: [],
-        Rows: [{ RowType: "Header", Cells: [cell("Date"), cell("Reference"), cell("Due Date"), cell(""), cell("Total"), cell("Paid"), cell("Credited"), cell("Due")] }, ...sections],
+        Rows: rows,
       },
     ],
   };
