@@ -14,6 +14,7 @@ import { parseListQuery } from "../../app/modules/invoices/filters";
 import { listPayablesSummaries } from "../../app/modules/payables/suppliers-tab.server";
 import { parseSuppliersTabQuery } from "../../app/modules/payables/query";
 import { AppError } from "../../app/lib/errors";
+import { runQueuedJobs } from "../../jobs/queue";
 import { makeCompany, makeSupplierLink, makeUser } from "../support/factories";
 import { connectedXeroCompany, startSyncEmulator } from "../support/accounting-sync-setup";
 
@@ -222,5 +223,18 @@ describe("Xero sync in", () => {
     expect(gated).toMatchObject({ rows: [], total: 0, hasAnyRecords: false });
     await company.update({ status: "PENDING" });
     expect((await listBills(listActor, query)).rows.length).toBeGreaterThan(0);
+  });
+
+  it("the queued ACCOUNTING_SYNC job runs to completion in the queue worker, with its summary as the result", async () => {
+    const { company, actor } = await connectedXeroCompany(emulator.url);
+    const { jobId } = await startAccountingSync(actor, {});
+    expect(await runQueuedJobs({ companyId: company.id })).toBe(1);
+    const job = (await Job.findByPk(jobId)) as Job;
+    expect(job.status).toBe("SUCCEEDED");
+    expect(job.progress).toBe(100);
+    const result = job.result as SyncJobResult;
+    expect(result.provider).toBe("XERO");
+    expect(result.kinds.bills.created).toBeGreaterThan(0);
+    expect(result.callsByResource.invoices).toBeGreaterThan(0);
   });
 });

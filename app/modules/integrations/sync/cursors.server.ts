@@ -68,14 +68,20 @@ export async function pageDone(connectionId: number, resource: CursorResource, p
   );
 }
 
-/** The run over a resource finished: its newest change becomes the cursor of the next run. */
-export async function finishRun(connectionId: number, resource: CursorResource): Promise<void> {
+/**
+ * The run over a resource finished: its newest change becomes the cursor of the next run. If-Modified-Since has whole
+ * seconds, so the cursor is the second after the newest change (a bulk change of thousands of records in one second
+ * is not fetched again), but never later than the second the run started in: a record changed after the run began
+ * is fetched again next time rather than missed.
+ */
+export async function finishRun(connectionId: number, resource: CursorResource, runStartedAt: Date = new Date()): Promise<void> {
   await sequelize.query(
     `UPDATE accounting_sync_cursors SET
-        modified_since = COALESCE(run_high_water, modified_since), row_version = COALESCE(run_row_version, row_version),
+        modified_since = COALESCE(LEAST(date_trunc('second', run_high_water) + interval '1 second', date_trunc('second', $3::timestamptz)), modified_since),
+        row_version = COALESCE(run_row_version, row_version),
         run_job_id = NULL, run_since = NULL, run_page = NULL, run_high_water = NULL, run_row_version = NULL, updated_at = now()
       WHERE connection_id = $1 AND resource = $2`,
-    { bind: [connectionId, resource] }
+    { bind: [connectionId, resource, runStartedAt] }
   );
 }
 
@@ -93,10 +99,11 @@ export async function startingPoint(connectionId: number, resource: CursorResour
 
 /** A resource read in one call (accounts): its run from `since` to the newest change seen, at once. */
 export async function oneCallRun(connectionId: number, resource: CursorResource, jobId: string, full: boolean, fetch: (since: Date | null) => Promise<Date | null>): Promise<void> {
+  const startedAt = new Date();
   const cursor = await readCursor(connectionId, resource);
   const since = full ? null : cursor.modifiedSince;
   await beginRun(connectionId, resource, jobId, since);
   const highWater = await fetch(since);
   if (highWater) await sequelize.transaction((t) => pageDone(connectionId, resource, 1, highWater, null, t));
-  await finishRun(connectionId, resource);
+  await finishRun(connectionId, resource, startedAt);
 }

@@ -135,6 +135,12 @@ describe("mapXeroInvoice", () => {
     });
     expect(mapped.fields.issueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
+  it("an open bill partly paid in Xero is what is still due", () => {
+    const mapped = mapXeroInvoice(xeroInvoice({ AmountDue: 57.56, AmountPaid: 57.56 }));
+    expect(mapped.ok && mapped.fields).toMatchObject({ total: 5756, subTotal: null, gst: null });
+    const paid = mapXeroInvoice(xeroInvoice({ Status: "PAID", AmountDue: 0, AmountPaid: 115.12 }));
+    expect(paid.ok && paid.fields.total).toBe(11512);
+  });
   it("maps an ACCREC to an invoice", () => {
     const mapped = mapXeroInvoice(xeroInvoice({ Type: "ACCREC" }));
     expect(mapped.ok && mapped.fields.type).toBe("INVOICE");

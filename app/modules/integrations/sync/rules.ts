@@ -288,6 +288,16 @@ function checkFields(fields: RecordFields, action: RecordAction): Mapped {
   return { ok: true, action, fields };
 }
 
+/**
+ * An open record already partly paid (or credited) in the books: Earlybird holds what is still due, so an early
+ * payment never pays the part already paid and the payables match the books; its sub-total and GST, which no longer
+ * add up to it, are left out.
+ */
+function partPaid(action: RecordAction, amounts: { subTotal: Cents; gst: Cents; total: Cents }, due: Cents): { subTotal: Cents | null; gst: Cents | null; total: Cents } {
+  if (action.action !== "UPSERT" || action.paid || due >= amounts.total || due <= 0) return amounts;
+  return { subTotal: null, gst: null, total: due };
+}
+
 export function mapXeroInvoice(invoice: XeroInvoice): Mapped {
   const action = xeroInvoiceAction(invoice.Status);
   const issueDate = providerDate(invoice.Date, invoice.DateString);
@@ -295,9 +305,9 @@ export function mapXeroInvoice(invoice: XeroInvoice): Mapped {
   const number = (invoice.InvoiceNumber ?? "").trim();
   const type = invoice.Type === "ACCPAY" ? "BILL" : "INVOICE";
   if (!dueDate) return { ok: false, type, externalId: invoice.InvoiceID, number, reason: "The record has no due date" };
-  let amounts: { subTotal: Cents; gst: Cents; total: Cents };
+  let amounts: { subTotal: Cents | null; gst: Cents | null; total: Cents };
   try {
-    amounts = { subTotal: decimalToCents(invoice.SubTotal), gst: decimalToCents(invoice.TotalTax), total: decimalToCents(invoice.Total) };
+    amounts = partPaid(action, { subTotal: decimalToCents(invoice.SubTotal), gst: decimalToCents(invoice.TotalTax), total: decimalToCents(invoice.Total) }, decimalToCents(invoice.AmountDue ?? invoice.Total));
   } catch {
     return { ok: false, type, externalId: invoice.InvoiceID, number, reason: "The amounts are not numbers" };
   }
@@ -329,9 +339,9 @@ export function mapMyobRecord(record: MyobBill | MyobInvoice, type: "BILL" | "IN
   const issueDate = providerDate(record.Date);
   const dueDate = providerDate(record.Terms?.BalanceDueDate ?? record.Terms?.DueDate ?? null) ?? issueDate;
   if (!dueDate) return { ok: false, type, externalId: record.UID, number, reason: "The record has no due date" };
-  let amounts: { subTotal: Cents; gst: Cents; total: Cents };
+  let amounts: { subTotal: Cents | null; gst: Cents | null; total: Cents };
   try {
-    amounts = { subTotal: decimalToCents(record.Subtotal), gst: decimalToCents(record.TotalTax), total: decimalToCents(record.TotalAmount) };
+    amounts = partPaid(action, { subTotal: decimalToCents(record.Subtotal), gst: decimalToCents(record.TotalTax), total: decimalToCents(record.TotalAmount) }, decimalToCents(record.BalanceDueAmount ?? record.TotalAmount));
   } catch {
     return { ok: false, type, externalId: record.UID, number, reason: "The amounts are not numbers" };
   }

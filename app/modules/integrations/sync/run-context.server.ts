@@ -92,6 +92,7 @@ export async function pageThrough<T>(
   options: { pageSize: number; incremental?: boolean } = { pageSize: 100 }
 ): Promise<{ resumed: boolean; pages: number }> {
   const connectionId = run.connection.id;
+  const startedAt = new Date();
   const start = await startingPoint(connectionId, resource, run.jobId, run.full || options.incremental === false);
   let page = start.page;
   let pending: Promise<FetchedPage<T>> | null = fetchPage(page, start.since);
@@ -109,7 +110,7 @@ export async function pageThrough<T>(
     await run.progress(fraction);
     page += 1;
   }
-  await finishRun(connectionId, resource);
+  await finishRun(connectionId, resource, startedAt);
   return { resumed: start.resumed, pages };
 }
 
