@@ -137,7 +137,7 @@ describe("earlybird CLI", () => {
     const unconfirmed = await earlybird(["db:reset"]);
     expect(unconfirmed).toMatchObject({ code: 1, stderr: "Error: db:reset deletes every row: pass --yes to confirm.\n" });
     // An unreachable database: even a bug past the guard could not touch the shared test database.
-    const production = await earlybird(["db:reset", "--yes"], { APP_ENV: "production", APP_URL: "https://app.earlybird.example", DATABASE_URL: "postgres://nobody:secret@127.0.0.1:1/none" });
+    const production = await earlybird(["db:reset", "--yes"], { APP_ENV: "production", APP_URL: "https://app.earlybird.example", ENCRYPTION_KEY: "0".repeat(64), DATABASE_URL: "postgres://nobody:secret@127.0.0.1:1/none" });
     expect(production).toMatchObject({ code: 1, stderr: "Error: db:reset is refused when APP_ENV=production.\n" });
     // Production without APP_URL is an invalid environment for every door (issue 13 part 6).
     const noAppUrl = await earlybird(["db:reset", "--yes"], { APP_ENV: "production", DATABASE_URL: "postgres://nobody:secret@127.0.0.1:1/none" });

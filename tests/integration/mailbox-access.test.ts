@@ -19,6 +19,7 @@ afterAll(() => sequelize.close());
 afterEach(() => {
   delete process.env.MAILBOX_PUBLIC;
   delete process.env.APP_URL;
+  delete process.env.ENCRYPTION_KEY;
   process.env.APP_ENV = "test";
   resetEnvCache();
 });
@@ -76,7 +77,7 @@ describe("the mailbox pages", () => {
 
   it("do not exist in production, even on this machine or with MAILBOX_PUBLIC=true", async () => {
     const id = await someMessageId();
-    Object.assign(process.env, { APP_ENV: "production", APP_URL: "https://app.earlybird.example", MAILBOX_PUBLIC: "true" });
+    Object.assign(process.env, { APP_ENV: "production", APP_URL: "https://app.earlybird.example", MAILBOX_PUBLIC: "true", ENCRYPTION_KEY: "0".repeat(64) });
     resetEnvCache();
     for (const page of mailboxPages("127.0.0.1", id)) expect((await statusOf(page)).status).toBe(404);
   });

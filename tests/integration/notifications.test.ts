@@ -223,6 +223,7 @@ describe("listMailbox and getMailboxMessage", () => {
 
     process.env.APP_ENV = "production";
     process.env.APP_URL = "https://app.earlybird.example";
+    process.env.ENCRYPTION_KEY = "0".repeat(64);
     resetEnvCache();
     try {
       await expect(listMailbox({ limit: 5 })).rejects.toMatchObject({ status: 404 });
@@ -230,6 +231,7 @@ describe("listMailbox and getMailboxMessage", () => {
     } finally {
       process.env.APP_ENV = "test";
       delete process.env.APP_URL;
+      delete process.env.ENCRYPTION_KEY;
       resetEnvCache();
     }
   });
