@@ -151,6 +151,12 @@ describe("mapXeroInvoice", () => {
     // A void of a zero bill is still applied.
     expect(mapXeroInvoice(xeroInvoice({ Total: 0, Status: "VOIDED" })).ok).toBe(true);
   });
+  it("skips the fee bills and cashback invoices sync out wrote (decision 058), not another contact's", () => {
+    const own = mapXeroInvoice(xeroInvoice({ Contact: { ContactID: "c-eb", Name: "Earlybird" }, Reference: "Earlybird service fee XI-0001", Status: "PAID" }));
+    expect(own.ok && own.action).toEqual({ action: "SKIP", reason: "Earlybird's own fee or cashback record" });
+    const trade = mapXeroInvoice(xeroInvoice({ Reference: "Earlybird cashback B-1" }));
+    expect(trade.ok && trade.action.action).toBe("UPSERT");
+  });
 });
 
 describe("mapMyobRecord", () => {

@@ -11,6 +11,7 @@
 import type { Cents } from "../../../lib/money";
 import type { MyobAccount, MyobBill, MyobContact, MyobInvoice } from "../myob/types";
 import type { XeroAccount, XeroContact, XeroInvoice, XeroPurchaseOrder } from "../xero/types";
+import { isEarlybirdAdjustment } from "../push/rules";
 
 export type SyncProvider = "XERO" | "MYOB_ESSENTIALS" | "MYOB_ACCOUNT_RIGHT";
 export const SYNC_KINDS = ["contacts", "bills", "invoices", "accounts", "purchaseOrders", "agedPayables"] as const;
@@ -299,7 +300,10 @@ function partPaid(action: RecordAction, amounts: { subTotal: Cents; gst: Cents; 
 }
 
 export function mapXeroInvoice(invoice: XeroInvoice): Mapped {
-  const action = xeroInvoiceAction(invoice.Status);
+  // The fee bills and cashback invoices sync out writes (decision 058) are Earlybird's own records, not trade.
+  const action: RecordAction = isEarlybirdAdjustment({ contactName: invoice.Contact.Name, reference: invoice.Reference })
+    ? { action: "SKIP", reason: "Earlybird's own fee or cashback record" }
+    : xeroInvoiceAction(invoice.Status);
   const issueDate = providerDate(invoice.Date, invoice.DateString);
   const dueDate = providerDate(invoice.DueDate, invoice.DueDateString) ?? issueDate;
   const number = (invoice.InvoiceNumber ?? "").trim();
