@@ -18,6 +18,13 @@ import { SELECT_ACCOUNT, SELECT_COMPANY_FILE } from "./schema";
 import { recordSyncEvent } from "./sync-log.server";
 import type { XeroAccount, XeroAccountType } from "./xero/types";
 
+/** How the sync log names each mapping (never the raw type). */
+const MAPPING_LABELS: Record<RelayAccountType, string> = {
+  EARLYBIRD_FEES: "Fees account",
+  EARLYBIRD_REWARDS: "Cashback income account",
+  EARLYBIRD_BANK_ACCOUNT: "Bank account",
+};
+
 export const SELECT_ACCOUNT_MESSAGE = SELECT_ACCOUNT;
 
 export interface ProviderAccountOption {
@@ -232,7 +239,7 @@ export async function saveMapping(actor: Actor, input: { step: MappingStep; acco
         kind: "ACCOUNT",
         outcome: input.create && !notice ? "CREATED" : "UPDATED",
         externalId: chosen.id,
-        message: `${type} mapped to ${chosen.code} ${chosen.name}`,
+        message: `${MAPPING_LABELS[type]} mapped to ${chosen.code} ${chosen.name}`,
       },
       { transaction },
     );
