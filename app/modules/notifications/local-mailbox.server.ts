@@ -8,9 +8,8 @@
  * database, so a test run never delivers into a developer's running server. Without a usable mailbox, mail.server.ts
  * stores the message in mailbox_messages directly, where the mailbox page shows it all the same.
  */
-import fs from "node:fs";
 import path from "node:path";
-import { logger } from "../../lib/logger.server";
+import { isProcessAlive, publishAddress, readPublishedAddress } from "../../lib/published-address.server";
 
 interface PublishedMailbox {
   url: string;
@@ -36,53 +35,29 @@ function databaseKey(url = process.env.DATABASE_URL): string | null {
   }
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to another user.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /** Records the mailbox running in this process and, with `publish`, tells other processes. Returns the undo. */
 export function registerRunningMailbox(url: string, options: { publish: boolean }): () => void {
   running = { url };
-  const file = mailboxFile();
-  let published = false;
-  if (options.publish) {
-    try {
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      const entry: PublishedMailbox = { url, pid: process.pid, database: databaseKey() };
-      fs.writeFileSync(file, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
-      published = true;
-    } catch (error) {
-      logger.warn({ err: error }, `Could not publish the built-in mailbox in ${file}: other processes will store their mail directly.`);
-    }
-  }
+  const unpublish = options.publish
+    ? publishAddress(mailboxFile(), { url, database: databaseKey() }, "Could not publish the built-in mailbox: other processes will store their mail directly")
+    : () => {};
   return () => {
     if (running?.url === url) running = undefined;
-    // Remove the file only if it is still ours: another server on the same data directory may have replaced it.
-    if (published && readPublished(file)?.url === url) fs.rmSync(file, { force: true });
+    unpublish();
   };
 }
 
 function readPublished(file: string): PublishedMailbox | null {
-  try {
-    const entry = JSON.parse(fs.readFileSync(file, "utf8")) as Partial<PublishedMailbox>;
-    if (typeof entry.url !== "string" || typeof entry.pid !== "number") return null;
-    return { url: entry.url, pid: entry.pid, database: typeof entry.database === "string" ? entry.database : null };
-  } catch {
-    return null;
-  }
+  const entry = readPublishedAddress(file);
+  if (!entry) return null;
+  return { url: entry.url, pid: entry.pid, database: typeof entry.database === "string" ? entry.database : null };
 }
 
 /** The SMTP URL of a built-in mailbox that stores into this process's database, or null when none runs. */
 export function localMailboxUrl(): string | null {
   if (running) return running.url;
   const entry = readPublished(mailboxFile());
-  if (!entry || !alive(entry.pid)) return null;
+  if (!entry || !isProcessAlive(entry.pid)) return null;
   if (entry.database !== databaseKey()) return null;
   // Only ever a loopback address: the file is not a way to send mail elsewhere.
   return /^smtp:\/\/127\.0\.0\.1:\d+$/.test(entry.url) ? entry.url : null;
