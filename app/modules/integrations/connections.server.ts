@@ -26,6 +26,7 @@ import { CREDENTIALS_REQUIRED, INVALID_CREDENTIALS, MYOB_CALLBACK_ERROR, OTHER_C
 import { myobAccountRightRedirect, myobEssentialsRedirect, xeroSuccessRedirect } from "./rules";
 import { recordSyncEvent } from "./sync-log.server";
 import { exchangeXeroCode, refreshXeroToken, revokeXeroToken, XeroApi, xeroAuthorizeUrl, xeroTenants } from "./xero/api.server";
+import { forgetAutoLoadCheck } from "./auto-load-throttle";
 
 export type { TokenSet } from "./http.server";
 export { AccountingApiError } from "./http.server";
@@ -361,6 +362,7 @@ async function storeConnection(input: StoreInput): Promise<AccountingConnection>
       },
       { transaction },
     );
+    transaction.afterCommit(() => forgetAutoLoadCheck(input.companyId));
     await audit(input.userId, { action: "ACCOUNTING_CONNECTED", companyId: input.companyId, entityType: "accounting_connection", entityId: connection.id, details: { provider: input.provider, tenant: input.externalTenantId } }, { transaction });
     return connection;
   });
@@ -574,6 +576,8 @@ export async function selectCompanyFile(
         companyFileName: file.Name,
         companyFileUri: file.Uri,
         companyFileCredentials: credentials ? encryptSecret(JSON.stringify(credentials)) : null,
+        // The connection is complete (readable) from here.
+        connectedAt: new Date(),
       },
       { transaction },
     );
@@ -582,6 +586,7 @@ export async function selectCompanyFile(
       { companyId, connectionId: row.id, provider: "MYOB_ACCOUNT_RIGHT", direction: "CONNECTION", kind: "CONNECTION", outcome: "CONNECTED", externalId: file.Id, message: `Company file ${file.Name} selected` },
       { transaction },
     );
+    transaction.afterCommit(() => forgetAutoLoadCheck(companyId));
   });
   const configured = await accountsConfigured(companyId, "MYOB_ACCOUNT_RIGHT");
   const returnTo = input.returnTo ?? "settings";

@@ -27,6 +27,7 @@ import { RunContext } from "./run-context.server";
 import { shouldAutoLoad, type SyncCounts, type SyncProvider } from "./rules";
 import { XERO_STEPS, syncXero } from "./xero-sync.server";
 import type { SyncTarget } from "./records.server";
+import { autoLoadCheckDue, forgetAutoLoadCheck } from "../auto-load-throttle";
 
 export const ACCOUNTING_SYNC_JOB_TYPE = "ACCOUNTING_SYNC";
 
@@ -182,7 +183,6 @@ function summaryLine(result: SyncJobResult): string {
 // ---- Automatic load (p1 §4) ------------------------------------------------------------------------------------------
 
 /** In this process: when each company was last checked, so a page view costs no query within a minute of the last. */
-const lastChecked = new Map<number, number>();
 const CHECK_INTERVAL_MS = 60_000;
 
 /**
@@ -194,13 +194,17 @@ export async function maybeAutoLoad(actor: Actor): Promise<{ jobId: string } | n
   if (actor.companyId === null || isOperator(actor) || actor.roles[0] === "ROLE_ADMIN") return null;
   const companyId = actor.companyId;
   const now = Date.now();
-  if (now - (lastChecked.get(companyId) ?? 0) < CHECK_INTERVAL_MS) return null;
-  lastChecked.set(companyId, now);
+  if (!autoLoadCheckDue(companyId, now, CHECK_INTERVAL_MS)) return null;
   try {
     const [state] = await sequelize.query<{ connected: boolean; running: boolean; last_started: Date | null }>(
-      `SELECT EXISTS (SELECT 1 FROM accounting_connections WHERE company_id = $1 AND status = 'CONNECTED') AS connected,
+      // A connection counts once it can be read (an AccountRight one has its company file), and only loads started
+      // since it was made count towards the throttle, so the first load follows a new connection at once.
+      `WITH live AS (SELECT connected_at FROM accounting_connections
+                      WHERE company_id = $1 AND status = 'CONNECTED' AND (provider <> 'MYOB_ACCOUNT_RIGHT' OR company_file_uri IS NOT NULL))
+       SELECT EXISTS (SELECT 1 FROM live) AS connected,
               EXISTS (SELECT 1 FROM jobs WHERE company_id = $1 AND type = $2 AND status IN ('QUEUED', 'RUNNING')) AS running,
-              (SELECT max(created_at) FROM jobs WHERE company_id = $1 AND type = $2) AS last_started`,
+              (SELECT max(created_at) FROM jobs WHERE company_id = $1 AND type = $2
+                 AND created_at >= (SELECT max(connected_at) FROM live)) AS last_started`,
       { bind: [companyId, ACCOUNTING_SYNC_JOB_TYPE], type: QueryTypes.SELECT }
     );
     if (!shouldAutoLoad({ roles: actor.roles, operator: false, connected: state.connected, running: state.running, lastStartedAt: state.last_started, now: new Date(now) })) return null;
@@ -214,5 +218,5 @@ export async function maybeAutoLoad(actor: Actor): Promise<{ jobId: string } | n
 
 /** Tests: forget the in-process throttle. */
 export function resetAutoLoadThrottle(): void {
-  lastChecked.clear();
+  forgetAutoLoadCheck();
 }
