@@ -272,7 +272,9 @@ export function flattenAgedPayables(body: unknown): XeroAgedPayablesRow[] {
       const contactId = cells.flatMap((cell) => cell.Attributes ?? []).find((attribute) => attribute.Id?.toLowerCase() === "contactid")?.Value ?? "";
       const amountCell = cells[dueIndex >= 0 ? dueIndex : cells.length - 1];
       const amount = Number(amountCell?.Value ?? 0);
-      rows.push({ contactId, contactName: title ?? String(cells[0]?.Value ?? ""), amountDue: Number.isFinite(amount) ? amount : 0 });
+      // A per-contact section carries the name as its title; the summary (one row a contact) in its first cell.
+      const contactName = title?.trim() || String(cells[0]?.Value ?? "").trim();
+      rows.push({ contactId, contactName, amountDue: Number.isFinite(amount) ? amount : 0 });
     }
   };
   visit(top, null);
