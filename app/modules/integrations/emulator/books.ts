@@ -20,13 +20,19 @@ export const DEMO_PURCHASE_ORDERS = 5;
 /** The AccountRight company files' own user (x-myobapi-cftoken = base64 of "Administrator:earlybird"). */
 export const MYOB_FILE_USER = { username: "Administrator", password: "earlybird" } as const;
 
-/** The organisation a consent is for: a known demo e-mail's, else one named from the e-mail's domain. */
+/** Domains many unrelated people share: their users are not one organisation. */
+const SHARED_DOMAINS = new Set(["example.test", "example.com", "example.org", "example.net", "gmail.com", "outlook.com", "hotmail.com", "yahoo.com", "icloud.com"]);
+
+/**
+ * The organisation a consent is for: a known demo e-mail's, else one named from the e-mail's domain (a user at a
+ * shared domain such as example.test or gmail.com gets one of their own, named from the part before the @).
+ */
 export function organisationForEmail(email: string | null | undefined): string {
-  const domain = (email ?? "").trim().toLowerCase().split("@")[1];
+  const [local = "", domain] = (email ?? "").trim().toLowerCase().split("@");
   if (!domain) return DEMO_ORGANISATIONS[0];
   const known = KNOWN_DOMAINS[domain];
   if (known) return known;
-  const label = domain.split(".")[0].replace(/[^a-z0-9]+/g, " ").trim();
+  const label = (SHARED_DOMAINS.has(domain) ? local : domain.split(".")[0]).replace(/[^a-z0-9]+/g, " ").trim();
   if (!label) return DEMO_ORGANISATIONS[0];
   return `${label.charAt(0).toUpperCase()}${label.slice(1)} Ltd`;
 }
