@@ -1,5 +1,6 @@
 import { redirect } from "@remix-run/node";
-import { actorOf, resolveSession, type SessionUser } from "~/modules/auth/service.server";
+import { actorOf, resolveSession, type SessionLookup, type SessionUser } from "~/modules/auth/service.server";
+import { oncePerRequest } from "~/lib/request-scope.server";
 import { isAtLeast, onboardingPath } from "~/modules/onboarding/rules";
 import type { Actor } from "~/lib/actor";
 import { resolveSameOriginPath } from "~/lib/safe-redirect";
@@ -14,8 +15,17 @@ export function loginRedirectPath(request: Request): string {
   return next === "/" ? "/login" : `/login?next=${encodeURIComponent(next)}`;
 }
 
+/**
+ * The request's session, read once per request however many loaders ask (the root, the layout and the page: issue 19),
+ * keyed by the cookie so a request that sets another one reads again.
+ */
+function lookupSession(request: Request): Promise<SessionLookup> {
+  const cookie = request.headers.get("Cookie") ?? "";
+  return oncePerRequest(`session:${cookie}`, async () => resolveSession(await readSessionToken(request)));
+}
+
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
-  const lookup = await resolveSession(await readSessionToken(request));
+  const lookup = await lookupSession(request);
   return lookup.status === "valid" ? lookup.user : null;
 }
 
@@ -24,7 +34,7 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
  * is cleared and the login page says "Your session has expired. Please login again.".
  */
 export async function requireUser(request: Request): Promise<SessionUser> {
-  const lookup = await resolveSession(await readSessionToken(request));
+  const lookup = await lookupSession(request);
   if (lookup.status === "valid") {
     const onboarding = onboardingRedirect(lookup.user, request);
     if (onboarding) throw redirect(onboarding);
