@@ -2,6 +2,8 @@
  * Earlybird's process: database (embedded PostgreSQL unless DATABASE_URL), migrations, demo data on an
  * empty database, the built-in mailbox, the Bree scheduler, and the Remix app on PORT (default 3000).
  */
+// First: the route matcher with its caches, before @remix-run/express loads the router (issue 19).
+import "./app/web/route-matching.server";
 import crypto from "node:crypto";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -85,6 +87,8 @@ const { startJobWorker } = await import("./jobs/start-worker");
 const jobWorker = config.JOBS_ENABLED ? await startJobWorker({ databaseUrl: database.url }) : undefined;
 
 const build = (await import(pathToFileURL(path.join(root, "build/index.js")).href)) as ServerBuild;
+// The flags and runtime config stay in memory, emptied by a NOTIFY on every change (issue 19).
+const stopSettingsCache = (await import("./app/modules/settings/service.server")).cacheSettingsWhileListening(database.url);
 
 const app = express();
 app.disable("x-powered-by");
@@ -133,6 +137,7 @@ async function shutdown(reason: string, exitCode = 0) {
   closing = true;
   logger.info(`${reason}: shutting down`);
   server.close();
+  await stopSettingsCache();
   await jobWorker?.stop();
   accountingEmulator?.unregister();
   await accountingEmulator?.close();
