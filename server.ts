@@ -107,7 +107,11 @@ async function shutdown(reason: string, exitCode = 0) {
   await database.stop();
   process.exit(exitCode);
 }
-process.removeAllListeners("SIGINT");
-process.removeAllListeners("SIGTERM");
+// Replaces ensureDatabase's handlers (stop the database and exit at once). process.listeners() leaves out tsx's own
+// hidden handler, which tells the tsx parent that this process handles the signal: removeAllListeners dropped it too,
+// and tsx then killed this process with SIGKILL 60 ms after Ctrl-C, leaving the embedded PostgreSQL running.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
+}
 process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -86,7 +86,7 @@ export function startWebCluster(options: { count: number; databaseUrl: string })
       }
       failures = lived >= STABLE_MS ? 1 : failures + 1;
       const delay = Math.min(MAX_RESPAWN_MS, FIRST_RESPAWN_MS * 2 ** (failures - 1));
-      logger.error({ pid: worker.process.pid, code, signal }, `web process ${worker.process.pid} died (${signal ?? `exit code ${code}`}); starting another in ${delay / 1000} s`);
+      logger.error({ webPid: worker.process.pid, code, signal }, `web process ${worker.process.pid} died (${signal ?? `exit code ${code}`}); starting another in ${delay / 1000} s`);
       setTimeout(() => {
         if (!stopping) fork();
       }, delay).unref();
