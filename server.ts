@@ -1,26 +1,16 @@
 /**
- * Earlybird's process: database (embedded PostgreSQL unless DATABASE_URL), migrations, demo data on an
- * empty database, the built-in mailbox, the Bree scheduler, and the Remix app on PORT (default 3000).
+ * Earlybird's primary process: database (embedded PostgreSQL unless DATABASE_URL), migrations, demo data on an
+ * empty database, the built-in mailbox, the accounting emulator, the Bree scheduler, then WEB_CONCURRENCY web
+ * processes (web.ts, node:cluster) serving the Remix build on PORT (default 3000). `npm start` runs it all;
+ * `npm run start:web` (`server.ts --web`) runs the web processes only: no demo seed, mailbox, emulator or job worker.
  */
-// First: the route matcher with its caches, before @remix-run/express loads the router (issue 19).
-import "./app/web/route-matching.server";
-import crypto from "node:crypto";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import type { Server } from "node:http";
-import express from "express";
-import compression from "compression";
-import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
 import { ensureDatabase } from "./db/bootstrap";
 import { env } from "./app/lib/env.server";
 import { logger } from "./app/lib/logger.server";
-import { rejectCrossSiteRequests, securityHeaders } from "./app/web/http-security.server";
-import { requestLogging } from "./app/web/request-log.server";
-import { checkForwardedHeaders, limitRequestBodies } from "./app/web/request-guards.server";
-import { runInRequestScope } from "./app/lib/request-scope.server";
+import { startWebCluster } from "./app/web/web-cluster.server";
 
-const root = path.dirname(fileURLToPath(import.meta.url));
+const webOnly = process.argv.includes("--web");
 const started = Date.now();
 // An invalid environment (e.g. production without APP_URL) stops here with its message, before anything starts.
 const config = (() => {
@@ -46,10 +36,13 @@ try {
   const { migrate } = await import("./db/migrator");
   const applied = await migrate(sequelize);
   if (applied.length) logger.info({ migrations: applied.length }, `Applied ${applied.length} migration(s).`);
-  const { seedDemoDataIfEmpty } = await import("./db/seed/index");
-  if (await seedDemoDataIfEmpty()) logger.info("Seeded demo data (see README for the demo logins).");
-  // Without SMTP_URL, e-mail goes to the built-in mailbox (decisions D7), which stores into the database.
-  if (!config.SMTP_URL) {
+  if (!webOnly) {
+    const { seedDemoDataIfEmpty } = await import("./db/seed/index");
+    if (await seedDemoDataIfEmpty()) logger.info("Seeded demo data (see README for the demo logins).");
+  }
+  // Without SMTP_URL, e-mail goes to the built-in mailbox (decisions D7), which stores into the database. The web
+  // processes find it (and the emulator) through the address files in EARLYBIRD_DATA_DIR.
+  if (!config.SMTP_URL && !webOnly) {
     const { startMailbox } = await import("./app/modules/notifications/mailbox-server.server");
     // Mail to the companies' inbound bill addresses becomes documents (issue 16, decision 042).
     const { inboundBillMail } = await import("./app/modules/documents/email-intake.server");
@@ -60,7 +53,7 @@ try {
       logger.info(`Built-in mailbox on ${mailbox.url}: e-mail and SMS show on /mailbox, ${readers}.`);
     }
   }
-  if (config.ACCOUNTING_EMULATOR && config.APP_ENV !== "production") {
+  if (config.ACCOUNTING_EMULATOR && config.APP_ENV !== "production" && !webOnly) {
     const { startAccountingEmulator } = await import("./app/modules/integrations/emulator/index");
     const { registerRunningEmulator } = await import("./app/modules/integrations/emulator-address.server");
     const port = config.ACCOUNTING_EMULATOR_PORT ?? config.PORT + 10;
@@ -84,60 +77,28 @@ try {
 
 // The job worker runs here too unless JOBS_ENABLED=false (web servers scaled apart from `npm run worker`, README).
 const { startJobWorker } = await import("./jobs/start-worker");
-const jobWorker = config.JOBS_ENABLED ? await startJobWorker({ databaseUrl: database.url }) : undefined;
+const jobWorker = config.JOBS_ENABLED && !webOnly ? await startJobWorker({ databaseUrl: database.url }) : undefined;
 
-const build = (await import(pathToFileURL(path.join(root, "build/index.js")).href)) as ServerBuild;
-// The flags and runtime config stay in memory, emptied by a NOTIFY on every change (issue 19).
-const stopSettingsCache = (await import("./app/modules/settings/service.server")).cacheSettingsWhileListening(database.url);
-
-const app = express();
-app.disable("x-powered-by");
-app.set("trust proxy", "loopback");
-app.use(requestLogging());
-app.use((req, res, next) => {
-  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
-  next();
-});
-app.use(securityHeaders);
-// HTML, JSON, CSS and JS compressed (brotli at quality 4, else gzip): a list page's 25 rows go out in a few kB (issue 19).
-app.use(compression({ threshold: 1024 }));
-app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
-app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
-app.use(checkForwardedHeaders, limitRequestBodies);
-app.use(rejectCrossSiteRequests);
-// What several loaders of one request read (the session) is read once (app/lib/request-scope.server.ts).
-app.use((req, _res, next) => runInRequestScope(req.method, next));
-app.all(
-  "*",
-  createRequestHandler({
-    build,
-    mode: build.mode,
-    getLoadContext: (req, res) => ({
-      requestId: res.locals.requestId as string,
-      cspNonce: res.locals.cspNonce as string,
-      ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
-    }),
-  }),
+// The web processes: each loads build/index.js and listens on PORT (shared by the cluster), on this database.
+const web = startWebCluster({ count: config.WEB_CONCURRENCY, databaseUrl: database.url });
+web.ready.then(
+  () => {
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const processes = `${config.WEB_CONCURRENCY} web process${config.WEB_CONCURRENCY === 1 ? "" : "es"}${jobWorker ? " + job worker" : ""}`;
+    logger.info(`Earlybird is running on http://localhost:${config.PORT} (${database.embedded ? "embedded PostgreSQL" : "DATABASE_URL"}; ${processes}; ready in ${seconds}s)`);
+  },
+  (error: Error) => {
+    logger.fatal(error.message);
+    void shutdown("start failed", 1);
+  },
 );
-
-const server: Server = app.listen(config.PORT, () => {
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  logger.info(`Earlybird is running on http://localhost:${config.PORT} (${database.embedded ? "embedded PostgreSQL" : "DATABASE_URL"}; ready in ${seconds}s)`);
-});
-
-server.on("error", (error: NodeJS.ErrnoException) => {
-  if (error.code === "EADDRINUSE") logger.fatal(`Port ${config.PORT} is already in use: set PORT to another port.`);
-  else logger.fatal({ err: error }, "The server could not listen");
-  void shutdown("listen error", 1);
-});
 
 let closing = false;
 async function shutdown(reason: string, exitCode = 0) {
   if (closing) return;
   closing = true;
   logger.info(`${reason}: shutting down`);
-  server.close();
-  await stopSettingsCache();
+  await web.stop();
   await jobWorker?.stop();
   accountingEmulator?.unregister();
   await accountingEmulator?.close();
@@ -146,7 +107,11 @@ async function shutdown(reason: string, exitCode = 0) {
   await database.stop();
   process.exit(exitCode);
 }
-process.removeAllListeners("SIGINT");
-process.removeAllListeners("SIGTERM");
+// Replaces ensureDatabase's handlers (stop the database and exit at once). process.listeners() leaves out tsx's own
+// hidden handler, which tells the tsx parent that this process handles the signal: removeAllListeners dropped it too,
+// and tsx then killed this process with SIGKILL 60 ms after Ctrl-C, leaving the embedded PostgreSQL running.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
+}
 process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -7,4 +7,5 @@ rm -rf "$EARLYBIRD_DATA_DIR"
 unset DATABASE_URL
 export APP_ENV=test
 export PORT="${PORT:-3100}"
+export NODE_ENV=production
 exec node_modules/.bin/tsx server.ts

@@ -1,3 +1,4 @@
+import os from "node:os";
 import { z } from "zod";
 import { AppError } from "./errors";
 
@@ -11,6 +12,8 @@ const EnvSchema = z.object({
   APP_ENV: z.enum(["development", "test", "production"]).default("development"),
   DATABASE_URL: z.string().url().optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** Web processes `npm start` and `npm run start:web` fork (node:cluster, sharing PORT); unset: one per CPU. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).default(() => os.availableParallelism()),
   SMTP_URL: z.string().url().optional(),
   SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   // The domain of the companies' inbound bill addresses (<code>@domain), taken by the built-in SMTP server (decision 042).
