@@ -5,6 +5,7 @@
  * run one of these per web process (web.ts, forked by server.ts with node:cluster).
  */
 import crypto from "node:crypto";
+import zlib from "node:zlib";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import express from "express";
@@ -28,10 +29,14 @@ export function createHttpApp(build: ServerBuild): express.Express {
     next();
   });
   app.use(securityHeaders);
-  // HTML, JSON, CSS and JS compressed (brotli at quality 4, else gzip): a list page's 25 rows go out in a few kB (issue 19).
-  app.use(compression({ threshold: 1024 }));
+  // HTML, JSON, CSS and JS compressed: brotli at quality 1 (a quarter of quality 4's CPU for 10-15 % more bytes; the
+  // 117 kB /invoices page goes out in 12 kB), else gzip (issue 19, docs/decisions/061).
+  app.use(compression({ threshold: 1024, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } } }));
+  // Built assets have content hashes in their names: cached for a year, never revalidated.
   app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+  // The other public files (favicon.ico) all have an extension: pages (no dot in the last segment) skip the disk lookup.
+  const publicFiles = express.static(path.join(root, "public"), { maxAge: "1h" });
+  app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()));
   app.use(checkForwardedHeaders, limitRequestBodies);
   app.use(rejectCrossSiteRequests);
   // What several loaders of one request read (the session) is read once (app/lib/request-scope.server.ts).

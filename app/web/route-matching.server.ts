@@ -8,8 +8,12 @@
  * into Node's module cache before anything else requires it:
  *   - compilePath(path, caseSensitive, end) keeps its [RegExp, params] per pattern (the RegExp has no `g` flag, so
  *     `exec` keeps no state; the params array is only read);
- *   - matchRoutesImpl keeps the ranked branches per routes array (a WeakMap; the static handler's routes live as long
- *     as the build).
+ *   - matchRoutesImpl keeps the ranked branches per routes array (a WeakMap), and its matches per routes array and
+ *     pathname (at most 2,000 pathnames; each caller gets its own copies of the match objects and their params);
+ *   - the exported convertRoutesToDataRoutes (which <RemixServer/>'s static router calls on every render) keeps its
+ *     result per routes array, and @remix-run/react's createServerRoutes (the routes <RemixServer/> builds from the
+ *     manifest on every render) keeps its result per manifest while the route modules are the same, so every render
+ *     matches against the same arrays and the branch cache holds.
  * Results are the same. If the router's text no longer has the anchors (an upgrade), nothing is patched and a warning
  * says so; tests/integration/route-matching.test.ts fails then, so the patch is revisited with the upgrade.
  *
@@ -21,10 +25,11 @@ import path from "node:path";
 
 const COMPILE_PATH = "function compilePath(path, caseSensitive, end) {";
 const FLATTEN_AND_RANK = "  let branches = flattenRoutes(routes);\n  rankRouteBranches(branches);\n";
+const MATCH_ROUTES_IMPL = "function matchRoutesImpl(routes, locationArg, basename, allowPartial) {";
 
 /** The router's source with the two caches, or null if an anchor is missing. */
 export function patchRouterSource(source: string): string | null {
-  if (source.split(COMPILE_PATH).length !== 2 || source.split(FLATTEN_AND_RANK).length !== 2) return null;
+  if ([COMPILE_PATH, FLATTEN_AND_RANK, MATCH_ROUTES_IMPL].some((anchor) => source.split(anchor).length !== 2)) return null;
   return (
     source
       .replace(
@@ -43,6 +48,27 @@ function compilePath(path, caseSensitive, end) {
 function compilePathUncached(path, caseSensitive, end) {`
       )
       .replace(
+        MATCH_ROUTES_IMPL,
+        `const matchesCache = new WeakMap();
+function matchRoutesImpl(routes, locationArg, basename, allowPartial) {
+  const pathname = (typeof locationArg === "string" ? parsePath(locationArg).pathname : locationArg.pathname) || "/";
+  let byPathname = matchesCache.get(routes);
+  if (byPathname === undefined) {
+    byPathname = new Map();
+    matchesCache.set(routes, byPathname);
+  }
+  const key = (allowPartial ? "1" : "0") + basename + "\\0" + pathname;
+  let matches = byPathname.get(key);
+  if (matches === undefined) {
+    matches = matchRoutesImplUncached(routes, pathname, basename, allowPartial);
+    if (byPathname.size >= 2000) byPathname.clear();
+    byPathname.set(key, matches);
+  }
+  return matches === null ? null : matches.map((match) => Object.assign({}, match, { params: Object.assign({}, match.params) }));
+}
+function matchRoutesImplUncached(routes, locationArg, basename, allowPartial) {`
+      )
+      .replace(
         FLATTEN_AND_RANK,
         `  let branches = rankedBranchesCache.get(routes);
   if (branches === undefined) {
@@ -51,7 +77,23 @@ function compilePathUncached(path, caseSensitive, end) {`
     rankedBranchesCache.set(routes, branches);
   }
 `
-      ) + "\nconst rankedBranchesCache = new WeakMap();\n"
+      ) +
+    `
+const rankedBranchesCache = new WeakMap();
+const dataRoutesCache = new WeakMap();
+const convertRoutesToDataRoutesUncached = exports.UNSAFE_convertRoutesToDataRoutes;
+exports.UNSAFE_convertRoutesToDataRoutes = function (routes, mapRouteProperties, parentPath, manifest) {
+  if (parentPath !== undefined && parentPath.length > 0) return convertRoutesToDataRoutesUncached(routes, mapRouteProperties, parentPath, manifest);
+  let converted = dataRoutesCache.get(routes);
+  if (converted === undefined || converted.mapRouteProperties !== mapRouteProperties) {
+    const ownManifest = {};
+    converted = { mapRouteProperties, manifest: ownManifest, routes: convertRoutesToDataRoutesUncached(routes, mapRouteProperties, undefined, ownManifest) };
+    dataRoutesCache.set(routes, converted);
+  }
+  if (manifest) Object.assign(manifest, converted.manifest);
+  return converted.routes;
+};
+`
   );
 }
 
@@ -82,4 +124,23 @@ export function installFastRouteMatching(): boolean {
   return true;
 }
 
-installFastRouteMatching();
+/** @remix-run/react's server routes built once per manifest (they depend on nothing else that changes). */
+function cacheServerRoutes() {
+  const routesFile = path.join(path.dirname(require.resolve("@remix-run/react")), "routes.js");
+  const routesModule = require(routesFile) as { createServerRoutes: (...args: unknown[]) => unknown; fastServerRoutes?: boolean };
+  if (routesModule.fastServerRoutes) return;
+  const uncached = routesModule.createServerRoutes;
+  const cache = new WeakMap<object, { isSpaMode: unknown; routeModules: Record<string, unknown>; routes: unknown }>();
+  routesModule.createServerRoutes = function createServerRoutes(...args: unknown[]) {
+    const [manifest, routeModules, , isSpaMode] = args as [Record<string, unknown>, Record<string, unknown>, unknown, unknown];
+    if (args.length !== 4 || !manifest || !routeModules) return uncached(...args);
+    const hit = cache.get(manifest);
+    if (hit && hit.isSpaMode === isSpaMode && Object.keys(manifest).every((id) => hit.routeModules[id] === routeModules[id])) return hit.routes;
+    const routes = uncached(...args);
+    cache.set(manifest, { isSpaMode, routeModules: { ...routeModules }, routes });
+    return routes;
+  };
+  routesModule.fastServerRoutes = true;
+}
+
+if (installFastRouteMatching()) cacheServerRoutes();
