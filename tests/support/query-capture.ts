@@ -1,6 +1,7 @@
 /**
  * The statements this process's pg clients send while `run` runs (SELECT and WITH only: what a loader reads), for the
- * query-plan guards and the benchmarks that run them again under EXPLAIN.
+ * query-plan guards and the benchmarks that run them again under EXPLAIN. With `{ every: true }`, every statement sent
+ * (BEGIN, SET, INSERT, UPDATE, ... too): what the query-count guard counts (docs/decisions/060).
  */
 import pg from "pg";
 
@@ -9,7 +10,11 @@ export interface CapturedQuery {
   values: unknown[];
 }
 
-export async function captureReads(run: () => Promise<unknown>, accept: (text: string) => boolean = () => true): Promise<CapturedQuery[]> {
+export async function captureReads(
+  run: () => Promise<unknown>,
+  accept: (text: string) => boolean = () => true,
+  options: { every?: boolean } = {}
+): Promise<CapturedQuery[]> {
   const seen: CapturedQuery[] = [];
   const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const original = prototype.query;
@@ -17,7 +22,7 @@ export async function captureReads(run: () => Promise<unknown>, accept: (text: s
     const [config, values] = args;
     const text = typeof config === "string" ? config : (config as { text?: string })?.text;
     const params = Array.isArray(values) ? values : ((config as { values?: unknown[] })?.values ?? []);
-    if (typeof text === "string" && /^\s*(SELECT|WITH)\b/i.test(text) && accept(text)) seen.push({ text, values: params });
+    if (typeof text === "string" && (options.every || /^\s*(SELECT|WITH)\b/i.test(text)) && accept(text)) seen.push({ text, values: params });
     return original.apply(this, args);
   } as typeof original;
   try {
@@ -27,3 +32,6 @@ export async function captureReads(run: () => Promise<unknown>, accept: (text: s
   }
   return seen;
 }
+
+/** Every statement sent while `run` runs, whatever its kind (the query-count guard, docs/decisions/060). */
+export const captureStatements = (run: () => Promise<unknown>) => captureReads(run, () => true, { every: true });

@@ -1,0 +1,552 @@
+/**
+ * No N+1 queries (issue 19 parts 4 and 6; docs/decisions/060-query-counts.md): every page that lists rows has its real
+ * route loader called as the browser's request would call it (a session cookie of a user of the company, or of an
+ * admin for the admin lists), with every statement its pg clients send counted (SELECT, BEGIN, SET, INSERT, ...: the
+ * pg Client.query patch of tests/support/query-capture.ts). Each list is seeded with 2 rows, then with 25 (a full
+ * page; a different counterparty, status or user on each row, so a lookup per row would show), and must send the same
+ * number of statements both times, and no more than its ceiling. A loader that starts to ask PostgreSQL something per
+ * row fails here.
+ *
+ * The root and _app layout loaders are counted on their own and together with a page (a document request runs all
+ * three); their ceilings are today's counts, for the lead to lower once the root's flags and config are cached per
+ * process and the session is read once per request (docs/decisions/060).
+ */
+import crypto from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sequelize } from "../../db/index";
+import { BillDocument, Statement } from "../../db/models/index";
+import type { Actor } from "../../app/lib/actor";
+import { addDays, todayIn } from "../../app/lib/dates";
+import type { Cents } from "../../app/lib/money";
+import { commitSessionToken } from "../../app/lib/session.server";
+import { createSession } from "../../app/modules/auth/service.server";
+import { createTopUp } from "../../app/modules/ledger/top-ups.server";
+import { processPendingWithdrawals } from "../../app/modules/ledger/bank-files.server";
+import { placeWithdrawal } from "../../app/modules/ledger/withdrawals.server";
+import { lockDocument } from "../../app/modules/review/locking.server";
+import { runInRequestScope } from "../../app/lib/request-scope.server";
+import { loader as rootLoader } from "../../app/root";
+import { loader as appLoader } from "../../app/routes/_app";
+import { loader as topUpsLoader } from "../../app/routes/_app._index";
+import { loader as accountLoader } from "../../app/routes/_app.account";
+import { loader as statementsLoader } from "../../app/routes/_app.account_.statements";
+import { loader as statementLoader } from "../../app/routes/_app.account_.statements_.$statementId";
+import { loader as bankAccountsLoader } from "../../app/routes/_app.bank-accounts";
+import { loader as billsLoader } from "../../app/routes/_app.bills";
+import { loader as blockedLoader } from "../../app/routes/_app.bills_.blocked";
+import { loader as pendingApprovalLoader } from "../../app/routes/_app.bills_.pending-approval";
+import { loader as pendingReviewLoader } from "../../app/routes/_app.bills_.pending-review";
+import { loader as processingLoader } from "../../app/routes/_app.bills_.processing";
+import { loader as unmatchedLoader } from "../../app/routes/_app.bills_.unmatched";
+import { loader as variancesLoader } from "../../app/routes/_app.bills_.variances";
+import { loader as companyBankAccountsLoader } from "../../app/routes/_app.companies.$companyId.bank-accounts";
+import { loader as directoryLoader } from "../../app/routes/_app.companies.$companyId.directory";
+import { loader as kycLoader } from "../../app/routes/_app.companies.$companyId.kyc";
+import { loader as companySettingsLoader } from "../../app/routes/_app.companies.$companyId.settings";
+import { loader as summaryLoader } from "../../app/routes/_app.companies.$companyId.summary";
+import { loader as companiesLoader } from "../../app/routes/_app.companies._index";
+import { loader as invoicesLoader } from "../../app/routes/_app.invoices";
+import { loader as settingsLoader } from "../../app/routes/_app.settings/route";
+import { loader as systemLoader } from "../../app/routes/_app.system";
+import { loader as supplierLoader } from "../../app/routes/_app.suppliers.$supplierId";
+import { loader as counterpartiesLoader } from "../../app/routes/resources.counterparties";
+import { makeGlAccount, makePaymentTerm } from "../support/directory-factories";
+import {
+  actorOf,
+  fundWallet,
+  makeActivatedCompany,
+  makeAdmin,
+  makeBankAccount,
+  makeCompany,
+  makeCounterparty,
+  makeOffer,
+  makeUser,
+} from "../support/factories";
+import { makeReadDocument } from "../support/matching-factories";
+import { captureStatements } from "../support/query-capture";
+import { settle } from "../support/routes";
+
+afterAll(() => sequelize.close());
+
+const FEW = 2;
+const PAGE = 25;
+const PARTIES = 30;
+
+type Loader = (args: never) => unknown;
+
+let acme: { id: number; companyName: string };
+let acmeActor: Actor;
+let acmeCookie: string;
+let adminCookie: string;
+let directoryCo: { id: number };
+let directoryCookie: string;
+let kycCo: { id: number };
+let parties: { id: number; companyName: string }[] = [];
+
+async function cookieOf(userId: number) {
+  return (await commitSessionToken(await createSession(userId), 3600)).split(";")[0];
+}
+
+const argsOf = (cookie: string, url: string, params: Record<string, string> = {}) =>
+  ({
+    request: new Request(`http://localhost${url}`, { headers: { cookie } }),
+    params,
+    context: { requestId: "query-count", cspNonce: "", ip: "127.0.0.1" },
+  }) as never;
+
+/** Calls a loader as the page would be loaded and returns how many statements it sent (200 expected). */
+async function statementsOf(loader: Loader, cookie: string, url: string, params: Record<string, string> = {}) {
+  let status = 0;
+  const sent = (
+    await captureStatements(async () => {
+      const response = await settle(() => loader(argsOf(cookie, url, params)));
+      status = response.status;
+    })
+  ).filter((statement) => !CONNECTION_SETUP.test(statement.text));
+  expect(status, `${url}: ${sent.map((q) => q.text.slice(0, 120)).join("\n")}`).toBe(200);
+  return sent;
+}
+
+/** What Sequelize sends once on each new pooled connection: the pool's, not the loader's (a loader never asks for it). */
+const CONNECTION_SETUP = /^SET client_min_messages TO warning;/;
+
+const describeSent = (sent: { text: string }[]) => sent.map((q, i) => `${i + 1}. ${q.text.replace(/\s+/g, " ").slice(0, 160)}`).join("\n");
+
+/** Bring a seeded kind of row up to `count` (each seeder remembers how many it made). */
+function seeder(make: (index: number) => Promise<unknown>) {
+  let made = 0;
+  return async (count: number) => {
+    while (made < count) {
+      made += 1;
+      await make(made);
+    }
+  };
+}
+
+const today = () => todayIn("NZ");
+
+// ---- The rows each list shows -----------------------------------------------------------------------------------------
+
+/** An invoice of ours to party i (a different customer on each row), with a status mix and some open payment requests. */
+const invoices = seeder(async (i) => {
+  const party = parties[(i - 1) % PARTIES];
+  const [[row]] = (await sequelize.query(
+    `INSERT INTO invoices (type, issued_by, issued_for, issued_by_company_name, issued_for_company_name, invoice_number, issue_date, due_date, total,
+       invoice_status, paid_date, total_paid, include_in_purchaser_offer, loaded_by)
+     VALUES ('INVOICE', :acme, :party, :acmeName, :partyName, :number, CAST(:due AS date) - 30, :due, :total,
+       :status, CASE WHEN :status::text IN ('PAYMENT_RECEIVED', 'PAID') THEN CAST(:due AS date) - 1 END,
+       CASE WHEN :status::text IN ('PAYMENT_RECEIVED', 'PAID') THEN :total ELSE 0 END, :include, :loadedBy)
+     RETURNING id`,
+    {
+      replacements: {
+        acme: acme.id,
+        party: party.id,
+        acmeName: acme.companyName,
+        partyName: party.companyName,
+        number: `QC-INV-${i}`,
+        due: addDays(today(), 10 + i),
+        total: 1000 + i * 37,
+        status: [null, null, "PAYMENT_RECEIVED", "PAID", "EXPIRED"][i % 5],
+        include: i % 2 === 0,
+        loadedBy: i % 3 === 0 ? "XERO" : "EARLYBIRD",
+      },
+    }
+  )) as unknown as [{ id: number }[]];
+  if (i % 5 === 1) {
+    // An open prompt payment request on it.
+    await sequelize.query(
+      `WITH offer AS (INSERT INTO supplier_offers (created_by_company, cash_reward, expiration_date, offer_status)
+                      VALUES (:acme, 25.00, CAST(:expires AS date), 'CLEARING') RETURNING id)
+       INSERT INTO supplier_offer_invoices (supplier_offer_id, invoice_id) SELECT id, :invoice FROM offer`,
+      { replacements: { acme: acme.id, expires: addDays(today(), 3), invoice: row.id } }
+    );
+  }
+});
+
+/** A bill to us from party i (a different supplier on each row: the Suppliers tab gets a row each too), a status mix. */
+const bills = seeder(async (i) => {
+  const party = parties[(i - 1) % PARTIES];
+  await sequelize.query(
+    `INSERT INTO invoices (type, issued_by, issued_for, issued_by_company_name, issued_for_company_name, invoice_number, issue_date, due_date, total,
+       bill_status, paid_date, total_paid, include_in_purchaser_offer, loaded_by)
+     VALUES ('BILL', :party, :acme, :partyName, :acmeName, :number, CAST(:due AS date) - 30, :due, :total,
+       :status, CASE WHEN :status::text = 'PAID' THEN CAST(:due AS date) - 1 END, CASE WHEN :status::text = 'PAID' THEN :total ELSE 0 END, :include, 'EARLYBIRD')`,
+    {
+      replacements: {
+        acme: acme.id,
+        party: party.id,
+        acmeName: acme.companyName,
+        partyName: party.companyName,
+        number: `QC-BILL-${i}`,
+        due: addDays(today(), i % 4 === 0 ? -3 : 5 + i),
+        total: 2000 + i * 53,
+        status: i % 6 === 0 ? "PAID" : null,
+        include: i % 3 !== 0,
+      },
+    }
+  );
+});
+
+/** A bill to us from the first party, due this month (the supplier page lists one supplier's bills of a month). */
+const supplierBills = seeder(async (i) => {
+  const party = parties[0];
+  const monthStart = `${today().slice(0, 8)}01`;
+  await sequelize.query(
+    `INSERT INTO invoices (type, issued_by, issued_for, issued_by_company_name, issued_for_company_name, invoice_number, issue_date, due_date, total,
+       bill_status, include_in_purchaser_offer, loaded_by)
+     VALUES ('BILL', :party, :acme, :partyName, :acmeName, :number, CAST(:due AS date) - 30, :due, :total, :status, :include, :loadedBy)`,
+    {
+      replacements: {
+        acme: acme.id,
+        party: party.id,
+        acmeName: acme.companyName,
+        partyName: party.companyName,
+        number: `QC-SUP-${i}`,
+        due: addDays(monthStart, i % 20),
+        total: 3000 + i * 11,
+        status: i % 4 === 0 ? "PAID" : null,
+        include: i % 2 === 0,
+        loadedBy: i % 3 === 0 ? "XERO" : "EARLYBIRD",
+      },
+    }
+  );
+});
+
+/** Our wallet topped up (a confirmed top-up: a transaction on /account and a line of this month's statement). */
+const topUps = seeder((i) => fundWallet(acmeActor, (10_000 + i * 100) as Cents));
+
+/** A withdrawal of ours (the admin company summary lists them). */
+const withdrawals = seeder(async (i) => {
+  await placeWithdrawal(acmeActor, { amount: `${i}.00`, idempotencyKey: crypto.randomUUID() } as never);
+  // The process-withdrawals job pays it (a bank payment file each: the admin System page lists them), so the next may be placed.
+  await processPendingWithdrawals();
+});
+
+/** A statement of an ended month (i months back), a status mix. */
+const statements = seeder(async (i) => {
+  const month = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - i, 1));
+  const next = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1));
+  const status = (["GENERATED", "GENERATED", "FAILED", "PENDING"] as const)[i % 4];
+  await Statement.create({
+    companyId: acme.id,
+    month: month.toISOString().slice(0, 10),
+    startAt: month,
+    endAt: next,
+    status,
+    openingBalance: status === "GENERATED" ? ((i * 100) as Cents) : null,
+    closingBalance: status === "GENERATED" ? ((i * 150) as Cents) : null,
+    generatedAt: status === "GENERATED" ? next : null,
+  });
+});
+
+/** A pending top-up of another company (a different company on each row of the admin Topups page). */
+const pendingTopUps = seeder(async (i) => {
+  const { actor } = await makeActivatedCompany({ companyName: `QC TopUp Co ${i} ${crypto.randomBytes(3).toString("hex")}`, verificationStatus: "VERIFIED" });
+  await createTopUp(actor, { amount: 5_000 + i, trigger: "CUSTOM" } as never);
+});
+
+/** A company named "QC Listed ..." (the admin Companies page, filtered by that name), a verification status mix. */
+const listedCompanies = seeder((i) =>
+  makeCompany({ companyName: `QC Listed ${String(i).padStart(2, "0")}`, verificationStatus: (["VERIFIED", "NOT_VERIFIED", "VERIFICATION_PENDING", "PARTIALLY_VERIFIED"] as const)[i % 4] } as never)
+);
+
+/** A bank account waiting for verification, of a different company each (the admin Bank accounts page's Pending tab). */
+const pendingBankAccounts = seeder(async (i) => {
+  const company = await makeCompany({ companyName: `QC Bank Co ${i}` });
+  await makeBankAccount(company, { name: `QC Pending ${i}`, number: `120233${String(1000000000 + i)}`, status: "VERIFICATION_PENDING", defaultAccount: i % 2 === 0 });
+});
+
+/** More withdrawal accounts of ours (the admin company bank accounts page). */
+const acmeBankAccounts = seeder((i) =>
+  makeBankAccount(acme, { name: `QC Acme ${i}`, number: `120233${String(2000000000 + i)}`, status: (["VERIFIED", "VERIFICATION_PENDING", "UNVERIFIED"] as const)[i % 3], defaultAccount: false })
+);
+
+/** A user of the KYC company (the admin KYC page lists its users). */
+const kycUsers = seeder((i) => makeUser({ company: kycCo as never, firstName: `Kyc${i}`, lastName: `Person${i}` }));
+
+/** A counterparty of the directory company: a different company each, supplier or customer, some with a payment term and GL code. */
+let directoryTerms: { id: number }[] = [];
+let directoryGl: { id: number }[] = [];
+const directoryRows = seeder(async (i) => {
+  const other = await makeCompany({ companyName: `QC Dir Party ${String(i).padStart(2, "0")}`, status: i % 3 === 0 ? "INVITED" : "ACTIVE" } as never);
+  const row = await makeCounterparty(directoryCo, other, { supplier: i % 2 === 0, customer: i % 2 === 1 || i % 5 === 0, contactEmail: `qc${i}@example.test` });
+  await row.update({ paymentTermId: i % 2 === 0 ? directoryTerms[i % directoryTerms.length].id : null, glAccountId: i % 3 === 0 ? directoryGl[i % directoryGl.length].id : null });
+});
+
+/** GL codes and payment terms of the directory company (the admin company settings page lists them). */
+const settingsRows = seeder(async (i) => {
+  directoryGl.push(await makeGlAccount(directoryCo.id, { code: `QC${100 + i}`, name: `QC account ${i}`, visible: i % 2 === 0 }));
+  directoryTerms.push(await makePaymentTerm(directoryCo.id, { date: (i % 28) + 1 }));
+});
+
+/** A bill document in each review list: a different supplier name on each, some locked by different users. */
+const REVIEW_STATUSES = {
+  "pending-review": ["PENDING_REVIEW", "ORDER_NOT_FOUND_OCR"],
+  "pending-approval": ["PENDING_APPROVAL", null],
+  processing: ["PROCESSING", null],
+  variances: ["VARIANCE", "AMOUNT_OVER"],
+  blocked: ["BLOCKED", null],
+  unmatched: ["UNMATCHED", "CONTACT_NOT_FOUND"],
+} as const;
+let reviewers: Actor[] = [];
+const reviewSeeders = Object.fromEntries(
+  Object.entries(REVIEW_STATUSES).map(([list, [status, match]]) => [
+    list,
+    seeder(async (i) => {
+      const document = await makeReadDocument(acme.id, {
+        supplierName: `${parties[(i - 1) % PARTIES].companyName}`,
+        invoiceNumber: `QC-${list}-${i}`,
+        orderNumber: `PO-${i}`,
+        amount: (5_000 + i) as Cents,
+        issueDate: addDays(today(), -i),
+        dueDate: addDays(today(), 20 + i),
+      });
+      await BillDocument.update(
+        { processingStatus: status as never, matchStatus: match as never, supplierCompanyId: i % 2 === 0 ? parties[(i - 1) % PARTIES].id : null } as never,
+        { where: { id: document.id } }
+      );
+      if (i % 3 === 0) await lockDocument(reviewers[i % reviewers.length], document.id);
+    }),
+  ])
+) as Record<keyof typeof REVIEW_STATUSES, (count: number) => Promise<void>>;
+
+// ---- The world ---------------------------------------------------------------------------------------------------------
+
+beforeAll(async () => {
+  const tag = crypto.randomBytes(3).toString("hex");
+  const made = await makeActivatedCompany({ companyName: `QC Acme ${tag}`, verificationStatus: "VERIFIED" }, { firstName: "Ada", lastName: "Acme" });
+  acme = made.company;
+  acmeActor = made.actor;
+  acmeCookie = await cookieOf(made.user.id);
+  reviewers = [acmeActor, ...(await Promise.all([1, 2, 3].map(async (n) => actorOf(await makeUser({ company: made.company, firstName: `Rev${n}`, lastName: "Iewer" })))))];
+  adminCookie = await cookieOf((await makeAdmin()).userId);
+  // Counterparties on both sides: each is our supplier and our customer, and we are theirs.
+  for (let i = 1; i <= PARTIES; i++) {
+    const party = await makeCompany({ companyName: `QC Party ${String(i).padStart(2, "0")} ${tag}`, verificationStatus: "VERIFIED", status: i % 4 === 0 ? "INVITED" : "ACTIVE" } as never);
+    await makeCounterparty(acme, party, { supplier: true, customer: true, offersEnabled: i % 5 !== 0 });
+    await makeCounterparty(party, acme, { supplier: true, customer: true });
+    parties.push(party);
+  }
+  // Our own withdrawal account (withdrawals go to it) and a live purchaser offer (the bills pages show its panel).
+  await makeBankAccount(acme, { name: "QC Acme main", number: "1202330123456000" });
+  await makeOffer(acmeActor, { cashpool: 5_000_000 as Cents, crr: "8" });
+  const directory = await makeActivatedCompany({ companyName: `QC Directory ${tag}`, verificationStatus: "VERIFIED" });
+  directoryCo = directory.company;
+  directoryCookie = await cookieOf(directory.user.id);
+  kycCo = await makeCompany({ companyName: `QC KYC ${tag}` });
+  await settingsRows(1);
+}, 120_000);
+
+// ---- The lists -------------------------------------------------------------------------------------------------------
+
+interface ListCase {
+  /** The route (its file under app/routes) and the URL loaded. */
+  route: string;
+  url: () => string;
+  params?: () => Record<string, string>;
+  loader: Loader;
+  cookie: () => string;
+  grow: (count: number) => Promise<void>;
+  /** The most statements the loader may send (today's count, or a little over where a cache may or may not be warm). */
+  ceiling: number;
+}
+
+const review = (list: keyof typeof REVIEW_STATUSES, loader: Loader): ListCase => ({
+  route: `_app.bills_.${list}`,
+  url: () => `/bills/${list}`,
+  loader,
+  cookie: () => acmeCookie,
+  grow: reviewSeeders[list],
+  ceiling: 8,
+});
+
+const CASES: ListCase[] = [
+  { route: "_app.invoices", url: () => "/invoices", loader: invoicesLoader, cookie: () => acmeCookie, grow: invoices, ceiling: 12 },
+  { route: "_app.invoices (Payment Requested tab)", url: () => "/invoices?status=CASHBACK_OFFERED", loader: invoicesLoader, cookie: () => acmeCookie, grow: invoices, ceiling: 12 },
+  { route: "_app.bills (Bills tab)", url: () => "/bills?tab=bills", loader: billsLoader, cookie: () => acmeCookie, grow: bills, ceiling: 20 },
+  { route: "_app.bills (Suppliers tab)", url: () => "/bills?tab=suppliers", loader: billsLoader, cookie: () => acmeCookie, grow: bills, ceiling: 20 },
+  {
+    route: "_app.suppliers.$supplierId",
+    url: () => `/suppliers/${parties[0].id}`,
+    params: () => ({ supplierId: String(parties[0].id) }),
+    loader: supplierLoader,
+    cookie: () => acmeCookie,
+    grow: supplierBills,
+    ceiling: 16,
+  },
+  review("pending-review", pendingReviewLoader),
+  review("pending-approval", pendingApprovalLoader),
+  review("processing", processingLoader),
+  review("variances", variancesLoader),
+  review("blocked", blockedLoader),
+  review("unmatched", unmatchedLoader),
+  { route: "_app.account", url: () => "/account", loader: accountLoader, cookie: () => acmeCookie, grow: topUps, ceiling: 12 },
+  { route: "_app.account_.statements", url: () => "/account/statements", loader: statementsLoader, cookie: () => acmeCookie, grow: statements, ceiling: 8 },
+  {
+    route: "_app.account_.statements_.$statementId (current month)",
+    url: () => "/account/statements/current",
+    params: () => ({ statementId: "current" }),
+    loader: statementLoader,
+    cookie: () => acmeCookie,
+    grow: topUps,
+    ceiling: 10,
+  },
+  {
+    route: "_app.settings (Customers tab)",
+    url: () => "/settings?tab=customers",
+    loader: settingsLoader,
+    cookie: () => directoryCookie,
+    grow: directoryRows,
+    ceiling: 10,
+  },
+  {
+    route: "_app.settings (Suppliers tab)",
+    url: () => "/settings?tab=suppliers",
+    loader: settingsLoader,
+    cookie: () => directoryCookie,
+    grow: directoryRows,
+    ceiling: 10,
+  },
+  {
+    route: "resources.counterparties (counterparty picker)",
+    url: () => "/resources/counterparties?counterPartyName=QC",
+    loader: counterpartiesLoader,
+    cookie: () => directoryCookie,
+    grow: directoryRows,
+    ceiling: 8,
+  },
+  // The admin lists.
+  { route: "_app._index (admin Topups, Pending tab)", url: () => "/?tab=pending", loader: topUpsLoader, cookie: () => adminCookie, grow: pendingTopUps, ceiling: 10 },
+  { route: "_app._index (admin Topups, All tab)", url: () => "/", loader: topUpsLoader, cookie: () => adminCookie, grow: pendingTopUps, ceiling: 10 },
+  { route: "_app.companies._index", url: () => "/companies?companyName=QC%20Listed", loader: companiesLoader, cookie: () => adminCookie, grow: listedCompanies, ceiling: 8 },
+  { route: "_app.bank-accounts (Pending tab)", url: () => "/bank-accounts?tab=pending", loader: bankAccountsLoader, cookie: () => adminCookie, grow: pendingBankAccounts, ceiling: 8 },
+  {
+    route: "_app.companies.$companyId.bank-accounts",
+    url: () => `/companies/${acme.id}/bank-accounts`,
+    params: () => ({ companyId: String(acme.id) }),
+    loader: companyBankAccountsLoader,
+    cookie: () => adminCookie,
+    grow: acmeBankAccounts,
+    ceiling: 8,
+  },
+  {
+    route: "_app.companies.$companyId.summary (withdrawals)",
+    url: () => `/companies/${acme.id}/summary`,
+    params: () => ({ companyId: String(acme.id) }),
+    loader: summaryLoader,
+    cookie: () => adminCookie,
+    grow: async (count) => {
+      await topUps(Math.max(count, FEW));
+      await withdrawals(count);
+    },
+    ceiling: 12,
+  },
+  {
+    route: "_app.system (bank payment files)",
+    url: () => "/system",
+    loader: systemLoader,
+    cookie: () => adminCookie,
+    grow: async (count) => {
+      await topUps(Math.max(count, FEW));
+      await withdrawals(count);
+    },
+    ceiling: 8,
+  },
+  {
+    route: "_app.companies.$companyId.kyc",
+    url: () => `/companies/${kycCo.id}/kyc`,
+    params: () => ({ companyId: String(kycCo.id) }),
+    loader: kycLoader,
+    cookie: () => adminCookie,
+    grow: kycUsers,
+    ceiling: 8,
+  },
+  {
+    route: "_app.companies.$companyId.directory",
+    url: () => `/companies/${directoryCo.id}/directory`,
+    params: () => ({ companyId: String(directoryCo.id) }),
+    loader: directoryLoader,
+    cookie: () => adminCookie,
+    grow: directoryRows,
+    ceiling: 10,
+  },
+  {
+    route: "_app.companies.$companyId.settings (GL codes, payment terms)",
+    url: () => `/companies/${directoryCo.id}/settings`,
+    params: () => ({ companyId: String(directoryCo.id) }),
+    loader: companySettingsLoader,
+    cookie: () => adminCookie,
+    grow: settingsRows,
+    ceiling: 10,
+  },
+];
+
+const measured: { route: string; few: number; page: number; ceiling: number }[] = [];
+
+describe("every list loader sends the same number of statements for 2 rows and for a page of 25 (issue 19 part 4)", () => {
+  for (const list of CASES) {
+    it(`${list.route}: ${FEW} rows and ${PAGE} rows, the same statements, at most ${list.ceiling}`, async () => {
+      await list.grow(FEW);
+      const load = () => statementsOf(list.loader, list.cookie(), list.url(), list.params?.() ?? {});
+      await load(); // per-process caches warm, as on a running server
+      const few = await load();
+      await list.grow(PAGE);
+      // Warm again: a per-process cache that new rows rightly invalidate (the offer suggestions, keyed by a version the
+      // rows bump) is filled by the first request after them, as it would be on a running server.
+      await load();
+      const page = await load();
+      measured.push({ route: list.route, few: few.length, page: page.length, ceiling: list.ceiling });
+      expect(page.length, `${list.route}: ${FEW} rows sent ${few.length}:\n${describeSent(few)}\n${PAGE} rows sent ${page.length}:\n${describeSent(page)}`).toBe(
+        few.length
+      );
+      expect(page.length, `${list.route} over its ceiling:\n${describeSent(page)}`).toBeLessThanOrEqual(list.ceiling);
+    }, 120_000);
+  }
+});
+
+describe("a document request: the root and _app layout loaders with a page (issue 19 part 4)", () => {
+  /** Today's counts, measured per loader: the lead lowers them once flags/config are cached and the session read once. */
+  const ROOT_CEILING = 6;
+  const LAYOUT_CEILING = 6;
+
+  it(`the root loader sends at most ${ROOT_CEILING} statements and the _app layout loader at most ${LAYOUT_CEILING}, whatever the rows`, async () => {
+    await invoices(PAGE);
+    await statementsOf(rootLoader as Loader, acmeCookie, "/invoices");
+    await statementsOf(appLoader as Loader, acmeCookie, "/invoices");
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the layout's unawaited automatic-load check settles
+    const root = await statementsOf(rootLoader as Loader, acmeCookie, "/invoices");
+    const layout = await statementsOf(appLoader as Loader, acmeCookie, "/invoices");
+    const admin = await statementsOf(appLoader as Loader, adminCookie, "/");
+    measured.push({ route: "root", few: root.length, page: root.length, ceiling: ROOT_CEILING });
+    measured.push({ route: "_app (layout)", few: layout.length, page: layout.length, ceiling: LAYOUT_CEILING });
+    expect(root.length, describeSent(root)).toBeLessThanOrEqual(ROOT_CEILING);
+    expect(layout.length, describeSent(layout)).toBeLessThanOrEqual(LAYOUT_CEILING);
+    expect(admin.length, describeSent(admin)).toBeLessThanOrEqual(LAYOUT_CEILING);
+  });
+
+  it("root + _app + /invoices in one request scope: the same statements at 25 invoices as the three loaders apart, at most their ceilings together", async () => {
+    await invoices(PAGE);
+    const request = async () => {
+      let sent: { text: string }[] = [];
+      await runInRequestScope("GET", async () => {
+        sent = await captureStatements(async () => {
+          const responses = await Promise.all(
+            [rootLoader as Loader, appLoader as Loader, invoicesLoader as Loader].map((loader) => settle(() => loader(argsOf(acmeCookie, "/invoices"))))
+          );
+          for (const response of responses) expect(response.status).toBe(200);
+        });
+      });
+      return sent;
+    };
+    await request();
+    const sent = await request();
+    const invoicesCeiling = CASES.find((item) => item.route === "_app.invoices")!.ceiling;
+    measured.push({ route: "document request /invoices (root + _app + page)", few: sent.length, page: sent.length, ceiling: ROOT_CEILING + LAYOUT_CEILING + invoicesCeiling });
+    expect(sent.length, describeSent(sent)).toBeLessThanOrEqual(ROOT_CEILING + LAYOUT_CEILING + invoicesCeiling);
+  });
+
+  afterAll(() => {
+    // The counts, for the decision record and the lead's ceilings.
+    console.log(measured.map((row) => `${row.route}: ${row.few} at ${FEW} rows, ${row.page} at ${PAGE} rows (ceiling ${row.ceiling})`).join("\n"));
+  });
+});
