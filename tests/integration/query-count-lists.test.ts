@@ -59,6 +59,7 @@ import {
   makeBankAccount,
   makeCompany,
   makeCounterparty,
+  makeCreditNote,
   makeOffer,
   makeUser,
 } from "../support/factories";
@@ -171,11 +172,12 @@ const invoices = seeder(async (i) => {
 /** A bill to us from party i (a different supplier on each row: the Suppliers tab gets a row each too), a status mix. */
 const bills = seeder(async (i) => {
   const party = parties[(i - 1) % PARTIES];
-  await sequelize.query(
+  const [[row]] = (await sequelize.query(
     `INSERT INTO invoices (type, issued_by, issued_for, issued_by_company_name, issued_for_company_name, invoice_number, issue_date, due_date, total,
        bill_status, paid_date, total_paid, include_in_purchaser_offer, loaded_by)
      VALUES ('BILL', :party, :acme, :partyName, :acmeName, :number, CAST(:due AS date) - 30, :due, :total,
-       :status, CASE WHEN :status::text = 'PAID' THEN CAST(:due AS date) - 1 END, CASE WHEN :status::text = 'PAID' THEN :total ELSE 0 END, :include, 'EARLYBIRD')`,
+       :status, CASE WHEN :status::text = 'PAID' THEN CAST(:due AS date) - 1 END, CASE WHEN :status::text = 'PAID' THEN :total ELSE 0 END, :include, 'EARLYBIRD')
+     RETURNING id`,
     {
       replacements: {
         acme: acme.id,
@@ -189,7 +191,16 @@ const bills = seeder(async (i) => {
         include: i % 3 !== 0,
       },
     }
-  );
+  )) as unknown as [{ id: number }[]];
+  if (i % 5 === 2) {
+    // The supplier's open prompt payment request on it (Payment Offered).
+    await sequelize.query(
+      `WITH offer AS (INSERT INTO supplier_offers (created_by_company, cash_reward, expiration_date, offer_status)
+                      VALUES (:party, 30.00, CAST(:expires AS date), 'CLEARING') RETURNING id)
+       INSERT INTO supplier_offer_invoices (supplier_offer_id, invoice_id) SELECT id, :invoice FROM offer`,
+      { replacements: { party: party.id, expires: addDays(today(), 3), invoice: row.id } }
+    );
+  }
 });
 
 /** A bill to us from the first party, due this month (the supplier page lists one supplier's bills of a month). */
@@ -215,6 +226,8 @@ const supplierBills = seeder(async (i) => {
       },
     }
   );
+  // Every third row a credit note of the supplier's too (the page lists them under its bills).
+  if (i % 3 === 0) await makeCreditNote(acmeActor, party, { number: `QC-SUP-CN-${i}`, total: (500 + i) as Cents });
 });
 
 /** Our wallet topped up (a confirmed top-up: a transaction on /account and a line of this month's statement). */
