@@ -13,6 +13,7 @@
  */
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { QueryTypes } from "sequelize";
 import { sequelize } from "../../db/index";
 import { BillDocument, Statement } from "../../db/models/index";
 import type { Actor } from "../../app/lib/actor";
@@ -20,6 +21,7 @@ import { addDays, todayIn } from "../../app/lib/dates";
 import type { Cents } from "../../app/lib/money";
 import { commitSessionToken } from "../../app/lib/session.server";
 import { createSession } from "../../app/modules/auth/service.server";
+import { companiesFunds, companyFunds } from "../../app/modules/ledger/service.server";
 import { createTopUp } from "../../app/modules/ledger/top-ups.server";
 import { processPendingWithdrawals } from "../../app/modules/ledger/bank-files.server";
 import { placeWithdrawal } from "../../app/modules/ledger/withdrawals.server";
@@ -655,6 +657,20 @@ describe("every list loader sends the same number of statements for 2 rows and f
       });
     }, 180_000);
   }
+});
+
+describe("the batched reads give what the per-row reads gave", () => {
+  it("companiesFunds (the admin Topups page) equals companyFunds for each company: balance, cash reserve, Funds Available", async () => {
+    await topUps(FEW);
+    await pendingTopUps(FEW);
+    const [{ ids }] = await sequelize.query<{ ids: number[] }>(`SELECT array_agg(DISTINCT company_id) AS ids FROM top_ups WHERE company_id IS NOT NULL`, {
+      type: QueryTypes.SELECT,
+    });
+    const batched = await companiesFunds([...ids, acme.id, 2_000_000_000]);
+    expect(batched.get(acme.id)?.cashReserve).toBeGreaterThan(0); // the live offer's reserve is in it
+    expect(batched.has(2_000_000_000)).toBe(false);
+    for (const id of ids) expect(batched.get(id), `company ${id}`).toEqual(await companyFunds(id));
+  });
 });
 
 describe("a document request: the root and _app layout loaders with a page (issue 19 part 4)", () => {
