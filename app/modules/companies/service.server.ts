@@ -8,6 +8,7 @@ import { Company, type CompanyVerificationStatus } from "../../../db/models/inde
 import type { Actor } from "../../lib/actor";
 import { CURRENCIES, LOCALES, TIME_ZONES, todayIn, type Country } from "../../lib/dates";
 import { AppError } from "../../lib/errors";
+import { oncePerRequest } from "../../lib/request-scope.server";
 import { requireCompanyId } from "./rules";
 
 export { requireAdmin, requireCompanyId, SELECT_A_COMPANY } from "./rules";
@@ -59,9 +60,14 @@ export async function companyContextOf(companyId: number, options: CompanyContex
   return company;
 }
 
-/** Like companyContextOf, null when there is no such company. */
+/**
+ * Like companyContextOf, null when there is no such company. Outside a transaction the row is read once per request
+ * (issue 19 part 4, docs/decisions/060: a page's services each ask for the acting company; app/lib/request-scope.server.ts
+ * memoises GET and HEAD requests only, so an action's later reads see its writes); a read in a transaction always reads.
+ */
 export async function findCompanyContext(companyId: number, options: CompanyContextOptions = {}): Promise<CompanyContext | null> {
-  const company = await Company.findByPk(companyId, { attributes: [...CONTEXT_ATTRIBUTES], transaction: options.transaction });
+  const read = () => Company.findByPk(companyId, { attributes: [...CONTEXT_ATTRIBUTES], transaction: options.transaction });
+  const company = options.transaction ? await read() : await oncePerRequest(`companyContext:${companyId}`, read);
   return company ? contextOf(company, options.now) : null;
 }
 

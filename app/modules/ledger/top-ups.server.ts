@@ -17,7 +17,7 @@ import { getRuntimeConfig } from "../settings/service.server";
 import { AppError, notFound } from "../../lib/errors";
 import { centsToDecimal, type Cents } from "../../lib/money";
 import { describeAccountDetails } from "../banking/rules";
-import { companyFunds, lockWalletsFor, postTransaction, systemAccount, withIdempotency, type Currency } from "./service.server";
+import { companiesFunds, lockWalletsFor, postTransaction, systemAccount, withIdempotency, type Currency } from "./service.server";
 import { publishTopUpClosed, publishTopUpCompleted, walletsMovedOnCompletion } from "./top-up-events.server";
 import {
   COMPANY_CURRENCY_DIFFERS,
@@ -448,13 +448,13 @@ export async function listTopUps(actor: Actor, query: { tab: TopUpTab; page: num
     limit: size,
     offset: (page - 1) * size,
   });
-  const companyIds = [...new Set(rows.map((row) => row.companyId).filter((id): id is number => id !== null))];
-  const funds = new Map(await Promise.all(companyIds.map(async (id) => [id, (await companyFunds(id)).fundsAvailable] as const)));
+  // Every row's company's Funds Available in one read (not a companyFunds per row: docs/decisions/060).
+  const funds = await companiesFunds(rows.map((row) => row.companyId).filter((id): id is number => id !== null));
   return {
     tab: query.tab,
     rows: rows.map((row) => ({
       ...toView(row, row.company ?? null, row.bankStatementLine ?? null),
-      fundsAvailable: row.companyId !== null ? funds.get(row.companyId) ?? null : null,
+      fundsAvailable: row.companyId !== null ? funds.get(row.companyId)?.fundsAvailable ?? null : null,
     })),
     total,
     page,
