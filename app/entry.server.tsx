@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
@@ -24,9 +24,18 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? "";
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "");
+  // No page defers a slow part today: the whole page is rendered, then sent as one buffer (issue 19: React writes 2 kB
+  // chunks, and each one went through a web stream, a write and a compression flush of its own). A route that returns
+  // defer() gets the streaming render, its shell first.
+  const deferred = Object.keys(remixContext.staticHandlerContext.activeDeferreds ?? {}).length > 0;
+  const waitForAll = !deferred || isbot(request.headers.get("user-agent") ?? "");
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    const respond = (body: BodyInit) => {
+      responseHeaders.set("Content-Type", "text/html");
+      privateNoStore(responseHeaders);
+      resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RequestIdProvider value={loadContext.requestId ?? null}>
@@ -37,12 +46,25 @@ export default function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html");
-          privateNoStore(responseHeaders);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+          if (deferred) {
+            const body = new PassThrough();
+            respond(createReadableStreamFromReadable(body));
+            pipe(body);
+            return;
+          }
+          const chunks: Buffer[] = [];
+          const whole = new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+            final(done) {
+              respond(Buffer.concat(chunks));
+              done();
+            },
+          });
+          whole.on("error", reject);
+          pipe(whole);
         },
         onShellError(error: unknown) {
           reject(error);

@@ -1,4 +1,5 @@
 /** Dates follow decisions D1: "today" is the calendar day in the company's time zone. */
+import { dateTimeFormat } from "./intl";
 export type Country = "NZ" | "AU";
 
 export type Locale = "en-NZ" | "en-AU";
@@ -18,12 +19,7 @@ export function timeZoneOfLocale(locale: Locale): string {
 
 /** YYYY-MM-DD of `at` in the company's time zone. */
 export function todayIn(country: Country, at: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: TIME_ZONES[country],
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(at);
+  const parts = dateTimeFormat("en-CA", { timeZone: TIME_ZONES[country], year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
   return parts; // en-CA formats as YYYY-MM-DD
 }
 

@@ -23,12 +23,13 @@ import { importBankReturns, returnsImportSummary, returnWithdrawal } from "~/mod
 import { PaymentIdSchema, RETURN_MESSAGES } from "~/modules/ledger/returns.schema";
 import { MAX_STATEMENT_BYTES } from "~/modules/ledger/top-ups.schema";
 import { SUCCESS_UPDATED } from "~/modules/ledger/withdrawals.schema";
+import { dateTimeFormat } from "~/lib/intl";
 
 export const handle: PageHandle = { title: "System" };
 export const meta = titleMeta;
 
 const created = (iso: string, country: "NZ" | "AU") =>
-  new Intl.DateTimeFormat(LOCALES[country], {
+  dateTimeFormat(LOCALES[country], {
     timeZone: TIME_ZONES[country],
     day: "2-digit",
     month: "short",

@@ -11,9 +11,10 @@ import { formatDate } from "~/lib/dates";
 import { ADMIN_PAGE_SIZES } from "~/modules/banking/schema";
 import type { AdminBankAccountRow, AdminCompanyBankAccount } from "~/modules/banking/service.server";
 import { StatusBadge } from "./status-badge";
+import { numberFormat } from "~/lib/intl";
 
 const fileSize = (bytes: number) =>
-  bytes >= 1_000_000 ? `${(bytes / 1_000_000).toLocaleString("en-NZ", { maximumFractionDigits: 1 })} MB` : `${Math.max(1, Math.round(bytes / 1_000))} kB`;
+  bytes >= 1_000_000 ? `${numberFormat("en-NZ", { maximumFractionDigits: 1 }).format(bytes / 1_000_000)} MB` : `${Math.max(1, Math.round(bytes / 1_000))} kB`;
 
 const statementUrl = (bankAccountId: number, download = false) => `/resources/bank-accounts/${bankAccountId}/statement${download ? "?download=1" : ""}`;
 

@@ -22,6 +22,7 @@ import {
 } from "~/modules/counterparties/rules";
 import type { CounterpartyDetail, DirectoryRow } from "~/modules/counterparties/directory.server";
 import type { GlOption, TermOption } from "~/modules/counterparties/options.server";
+import { numberFormat } from "~/lib/intl";
 
 const SELECT_CLASS =
   "h-10 w-full rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
@@ -306,7 +307,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 /** The detail panel of the selected counterparty (`?cp=ID`): its fields, the records between the two, and its actions. */
 export function DetailPanel({ companyId, query, detail }: { companyId: number; query: DirectoryQuery; detail: CounterpartyDetail }) {
-  const count = (n: number) => (n > detail.counts.capped ? `${detail.counts.capped.toLocaleString("en-NZ")}+` : n.toLocaleString("en-NZ"));
+  const count = (n: number) => (n > detail.counts.capped ? `${numberFormat("en-NZ").format(detail.counts.capped)}+` : numberFormat("en-NZ").format(n));
   return (
     <aside aria-labelledby="counterparty-detail-title" className="space-y-4 rounded-lg border bg-card p-4">
       <div className="flex items-start justify-between gap-2">

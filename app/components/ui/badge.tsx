@@ -1,28 +1,30 @@
-import { cva, type VariantProps } from "class-variance-authority";
 import type { HTMLAttributes } from "react";
-import { cn } from "~/lib/utils";
 
-/** A short status label (Verified, PENDING, ...). Colours pass WCAG AA contrast on white. */
-export const badgeVariants = cva(
-  "inline-flex items-center gap-1 whitespace-nowrap rounded-full border px-2.5 py-0.5 text-xs font-semibold [&>svg]:size-3.5 [&>svg]:shrink-0",
-  {
-    variants: {
-      variant: {
-        default: "border-transparent bg-primary text-primary-foreground",
-        secondary: "border-transparent bg-secondary text-secondary-foreground",
-        outline: "text-foreground",
-        success: "border-success/30 bg-success/10 text-success",
-        warning: "border-amber-300 bg-amber-50 text-amber-800",
-        destructive: "border-destructive/30 bg-destructive/10 text-destructive",
-        info: "border-primary/30 bg-accent text-accent-foreground",
-      },
-    },
-    defaultVariants: { variant: "default" },
-  }
-);
+/**
+ * A short status label (Verified, PENDING, ...). Colours pass WCAG AA contrast on white. Its look is the component
+ * classes eb-badge and eb-badge-<variant> in tailwind.css (issue 19: one short class list, not thirty utilities a badge).
+ */
+// Whole class names, so Tailwind's content scan keeps each variant's rules.
+const VARIANT_CLASSES = {
+  default: "eb-badge eb-badge-default",
+  secondary: "eb-badge eb-badge-secondary",
+  outline: "eb-badge eb-badge-outline",
+  success: "eb-badge eb-badge-success",
+  warning: "eb-badge eb-badge-warning",
+  destructive: "eb-badge eb-badge-destructive",
+  info: "eb-badge eb-badge-info",
+} as const;
+export type BadgeVariant = keyof typeof VARIANT_CLASSES;
 
-export interface BadgeProps extends HTMLAttributes<HTMLSpanElement>, VariantProps<typeof badgeVariants> {}
+export function badgeVariants({ variant }: { variant?: BadgeVariant | null } = {}): string {
+  return VARIANT_CLASSES[variant ?? "default"];
+}
+
+export interface BadgeProps extends HTMLAttributes<HTMLSpanElement> {
+  variant?: BadgeVariant | null;
+}
 
 export function Badge({ className, variant, ...props }: BadgeProps) {
-  return <span className={cn(badgeVariants({ variant }), className)} {...props} />;
+  const own = badgeVariants({ variant });
+  return <span className={className ? `${own} ${className}` : own} {...props} />;
 }

@@ -1,6 +1,9 @@
 import { forwardRef, type HTMLAttributes, type ReactNode, type TdHTMLAttributes, type ThHTMLAttributes } from "react";
 import { cn } from "~/lib/utils";
 
+/** The part's own class first, then the caller's (no tailwind-merge per cell: a caller's utilities win by layer). */
+const withClass = (own: string, className: string | undefined) => (className ? `${own} ${className}` : own);
+
 /**
  * Plain semantic table parts. The wrapper scrolls horizontally so wide tables stay usable at 800 px;
  * give the wrapper an accessible name (aria-label or a <TableCaption>) when a page holds several tables.
@@ -28,7 +31,7 @@ export const TableFooter = forwardRef<HTMLTableSectionElement, HTMLAttributes<HT
 TableFooter.displayName = "TableFooter";
 
 export const TableRow = forwardRef<HTMLTableRowElement, HTMLAttributes<HTMLTableRowElement>>(({ className, ...props }, ref) => (
-  <tr ref={ref} className={cn("border-b transition-colors hover:bg-muted/40 data-[state=selected]:bg-accent", className)} {...props} />
+  <tr ref={ref} className={withClass("eb-tr", className)} {...props} />
 ));
 TableRow.displayName = "TableRow";
 
@@ -36,17 +39,14 @@ export const TableHead = forwardRef<HTMLTableCellElement, ThHTMLAttributes<HTMLT
   <th
     ref={ref}
     scope={scope}
-    className={cn(
-      "h-11 px-3 text-left align-middle text-xs font-semibold uppercase tracking-wide text-muted-foreground [&:has([role=checkbox])]:pr-0",
-      className
-    )}
+    className={withClass("eb-th", className)}
     {...props}
   />
 ));
 TableHead.displayName = "TableHead";
 
 export const TableCell = forwardRef<HTMLTableCellElement, TdHTMLAttributes<HTMLTableCellElement>>(({ className, ...props }, ref) => (
-  <td ref={ref} className={cn("px-3 py-3 align-middle [&:has([role=checkbox])]:pr-0", className)} {...props} />
+  <td ref={ref} className={withClass("eb-td", className)} {...props} />
 ));
 TableCell.displayName = "TableCell";
 

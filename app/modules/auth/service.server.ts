@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { Op, type Transaction } from "sequelize";
+import { Op, QueryTypes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/index";
 import { Company, LoginAttempt, Session, User, type OnboardingState, type PersonVerificationStatus, type Role } from "../../../db/models/index";
 import { actingUserId, isOperator, type Actor } from "../../lib/actor";
@@ -214,24 +214,72 @@ export async function createSession(userId: number, options: { ip?: string | nul
 export type SessionLookup = { status: "valid"; user: SessionUser; sessionId: string } | { status: "expired" } | { status: "none" };
 
 /** Resolves a session cookie's token. Expired sessions are revoked on sight; live ones slide their idle expiry. */
+/** The session and its user and company in one plain query (every logged-in request reads it: issue 19). */
+interface SessionRow {
+  session_id: string;
+  revoked_at: Date | null;
+  expires_at: Date;
+  idle_expires_at: Date;
+  last_seen_at: Date;
+  user_id: number;
+  username: string;
+  first_name: string | null;
+  middle_name: string | null;
+  last_name: string | null;
+  roles: Role[];
+  verification_status: PersonVerificationStatus;
+  onboarding_state: OnboardingState;
+  phone_number: string | null;
+  phone_number_verified: boolean | null;
+  disabled_at: Date | null;
+  company_id: number | null;
+  company_name: string | null;
+  country: Company["country"] | null;
+  company_status: Company["status"] | null;
+  company_verification_status: Company["verificationStatus"] | null;
+}
+
 export async function resolveSession(token: string | null | undefined, now: Date = new Date()): Promise<SessionLookup> {
   if (!token) return { status: "none" };
-  const session = await Session.findOne({
-    where: { tokenHash: sha256(token) },
-    include: [{ model: User, as: "user", include: [{ model: Company, as: "company" }] }],
-  });
-  if (!session || !session.user) return { status: "none" };
-  if (session.revokedAt) return { status: "expired" };
-  if (session.expiresAt <= now || session.idleExpiresAt <= now || session.user.disabledAt) {
-    await session.update({ revokedAt: now, revokedReason: "EXPIRED" });
+  const [row] = await sequelize.query<SessionRow>(
+    `SELECT s.id AS session_id, s.revoked_at, s.expires_at, s.idle_expires_at, s.last_seen_at,
+            u.id AS user_id, u.username, u.first_name, u.middle_name, u.last_name, u.roles, u.verification_status,
+            u.onboarding_state, u.phone_number, u.phone_number_verified, u.disabled_at,
+            c.id AS company_id, c.company_name, c.country, c.status AS company_status, c.verification_status AS company_verification_status
+       FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN companies c ON c.id = u.company_id
+      WHERE s.token_hash = $1`,
+    { bind: [sha256(token)], type: QueryTypes.SELECT }
+  );
+  if (!row) return { status: "none" };
+  if (row.revoked_at) return { status: "expired" };
+  if (row.expires_at <= now || row.idle_expires_at <= now || row.disabled_at) {
+    await Session.update({ revokedAt: now, revokedReason: "EXPIRED" }, { where: { id: row.session_id } });
     return { status: "expired" };
   }
   // Slide the idle window at most once a minute to keep reads cheap.
-  if (now.getTime() - session.lastSeenAt.getTime() > 60_000) {
+  if (now.getTime() - row.last_seen_at.getTime() > 60_000) {
     const idle = new Date(now.getTime() + env().SESSION_IDLE_MINUTES * 60_000);
-    await session.update({ lastSeenAt: now, idleExpiresAt: idle < session.expiresAt ? idle : session.expiresAt });
+    await Session.update({ lastSeenAt: now, idleExpiresAt: idle < row.expires_at ? idle : row.expires_at }, { where: { id: row.session_id } });
   }
-  return { status: "valid", user: toSessionUser(session.user, session.user.company), sessionId: session.id };
+  const fullName = [row.first_name, row.middle_name, row.last_name].filter(Boolean).join(" ");
+  const user: SessionUser = {
+    id: row.user_id,
+    username: row.username,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    fullName: fullName || row.username,
+    roles: row.roles,
+    isAdmin: row.roles?.[0] === "ROLE_ADMIN",
+    verificationStatus: row.verification_status,
+    onboardingState: row.onboarding_state,
+    phoneNumber: row.phone_number ?? null,
+    phoneNumberVerified: row.phone_number_verified ?? false,
+    company:
+      row.company_id === null
+        ? null
+        : { id: row.company_id, companyName: row.company_name!, country: row.country!, status: row.company_status!, verificationStatus: row.company_verification_status! },
+  };
+  return { status: "valid", user, sessionId: row.session_id };
 }
 
 export async function logout(token: string | null | undefined, now: Date = new Date()): Promise<void> {

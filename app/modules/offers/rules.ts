@@ -7,6 +7,7 @@
  */
 import { formatMoney, roundHalfUpDivide, type Cents } from "../../lib/money";
 import { RUNTIME_CONFIG } from "../../lib/flags";
+import { numberFormat } from "../../lib/intl";
 
 /** A percentage as an integer number of hundredths of a percent: 10 % = 1000, 8.25 % = 825. */
 export type BasisPoints = number & { readonly __brand?: "BasisPoints" };
@@ -293,7 +294,7 @@ export interface PayNowAmounts {
 /** Basis points → "40%" / "37.5%": a share as the dialogs and statements word it. */
 export function percentLabel(bp: BasisPoints): string {
   assertInteger(bp, "percentage");
-  return `${(bp / 100).toLocaleString("en-NZ", { maximumFractionDigits: 2 })}%`;
+  return `${numberFormat("en-NZ", { maximumFractionDigits: 2 }).format(bp / 100)}%`;
 }
 
 /**

@@ -18,6 +18,7 @@ import { inviteCodeStatus, type InviteCodeStatus } from "./rules";
 import { CreateInviteCodeSchema, INVITE_CODE_INVALID, INVITE_CODE_PATTERN, TOO_MANY_CODE_ATTEMPTS, type CreateInviteCodeInput } from "./schema";
 import { audit } from "../audit/service.server";
 import { requireAdmin } from "../companies/service.server";
+import { dateTimeFormat } from "~/lib/intl";
 
 const DAY_MS = 86_400_000;
 /** Wrong codes one client address may try in the window before /signup refuses it (docs/decisions/022). */
@@ -125,7 +126,7 @@ export async function createInviteCode(
 }
 
 export function inviteCodeMailText(code: string, signupUrl: string, expiresAt: Date): string {
-  const until = new Intl.DateTimeFormat("en-NZ", { day: "2-digit", month: "short", year: "numeric", timeZone: HOME_TIME_ZONE }).format(expiresAt);
+  const until = dateTimeFormat("en-NZ", { day: "2-digit", month: "short", year: "numeric", timeZone: HOME_TIME_ZONE }).format(expiresAt);
   return [
     "Hello,",
     "",

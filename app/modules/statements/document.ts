@@ -4,6 +4,7 @@
 import { formatMoney, type Cents } from "../../lib/money";
 import { A4, renderPdf, type PdfPage, type PdfText } from "./pdf";
 import { RECORD_TYPE_LABELS, monthLabel, splitExplanation, statementTotals, type StatementLineView } from "./rules";
+import { dateTimeFormat } from "../../lib/intl";
 
 export interface StatementDocumentFacts {
   companyName: string;
@@ -27,7 +28,7 @@ function shorten(text: string, max: number): string {
 }
 
 function dayIn(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-NZ", { day: "2-digit", month: "short", year: "numeric", timeZone }).format(new Date(iso));
+  return dateTimeFormat("en-NZ", { day: "2-digit", month: "short", year: "numeric", timeZone }).format(new Date(iso));
 }
 
 export function statementPdf(facts: StatementDocumentFacts, lines: readonly StatementLineView[]): Promise<Buffer> {
@@ -99,7 +100,7 @@ export function statementPdf(facts: StatementDocumentFacts, lines: readonly Stat
     }
   }
   pages.push(page);
-  const generated = new Intl.DateTimeFormat("en-NZ", { dateStyle: "medium", timeStyle: "short", timeZone: facts.timeZone }).format(facts.generatedAt);
+  const generated = dateTimeFormat("en-NZ", { dateStyle: "medium", timeStyle: "short", timeZone: facts.timeZone }).format(facts.generatedAt);
   pages.forEach((each, index) => {
     each.texts.push({ x: LEFT, y: 30, text: `Generated ${generated} · Page ${index + 1} of ${pages.length}`, size: 7 });
   });

@@ -7,6 +7,7 @@
 import { startOfDayIn } from "../../lib/dates";
 import type { Cents } from "../../lib/money";
 import { centsToDecimal } from "../../lib/money";
+import { dateTimeFormat } from "../../lib/intl";
 
 export const STATEMENTS_PAGE_SIZE = 25;
 /** Lines of a statement's details page: startAt (exclusive) to endAt (inclusive), 25 by default (p2 §7). */
@@ -60,7 +61,7 @@ export function monthsBetween(from: string, to: string): string[] {
 /** "October 2026". */
 export function monthLabel(month: string): string {
   const [y, m] = month.split("-").map(Number);
-  return new Intl.DateTimeFormat("en-NZ", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 1)));
+  return dateTimeFormat("en-NZ", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 1)));
 }
 
 /** A month's period as instants: [first day 00:00, next month's first day 00:00) in the company's zone (D1). */
