@@ -20,7 +20,6 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
 import { startBenchDatabase } from "./lib/bench-database";
