@@ -12,9 +12,9 @@
  * printed as a ratio of /login's in the same run, and the targets are checked:
  *   - every logged-in page at >= 50 % of /login's rate;  - p99 < 300 ms at 50 connections;
  *   - /login >= 500 requests/s;                          - a list page's HTML <= 40 kB compressed (25 rows).
- * Exits 1 when a target is missed. Not part of `npm test`. `--keep-database` leaves the seeded database running and
- * prints its URL for BENCH_DATABASE_URL=... runs that measure again without seeding; SERVER_NODE_OPTIONS (e.g.
- * `--cpu-prof --cpu-prof-dir=.data/prof`) goes to the server's node.
+ * Exits 1 when a target is missed. Not part of `npm test`. BENCH_DATABASE_URL: a database an earlier run seeded (a
+ * PostgreSQL you keep running) is measured again without seeding; SERVER_NODE_OPTIONS (e.g. `--cpu-prof
+ * --cpu-prof-dir=.data/prof`) goes to the server's node (its web processes inherit it: one flame graph each).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -34,7 +34,6 @@ const CONNECTIONS = argValue("--connections", "10,50").split(",").map(Number);
 const ONLY = argValue("--only", "");
 const ROWS = Number(argValue("--rows", "100000"));
 const BUILD = !process.argv.includes("--no-build");
-const KEEP = process.argv.includes("--keep-database");
 const PORT = Number(argValue("--port", "3290"));
 const BASE = `http://127.0.0.1:${PORT}`;
 
@@ -186,7 +185,7 @@ async function seed(url: string) {
 async function main() {
   const started = performance.now();
   if (BUILD) await run("npm", ["run", "build"], { ...process.env, NODE_ENV: "production" });
-  // BENCH_DATABASE_URL: a database an earlier `--keep-database` run seeded (still running): measure again, no seeding.
+  // BENCH_DATABASE_URL: a database an earlier run seeded (a PostgreSQL kept running): measure again, no seeding.
   const reuse = process.env.BENCH_DATABASE_URL;
   const database = reuse ? { url: reuse, remove: async () => {} } : await startBenchDatabase("bench-pages");
   let server: ChildProcess | undefined;
@@ -301,10 +300,6 @@ async function main() {
     if (server && server.exitCode === null) {
       server.kill("SIGTERM");
       await new Promise((resolve) => server!.once("exit", resolve));
-    }
-    if (KEEP && !reuse) {
-      console.log(`\nThe database keeps running: BENCH_DATABASE_URL=${database.url} npm run bench:pages -- --no-build (stop it: kill its postgres)`);
-      process.exit(process.exitCode ?? 0);
     }
     await database.remove();
   }

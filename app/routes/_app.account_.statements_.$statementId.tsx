@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
-import { ArrowLeft, Download } from "lucide-react";
+import { ArrowLeft, Download } from "~/components/ui/icons";
 import { useEffect } from "react";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { STATUS_LABELS, statementCsvHref, statementPdfHref } from "~/components/statements/statements-table";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ChevronLeft } from "lucide-react";
+import { ChevronLeft } from "~/components/ui/icons";
 import { z } from "zod";
 import { AdminBankAccountCard } from "~/components/banking/admin-bank-accounts";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ArrowRight, FileText, ReceiptText, ShieldAlert, Workflow, type LucideIcon } from "lucide-react";
+import { ArrowRight, FileText, ReceiptText, ShieldAlert, Workflow, type LucideIcon } from "~/components/ui/icons";
 import { GET_VERIFIED_PATH } from "~/components/layout/user-menu";
 import { buttonVariants } from "~/components/ui/button";
 import { GET_VERIFIED_TEXT, GET_VERIFIED_TITLE } from "~/components/verification/get-verified-dialog";

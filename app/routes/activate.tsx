@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Check, Circle } from "lucide-react";
+import { Check, Circle } from "~/components/ui/icons";
 import { useState, type ReactNode } from "react";
 import { PRODUCT_NAME } from "~/components/layout/page-handle";
 import { Alert } from "~/components/ui/alert";

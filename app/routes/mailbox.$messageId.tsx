@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ArrowLeft, Paperclip } from "lucide-react";
+import { ArrowLeft, Paperclip } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { z } from "zod";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";

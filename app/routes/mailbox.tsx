@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
-import { Inbox } from "lucide-react";
+import { Inbox } from "~/components/ui/icons";
 import { ErrorPage, NotFoundPage } from "~/components/layout/error-pages";
 import { PRODUCT_NAME } from "~/components/layout/page-handle";
 import { getSessionUser } from "~/web/auth.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { Loader2 } from "lucide-react";
+import { Loader2 } from "~/components/ui/icons";
 import { useEffect, useRef } from "react";
 import { FETCHING_DETAILS, MYOB_CALLBACK_FAILED } from "~/components/integrations/labels";
 import { PublicCard } from "~/components/password/public-card";

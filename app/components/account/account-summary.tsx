@@ -4,7 +4,7 @@
  * Buttons are links to route dialogs (docs/decisions/007), so they work without JavaScript.
  */
 import { Link } from "@remix-run/react";
-import { ArrowDownToLine, ArrowUpFromLine, Landmark } from "lucide-react";
+import { ArrowDownToLine, ArrowUpFromLine, Landmark } from "~/components/ui/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatMoney, type Cents } from "~/lib/money";

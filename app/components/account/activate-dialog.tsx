@@ -4,7 +4,7 @@
  * dialog over /account (docs/decisions/007): a plain form, so it works without JavaScript.
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { CheckCircle2 } from "lucide-react";
+import { CheckCircle2 } from "~/components/ui/icons";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";

@@ -4,7 +4,7 @@
  * Export (transactions.csv) is a plain download link, shown when the exportTransactions flag is on.
  */
 import { Link } from "@remix-run/react";
-import { Download, FileText } from "lucide-react";
+import { Download, FileText } from "~/components/ui/icons";
 import { Pager } from "~/components/invoices/pager";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";

@@ -3,7 +3,7 @@
  * /companies/{id}/bank-accounts.
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { ChevronLeft, ChevronRight, Download, ExternalLink, FileText } from "lucide-react";
+import { ChevronLeft, ChevronRight, Download, ExternalLink, FileText } from "~/components/ui/icons";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from "~/components/ui/table";

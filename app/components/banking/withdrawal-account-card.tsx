@@ -4,7 +4,7 @@
  * works without JavaScript.
  */
 import { Link } from "@remix-run/react";
-import { Landmark } from "lucide-react";
+import { Landmark } from "~/components/ui/icons";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";

@@ -5,7 +5,7 @@
  * and applies the same rules; without JavaScript, adding or deleting a row is a round trip.
  */
 import { Form, useNavigation } from "@remix-run/react";
-import { Plus, Trash2 } from "lucide-react";
+import { Plus, Trash2 } from "~/components/ui/icons";
 import { useMemo, useRef, useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";

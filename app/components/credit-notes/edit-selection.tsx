@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { Loader2 } from "lucide-react";
+import { Loader2 } from "~/components/ui/icons";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { RouteDialogFooter } from "~/components/ui/route-dialog";
 import { formatDate } from "~/lib/dates";

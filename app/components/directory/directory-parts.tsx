@@ -4,7 +4,7 @@
  * panel. Links and GET forms: everything works without JavaScript; with it, Configure shows only once rows are ticked.
  */
 import { Form, Link } from "@remix-run/react";
-import { GitMerge, ListFilter, Search, Settings2, Upload, X } from "lucide-react";
+import { GitMerge, ListFilter, Search, Settings2, Upload, X } from "~/components/ui/icons";
 import { useState, type ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";

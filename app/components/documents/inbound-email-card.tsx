@@ -1,4 +1,4 @@
-import { Mail } from "lucide-react";
+import { Mail } from "~/components/ui/icons";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 
 /** Settings → AP Automation (issue 16): the company's inbound bill address; each PDF, JPG or PNG attached becomes a bill document. */

@@ -5,7 +5,7 @@
  * JavaScript.
  */
 import { Form, Link, useSubmit } from "@remix-run/react";
-import { ListFilter, Lock, Search } from "lucide-react";
+import { ListFilter, Lock, Search } from "~/components/ui/icons";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { SummaryCard } from "~/components/invoices/list-parts";
 import { Badge } from "~/components/ui/badge";

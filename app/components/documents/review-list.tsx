@@ -7,7 +7,7 @@
  * link or a form: Delete asks on a confirmation page, and the running job reloads the page every second.
  */
 import { Form, Link, useLoaderData, useLocation, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
-import { ArrowDown, ArrowUp, ArrowUpDown, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, ArrowUpDown, Trash2 } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { Pager } from "~/components/invoices/pager";
 import { BULK_FORM_ID, RowCheckbox, SelectAllCheckbox, useHydrated, useRowSelection } from "~/components/invoices/selection";

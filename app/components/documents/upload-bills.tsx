@@ -4,7 +4,7 @@
  * with its reason, the files received are said beside it; a post with nothing refused comes back with a toast.
  */
 import { Form, useActionData, useLocation, useNavigation } from "@remix-run/react";
-import { Upload } from "lucide-react";
+import { Upload } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { formErrorsOf } from "~/lib/form-errors";

@@ -4,7 +4,7 @@
  * Each works without JavaScript (a form post, links).
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { Download, FileSpreadsheet, Loader2 } from "lucide-react";
+import { Download, FileSpreadsheet, Loader2 } from "~/components/ui/icons";
 import { useEffect, useState, type ReactNode } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";

@@ -4,7 +4,7 @@
  * the spec, or the expired / no longer available text when the offer is gone. Public, full screen, no JavaScript needed.
  */
 import { Link } from "@remix-run/react";
-import { AlertCircle } from "lucide-react";
+import { AlertCircle } from "~/components/ui/icons";
 import { NotFoundPage } from "~/components/layout/error-pages";
 import { PRODUCT_NAME } from "~/components/layout/page-handle";
 import { buttonVariants } from "~/components/ui/button";

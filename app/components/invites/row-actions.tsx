@@ -3,7 +3,7 @@
  * record (its contact email prefilled); Notify posts to /bills/notify and comes back with "Notification sent".
  */
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import { Bell, Send } from "lucide-react";
+import { Bell, Send } from "~/components/ui/icons";
 import { Button, buttonVariants } from "~/components/ui/button";
 import type { ListKind } from "~/modules/invoices/filters";
 

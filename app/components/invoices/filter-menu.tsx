@@ -5,7 +5,7 @@
  * canonical URL (filter-form.ts). With JavaScript the form navigates to that URL itself and shows errors inline.
  */
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
-import { ListFilter } from "lucide-react";
+import { ListFilter } from "~/components/ui/icons";
 import { useRef, useState, type ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";

@@ -4,7 +4,7 @@
  * link or a GET form built from the ListQuery (filters.ts), so it works without JavaScript.
  */
 import { Form, Link, useSubmit } from "@remix-run/react";
-import { ArrowDown, ArrowUp, ArrowUpDown, Mail, MailX, Search } from "lucide-react";
+import { ArrowDown, ArrowUp, ArrowUpDown, Mail, MailX, Search } from "~/components/ui/icons";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Pager } from "~/components/invoices/pager";
 import { Badge } from "~/components/ui/badge";

@@ -4,7 +4,7 @@
  * GET form: works without JS. The caller says where each page is (`hrefFor`) and what else the size form carries.
  */
 import { Form, Link, useSubmit } from "@remix-run/react";
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/utils";

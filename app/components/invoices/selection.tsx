@@ -9,7 +9,7 @@
  * enabled) are live. The server decides per record either way.
  */
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import { Eye, Mail, MailX, MinusCircle, PlusCircle, Send, Trash2 } from "lucide-react";
+import { Eye, Mail, MailX, MinusCircle, PlusCircle, Send, Trash2 } from "~/components/ui/icons";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/utils";

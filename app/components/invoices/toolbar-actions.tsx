@@ -4,7 +4,7 @@
  * (docs/decisions/007), so they keep the list's query and work without JavaScript.
  */
 import { Link, useLocation } from "@remix-run/react";
-import { FilePlus2, Plus, Upload } from "lucide-react";
+import { FilePlus2, Plus, Upload } from "~/components/ui/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { useRootData } from "~/root";
 

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { Search, X } from "lucide-react";
+import { Search, X } from "~/components/ui/icons";
 import { CompanyStatusBadge } from "~/components/kyc-admin/people";
 import { dateAndTime } from "~/components/topups/admin-topups";
 import { Badge } from "~/components/ui/badge";

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { FileImage, History, Pencil, ShieldCheck, Upload } from "lucide-react";
+import { FileImage, History, Pencil, ShieldCheck, Upload } from "~/components/ui/icons";
 import { dateAndTime } from "~/components/topups/admin-topups";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";

@@ -1,5 +1,5 @@
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/ui/icons";
 import { CompanyStatusBadge, HistoryPanel, PersonStatusBadge, VerifyButton, documentViewPath } from "~/components/kyc-admin/people";
 import { IdentityForm, PersonDetailsForm, UploadDocumentForm } from "~/components/kyc-admin/person-forms";
 import type { PersonPageActionData, PersonPageData } from "./person-page-types";

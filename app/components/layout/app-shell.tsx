@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { Menu } from "lucide-react";
+import { Menu } from "~/components/ui/icons";
 import { useEffect, useState, type ReactNode } from "react";
 import { Sheet, SheetContent, SheetHeader, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
 import { MainMenu, type MenuItem } from "./main-menu";

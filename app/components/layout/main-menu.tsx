@@ -1,5 +1,5 @@
 import { NavLink, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { Banknote, Building2, FileText, Inbox, Landmark, LayoutDashboard, ReceiptText, Server, Wallet, Zap, type LucideIcon } from "lucide-react";
+import { Banknote, Building2, FileText, Inbox, Landmark, LayoutDashboard, ReceiptText, Server, Wallet, Zap, type LucideIcon } from "~/components/ui/icons";
 import type { FeatureFlags } from "~/lib/flags";
 import { cn } from "~/lib/utils";
 import type { loader as rootLoader } from "~/root";

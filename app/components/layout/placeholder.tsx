@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Construction } from "lucide-react";
+import { Construction } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";

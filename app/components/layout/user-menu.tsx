@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { BadgeCheck, ChevronDown, LogOut, Settings, ShieldCheck } from "lucide-react";
+import { BadgeCheck, ChevronDown, LogOut, Settings, ShieldCheck } from "~/components/ui/icons";
 import { Badge } from "~/components/ui/badge";
 import {
   DropdownMenu,

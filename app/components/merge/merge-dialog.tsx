@@ -6,7 +6,7 @@
  * JavaScript (the progress step then refreshes itself every second).
  */
 import { Form, Link, useActionData, useNavigate, useNavigation } from "@remix-run/react";
-import { Loader2, Search } from "lucide-react";
+import { Loader2, Search } from "~/components/ui/icons";
 import { useEffect, useRef } from "react";
 import { JobProgress } from "~/components/jobs/job-progress";
 import { useJobProgress } from "~/components/jobs/use-job-progress";

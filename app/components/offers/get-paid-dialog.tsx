@@ -6,7 +6,7 @@
  * Without JavaScript the form posts and the progress page refreshes itself every second.
  */
 import { Form, Link, useNavigation, useRevalidator } from "@remix-run/react";
-import { Loader2 } from "lucide-react";
+import { Loader2 } from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
 import { JobProgress } from "~/components/jobs/job-progress";
 import { useJobProgress } from "~/components/jobs/use-job-progress";

@@ -1,4 +1,4 @@
-import { Check, Circle } from "lucide-react";
+import { Check, Circle } from "~/components/ui/icons";
 import { useState } from "react";
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";

@@ -3,7 +3,7 @@
  * (issue 6 part 8). Plain forms posting to /settings?tab=password, so everything works without JavaScript.
  */
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { ShieldCheck, ShieldOff } from "lucide-react";
+import { ShieldCheck, ShieldOff } from "~/components/ui/icons";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

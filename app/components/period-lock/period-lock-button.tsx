@@ -5,7 +5,7 @@
  * also the button's description for screen readers.
  */
 import { Form, useNavigation } from "@remix-run/react";
-import { Lock, LockOpen } from "lucide-react";
+import { Lock, LockOpen } from "~/components/ui/icons";
 import { useId } from "react";
 import { Button } from "~/components/ui/button";
 import { monthName } from "~/modules/period-lock/rules";

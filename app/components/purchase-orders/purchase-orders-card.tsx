@@ -1,6 +1,6 @@
 /** The AP Automation tab's purchase orders card (issue 16 part 1): the Import purchase orders dialog and the template. */
 import { Link } from "@remix-run/react";
-import { Upload } from "lucide-react";
+import { Upload } from "~/components/ui/icons";
 import { TemplateLink } from "~/components/import/csv-import-steps";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";

@@ -15,7 +15,7 @@ import {
   useRevalidator,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { ChevronDown, ChevronLeft, ChevronRight, X } from "lucide-react";
+import { ChevronDown, ChevronLeft, ChevronRight, X } from "~/components/ui/icons";
 import { useEffect, useState, type ReactNode } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";

@@ -4,7 +4,7 @@
  * shouldGetZippedRipeImage the page fetches pages.zip once after hydration and shows its entries instead. 'Loading...'
  * while an image loads; a 404 (archived since) or no pages: the archived message.
  */
-import { ChevronLeft, ChevronRight, ZoomIn, ZoomOut } from "lucide-react";
+import { ChevronLeft, ChevronRight, ZoomIn, ZoomOut } from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/components/invoices/selection";

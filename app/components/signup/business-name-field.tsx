@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { Building2, Loader2 } from "lucide-react";
+import { Building2, Loader2 } from "~/components/ui/icons";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
-import { Loader2, MailCheck } from "lucide-react";
+import { Loader2, MailCheck } from "~/components/ui/icons";
 import { useEffect, useState, type ReactNode } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";

@@ -1,6 +1,6 @@
 /** The statements list (issue 5 part 8): one row a month, newest first, with View / CSV / PDF or Generate. */
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { Download, FileText } from "lucide-react";
+import { Download, FileText } from "~/components/ui/icons";
 import { Pager } from "~/components/invoices/pager";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";

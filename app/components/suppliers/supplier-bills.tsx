@@ -9,7 +9,7 @@
  * works without JavaScript. With it, the selection count enables the buttons and a header box selects every row.
  */
 import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { ComingSoonAction, ComingSoonNote, CompanyCell, StatusCell, SummaryCard } from "~/components/invoices/list-parts";
 import { Pager } from "~/components/invoices/pager";

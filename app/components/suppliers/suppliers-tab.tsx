@@ -4,7 +4,7 @@
  * the URL (GET forms and links), so the tab works without JavaScript; with it, the search is debounced (1 s).
  */
 import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
-import { ArrowDown, ArrowUp, ArrowUpDown, Search } from "lucide-react";
+import { ArrowDown, ArrowUp, ArrowUpDown, Search } from "~/components/ui/icons";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Pager } from "~/components/invoices/pager";
 import { CompanyCell, StatusCell } from "~/components/invoices/list-parts";

@@ -6,7 +6,7 @@
  * and rendered by the page itself: in the server HTML, linkable, and closed by a link back to the list.
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { FileUp } from "lucide-react";
+import { FileUp } from "~/components/ui/icons";
 import { Pager } from "~/components/invoices/pager";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";

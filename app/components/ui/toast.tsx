@@ -14,7 +14,7 @@
  * (role="status"), errors assertively (role="alert"); both live regions are in the page from the start
  * so screen readers pick up what is added to them.
  */
-import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from "lucide-react";
+import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from "~/components/ui/icons";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { cn } from "~/lib/utils";
 

@@ -5,7 +5,7 @@
  * route (app/web/get-verified.server.ts), which renders GetVerifiedDialog over the list (docs/decisions/007).
  */
 import { Link } from "@remix-run/react";
-import { ShieldAlert } from "lucide-react";
+import { ShieldAlert } from "~/components/ui/icons";
 import { GET_VERIFIED_PATH } from "~/components/layout/user-menu";
 import { buttonVariants } from "~/components/ui/button";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { AlertCircle, CheckCircle2, ChevronRight, Circle, Clock } from "lucide-react";
+import { AlertCircle, CheckCircle2, ChevronRight, Circle, Clock } from "~/components/ui/icons";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError } from "~/components/ui/field-error";

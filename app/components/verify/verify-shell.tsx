@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Check, X } from "lucide-react";
+import { Check, X } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { PRODUCT_NAME } from "~/components/layout/page-handle";
 import { UserMenu, type ShellUser } from "~/components/layout/user-menu";

@@ -5,7 +5,7 @@
  * the bank's returns file is imported from ?import=returns (docs/decisions/030).
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { Download, FileUp } from "lucide-react";
+import { Download, FileUp } from "~/components/ui/icons";
 import { Pager } from "~/components/invoices/pager";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";

@@ -5,7 +5,7 @@
  * plain form POST, so it works without JavaScript.
  */
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { CircleCheck, Clock } from "lucide-react";
+import { CircleCheck, Clock } from "~/components/ui/icons";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
