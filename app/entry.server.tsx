@@ -1,9 +1,9 @@
-import { PassThrough, Writable } from "node:stream";
+import { PassThrough } from "node:stream";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { RequestIdProvider } from "./components/layout/error-pages";
 import { logger, requestLogger } from "./lib/logger.server";
 import { NonceProvider } from "./lib/nonce";
@@ -24,57 +24,40 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? "";
-  // No page defers a slow part today: the whole page is rendered, then sent as one buffer (issue 19: React writes 2 kB
-  // chunks, and each one went through a web stream, a write and a compression flush of its own). A route that returns
-  // defer() gets the streaming render, its shell first.
+  const page = (
+    <NonceProvider value={nonce}>
+      <RequestIdProvider value={loadContext.requestId ?? null}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </RequestIdProvider>
+    </NonceProvider>
+  );
+  responseHeaders.set("Content-Type", "text/html");
+  privateNoStore(responseHeaders);
+  // No page defers a slow part today: the whole page is rendered in one go and sent as one string (issue 19: the
+  // streaming renderer wrote 2 kB chunks, each through a web stream, a write and a compression flush of its own). An
+  // error rejects as the shell's did, and Remix renders the error page. A route that returns defer() gets the
+  // streaming render, its shell first (bots wait for all of it).
   const deferred = Object.keys(remixContext.staticHandlerContext.activeDeferreds ?? {}).length > 0;
-  const waitForAll = !deferred || isbot(request.headers.get("user-agent") ?? "");
+  if (!deferred) return new Response(`<!DOCTYPE html>${renderToString(page)}`, { headers: responseHeaders, status: responseStatusCode });
+  const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    const respond = (body: BodyInit) => {
-      responseHeaders.set("Content-Type", "text/html");
-      privateNoStore(responseHeaders);
-      resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
-    };
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RequestIdProvider value={loadContext.requestId ?? null}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </RequestIdProvider>
-      </NonceProvider>,
-      {
-        nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          if (deferred) {
-            const body = new PassThrough();
-            respond(createReadableStreamFromReadable(body));
-            pipe(body);
-            return;
-          }
-          const chunks: Buffer[] = [];
-          const whole = new Writable({
-            write(chunk: Buffer, _encoding, done) {
-              chunks.push(chunk);
-              done();
-            },
-            final(done) {
-              respond(Buffer.concat(chunks));
-              done();
-            },
-          });
-          whole.on("error", reject);
-          pipe(whole);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) logOf(loadContext).error({ err: error, method: request.method, path: new URL(request.url).pathname }, "rendering failed");
-        },
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
+      [waitForAll ? "onAllReady" : "onShellReady"]() {
+        shellRendered = true;
+        const body = new PassThrough();
+        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+        pipe(body);
       },
-    );
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellRendered) logOf(loadContext).error({ err: error, method: request.method, path: new URL(request.url).pathname }, "rendering failed");
+      },
+    });
     setTimeout(abort, ABORT_DELAY);
   });
 }
