@@ -7,8 +7,9 @@
  * runs it (server.ts with NODE_ENV=production and APP_ENV=production: one web process per CPU and the job worker),
  * logs in through POST /login as each kind of user (the large company's user, who buys and sells; the demo purchaser
  * with a live offer; the demo supplier; the administrator) and measures each page with autocannon at each connection
- * count: requests/s, p50 and p99 latency, bytes per response (raw and as sent with `Accept-Encoding: br, gzip`), and the
- * server's CPU (cores busy, all its processes) and peak memory (the sum of its processes' RSS). Each page's rate is
+ * count: requests/s, p50 and p99 latency, bytes per response (raw and as sent with `Accept-Encoding: br, gzip`), the
+ * server's CPU (cores busy, all its processes) and peak memory (the sum of its processes' RSS), and the database's CPU
+ * (the embedded PostgreSQL's processes; not measured with BENCH_DATABASE_URL). Each page's rate is
  * printed as a ratio of /login's in the same run, and the targets are checked:
  *   - every logged-in page at >= 50 % of /login's rate;  - p99 < 300 ms at 50 connections;
  *   - /login >= 500 requests/s;                          - a list page's HTML <= 40 kB compressed (25 rows).
@@ -60,6 +61,7 @@ interface Row {
   rawBytes: number;
   sentBytes: number;
   cpuCores: number;
+  dbCores: number;
   peakMb: number;
 }
 
@@ -86,6 +88,17 @@ function processTree(rootPid: number): number[] {
   const tree = [rootPid];
   for (let i = 0; i < tree.length; i++) tree.push(...(parents.get(tree[i]) ?? []));
   return tree;
+}
+
+/** The embedded PostgreSQL's processes (this process started it): their CPU is the database's share of a page. */
+function databasePids(): number[] {
+  return processTree(process.pid).filter((pid) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "postgres";
+    } catch {
+      return false;
+    }
+  });
 }
 
 const CLOCK_TICKS = 100;
@@ -247,6 +260,7 @@ async function main() {
       for (const connections of CONNECTIONS) {
         const pids = serverPids();
         const cpuBefore = cpuSeconds(pids);
+        const dbBefore = cpuSeconds(databasePids());
         let peak = rssMb(pids);
         const sampler = setInterval(() => (peak = Math.max(peak, rssMb(serverPids()))), 250);
         const wall = performance.now();
@@ -264,11 +278,12 @@ async function main() {
           rawBytes: raw.bytes,
           sentBytes: sent.bytes,
           cpuCores: (cpuSeconds(serverPids()) - cpuBefore) / seconds,
+          dbCores: (cpuSeconds(databasePids()) - dbBefore) / seconds,
           peakMb: peak,
         };
         rows.push(row);
         console.log(
-          `${page.name.padEnd(44)} c=${String(connections).padStart(2)}  ${row.rps.toFixed(0).padStart(5)} req/s  p50 ${row.p50.toFixed(0).padStart(4)} ms  p99 ${row.p99.toFixed(0).padStart(5)} ms  ${(row.rawBytes / 1024).toFixed(1)} kB raw, ${(row.sentBytes / 1024).toFixed(1)} kB ${sent.encoding}  CPU ${row.cpuCores.toFixed(2)}  ${row.peakMb.toFixed(0)} MB${row.errors || row.non2xx ? `  (${row.errors} errors, ${row.non2xx} non-2xx)` : ""}`
+          `${page.name.padEnd(44)} c=${String(connections).padStart(2)}  ${row.rps.toFixed(0).padStart(5)} req/s  p50 ${row.p50.toFixed(0).padStart(4)} ms  p99 ${row.p99.toFixed(0).padStart(5)} ms  ${(row.rawBytes / 1024).toFixed(1)} kB raw, ${(row.sentBytes / 1024).toFixed(1)} kB ${sent.encoding}  CPU ${row.cpuCores.toFixed(2)} (DB ${row.dbCores.toFixed(2)})  ${row.peakMb.toFixed(0)} MB${row.errors || row.non2xx ? `  (${row.errors} errors, ${row.non2xx} non-2xx)` : ""}`
         );
       }
     }
@@ -276,12 +291,12 @@ async function main() {
     // The table and the targets.
     const failures: string[] = [];
     const loginRate = new Map(rows.filter((row) => row.page.path === "/login").map((row) => [row.connections, row.rps]));
-    console.log("\n| Page | Conns | req/s | vs /login | p50 ms | p99 ms | HTML kB raw / sent | Server CPU | Peak MB |");
-    console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    console.log("\n| Page | Conns | req/s | vs /login | p50 ms | p99 ms | HTML kB raw / sent | Server CPU | DB CPU | Peak MB |");
+    console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (const row of rows) {
       const ratio = row.rps / (loginRate.get(row.connections) ?? row.rps);
       console.log(
-        `| ${row.page.name} | ${row.connections} | ${row.rps.toFixed(0)} | ${(ratio * 100).toFixed(0)} % | ${row.p50.toFixed(0)} | ${row.p99.toFixed(0)} | ${(row.rawBytes / 1024).toFixed(1)} / ${(row.sentBytes / 1024).toFixed(1)} | ${row.cpuCores.toFixed(2)} | ${row.peakMb.toFixed(0)} |`
+        `| ${row.page.name} | ${row.connections} | ${row.rps.toFixed(0)} | ${(ratio * 100).toFixed(0)} % | ${row.p50.toFixed(0)} | ${row.p99.toFixed(0)} | ${(row.rawBytes / 1024).toFixed(1)} / ${(row.sentBytes / 1024).toFixed(1)} | ${row.cpuCores.toFixed(2)} | ${row.dbCores.toFixed(2)} | ${row.peakMb.toFixed(0)} |`
       );
       const where = `${row.page.name} at ${row.connections} connections`;
       if (row.errors || row.non2xx) failures.push(`${where}: ${row.errors} errors, ${row.non2xx} non-2xx answers`);

@@ -11,6 +11,7 @@ import { EMAIL_PATTERN, LOGIN_FAILED, MFA_INVALID, MfaCodeSchema, StrongPassword
 import { generateTotpSecret, matchTotpStep } from "./totp.server";
 import { audit } from "../audit/service.server";
 import { findCompany } from "../companies/service.server";
+import { signValue } from "../integrations/crypto.server";
 
 /** What the web and CLI know of the logged-in user: no secrets. */
 export interface SessionUser {
@@ -62,21 +63,26 @@ export const actorOf = (user: Pick<SessionUser, "id" | "roles" | "company">): Ac
 
 const sha256 = (value: string) => crypto.createHash("sha256").update(value).digest("hex");
 
-// MFA challenges are signed rather than stored: they only prove the password step passed a moment ago.
-const processSecret = crypto.randomBytes(32).toString("hex");
-const challengeSecret = () => env().SESSION_SECRET ?? processSecret;
+// MFA challenges are signed rather than stored: they only prove the password step passed a moment ago. Any web process
+// must verify what another signed (issue 19: one web process per CPU, more on other machines): the key is SESSION_SECRET,
+// else one derived from the encryption key (ENCRYPTION_KEY, required in production; elsewhere the development key file
+// every process of the installation shares). A key made per process refused the code step on every other process.
 const MFA_CHALLENGE_MS = 5 * 60_000;
+const challengeMac = (payload: string) => {
+  const secret = env().SESSION_SECRET;
+  return secret ? crypto.createHmac("sha256", secret).update(payload).digest("base64url") : signValue("mfa-challenge", payload);
+};
 
 function signChallenge(userId: number, now: number): string {
   const payload = `${userId}.${now + MFA_CHALLENGE_MS}`;
-  const signature = crypto.createHmac("sha256", challengeSecret()).update(payload).digest("base64url");
+  const signature = challengeMac(payload);
   return `${payload}.${signature}`;
 }
 
 function readChallenge(challenge: string, now: number): number | null {
   const [userId, expires, signature] = challenge.split(".");
   if (!userId || !expires || !signature) return null;
-  const expected = crypto.createHmac("sha256", challengeSecret()).update(`${userId}.${expires}`).digest("base64url");
+  const expected = challengeMac(`${userId}.${expires}`);
   if (expected.length !== signature.length || !crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(signature))) return null;
   if (Number(expires) < now) return null;
   return Number(userId);
