@@ -135,6 +135,16 @@ const today = () => todayIn("NZ");
 
 // ---- The rows each list shows -----------------------------------------------------------------------------------------
 
+/** A supplier's open prompt payment request (CLEARING, expiring in 3 days) on one invoice. */
+async function openPromptPaymentRequest(supplierId: number, invoiceId: number, reward: string) {
+  await sequelize.query(
+    `WITH offer AS (INSERT INTO supplier_offers (created_by_company, cash_reward, expiration_date, offer_status)
+                    VALUES (:supplierId, :reward, CAST(:expires AS date), 'CLEARING') RETURNING id)
+     INSERT INTO supplier_offer_invoices (supplier_offer_id, invoice_id) SELECT id, :invoiceId FROM offer`,
+    { replacements: { supplierId, reward, expires: addDays(today(), 3), invoiceId } }
+  );
+}
+
 /** An invoice of ours to party i (a different customer on each row), with a status mix and some open payment requests. */
 const invoices = seeder(async (i) => {
   const party = parties[(i - 1) % PARTIES];
@@ -160,15 +170,8 @@ const invoices = seeder(async (i) => {
       },
     }
   )) as unknown as [{ id: number }[]];
-  if (i % 5 === 1) {
-    // An open prompt payment request on it.
-    await sequelize.query(
-      `WITH offer AS (INSERT INTO supplier_offers (created_by_company, cash_reward, expiration_date, offer_status)
-                      VALUES (:acme, 25.00, CAST(:expires AS date), 'CLEARING') RETURNING id)
-       INSERT INTO supplier_offer_invoices (supplier_offer_id, invoice_id) SELECT id, :invoice FROM offer`,
-      { replacements: { acme: acme.id, expires: addDays(today(), 3), invoice: row.id } }
-    );
-  }
+  // An open prompt payment request on it.
+  if (i % 5 === 1) await openPromptPaymentRequest(acme.id, row.id, "25.00");
 });
 
 /** A bill to us from party i (a different supplier on each row: the Suppliers tab gets a row each too), a status mix. */
@@ -194,15 +197,8 @@ const bills = seeder(async (i) => {
       },
     }
   )) as unknown as [{ id: number }[]];
-  if (i % 5 === 2) {
-    // The supplier's open prompt payment request on it (Payment Offered).
-    await sequelize.query(
-      `WITH offer AS (INSERT INTO supplier_offers (created_by_company, cash_reward, expiration_date, offer_status)
-                      VALUES (:party, 30.00, CAST(:expires AS date), 'CLEARING') RETURNING id)
-       INSERT INTO supplier_offer_invoices (supplier_offer_id, invoice_id) SELECT id, :invoice FROM offer`,
-      { replacements: { party: party.id, expires: addDays(today(), 3), invoice: row.id } }
-    );
-  }
+  // The supplier's open prompt payment request on it (Payment Offered).
+  if (i % 5 === 2) await openPromptPaymentRequest(party.id, row.id, "30.00");
 });
 
 /** A bill to us from the first party, due this month (the supplier page lists one supplier's bills of a month). */
