@@ -108,7 +108,9 @@ function cpuSeconds(pids: number[]): number {
     try {
       const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
       const rest = fields.slice(fields.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(rest[11]) + Number(rest[12]); // utime, stime
+      // utime and stime, and cutime and cstime: what the process's ended children used (a PostgreSQL backend or a web
+      // process that ends during a run moves its time to its parent, so the sum only grows).
+      ticks += Number(rest[11]) + Number(rest[12]) + Number(rest[13]) + Number(rest[14]);
     } catch {
       // Gone.
     }
