@@ -96,7 +96,7 @@ export default function LoginPage() {
         </div>
         <Card>
           <CardHeader>
-            <CardTitle>Log in</CardTitle>
+            <CardTitle as="h1">Log in</CardTitle>
             <CardDescription>Use the email address you signed up with.</CardDescription>
           </CardHeader>
           <CardContent>

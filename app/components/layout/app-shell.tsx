@@ -101,14 +101,14 @@ export function AppShell({ user, menu, children, heading }: AppShellProps) {
         Skip to main content
       </a>
 
-      <div className="fixed inset-y-0 left-0 z-40 hidden w-64 flex-col border-r bg-card nav:flex">
+      <aside aria-label="Sidebar" className="fixed inset-y-0 left-0 z-40 hidden w-64 flex-col border-r bg-card nav:flex">
         <div className="flex h-16 shrink-0 items-center border-b px-6">
           <Brand />
         </div>
         <nav aria-label="Main" className="flex-1 overflow-y-auto p-3">
           <MainMenu items={menu} />
         </nav>
-      </div>
+      </aside>
 
       <div className="flex min-h-screen flex-col nav:pl-64">
         <header className="sticky top-0 z-30 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/85">
