@@ -12,7 +12,7 @@ import { listSearchOf } from "~/modules/payables/schema";
 import { requireSupplierBills } from "~/modules/payables/supplier-bills.server";
 import { parseId } from "~/modules/invoices/schema";
 import { isAppError } from "~/lib/errors";
-import { IdSchema, notFoundResponse, parseParams } from "~/web/http.server";
+import { IdSchema, notFoundResponse, parseParams, readForm } from "~/web/http.server";
 
 const Params = z.object({ supplierId: IdSchema });
 
@@ -45,7 +45,7 @@ export async function guardSupplierBills(
   const back = supplierReturn(request, params);
   let ids: number[];
   if (source === "query") ids = idsOf(new URL(request.url).searchParams.getAll("ids"));
-  else if (source === "form") ids = idsOf((await request.clone().formData()).getAll("ids"));
+  else if (source === "form") ids = idsOf((await readForm(request.clone())).getAll("ids"));
   else ids = idsOf([source.billId]);
   try {
     await requireSupplierBills(actor, back.supplierId, ids);

@@ -1,0 +1,13 @@
+import type { Migration } from "../migrator";
+
+/**
+ * The payments-available dialog (p1 §2, "visible by default"; decision 063) is shown to a supplier on /invoices until
+ * dismissed, and not again in that session: the dismissal belongs to the session (a new login shows it again).
+ */
+export const up: Migration = async ({ context: { sequelize } }) => {
+  await sequelize.query(`ALTER TABLE sessions ADD COLUMN payments_available_dismissed_at timestamptz;`);
+};
+
+export const down: Migration = async ({ context: { sequelize } }) => {
+  await sequelize.query(`ALTER TABLE sessions DROP COLUMN payments_available_dismissed_at;`);
+};
