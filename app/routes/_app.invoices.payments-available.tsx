@@ -7,8 +7,8 @@ import { dismissPaymentsAvailable } from "~/modules/invoices/payments-available.
 import { readForm } from "~/web/http.server";
 
 /**
- * POST /invoices/payments-available: the payments-available dialog is dismissed for this session (decision 063);
- * intent view goes on to the Payment Available tab, anything else back to the list as it was.
+ * POST /invoices/payments-available: the payments-available dialog is closed, not to be shown again in this session
+ * (decision 063); intent view goes on to the Payment Available tab, anything else back to the list as it was.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireCompanyUser(request);

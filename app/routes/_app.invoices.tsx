@@ -49,8 +49,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const sessionId = await getSessionId(request);
   const [result, paymentsAvailable] = await Promise.all([
     listInvoices(actor, query),
-    // p1 §2: the payments-available dialog, until dismissed in this session (decision 063).
-    sessionId ? paymentsAvailableNotice(actor, sessionId) : null,
+    // p1 §2: the payments-available dialog on the session's first visit of the list itself (not of a dialog route
+    // over it, where it could not show), decision 063.
+    sessionId && url.pathname.replace(/\/$/, "") === "/invoices" ? paymentsAvailableNotice(actor, sessionId) : null,
   ]);
   return json({ query, result, paymentsAvailable, search: url.search });
 }

@@ -6,7 +6,7 @@ import { makeWorld, type World } from "./support/world";
  * Issue 20 part 2, first half (decision 063): on the supplier bills page /suppliers/{id} the row actions work as on
  * /bills (Notify, Include, Pay Now, Invite, Invite without a contact email, View) and come back to the page with its
  * month; no "Coming soon" anywhere; the payments-available dialog on /invoices for a supplier with Payment Available
- * invoices, dismissed for the session; /invoices?invoiceId= opens the invoice (after a Log In page when logged out).
+ * invoices, once a session; /invoices?invoiceId= opens the invoice (after a Log In page when logged out).
  * The companies are this spec's own (tests/e2e/support/world.ts). Screenshots at 1280, 1024 and 390 px go to
  * /tmp/b1-shots/ when SCREENSHOTS=1.
  */
@@ -141,20 +141,22 @@ test("Invite on the supplier page sends the invite, or asks for the contact emai
   await expect(invite.getByRole("cell").nth(6)).toHaveText("Invited");
 });
 
-test("a supplier with Payment Available invoices sees the payments-available dialog until it dismisses it", async ({ page }) => {
-  await login(page, "supplier");
-  await page.goto("/invoices");
+test("a supplier with Payment Available invoices sees the payments-available dialog on landing, once a session", async ({ page }) => {
+  // Logged in by hand: the helper would dismiss the dialog.
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(world.companies.supplier.email);
+  await page.getByLabel("Password").fill(world.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/invoices$/);
   const dialog = page.getByRole("dialog", { name: "Payments available" });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(world.records.notify.number);
+  await expect(dialog).toContainText("A customer is ready to pay");
   await shootWidths(page, SHOTS, "payments-available");
-  // Not dismissed yet: shown again on the next visit.
-  await page.reload();
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole("button", { name: "Dismiss" }).click();
+  await dialog.getByRole("button", { name: "View Payment Available" }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByRole("table", { name: "Invoices" })).toBeVisible();
-  await page.goto("/invoices?status=CASHBACK_OFFERED");
+  await expect(page).toHaveURL(/\/invoices\?status=PAYMENT_READY$/);
+  await expect(page.getByRole("table", { name: "Invoices" }).getByRole("row").filter({ hasText: world.records.notify.number })).toBeVisible();
   await page.goto("/invoices");
   await expect(page.getByRole("table", { name: "Invoices" })).toBeVisible();
   await expect(dialog).toHaveCount(0);

@@ -6,6 +6,7 @@
  * /invoices?invoiceId= opening the supplier's own invoice (a logged-out visitor gets a Log In page, not /login).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { QueryTypes } from "sequelize";
 import { sequelize } from "../../db/index";
 import { Invite, Invoice } from "../../db/models/index";
 import { addDays, todayIn } from "../../app/lib/dates";
@@ -209,24 +210,27 @@ describe("the payments-available dialog", () => {
   type InvoicesData = { paymentsAvailable: { count: number; invoices: { id: number }[] } | null };
   const invoices = async (cookie: string) => json<InvoicesData>(await settle(() => invoicesLoader(args(get("/invoices", cookie)))));
 
-  it("shows the supplier's Payment Available invoices until dismissed, then not again in that session", async () => {
+  it("shows the supplier's Payment Available invoices on the session's first visit of /invoices, then not again", async () => {
+    // A dialog route over the list is not the list's first visit: nothing shown, nothing used up.
+    const over = await settle(() => invoicesLoader(args(get(`/invoices/details/${bills.notify.id}`, supplierCookie))));
+    expect((await json<InvoicesData>(over)).paymentsAvailable).toBeNull();
     const first = await invoices(supplierCookie);
     expect(first.paymentsAvailable?.count).toBeGreaterThanOrEqual(1);
     expect(first.paymentsAvailable?.invoices.map((invoice) => invoice.id)).toContain(bills.notify.id);
-    // Shown again on the next visit while not dismissed.
-    expect((await invoices(supplierCookie)).paymentsAvailable).not.toBeNull();
-
     const dismissed = await settle(() => dismissAction(args(post("/invoices/payments-available?page=1", { intent: "dismiss" }, supplierCookie))));
     expect(dismissed.headers.get("Location")).toBe("/invoices");
     expect((await invoices(supplierCookie)).paymentsAvailable).toBeNull();
 
-    // A new login is a new session: shown again; "View Payment Available" dismisses it and opens the tab.
-    const supplierUser = await sequelize.query<{ id: number }>(`SELECT id FROM users WHERE company_id = :id`, { replacements: { id: supplierA }, type: "SELECT" as never });
-    const again = await cookieFor(supplierUser[0].id);
+    // A new login is a new session: shown again; "View Payment Available" opens the tab; a reload does not show it again.
+    const [supplierUser] = await sequelize.query<{ id: number }>(`SELECT id FROM users WHERE company_id = :id`, { replacements: { id: supplierA }, type: QueryTypes.SELECT });
+    const again = await cookieFor(supplierUser.id);
     expect((await invoices(again)).paymentsAvailable).not.toBeNull();
     const view = await settle(() => dismissAction(args(post("/invoices/payments-available", { intent: "view" }, again))));
     expect(view.headers.get("Location")).toBe("/invoices?status=PAYMENT_READY");
     expect((await invoices(again)).paymentsAvailable).toBeNull();
+    const third = await cookieFor(supplierUser.id);
+    expect((await invoices(third)).paymentsAvailable).not.toBeNull();
+    expect((await invoices(third)).paymentsAvailable).toBeNull();
   });
 
   it("is not shown to a company with no Payment Available invoice", async () => {

@@ -1,8 +1,8 @@
 /**
- * The payments-available dialog (p1 §2 "visible by default"; decision 063) over /invoices: the supplier's invoices a
- * customer's offer would pay today (the Payment Available tab). Every way out is one POST form to
- * /invoices/payments-available, which dismisses it for the session: Dismiss (and the close icon, Escape or a click
- * outside) stays on the list, "View Payment Available" opens that tab. Rendered in the server HTML (not portalled),
+ * The payments-available dialog (p1 §2 "visible by default"; decision 063) over /invoices on the session's first visit:
+ * the supplier's invoices a customer's offer would pay today (the Payment Available tab). Every way out is one POST
+ * form to /invoices/payments-available: Dismiss (and the close icon, Escape or a click outside) stays on the list,
+ * "View Payment Available" opens that tab. Rendered in the server HTML (not portalled),
  * so it shows and closes without JavaScript too.
  */
 import * as DialogPrimitive from "@radix-ui/react-dialog";

@@ -1,7 +1,7 @@
 /**
  * The payments-available dialog (p1 §2 "payments-available dialog (visible by default)"; p2 §2, §4 Payment Available;
- * decision 063): a supplier whose customers' offers would pay some of its invoices today is told so on /invoices,
- * until it dismisses the dialog, and not again in that session. "Payment Available" is exactly the invoices list's
+ * decision 063): a supplier whose customers' offers would pay some of its invoices today is told so on its first
+ * visit of /invoices in a session (where login lands), and not again in that session. "Payment Available" is exactly the invoices list's
  * PAYMENT_READY tab (invoiceRowStatus), so the dialog and the tab always agree.
  */
 import { sequelize } from "../../../db/index";
@@ -21,18 +21,18 @@ export interface PaymentsAvailableNotice {
   locale: Locale;
 }
 
-async function dismissedInSession(actor: Actor, sessionId: string): Promise<boolean> {
-  const [row] = await sequelize.query<{ dismissed: boolean }>(
-    `SELECT payments_available_dismissed_at IS NOT NULL AS dismissed FROM sessions WHERE id = :sessionId AND user_id = :userId`,
+/**
+ * The dialog's content on the session's first visit of /invoices, or null: a later visit, or no invoice is Payment
+ * Available. The first visit is claimed in one guarded UPDATE, so two tabs opened at once show it once.
+ */
+export async function paymentsAvailableNotice(actor: ListActor, sessionId: string): Promise<PaymentsAvailableNotice | null> {
+  const [claimed] = await sequelize.query<{ id: string }>(
+    `UPDATE sessions SET payments_available_seen_at = now()
+     WHERE id = :sessionId AND user_id = :userId AND payments_available_seen_at IS NULL
+     RETURNING id`,
     { type: QueryTypes.SELECT, replacements: { sessionId, userId: actor.userId } }
   );
-  // No such session of this user: nothing to remember a dismissal by, so nothing is shown.
-  return row ? row.dismissed : true;
-}
-
-/** The dialog's content for this session, or null (dismissed, or no invoice is Payment Available). */
-export async function paymentsAvailableNotice(actor: ListActor, sessionId: string): Promise<PaymentsAvailableNotice | null> {
-  if (await dismissedInSession(actor, sessionId)) return null;
+  if (!claimed) return null;
   const result = await listInvoices(actor, { ...defaultListQuery("INVOICE"), status: "PAYMENT_READY", size: 10, page: 1 });
   if (result.total === 0) return null;
   return {
@@ -48,10 +48,10 @@ export async function paymentsAvailableNotice(actor: ListActor, sessionId: strin
   };
 }
 
-/** Dismisses the dialog for the rest of this session (the acting user's own session only). */
+/** Closing the dialog: not shown again in this session (the acting user's own session only). */
 export async function dismissPaymentsAvailable(actor: Actor, sessionId: string): Promise<void> {
   await sequelize.query(
-    `UPDATE sessions SET payments_available_dismissed_at = now() WHERE id = :sessionId AND user_id = :userId AND payments_available_dismissed_at IS NULL`,
+    `UPDATE sessions SET payments_available_seen_at = now() WHERE id = :sessionId AND user_id = :userId AND payments_available_seen_at IS NULL`,
     { replacements: { sessionId, userId: actor.userId } }
   );
 }
