@@ -151,7 +151,7 @@ test("a supplier with Payment Available invoices sees the payments-available dia
   const dialog = page.getByRole("dialog", { name: "Payments available" });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(world.records.notify.number);
-  await expect(dialog).toContainText("A customer is ready to pay");
+  await expect(dialog).toContainText(/ready to pay \d+ of your invoices today/);
   await shootWidths(page, SHOTS, "payments-available");
   await dialog.getByRole("button", { name: "View Payment Available" }).click();
   await expect(dialog).toHaveCount(0);

@@ -24,8 +24,9 @@ import { loader as invoicesLoader } from "../../app/routes/_app.invoices";
 import { loader as appLoader } from "../../app/routes/_app";
 import { action as dismissAction } from "../../app/routes/_app.invoices.payments-available";
 import { loader as invoiceDetailsLoader } from "../../app/routes/_app.invoices.details.$invoiceId";
+import type {
+  actorOf} from "../support/factories";
 import {
-  actorOf,
   fundWallet,
   makeActivatedCompany,
   makeCompany,

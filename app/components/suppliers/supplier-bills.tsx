@@ -170,24 +170,26 @@ function BillsTable({ data }: { data: SupplierBillsData }) {
 
   return (
     <div className="min-w-0 space-y-3">
-      <Form id={BULK_FORM_ID} method="post" action={includeAction} preventScrollReset className="flex flex-wrap items-center gap-2" aria-label="Bulk actions">
+      <Form id={BULK_FORM_ID} method="post" action={includeAction} preventScrollReset>
         {listState.map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <span className="text-sm text-muted-foreground" aria-live="polite">
-          {hydrated ? `${selected} selected` : "Select rows, then:"}
-        </span>
-        <Button type="submit" size="sm" variant="outline" formMethod="get" formAction={`${base}/delete`} disabled={noneSelected || selectable === 0}>
-          Delete
-        </Button>
-        {data.supplier.isPurchaserOffersEnabled ? (
-          <Button type="submit" size="sm" variant="outline" name="intent" value="include" disabled={noneSelected || posting}>
-            Include
+        <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Bulk actions">
+          <span className="text-sm text-muted-foreground" aria-live="polite">
+            {hydrated ? `${selected} selected` : "Select rows, then:"}
+          </span>
+          <Button type="submit" size="sm" variant="outline" formMethod="get" formAction={`${base}/delete`} disabled={noneSelected || selectable === 0}>
+            Delete
           </Button>
-        ) : null}
-        <Button type="submit" size="sm" variant="outline" name="intent" value="exclude" disabled={noneSelected || posting}>
-          Exclude
-        </Button>
+          {data.supplier.isPurchaserOffersEnabled ? (
+            <Button type="submit" size="sm" variant="outline" name="intent" value="include" disabled={noneSelected || posting}>
+              Include
+            </Button>
+          ) : null}
+          <Button type="submit" size="sm" variant="outline" name="intent" value="exclude" disabled={noneSelected || posting}>
+            Exclude
+          </Button>
+        </div>
       </Form>
       <Table aria-label="Supplier bills" className="min-w-[60rem]">
         <TableHeader>
