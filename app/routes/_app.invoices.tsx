@@ -1,20 +1,27 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useOutlet } from "@remix-run/react";
 import { InvoicesTable } from "~/components/invoices/invoices-table";
 import { FilterMenu } from "~/components/invoices/filter-menu";
 import { CompanySearch, Pagination, statusTabItems, SummaryCard } from "~/components/invoices/list-parts";
 import { ToolbarActions } from "~/components/invoices/toolbar-actions";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { LinkTabs } from "~/components/ui/tabs";
-import { requireCompanyUser } from "~/web/auth.server";
+import { getSessionId, getSessionUser, requireCompanyUser } from "~/web/auth.server";
+import { PaymentsAvailableDialog } from "~/components/invoices/payments-available-dialog";
+import { paymentsAvailableNotice } from "~/modules/invoices/payments-available.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { filterFormTarget, isFilterFormSubmission } from "~/modules/invoices/filter-form";
 import { formatMoney } from "~/lib/money";
 import { parseListQuery, type InvoiceTabStatus } from "~/modules/invoices/filters";
 import { listInvoices } from "~/modules/invoices/list.server";
 import { LandingOfferPage } from "~/components/invites/landing-page";
-import { isLandingRequest, landingLoader } from "~/web/invites/landing.server";
+import { isInvoiceLinkRequest, isLandingRequest, landingLoader } from "~/web/invites/landing.server";
+import { InvoiceLinkPage } from "~/components/invoices/invoice-link-page";
+import { getInvoiceDetails } from "~/modules/invoices/invoice-details.server";
+import { RECORD_NOT_FOUND } from "~/modules/invoices/bulk.server";
+import { parseId } from "~/modules/invoices/schema";
+import { nullOn } from "~/web/http.server";
 
 export const handle: PageHandle = { title: "Invoices" };
 export const meta = titleMeta;
@@ -22,16 +29,31 @@ export const meta = titleMeta;
 export async function loader({ request }: LoaderFunctionArgs) {
   // /invoices?token=...: the public landing offer page (p2 §2), before any login redirect.
   if (isLandingRequest(request)) return landingLoader(request);
-  const { actor } = await requireCompanyUser(request);
   const url = new URL(request.url);
+  if (isInvoiceLinkRequest(request)) {
+    // highlightInvoice (decision 063): open the invoice, or ask a logged-out visitor to log in and come back to it.
+    if (!(await getSessionUser(request))) return json({ invoiceLink: { loginHref: `/login?next=${encodeURIComponent(`${url.pathname}${url.search}`)}` } });
+    const { actor } = await requireCompanyUser(request);
+    const invoiceId = parseId(url.searchParams.get("invoiceId"));
+    const found = invoiceId ? await getInvoiceDetails(actor, invoiceId).catch(nullOn(404)) : null;
+    if (!found) throw await redirectWithToast("/invoices", { type: "error", message: RECORD_NOT_FOUND });
+    throw redirect(`/invoices/details/${found.id}`);
+  }
+  const { actor } = await requireCompanyUser(request);
   const { query } = parseListQuery(url.searchParams, { type: "INVOICE" });
   if (isFilterFormSubmission(url.searchParams)) {
     // The Filter dropdown submitted without JavaScript: go to the canonical URL (filter-form.ts).
     const target = filterFormTarget(url.pathname, url.searchParams, query, { matchedEnabled: false });
     throw target.error ? await redirectWithToast(target.location, { type: "error", message: target.error }) : redirect(target.location);
   }
-  const result = await listInvoices(actor, query);
-  return json({ query, result });
+  const sessionId = await getSessionId(request);
+  const [result, paymentsAvailable] = await Promise.all([
+    listInvoices(actor, query),
+    // p1 §2: the payments-available dialog on the session's first visit of the list itself (not of a dialog route
+    // over it, where it could not show), decision 063.
+    sessionId && url.pathname.replace(/\/$/, "") === "/invoices" ? paymentsAvailableNotice(actor, sessionId) : null,
+  ]);
+  return json({ query, result, paymentsAvailable, search: url.search });
 }
 
 const TABS: { status: InvoiceTabStatus; label: string }[] = [
@@ -43,8 +65,10 @@ const TABS: { status: InvoiceTabStatus; label: string }[] = [
 
 export default function InvoicesPage() {
   const data = useLoaderData<typeof loader>();
+  const outlet = useOutlet();
   if ("notFound" in data) return <LandingOfferPage data={data} />;
-  const { query, result } = data;
+  if ("invoiceLink" in data) return <InvoiceLinkPage loginHref={data.invoiceLink.loginHref} />;
+  const { query, result, paymentsAvailable } = data;
   // The list's own path, also while a dialog child route (/bills/delete, ...) is open over it.
   const pathname = "/invoices";
   const { cards, locale } = result;
@@ -82,6 +106,8 @@ export default function InvoicesPage() {
         <Pagination pathname={pathname} query={query} total={result.total} page={result.page} estimated={result.totalIsEstimate} cursors={result.pageCursors} />
       </section>
       <Outlet />
+      {/* One dialog at a time: a dialog route open over the list (Get Paid, ...) comes first. */}
+      {paymentsAvailable && !outlet ? <PaymentsAvailableDialog notice={paymentsAvailable} action={`/invoices/payments-available${data.search}`} /> : null}
     </div>
   );
 }

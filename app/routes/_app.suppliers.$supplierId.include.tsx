@@ -23,7 +23,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const back = form.get("returnTo")
     ? safeReturnTo(form.get("returnTo"), supplierId)
-    : `/suppliers/${supplierId}${listSearchOf(new URLSearchParams([...form.entries()].map(([name, value]) => [name, String(value)])))}`;
+    : `/suppliers/${supplierId}${listSearchOf(new URLSearchParams([...url.searchParams, ...[...form.entries()].map(([name, value]): [string, string] => [name, String(value)])]))}`;
   const input = parseInclusion(form, url.searchParams);
   if (!input) return redirectWithToast(back, { type: "info", message: "No bills to include/exclude" });
   const toast = await setSupplierBillsInclusion(actor, supplierId, input).catch(pageError);

@@ -7,7 +7,8 @@ import { mainMenuItems } from "~/components/layout/main-menu";
 import { requireAppUser } from "~/web/require-app-user.server";
 import { shellUserOf } from "~/components/layout/user-menu";
 import { getFeatureFlags } from "~/modules/settings/service.server";
-import { isLandingRequest } from "~/web/invites/landing.server";
+import { isInvoiceLinkRequest, isLandingRequest } from "~/web/invites/landing.server";
+import { getSessionUser } from "~/web/auth.server";
 import { actorOf } from "~/modules/auth/service.server";
 import { maybeAutoLoad } from "~/modules/integrations/sync/service.server";
 
@@ -19,6 +20,8 @@ import { maybeAutoLoad } from "~/modules/integrations/sync/service.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   // The landing offer page (/invoices?token=...) is public and full screen: no login, no frame (docs/decisions/018).
   if (isLandingRequest(request)) return json({ landing: true as const, user: null, menuFlags: null });
+  // /invoices?invoiceId= for a logged-out visitor: the invoice link's own public page (decision 063), not /login.
+  if (isInvoiceLinkRequest(request) && !(await getSessionUser(request))) return json({ landing: true as const, user: null, menuFlags: null });
   const [user, flags] = await Promise.all([requireAppUser(request), getFeatureFlags()]);
   // p1 §4: a non-admin's visit starts the automatic load from Xero / MYOB (throttled; never for an admin). Not awaited.
   void maybeAutoLoad(actorOf(user));

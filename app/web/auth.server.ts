@@ -24,6 +24,12 @@ function lookupSession(request: Request): Promise<SessionLookup> {
   return oncePerRequest(`session:${cookie}`, async () => resolveSession(await readSessionToken(request)));
 }
 
+/** The id of the request's valid session (what a per-session choice, such as a dismissed dialog, is kept by). */
+export async function getSessionId(request: Request): Promise<string | null> {
+  const lookup = await lookupSession(request);
+  return lookup.status === "valid" ? lookup.sessionId : null;
+}
+
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
   const lookup = await lookupSession(request);
   return lookup.status === "valid" ? lookup.user : null;

@@ -16,6 +16,8 @@ export class Session extends Model<InferAttributes<Session>, InferCreationAttrib
   declare expiresAt: Date;
   declare revokedAt: CreationOptional<Date | null>;
   declare revokedReason: CreationOptional<SessionRevokedReason | null>;
+  /** When this session's first /invoices visit considered the payments-available dialog (decision 063). */
+  declare paymentsAvailableSeenAt: CreationOptional<Date | null>;
 
   declare user?: NonAttribute<User>;
 }
@@ -33,6 +35,7 @@ Session.init(
     expiresAt: { type: DataTypes.DATE, allowNull: false },
     revokedAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
     revokedReason: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
+    paymentsAvailableSeenAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
   },
   { sequelize, tableName: "sessions", updatedAt: false },
 );

@@ -8,13 +8,23 @@ export const AU_USER = "alex@outbackcoffee.test";
 /** Kauri Timber Co Ltd (NZ, verified): starts with no Earlybird account, no bank account and no money. */
 export const NEW_NZ_USER = "casey@kauritimber.test";
 
-/** Logs in through the real form, the way a user does. */
+/**
+ * Logs in through the real form, the way a user does. A supplier with Payment Available invoices lands on /invoices
+ * with the payments-available dialog (decision 063); it is dismissed, as a user would, so the page is free to use
+ * (tests/e2e/supplier-actions.spec.ts tests the dialog itself).
+ */
 export async function loginAs(page: Page, email: string, password = DEMO_PASSWORD, path = "/login") {
   await page.goto(path);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).not.toHaveURL(/\/login/);
+  await page.waitForLoadState("domcontentloaded");
+  const paymentsAvailable = page.getByRole("dialog", { name: "Payments available" });
+  if (await paymentsAvailable.isVisible()) {
+    await paymentsAvailable.getByRole("button", { name: "Dismiss" }).click();
+    await expect(paymentsAvailable).toHaveCount(0);
+  }
 }
 
 /** Logs out the way a user without the menu does: /logout shows a Log out button, which posts (issue 13 part 13). */

@@ -1,5 +1,5 @@
 import { InviteRowAction, NotifyRowAction } from "~/components/invites/row-actions";
-import { ComingSoonAction, ComingSoonNote, ListRow, SortableHead, type ListTableRow } from "~/components/invoices/list-parts";
+import { ListRow, NoAction, SortableHead, type ListTableRow } from "~/components/invoices/list-parts";
 import {
   ContactEmailLink,
   IncludeRowAction,
@@ -48,12 +48,15 @@ export function AutoProcessedBadge() {
   );
 }
 
-/** Pay Now and Cancel (a Topup Pending supplier offer) open the Pay Now dialog over the list. */
-function PayNowAction({ row, action }: { row: BillTableRow; action: "Pay Now" | "Cancel" }) {
+/**
+ * Pay Now and Cancel (a Topup Pending supplier offer) open the Pay Now dialog over the list: /bills, or the page
+ * given as `base` (the supplier bills page, /suppliers/{id}, which has the same dialog as a child route).
+ */
+export function PayNowAction({ row, action, base = "/bills" }: { row: { id: number; number: string }; action: "Pay Now" | "Cancel"; base?: string }) {
   const { search } = useLocation();
   return (
     <Link
-      to={`/bills/pay-now/${row.id}${search}`}
+      to={`${base}/pay-now/${row.id}${search}`}
       preventScrollReset
       className={buttonVariants({ size: "sm", variant: action === "Pay Now" ? "default" : "outline" })}
       aria-label={`${action} ${row.number}`}
@@ -81,7 +84,8 @@ function BillAction({ row }: { row: BillTableRow }) {
     case "Notify":
       return <NotifyRowAction id={row.id} number={row.number} />;
     default:
-      return <ComingSoonAction action={row.status.action} />;
+      // p2 §4 rule 1: "Not Eligible", no action.
+      return <NoAction />;
   }
 }
 
@@ -97,7 +101,6 @@ export function BillsTable({ pathname, query, rows, locale }: { pathname: string
   const columns = selectable ? 9 : 8;
   return (
     <>
-      <ComingSoonNote />
       {selectable ? (
         <SelectionBar kind="BILL" query={query} selectedCount={selected.size} includeAllowed={selectedRows.every((row) => row.offersEnabled)} />
       ) : null}

@@ -7,14 +7,15 @@ import { Bell, Send } from "~/components/ui/icons";
 import { Button, buttonVariants } from "~/components/ui/button";
 import type { ListKind } from "~/modules/invoices/filters";
 
-export function InviteRowAction({ kind, id, number }: { kind: ListKind; id: number; number: string }) {
+/** `base`: the page whose child route shows the dialog (default the kind's list; the supplier bills page passes its own). */
+export function InviteRowAction({ kind, id, number, base }: { kind: ListKind; id: number; number: string; base?: string }) {
   const { search } = useLocation();
   const query = new URLSearchParams(search);
   query.delete("ids");
   query.append("ids", String(id));
   return (
     <Link
-      to={`${kind === "BILL" ? "/bills" : "/invoices"}/invite?${query.toString()}`}
+      to={`${base ?? (kind === "BILL" ? "/bills" : "/invoices")}/invite?${query.toString()}`}
       preventScrollReset
       className={buttonVariants({ size: "sm", variant: "outline" })}
       aria-label={`Invite ${number}`}
@@ -25,12 +26,12 @@ export function InviteRowAction({ kind, id, number }: { kind: ListKind; id: numb
   );
 }
 
-export function NotifyRowAction({ id, number }: { id: number; number: string }) {
+export function NotifyRowAction({ id, number, base = "/bills" }: { id: number; number: string; base?: string }) {
   const { search } = useLocation();
   const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formAction?.startsWith("/bills/notify") && navigation.formData?.get("ids") === String(id);
+  const pending = navigation.state === "submitting" && navigation.formAction?.startsWith(`${base}/notify`) && navigation.formData?.get("ids") === String(id);
   return (
-    <Form method="post" action={`/bills/notify${search}`} preventScrollReset className="inline">
+    <Form method="post" action={`${base}/notify${search}`} preventScrollReset className="inline">
       <input type="hidden" name="ids" value={id} />
       <Button type="submit" size="sm" variant="outline" disabled={pending} aria-label={`Notify ${number}`}>
         <Bell aria-hidden className="size-4" />

@@ -5,7 +5,7 @@ import type { Cents } from "~/lib/money";
 import type { ListQuery } from "~/modules/invoices/filters";
 import type { Locale } from "~/modules/invoices/rules";
 import { GetPaidLink } from "~/components/offers/get-paid-link";
-import { ComingSoonAction, ComingSoonNote, ListRow, SortableHead, type ListTableRow } from "./list-parts";
+import { ListRow, NoAction, SortableHead, type ListTableRow } from "./list-parts";
 import { ContactEmailLink, RowCheckbox, SelectAllCheckbox, SelectionBar, useRowSelection } from "./selection";
 
 export interface InvoiceTableRow extends ListTableRow {
@@ -31,7 +31,8 @@ function InvoiceAction({ row, query }: { row: InvoiceTableRow; query: ListQuery 
       </Link>
     );
   }
-  return <ComingSoonAction action={action} />;
+  // Paid and Expired invoices have nothing to do (p2 §4).
+  return <NoAction />;
 }
 
 /**
@@ -56,7 +57,6 @@ export function InvoicesTable({
   const columns = selectable ? 9 : 8;
   return (
     <>
-      <ComingSoonNote />
       {selectable ? <SelectionBar kind="INVOICE" query={query} selectedCount={selected.size} includeAllowed={false} /> : null}
       <Table aria-label="Invoices" className="min-w-[58rem]">
         <TableHeader>

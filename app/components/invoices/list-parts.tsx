@@ -163,24 +163,13 @@ export function StatusCell({ label, reason, statusCode }: { label: string; reaso
   );
 }
 
-/** A row action whose flow is not built yet: shown, disabled, and said to be coming. No fake behaviour. */
-export function ComingSoonAction({ action }: { action: string | null }) {
-  if (!action) return null;
+/** A row with no action: the spec's '-' (p3 §4.9), named for screen readers. */
+export function NoAction() {
   return (
-    <span title="Coming soon" className="inline-block">
-      <Button type="button" size="sm" variant="outline" disabled aria-describedby="coming-soon-note">
-        {action}
-      </Button>
-    </span>
-  );
-}
-
-/** The one hidden note the disabled actions point to. */
-export function ComingSoonNote() {
-  return (
-    <span id="coming-soon-note" className="sr-only">
-      Coming soon
-    </span>
+    <>
+      <span aria-hidden="true">-</span>
+      <span className="sr-only">No action</span>
+    </>
   );
 }
 
@@ -293,7 +282,7 @@ export function ListRow({
       </TableCell>
       <TableCell className="whitespace-nowrap text-right tabular-nums">{extraAmount === null ? "" : formatMoney(extraAmount, locale)}</TableCell>
       <TableCell>{contact ?? <ContactEmailIcon email={row.contactEmail} />}</TableCell>
-      <TableCell className="text-right">{action ?? <ComingSoonAction action={row.status.action} />}</TableCell>
+      <TableCell className="text-right">{action ?? <NoAction />}</TableCell>
     </TableRow>
   );
 }

@@ -210,14 +210,17 @@ export function ContactEmailLink({ kind, id, number, email }: { kind: ListKind; 
   );
 }
 
-/** A one-row Include or Exclude: a POST form to the include route, like the bulk buttons. */
-export function IncludeRowAction({ id, number, intent }: { id: number; number: string; intent: "include" | "exclude" }) {
+/**
+ * A one-row Include or Exclude: a POST form to the include route, like the bulk buttons. `base`: /bills, or the
+ * supplier bills page (/suppliers/{id}/include takes the same fields).
+ */
+export function IncludeRowAction({ id, number, intent, base = "/bills" }: { id: number; number: string; intent: "include" | "exclude"; base?: string }) {
   const { search } = useLocation();
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formData?.get("row") === String(id);
   const label = intent === "include" ? "Include" : "Exclude";
   return (
-    <Form method="post" action={`/bills/include${search}`} preventScrollReset className="inline">
+    <Form method="post" action={`${base}/include${search}`} preventScrollReset className="inline">
       <input type="hidden" name="ids" value={id} />
       <input type="hidden" name="row" value={id} />
       <Button type="submit" size="sm" variant="outline" name="intent" value={intent} disabled={pending} aria-label={`${label} ${number}`}>
@@ -227,10 +230,11 @@ export function IncludeRowAction({ id, number, intent }: { id: number; number: s
   );
 }
 
-export function ViewBillAction({ id, number }: { id: number; number: string }) {
+/** View opens Bill Details over the list; `to` replaces the /bills dialog's address (the supplier page has its own). */
+export function ViewBillAction({ id, number, to }: { id: number; number: string; to?: string }) {
   const { search } = useLocation();
   return (
-    <Link to={`/bills/details/${id}${search}`} preventScrollReset className={buttonVariants({ size: "sm", variant: "outline" })} aria-label={`View ${number}`}>
+    <Link to={to ?? `/bills/details/${id}${search}`} preventScrollReset className={buttonVariants({ size: "sm", variant: "outline" })} aria-label={`View ${number}`}>
       <Eye aria-hidden className="size-4" />
       View
     </Link>
@@ -238,11 +242,11 @@ export function ViewBillAction({ id, number }: { id: number; number: string }) {
 }
 
 /** "Invite" without a valid contact email opens the Edit Contact Email flow (p2 §4). */
-export function InviteNeedsEmailAction({ kind, id, number }: { kind: ListKind; id: number; number: string }) {
+export function InviteNeedsEmailAction({ kind, id, number, base }: { kind: ListKind; id: number; number: string; base?: string }) {
   const { search } = useLocation();
   return (
     <Link
-      to={`${LIST_BASE[kind]}/contact-email/${id}${search}`}
+      to={`${base ?? LIST_BASE[kind]}/contact-email/${id}${search}`}
       preventScrollReset
       className={buttonVariants({ size: "sm", variant: "outline" })}
       aria-label={`Invite ${number}: add a contact email`}

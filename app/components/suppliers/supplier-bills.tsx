@@ -6,12 +6,16 @@
  *
  * Every control is a link or a form: the period, tab, chip and page are GET state in the URL; the bulk buttons are
  * submit buttons of one form (Delete opens the Confirm Delete dialog with a GET, Include/Exclude post), so the page
- * works without JavaScript. With it, the selection count enables the buttons and a header box selects every row.
+ * works without JavaScript. With it, the selection count enables the buttons and a header box selects every row. The
+ * row actions are the /bills ones (decision 063).
  */
 import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
 import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { ComingSoonAction, ComingSoonNote, CompanyCell, StatusCell, SummaryCard } from "~/components/invoices/list-parts";
+import { PayNowAction } from "~/components/bills/bills-table";
+import { InviteRowAction, NotifyRowAction } from "~/components/invites/row-actions";
+import { CompanyCell, NoAction, StatusCell, SummaryCard } from "~/components/invoices/list-parts";
+import { IncludeRowAction, InviteNeedsEmailAction, ViewBillAction } from "~/components/invoices/selection";
 import { Pager } from "~/components/invoices/pager";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -99,46 +103,58 @@ function MonthPicker({ data }: { data: SupplierBillsData }) {
   );
 }
 
+/**
+ * The row action (p3 §4.9), the very components of /bills (decision 063): Include/Exclude post to this page's include
+ * route; Invite, Notify, Pay Now and Cancel open /bills' dialogs as this page's child routes; View and Allocate open
+ * this page's bill and credit note dialogs; no action is '-'.
+ */
 function RowAction({ row, base }: { row: SupplierBillsRowView; base: string }) {
-  const navigation = useNavigation();
-  if (!row.action) return <span aria-label="No action">-</span>;
-  if (row.actionHref) {
+  if (row.type === "CREDIT_NOTE") {
+    if (!row.action || !row.actionHref) return <NoAction />;
     return (
       <Link to={row.actionHref} preventScrollReset className={buttonVariants({ variant: "outline", size: "sm" })} aria-label={`${row.action} ${row.number}`}>
         {row.action}
       </Link>
     );
   }
-  if (row.type === "BILL" && (row.action === "Include" || row.action === "Exclude")) {
-    const formAction = `${base}/include?only=${row.id}`;
-    const busy = navigation.state !== "idle" && navigation.formAction === formAction;
-    return (
-      <Button
-        type="submit"
-        size="sm"
-        variant="outline"
-        name="intent"
-        value={row.action === "Include" ? "include" : "exclude"}
-        formMethod="post"
-        formAction={formAction}
-        disabled={busy}
-        aria-label={`${row.action} ${row.number}`}
-      >
-        {busy ? "Saving…" : row.action}
-      </Button>
-    );
+  switch (row.action) {
+    case "View":
+      return <ViewBillAction id={row.id} number={row.number} to={row.actionHref ?? `${base}/bills/${row.id}`} />;
+    case "Include":
+    case "Exclude":
+      return <IncludeRowAction id={row.id} number={row.number} intent={row.action === "Include" ? "include" : "exclude"} base={base} />;
+    case "Invite":
+      return row.inviteNeedsEmail ? (
+        <InviteNeedsEmailAction kind="BILL" id={row.id} number={row.number} base={base} />
+      ) : (
+        <InviteRowAction kind="BILL" id={row.id} number={row.number} base={base} />
+      );
+    case "Notify":
+      return <NotifyRowAction id={row.id} number={row.number} base={base} />;
+    case "Pay Now":
+    case "Cancel":
+      return <PayNowAction row={row} action={row.action} base={base} />;
+    case "Allocate":
+    case null:
+      return <NoAction />;
+    default: {
+      const unreachable: never = row.action;
+      return unreachable;
+    }
   }
-  return <ComingSoonAction action={row.action} />;
 }
+
+const BULK_FORM_ID = "supplier-bulk-actions";
 
 function BillsTable({ data }: { data: SupplierBillsData }) {
   const base = `/suppliers/${data.supplier.id}`;
-  const formRef = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
   const [hydrated, setHydrated] = useState(false);
   const [selected, setSelected] = useState(0);
   useEffect(() => setHydrated(true), []);
-  const boxes = () => Array.from(formRef.current?.querySelectorAll<HTMLInputElement>("input[data-select-row]") ?? []);
+  // The row checkboxes sit in the table and belong to the bulk form by their `form` attribute: the table holds the
+  // rows' own forms (Include, Notify), which cannot nest in it.
+  const boxes = () => Array.from(document.querySelectorAll<HTMLInputElement>(`input[data-select-row][form="${BULK_FORM_ID}"]`));
   const recount = () => setSelected(boxes().filter((box) => box.checked).length);
   // A new page of rows starts with nothing selected.
   useEffect(() => {
@@ -153,27 +169,28 @@ function BillsTable({ data }: { data: SupplierBillsData }) {
   const listState = [...serializeSupplierBillsQuery(data.query, data.currentMonth).entries()];
 
   return (
-    <Form ref={formRef} method="post" action={includeAction} onChange={recount} preventScrollReset className="min-w-0 space-y-3">
-      {listState.map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Bulk actions">
-        <span className="text-sm text-muted-foreground" aria-live="polite">
-          {hydrated ? `${selected} selected` : "Select rows, then:"}
-        </span>
-        <Button type="submit" size="sm" variant="outline" formMethod="get" formAction={`${base}/delete`} disabled={noneSelected || selectable === 0}>
-          Delete
-        </Button>
-        {data.supplier.isPurchaserOffersEnabled ? (
-          <Button type="submit" size="sm" variant="outline" name="intent" value="include" disabled={noneSelected || posting}>
-            Include
+    <div className="min-w-0 space-y-3">
+      <Form id={BULK_FORM_ID} method="post" action={includeAction} preventScrollReset>
+        {listState.map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Bulk actions">
+          <span className="text-sm text-muted-foreground" aria-live="polite">
+            {hydrated ? `${selected} selected` : "Select rows, then:"}
+          </span>
+          <Button type="submit" size="sm" variant="outline" formMethod="get" formAction={`${base}/delete`} disabled={noneSelected || selectable === 0}>
+            Delete
           </Button>
-        ) : null}
-        <Button type="submit" size="sm" variant="outline" name="intent" value="exclude" disabled={noneSelected || posting}>
-          Exclude
-        </Button>
-      </div>
-      <ComingSoonNote />
+          {data.supplier.isPurchaserOffersEnabled ? (
+            <Button type="submit" size="sm" variant="outline" name="intent" value="include" disabled={noneSelected || posting}>
+              Include
+            </Button>
+          ) : null}
+          <Button type="submit" size="sm" variant="outline" name="intent" value="exclude" disabled={noneSelected || posting}>
+            Exclude
+          </Button>
+        </div>
+      </Form>
       <Table aria-label="Supplier bills" className="min-w-[60rem]">
         <TableHeader>
           <TableRow>
@@ -216,8 +233,10 @@ function BillsTable({ data }: { data: SupplierBillsData }) {
                     <input
                       type="checkbox"
                       data-select-row
+                      form={BULK_FORM_ID}
                       name={row.type === "BILL" ? "bill" : "creditNote"}
                       value={row.id}
+                      onChange={recount}
                       aria-label={`Select ${row.number}`}
                       className="size-4 accent-primary"
                     />
@@ -240,7 +259,7 @@ function BillsTable({ data }: { data: SupplierBillsData }) {
           )}
         </TableBody>
       </Table>
-    </Form>
+    </div>
   );
 }
 

@@ -125,6 +125,9 @@ describe("form inputs", () => {
     expect(parseInclusion(params("intent=exclude&bill=1&bill=2"), params("only=7"))).toEqual({ include: false, billIds: [7], allUnpaid: false });
     expect(parseInclusion(params("intent=include&all=1"), params(""))).toEqual({ include: true, billIds: [], allUnpaid: true });
     expect(parseInclusion(params("intent=delete"), params(""))).toBeNull();
+    // The shared row Include/Exclude (components/invoices/selection.tsx) posts its row as ids (decision 063).
+    expect(parseInclusion(params("intent=include&ids=5&row=5"), params("month=2026-12"))).toEqual({ include: true, billIds: [5], allUnpaid: false });
+    expect(parseInclusion(params("intent=include&ids=x"), params(""))).toEqual({ include: true, billIds: [], allUnpaid: false });
   });
 
   it("only returns to our own list pages", () => {

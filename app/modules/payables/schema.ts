@@ -1,6 +1,6 @@
 /**
  * Inputs of the supplier bills page's bulk actions, from a form or a URL: the selected bills (`bill`) and credit
- * notes (`creditNote`), repeated fields of ids; a row's own Include/Exclude button sends `only`; the Suppliers tab's
+ * notes (`creditNote`), repeated fields of ids; a row's own Include/Exclude button sends `only` (or posts `ids`); the Suppliers tab's
  * row action sends `all` (every unpaid bill of the supplier). `returnTo` is where the toast lands: only our own list
  * pages are accepted, so it can never send the user elsewhere.
  */
@@ -38,7 +38,9 @@ export function parseInclusion(form: FieldSource, url: URLSearchParams): { inclu
   const intent = IncludeIntentSchema.safeParse(form.get("intent"));
   if (!intent.success) return null;
   const only = ids(url.getAll("only"));
-  return { include: intent.data === "include", billIds: only.length ? only : parseSelection(form).billIds, allUnpaid: !only.length && form.get("all") === "1" };
+  // `ids`: the shared row Include/Exclude (components/invoices/selection.tsx IncludeRowAction) posts the row's id so.
+  const selected = only.length ? only : [...new Set([...parseSelection(form).billIds, ...ids(form.getAll("ids"))])];
+  return { include: intent.data === "include", billIds: selected, allUnpaid: !only.length && form.get("all") === "1" };
 }
 
 /** A same-site path under /bills or this supplier's page, else the supplier page. */

@@ -110,6 +110,7 @@ function billRow(bill: RawBill, ctx: PayablesContext, base: string, listSearch: 
       cashback: billRowResult.cashback ?? (paidCashback > 0 ? paidCashback : null),
       action: row.action,
       actionHref: row.action === "View" ? `${base}/bills/${bill.id}${listSearch}` : null,
+      inviteNeedsEmail: row.action === "Invite" && row.opensContactEmailEdit,
       includeInPurchaserOffer: bill.include_in_purchaser_offer,
       selectable: !paid,
     },
@@ -157,6 +158,7 @@ function creditNoteRow(
       cashback: null,
       action: row.action,
       actionHref: href,
+      inviteNeedsEmail: false,
       includeInPurchaserOffer: false,
       selectable: true,
     },
@@ -257,6 +259,20 @@ async function scopeSelection(ctx: PayablesContext, supplierId: number, selectio
       )
     : [];
   return { bills, notes };
+}
+
+/**
+ * The row actions the supplier page shares with /bills (Invite, Notify, Pay Now, Cancel, Edit Contact Email; decision
+ * 063) run the /bills services, which scope by the actor's company; this also holds them to the supplier in the URL:
+ * every id must be a live bill of this supplier to the actor's company, else "Bill not found" (404) and nothing runs.
+ */
+export async function requireSupplierBills(actor: Actor, supplierId: number, billIds: number[]): Promise<void> {
+  const ctx = await payablesContext(actor);
+  const supplier = await findSupplier(ctx, supplierId);
+  const wanted = [...new Set(billIds)];
+  if (wanted.length === 0 || wanted.some((id) => !Number.isSafeInteger(id) || id <= 0)) throw new AppError(404, BILL_NOT_FOUND, { code: "NOT_FOUND" });
+  const { bills } = await scopeSelection(ctx, supplier.id, { billIds: wanted, creditNoteIds: [] });
+  if (bills.length !== wanted.length) throw new AppError(404, BILL_NOT_FOUND, { code: "NOT_FOUND" });
 }
 
 export interface SelectionSummary {

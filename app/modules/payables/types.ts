@@ -49,8 +49,10 @@ export interface SupplierBillsRowView {
   status: { label: string; tooltip: string | null; code: string };
   cashback: Cents | null;
   action: SupplierBillsAction | null;
-  /** Where View / Allocate go (a child route dialog); null for actions that post or are not built yet. */
+  /** Where View / Allocate go (a child route dialog); null for the actions shared with /bills (Invite, Notify, Pay Now, ...). */
   actionHref: string | null;
+  /** Invite without a valid contact email opens Edit Contact Email first (p2 §4). */
+  inviteNeedsEmail: boolean;
   includeInPurchaserOffer: boolean;
   /** Bills may be selected for delete and include/exclude; credit notes for delete. Paid bills cannot be. */
   selectable: boolean;

@@ -17,10 +17,18 @@ import { handleError, notFoundResponse, readForm } from "~/web/http.server";
 
 const listPath = (kind: InvoiceKind) => (kind === "BILL" ? "/bills" : "/invoices");
 
-function listState(kind: InvoiceKind, request: Request) {
+/**
+ * Where the dialog closes to: the list (its query kept), or `returnTo` from a page that shows these dialogs over
+ * itself (the supplier bills page's child routes pass their own page, already checked).
+ */
+export interface ReturnOptions {
+  closeTo?: string;
+}
+
+function listState(kind: InvoiceKind, request: Request, options: ReturnOptions = {}) {
   const url = new URL(request.url);
   const { query } = parseListQuery(url.searchParams, { type: kind });
-  return { url, closeTo: listHref(listPath(kind), query) };
+  return { url, closeTo: options.closeTo ?? listHref(listPath(kind), query) };
 }
 
 function idsOf(values: FormDataEntryValue[] | string[]): number[] | null {
@@ -28,9 +36,9 @@ function idsOf(values: FormDataEntryValue[] | string[]): number[] | null {
   return ids.length === 0 || ids.includes(null) ? null : (ids as number[]);
 }
 
-export async function inviteLoader(kind: InvoiceKind, { request }: LoaderFunctionArgs) {
+export async function inviteLoader(kind: InvoiceKind, { request }: LoaderFunctionArgs, options: ReturnOptions = {}) {
   const { actor } = await requireCompanyUser(request);
-  const { url, closeTo } = listState(kind, request);
+  const { url, closeTo } = listState(kind, request, options);
   const ids = idsOf(url.searchParams.getAll("ids"));
   if (!ids) throw await redirectWithToast(closeTo, { type: "error", message: INVOICE_IDS_NEEDED });
   const preview = await previewInvites(actor, { type: kind, invoiceIds: ids });
@@ -46,9 +54,9 @@ export async function inviteLoader(kind: InvoiceKind, { request }: LoaderFunctio
   });
 }
 
-export async function inviteAction(kind: InvoiceKind, { request }: ActionFunctionArgs) {
+export async function inviteAction(kind: InvoiceKind, { request }: ActionFunctionArgs, options: ReturnOptions = {}) {
   const { actor } = await requireCompanyUser(request);
-  const { closeTo } = listState(kind, request);
+  const { closeTo } = listState(kind, request, options);
   const form = await readForm(request);
   const ids = idsOf(form.getAll("ids"));
   if (!ids) return redirectWithToast(closeTo, { type: "error", message: INVOICE_IDS_NEEDED });
@@ -89,9 +97,9 @@ export async function inviteAction(kind: InvoiceKind, { request }: ActionFunctio
 }
 
 /** Notify (the action of a Payment Offered bill whose supplier is on Earlybird): POST ids → "Notification sent". */
-export async function notifyAction({ request }: ActionFunctionArgs) {
+export async function notifyAction({ request }: ActionFunctionArgs, options: ReturnOptions = {}) {
   const { actor } = await requireCompanyUser(request);
-  const { closeTo } = listState("BILL", request);
+  const { closeTo } = listState("BILL", request, options);
   const form = await readForm(request);
   const ids = idsOf(form.getAll("ids"));
   if (!ids) return redirectWithToast(closeTo, { type: "error", message: INVOICE_IDS_NEEDED });

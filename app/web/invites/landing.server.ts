@@ -15,6 +15,15 @@ export function isLandingRequest(request: Request): boolean {
   return url.searchParams.has("token") || type === "invite" || type === "notify";
 }
 
+/**
+ * /invoices?invoiceId={id} (highlightInvoice, decision 063) without a token: a logged-in supplier gets the invoice
+ * opened; a logged-out visitor is not sent to /login (p1 §2) but shown a page whose Log In comes back to the invoice.
+ */
+export function isInvoiceLinkRequest(request: Request): boolean {
+  const url = new URL(request.url);
+  return url.pathname.replace(/\/$/, "") === "/invoices" && url.searchParams.has("invoiceId") && !isLandingRequest(request);
+}
+
 export async function landingLoader(request: Request) {
   const search = new URL(request.url).searchParams;
   // A missing or unknown token, an invalid type or a failed user fetch: the landing's own not-found page, with its status.

@@ -16,28 +16,29 @@ import { handleError, IdSchema, pageError, parseParams, readForm } from "~/web/h
 
 const listPath = (kind: InvoiceKind) => (kind === "BILL" ? "/bills" : "/invoices");
 
-function listState(kind: InvoiceKind, request: Request) {
+/** `closeTo`: a page showing the dialog over itself (the supplier bills page) instead of the kind's list. */
+function listState(kind: InvoiceKind, request: Request, closeTo?: string) {
   const url = new URL(request.url);
   const { query } = parseListQuery(url.searchParams, { type: kind });
   const search = serializeListQuery(query).toString();
-  return { url, closeTo: listHref(listPath(kind), query), search };
+  return { url, closeTo: closeTo ?? listHref(listPath(kind), query), search };
 }
 
 const Params = z.object({ invoiceId: IdSchema });
 
 // Edit Contact Email (p2 §2 Modals, §5 Contact email), for one record of the list.
 
-export async function contactEmailLoader(kind: InvoiceKind, { request, params }: LoaderFunctionArgs) {
+export async function contactEmailLoader(kind: InvoiceKind, { request, params }: LoaderFunctionArgs, options: { closeTo?: string } = {}) {
   const { actor } = await requireCompanyUser(request);
   const { invoiceId } = parseParams(params, Params);
-  const { url, closeTo } = listState(kind, request);
+  const { url, closeTo } = listState(kind, request, options.closeTo);
   return json({ closeTo, action: `${url.pathname}${url.search}`, record: await getRecordContact(actor, kind, invoiceId).catch(pageError) });
 }
 
-export async function contactEmailAction(kind: InvoiceKind, { request, params }: ActionFunctionArgs) {
+export async function contactEmailAction(kind: InvoiceKind, { request, params }: ActionFunctionArgs, options: { closeTo?: string } = {}) {
   const { actor } = await requireCompanyUser(request);
   const { invoiceId } = parseParams(params, Params);
-  const { closeTo } = listState(kind, request);
+  const { closeTo } = listState(kind, request, options.closeTo);
   const email = (await readForm(request)).get("contactEmail");
   try {
     await updateContactEmail(actor, kind, invoiceId, email);
