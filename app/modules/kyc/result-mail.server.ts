@@ -85,7 +85,7 @@ async function resultMails(t: Transaction, userId: number, status: PersonVerific
   }
   if (!isPrimary) {
     const primaries = await User.findAll({
-      where: { companyId: company.id, roles: { [Op.contains]: ["ROLE_USER"] }, disabledAt: null },
+      where: { companyId: company.id, roles: { [Op.contains]: ["ROLE_USER" as const] }, disabledAt: null },
       attributes: ["id", "username"],
       order: [["id", "ASC"]],
       transaction: t,
