@@ -37,6 +37,7 @@ function wrongCode(secret: string): string {
 }
 
 test("an admin turns on two-factor authentication in Settings, login then asks for the code, and they turn it off", async ({ page }) => {
+  test.setTimeout(120_000);
   const email = await createAdmin();
   await loginAs(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/$/);
@@ -106,6 +107,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("an admin turns two-factor authentication on with plain forms", async ({ page }) => {
+    test.setTimeout(90_000);
     const email = await createAdmin();
     await loginAs(page, email, PASSWORD);
     await page.goto("/admin-settings");
