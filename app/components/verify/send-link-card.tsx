@@ -38,7 +38,7 @@ export function SendLinkForm({
   const id = `send-link-${userId}`;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <section aria-labelledby={`${id}-title`} className="space-y-3 rounded-md border p-4">
+    <div className="space-y-3 rounded-md border p-4">
       <Heading id={`${id}-title`} className="flex items-center gap-2 text-sm font-semibold">
         <Mail className="size-4" aria-hidden />
         Send {fullName} a verification link
@@ -74,6 +74,6 @@ export function SendLinkForm({
         </Button>
       </Form>
       <FieldError id={`${id}-email-error`} message={mine?.error} />
-    </section>
+    </div>
   );
 }
