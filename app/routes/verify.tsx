@@ -8,15 +8,21 @@ import { VerifyShell } from "~/components/verify/verify-shell";
 import { shellUserOf } from "~/components/layout/user-menu";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { getSessionUser, requireUser } from "~/web/auth.server";
-import { AppError } from "~/lib/errors";
+import { AppError, isAppError } from "~/lib/errors";
+import type { Actor } from "~/lib/actor";
+import { SendLinkForm, type SendLinkResult } from "~/components/verify/send-link-card";
+import { liveLinkAddresses, sendOwnerVerificationLink } from "~/modules/kyc/owner-links.server";
+import { OWNER_LINK_SENT } from "~/modules/kyc/owner-link-rules";
 import { formErrorsOf, type FormErrorData } from "~/lib/form-errors";
 import { actorOf } from "~/modules/auth/service.server";
 import { BUSINESS_ACKNOWLEDGEMENT, COMPANY_PICK, dobYears, NAME_REQUIRED, splitFullName } from "~/modules/kyc/schema";
-import { addressChoices, registerChoice, searchRegisterChoices, verificationContext } from "~/modules/kyc/service.server";
+import { addressChoices, personForVerification, registerChoice, searchRegisterChoices, verificationContext } from "~/modules/kyc/service.server";
 import { confirmBusinessStep, submitIdentityStep, uploadDocumentStep, verifyStep, type VerifyView } from "~/modules/kyc/verify-steps.server";
 import { isAtLeast, onboardingPath } from "~/modules/onboarding/rules";
 import { handleError, isMultipartRequest, notFoundResponse, pageError, readForm } from "~/web/http.server";
 import { readIdentityUpload } from "~/web/kyc-admin/person-route.server";
+import { ownerLinkAction, ownerLinkLoader } from "~/web/kyc/owner-link.server";
+import { OwnerLinkPage } from "~/components/verify/owner-link-page";
 
 export const meta: MetaFunction = () => [{ title: "Earlybird | Verify your account" }];
 
@@ -35,8 +41,13 @@ async function requireVerifyActor(request: Request) {
   return { user, actor: { ...actorOf(user), companyId: user.company.id } };
 }
 
-/** /verify needs a company user's login; admins verify people from their own pages (issue 6 part 5). */
+/**
+ * /verify needs a company user's login; admins verify people from their own pages (issue 6 part 5). With a token in
+ * the query it is an owner's or director's e-mailed link instead: no login (spec p1 §2), that person's step only.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
+  const linkToken = new URL(request.url).searchParams.get("token");
+  if (linkToken !== null) return ownerLinkLoader(linkToken);
   const { user, actor } = await requireVerifyActor(request);
   const url = new URL(request.url);
   const params = url.searchParams;
@@ -50,6 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }).catch(pageError);
   if (outcome.kind === "redirect") throw redirect(outcome.to);
   return json({
+    sendLink: await sendLinkTarget(actor, outcome.view),
     view: outcome.view,
     user: shellUserOf(user),
     action: `${url.pathname}${url.search}`,
@@ -62,9 +74,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
+/**
+ * The owner or director on screen, when the primary user may e-mail them a verification link instead (decision 064):
+ * a person other than the user, not a primary user, still to verify.
+ */
+async function sendLinkTarget(actor: Actor, view: VerifyView) {
+  if (view.kind !== "identity" && view.kind !== "upload" && view.kind !== "pending") return null;
+  if (view.person.isSelf || !actor.roles.includes("ROLE_USER")) return null;
+  const person = await personForVerification(actor, view.person.id);
+  if (person.isPrimary || !person.designation) return null;
+  const sentTo = (await liveLinkAddresses([person.id])).get(person.id) ?? null;
+  return { userId: person.id, fullName: person.fullName, sentTo };
+}
+
 /** The forms' state shown again (what was typed, the suggestions), with the one error shape. */
 interface ActionData extends FormErrorData {
   nonce: string;
+  sendLink?: SendLinkResult;
   values: FormValues;
   addressSuggestions?: Suggestion[];
   business?: { chosen: CompanyChoice | null; picked: CompanyChoice | null; editing: boolean; companySuggestions: CompanyChoice[] };
@@ -96,6 +122,8 @@ async function uploadAction(request: Request, actor: Parameters<typeof uploadDoc
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  const linkToken = new URL(request.url).searchParams.get("token");
+  if (linkToken !== null) return ownerLinkAction(request, linkToken);
   const { actor } = await requireVerifyActor(request);
   if (isMultipartRequest(request)) return uploadAction(request, actor);
   const form = await readForm(request);
@@ -116,6 +144,17 @@ export async function action({ request }: ActionFunctionArgs) {
   };
 
   switch (intent) {
+    case "send-link": {
+      const userId = Number(values.userId);
+      try {
+        const sent = await sendOwnerVerificationLink(actor, { userId, email: values.email });
+        const sendLink = sent.delivered ? { userId, message: OWNER_LINK_SENT(sent.name) } : { userId, error: `The e-mail to ${sent.email} was not sent: ${sent.error}` };
+        return json<ActionData>({ nonce: crypto.randomUUID(), fieldErrors: {}, values: {}, sendLink });
+      } catch (error) {
+        if (!isAppError(error) || error.status >= 500) throw error;
+        return json<ActionData>({ nonce: crypto.randomUUID(), fieldErrors: {}, values: {}, sendLink: { userId, error: error.message } }, { status: error.status });
+      }
+    }
     case "identity":
       try {
         return redirect((await submitIdentityStep(actor, { userId: Number(values.userId), form: values })).to);
@@ -165,7 +204,13 @@ const dobParts = (iso: string | null): FormValues => {
 };
 
 export default function VerifyPage() {
-  const data = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  if ("mode" in loaded && loaded.mode === "link") return <OwnerLinkPage />;
+  return <CompanyVerifyPage />;
+}
+
+function CompanyVerifyPage() {
+  const data = useLoaderData<typeof loader>() as Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { mode: "link" }>;
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const view = data.view as VerifyView;
   const { fieldErrors, formError } = formErrorsOf(actionData);
@@ -253,6 +298,18 @@ export default function VerifyPage() {
   return (
     <VerifyShell closeTo="/invoices" current={data.stepper.current} done={data.stepper.done} user={data.user}>
       {body}
+      {data.sendLink ? (
+        <div className="mt-6 rounded-lg bg-background">
+          <SendLinkForm
+            action={data.action}
+            userId={data.sendLink.userId}
+            fullName={data.sendLink.fullName}
+            sentTo={data.sendLink.sentTo}
+            result={actionData?.sendLink}
+            headingLevel={2}
+          />
+        </div>
+      ) : null}
     </VerifyShell>
   );
 }

@@ -2,7 +2,7 @@ import { DataTypes, Model, type CreationOptional, type ForeignKey, type InferAtt
 import { sequelize } from "../index";
 import type { User } from "./user";
 
-export type UserTokenPurpose = "SIGNUP" | "EMAIL_VERIFICATION" | "ACTIVATION" | "PASSWORD_RESET" | "INVITE" | "NOTIFY";
+export type UserTokenPurpose = "SIGNUP" | "EMAIL_VERIFICATION" | "ACTIVATION" | "PASSWORD_RESET" | "INVITE" | "NOTIFY" | "OWNER_VERIFICATION";
 
 export class UserToken extends Model<InferAttributes<UserToken>, InferCreationAttributes<UserToken>> {
   declare id: CreationOptional<number>;
@@ -12,6 +12,8 @@ export class UserToken extends Model<InferAttributes<UserToken>, InferCreationAt
   declare expiresAt: Date;
   declare usedAt: CreationOptional<Date | null>;
   declare revokedAt: CreationOptional<Date | null>;
+  /** OWNER_VERIFICATION: the address the link was e-mailed to. */
+  declare email: CreationOptional<string | null>;
   declare createdAt: CreationOptional<Date>;
 }
 
@@ -24,6 +26,7 @@ UserToken.init(
     expiresAt: { type: DataTypes.DATE, allowNull: false },
     usedAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
     revokedAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
+    email: { type: DataTypes.TEXT, allowNull: true, defaultValue: null },
     createdAt: DataTypes.DATE,
   },
   { sequelize, tableName: "user_tokens", updatedAt: false },

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { FileImage, History, Pencil, ShieldCheck, Upload } from "~/components/ui/icons";
+import { FileImage, History, Pencil, ShieldAlert, ShieldCheck, Upload } from "~/components/ui/icons";
 import { dateAndTime } from "~/components/topups/admin-topups";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -67,6 +67,23 @@ export function VerifyButton({ person, action }: { person: KycPerson; action?: s
   );
 }
 
+/** Fail (decision 064): offered while a document waits for review (VERIFICATION_PENDING); a plain post. */
+export function FailButton({ person, action }: { person: KycPerson; action?: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "fail" && navigation.formData?.get("userId") === String(person.id);
+  if (person.verificationStatus !== "VERIFICATION_PENDING") return null;
+  return (
+    <Form method="post" action={action} preventScrollReset>
+      <input type="hidden" name="intent" value="fail" />
+      <input type="hidden" name="userId" value={person.id} />
+      <Button type="submit" size="sm" variant="outline" disabled={busy} aria-describedby={`person-${person.id}-name`}>
+        <ShieldAlert aria-hidden />
+        {busy ? "Failing..." : "Fail"}
+      </Button>
+    </Form>
+  );
+}
+
 function Detail({ term, children }: { term: string; children: React.ReactNode }) {
   return (
     <div className="min-w-0">
@@ -82,11 +99,14 @@ export function PersonCard({
   person,
   showEdit = true,
   verifyAction,
+  children,
 }: {
   company: KycCompany;
   person: KycPerson;
   showEdit?: boolean;
   verifyAction?: string;
+  /** More of the person's actions under the buttons (the KYC screen's verification link form). */
+  children?: React.ReactNode;
 }) {
   const nameId = `person-${person.id}-name`;
   const link = buttonVariants({ variant: "outline", size: "sm" });
@@ -128,7 +148,9 @@ export function PersonCard({
             </Link>
           ) : null}
           <VerifyButton person={person} action={verifyAction} />
+          <FailButton person={person} action={verifyAction} />
         </div>
+        {children}
         <HistoryPanel company={company} person={person} />
       </CardContent>
     </Card>

@@ -49,7 +49,8 @@ function initials(name: string) {
 
 /**
  * The user dropdown (spec p1 §2 Layout): Settings, a Verified badge or "Get verified", Logout.
- * Admins are labelled "Admin" and have no Get verified item (nor Settings, which is a company screen).
+ * Admins are labelled "Admin" and have no Get verified item; their Settings is their own (/admin-settings: password
+ * and two-factor authentication, decision 064), /settings being a company screen.
  * Logout is a plain POST form to /logout: a full page load that resets all client state.
  */
 export function UserMenu({ user }: { user: ShellUser }) {
@@ -59,11 +60,9 @@ export function UserMenu({ user }: { user: ShellUser }) {
       {/* Without JavaScript the dropdown cannot open: offer its two essential links plainly. */}
       <noscript>
         <span className="flex items-center gap-3 text-sm">
-          {user.isAdmin ? null : (
-            <a href="/settings" className="text-primary hover:underline">
-              Settings
-            </a>
-          )}
+          <a href={user.isAdmin ? "/admin-settings" : "/settings"} className="text-primary hover:underline">
+            Settings
+          </a>
           {/* Logout only by POST (issue 13 part 13). */}
           <form method="post" action="/logout" className="inline">
             <button type="submit" className="text-primary hover:underline">
@@ -104,7 +103,17 @@ export function UserMenu({ user }: { user: ShellUser }) {
             )}
           </DropdownMenuLabel>
           <DropdownMenuSeparator />
-          {user.isAdmin ? null : (
+          {user.isAdmin ? (
+            <>
+              <DropdownMenuItem asChild>
+                <Link to="/admin-settings">
+                  <Settings aria-hidden />
+                  Settings
+                </Link>
+              </DropdownMenuItem>
+              <DropdownMenuSeparator />
+            </>
+          ) : (
             <>
               <DropdownMenuItem asChild>
                 <Link to="/settings">

@@ -2,6 +2,7 @@
  * The settings Password tab (p3 §5 Password): change the password, and the two-factor authentication section
  * (issue 6 part 8). Plain forms posting to /settings?tab=password, so everything works without JavaScript.
  */
+import { createContext, useContext } from "react";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { ShieldCheck, ShieldOff } from "~/components/ui/icons";
 import { Alert } from "~/components/ui/alert";
@@ -15,27 +16,33 @@ import { NewPasswordFields } from "./new-password-fields";
 import type { SecurityActionData, SecurityIntent, SecurityTabData } from "./security-types";
 
 const ACTION = "/settings?tab=password";
+const FormAction = createContext(ACTION);
 
 function useIntentResult(intent: SecurityIntent) {
   const data = useActionData<SecurityActionData>();
   const navigation = useNavigation();
+  const formAction = useContext(FormAction);
   return {
+    formAction,
     result: data?.intent === intent ? data : undefined,
     submitting: navigation.state !== "idle" && navigation.formData?.get("intent") === intent,
   };
 }
 
-export function SettingsPasswordTab({ data }: { data: SecurityTabData }) {
+/** `action` is where the forms post: the company's /settings?tab=password, or the admin's own settings screen. */
+export function SettingsPasswordTab({ data, action = ACTION }: { data: SecurityTabData; action?: string }) {
   return (
-    <div className="grid max-w-3xl gap-6">
-      <ChangePasswordCard />
-      <TwoFactorCard mfa={data.mfa} />
-    </div>
+    <FormAction.Provider value={action}>
+      <div className="grid max-w-3xl gap-6">
+        <ChangePasswordCard />
+        <TwoFactorCard mfa={data.mfa} />
+      </div>
+    </FormAction.Provider>
   );
 }
 
 function ChangePasswordCard() {
-  const { result, submitting } = useIntentResult("change-password");
+  const { result, submitting, formAction } = useIntentResult("change-password");
   const errors = result?.fieldErrors ?? {};
   return (
     <Card role="region" aria-labelledby="change-password-title">
@@ -51,7 +58,7 @@ function ChangePasswordCard() {
             {result.formError}
           </Alert>
         ) : null}
-        <Form method="post" action={ACTION} noValidate className="grid max-w-md gap-4">
+        <Form method="post" action={formAction} noValidate className="grid max-w-md gap-4">
           <input type="hidden" name="intent" value="change-password" />
           <div className="space-y-2">
             <Label htmlFor="current-password">Current password</Label>
@@ -95,9 +102,9 @@ function TwoFactorCard({ mfa }: { mfa: SecurityTabData["mfa"] }) {
 }
 
 function TurnOn() {
-  const { result, submitting } = useIntentResult("mfa-start");
+  const { result, submitting, formAction } = useIntentResult("mfa-start");
   return (
-    <Form method="post" action={ACTION} noValidate className="grid gap-3">
+    <Form method="post" action={formAction} noValidate className="grid gap-3">
       {result?.formError ? <Alert variant="destructive">{result.formError}</Alert> : null}
       <p className="flex items-center gap-2 text-sm text-muted-foreground">
         <ShieldOff className="size-4 shrink-0" aria-hidden /> Your account is protected by your password only.
@@ -135,7 +142,7 @@ function CurrentPasswordField({ id, label, error }: { id: string; label: string;
 const groupKey = (secret: string) => secret.replace(/(.{4})(?=.)/g, "$1 ");
 
 function Enrol({ pending }: { pending: NonNullable<SecurityTabData["mfa"]["pending"]> }) {
-  const { result, submitting } = useIntentResult("mfa-confirm");
+  const { result, submitting, formAction } = useIntentResult("mfa-confirm");
   const cancel = useIntentResult("mfa-cancel");
   const error = result?.fieldErrors?.code;
   return (
@@ -161,7 +168,7 @@ function Enrol({ pending }: { pending: NonNullable<SecurityTabData["mfa"]["pendi
             {groupKey(pending.secret)}
           </code>
         </div>
-        <Form method="post" action={ACTION} noValidate className="grid gap-3">
+        <Form method="post" action={formAction} noValidate className="grid gap-3">
           {result?.formError ? <Alert variant="destructive">{result.formError}</Alert> : null}
           <div className="max-w-xs space-y-2">
             <Label htmlFor="mfa-code">Authenticator code</Label>
@@ -192,10 +199,10 @@ function Enrol({ pending }: { pending: NonNullable<SecurityTabData["mfa"]["pendi
 }
 
 function TurnOff() {
-  const { result, submitting } = useIntentResult("mfa-disable");
+  const { result, submitting, formAction } = useIntentResult("mfa-disable");
   const error = result?.fieldErrors?.currentPassword;
   return (
-    <Form method="post" action={ACTION} noValidate className="grid gap-3">
+    <Form method="post" action={formAction} noValidate className="grid gap-3">
       <p className="flex items-center gap-2 text-sm">
         <ShieldCheck className="size-4 shrink-0 text-success" aria-hidden /> Two-factor authentication is on. Login asks for a code from your authenticator app.
       </p>

@@ -103,7 +103,7 @@ export interface SuccessDetails {
 const formatDate = (iso: string | null) => (iso ? iso.split("-").reverse().join("/") : "—");
 
 /** "Verification Successful" (spec p1 §2): name, date of birth, driver licence number and version, admin note. */
-export function VerificationSuccess({ person, continueTo }: { person: SuccessDetails; continueTo: string }) {
+export function VerificationSuccess({ person, continueTo }: { person: SuccessDetails; continueTo: string | null }) {
   const rows: [string, string][] = [
     ["Name", person.fullName],
     ["Date of birth", formatDate(person.dateOfBirth)],
@@ -130,11 +130,13 @@ export function VerificationSuccess({ person, continueTo }: { person: SuccessDet
             </div>
           ))}
         </dl>
-        <div className="flex justify-end">
-          <Link to={continueTo} className={buttonVariants()}>
-            Continue
-          </Link>
-        </div>
+        {continueTo ? (
+          <div className="flex justify-end">
+            <Link to={continueTo} className={buttonVariants()}>
+              Continue
+            </Link>
+          </div>
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -12,9 +12,17 @@ const tokenHash = (token: string) => crypto.createHash("sha256").update(token, "
  * Issues a one-use link token for a user (sign-up activation, password reset, ...): 32 random bytes, of which only
  * the sha256 is stored, so a database read never yields a working link.
  */
-export async function issueUserToken(t: Transaction, userId: number, purpose: UserTokenPurpose, ttlMs: number, now: Date = new Date()): Promise<string> {
+export async function issueUserToken(
+  t: Transaction,
+  userId: number,
+  purpose: UserTokenPurpose,
+  ttlMs: number,
+  now: Date = new Date(),
+  /** The address the link is e-mailed to, kept where the user has none of their own (OWNER_VERIFICATION). */
+  email: string | null = null
+): Promise<string> {
   const token = crypto.randomBytes(32).toString("base64url");
-  await UserToken.create({ userId, purpose, tokenHash: tokenHash(token), expiresAt: new Date(now.getTime() + ttlMs), createdAt: now }, { transaction: t });
+  await UserToken.create({ userId, purpose, tokenHash: tokenHash(token), expiresAt: new Date(now.getTime() + ttlMs), createdAt: now, email }, { transaction: t });
   return token;
 }
 

@@ -383,6 +383,31 @@ export async function verifyPersonManually(actor: Actor, companyId: unknown, use
   });
 }
 
+/**
+ * Manual Fail (issue 20 part 2, decision 064): after reviewing an uploaded document the admin marks the person
+ * VERIFICATION_FAILED ("Verification failed" in the history); the result e-mail tells them what to do next. Offered
+ * only while the person is VERIFICATION_PENDING, so two admins clicking at once record one change.
+ */
+export async function failPersonManually(actor: Actor, companyId: unknown, userId: unknown, note?: string | null) {
+  requireAdmin(actor);
+  return sequelize.transaction(async (t) => {
+    const person = await lockedPerson(t, companyId, userId);
+    const name = displayName(person);
+    if (person.verificationStatus !== "VERIFICATION_PENDING") {
+      throw new AppError(409, `${name} has no document waiting for review`, { code: "NOT_PENDING" });
+    }
+    const cleanNote = (note ?? "").trim().slice(0, 1000) || null;
+    const companyStatus = await setPersonStatus(t, {
+      userId: person.id,
+      status: "VERIFICATION_FAILED",
+      modifiedByUserId: actingUserId(actor),
+      details: { manual: true, note: cleanNote, previousStatus: person.verificationStatus },
+    });
+    await audit(t, actor, person, "kyc.person_failed", { previousStatus: person.verificationStatus, companyVerificationStatus: companyStatus, note: cleanNote });
+    return { name, companyVerificationStatus: companyStatus };
+  });
+}
+
 /** Edits a person's names and the admin-only notes (p1 §4). No identity check runs: the identity form does that. */
 export async function updatePersonDetails(actor: Actor, companyId: unknown, userId: unknown, input: Record<string, unknown>) {
   requireAdmin(actor);

@@ -8,6 +8,7 @@ import { identityProvider, type IdentityCheckInput, type IdentityCheckResult } f
 import { companyVerificationStatus, detectImageType } from "./rules";
 import { DOCUMENT_FORMAT, DOCUMENT_MISSING, DOCUMENT_TOO_LARGE, IDENTITY_CHECKS_EXHAUSTED, IDENTITY_CHECKS_PER_DAY, IDENTITY_DOCUMENT_MAX_BYTES } from "./schema";
 import { findCompany } from "../companies/service.server";
+import { sendVerificationResult } from "./result-mail.server";
 
 /** A company's people: its users other than admins (the Earlybird user, directors and beneficial owners). */
 const PEOPLE_WHERE = { [Op.not]: { roles: { [Op.contains]: ["ROLE_ADMIN"] } } };
@@ -40,7 +41,8 @@ export interface PersonStatusChange {
 
 /**
  * Sets a person's verification status and appends it to their history (spec p3 §4.8), then recomputes their
- * company's status, all in the caller's transaction. Returns the company's status after the change.
+ * company's status, all in the caller's transaction. A verification that ends (VERIFIED or VERIFICATION_FAILED) is
+ * e-mailed after the commit (result-mail.server.ts). Returns the company's status after the change.
  */
 export async function setPersonStatus(t: Transaction, change: PersonStatusChange): Promise<CompanyVerificationStatus | null> {
   const user = await User.findByPk(change.userId, { transaction: t, lock: t.LOCK.UPDATE, attributes: ["id", "companyId", "verificationStatus"] });
@@ -56,7 +58,9 @@ export async function setPersonStatus(t: Transaction, change: PersonStatusChange
     },
     { transaction: t }
   );
-  return user.companyId ? recomputeCompanyVerification(t, user.companyId) : null;
+  const companyStatus = user.companyId ? await recomputeCompanyVerification(t, user.companyId) : null;
+  await sendVerificationResult(t, user.id, change.status);
+  return companyStatus;
 }
 
 export interface IdentityDocumentUpload {

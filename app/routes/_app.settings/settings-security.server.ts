@@ -39,7 +39,7 @@ const placedOnPassword = recoverAs((error): AppError =>
 );
 
 /** The Password tab's forms; each answers a field error in place or a redirect back to the tab with a toast. */
-export async function securityAction(request: Request, context: AppLoadContext, actor: Actor) {
+export async function securityAction(request: Request, context: AppLoadContext, actor: Actor, path: string = PASSWORD_TAB_PATH) {
   const form = await readForm(request);
   const intent = IntentSchema.safeParse(form.get("intent"));
   if (!intent.success) throw new Response("Bad Request", { status: 400 });
@@ -52,20 +52,20 @@ export async function securityAction(request: Request, context: AppLoadContext, 
         const parsed = ChangePasswordSchema.safeParse(input);
         if (!parsed.success) throw AppError.validation(parsed.error);
         await changePassword(actor, { ...input, sessionToken: await readSessionToken(request), ip });
-        return redirectWithToast(PASSWORD_TAB_PATH, { type: "success", message: PASSWORD_CHANGED });
+        return redirectWithToast(path, { type: "success", message: PASSWORD_CHANGED });
       }
       case "mfa-start":
         await startMfaEnrolment(actor, { currentPassword: form.get("currentPassword"), ip });
-        return redirect(`${PASSWORD_TAB_PATH}#two-factor`);
+        return redirect(`${path}#two-factor`);
       case "mfa-confirm":
         await confirmMfaEnrolment(actor, { code: form.get("code"), ip });
-        return redirectWithToast(PASSWORD_TAB_PATH, { type: "success", message: MFA_TURNED_ON });
+        return redirectWithToast(path, { type: "success", message: MFA_TURNED_ON });
       case "mfa-cancel":
         await cancelMfaEnrolment(actor);
-        return redirectWithToast(PASSWORD_TAB_PATH, { type: "info", message: "Two-factor authentication was not turned on" });
+        return redirectWithToast(path, { type: "info", message: "Two-factor authentication was not turned on" });
       case "mfa-disable":
         await disableMfa(actor, { currentPassword: form.get("currentPassword"), ip });
-        return redirectWithToast(PASSWORD_TAB_PATH, { type: "success", message: MFA_TURNED_OFF });
+        return redirectWithToast(path, { type: "success", message: MFA_TURNED_OFF });
     }
   } catch (error) {
     // A field's message on it (422); any other refusal is the form's message (the spec's fallback when it has none).
