@@ -85,7 +85,8 @@ test.describe("login", () => {
     await page.getByLabel("Email").fill(PURCHASER);
     await page.getByLabel("Password").fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: "Log in" }).click();
-    await expect(page).toHaveURL(/\/invoices$/);
+    // A purchaser lands on Bills (issue 20 part 3).
+    await expect(page).toHaveURL(/\/bills$/);
     await context.close();
   });
 });

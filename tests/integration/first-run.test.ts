@@ -125,7 +125,7 @@ describe("the Get started checklist and the landing page", () => {
     expect(await homePathOf(actor)).toBe("/invoices");
     let view = await getFirstRun(actor);
     expect(view.side).toBe("SUPPLIER");
-    expect(view.items[0]).toMatchObject({ done: true, note: "Invoices and bills imported" });
+    expect(view.items[0]).toMatchObject({ done: true, note: "Your invoices and bills are in" });
     expect(view.items[2]).toMatchObject({ id: "request-payment", title: CHECKLIST_TEXT.requestPayment, done: false });
     await makePaymentRequest(actor, invoice.id, 1_000 as Cents);
     view = await getFirstRun(actor);

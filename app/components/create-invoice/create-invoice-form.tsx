@@ -151,6 +151,22 @@ export function CreateInvoiceForm({
               defaultValue={start?.invoiceNumber}
               error={errors.invoiceNumber}
             />
+            {/* Right under the supplier / customer and the number: the new counterparty, on the spot (issue 20 part 3). */}
+            {step?.notice ? (
+              <p role="status" className="text-sm font-medium text-primary sm:col-span-2">
+                {step.notice}
+              </p>
+            ) : null}
+            <NewCounterpartyFields
+              idPrefix="create"
+              role={isBill ? "SUPPLIER" : "CUSTOMER"}
+              open={addingOpen}
+              onOpenChange={setAddingOpen}
+              values={newCounterparty}
+              onChange={setNewCounterparty}
+              errors={errors}
+              focusRequest={focusRequest}
+            />
             {isBill ? (
               <Field
                 id="create-issueDate"
@@ -179,21 +195,6 @@ export function CreateInvoiceForm({
               <FieldError id="create-dueDate-error" message={dueDateError} />
             </div>
             <Field id="create-orderNumber" name="orderNumber" label="Order number (optional)" defaultValue={start?.orderNumber} error={errors.orderNumber} />
-            {step?.notice ? (
-              <p role="status" className="text-sm font-medium text-primary sm:col-span-2">
-                {step.notice}
-              </p>
-            ) : null}
-            <NewCounterpartyFields
-              idPrefix="create"
-              role={isBill ? "SUPPLIER" : "CUSTOMER"}
-              open={addingOpen}
-              onOpenChange={setAddingOpen}
-              values={newCounterparty}
-              onChange={setNewCounterparty}
-              errors={errors}
-              focusRequest={focusRequest}
-            />
           </div>
 
           <section aria-labelledby="items-heading" className="grid gap-3">

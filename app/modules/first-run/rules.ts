@@ -95,7 +95,7 @@ export function checklistFor(facts: FirstRunFacts, flags: FirstRunFlags): Checkl
     title: CHECKLIST_TEXT.records,
     description: "Earlybird works from your invoices and bills: sync them from Xero or MYOB, or import a CSV file.",
     done: facts.connectedToAccounting || facts.hasOwnRecords,
-    note: facts.connectedToAccounting ? "Accounting software connected" : facts.hasOwnRecords ? "Invoices and bills imported" : null,
+    note: facts.connectedToAccounting ? "Accounting software connected" : facts.hasOwnRecords ? "Your invoices and bills are in" : null,
     links: recordLinks,
   };
   const bankAccount: ChecklistItem = {
