@@ -187,7 +187,8 @@ test("the pages link a favicon the server serves: no 404 in the browser (issue 1
   expect([bytes.readUInt16LE(0), bytes.readUInt16LE(2)]).toEqual([0, 1]);
   expect(bytes.readUInt16LE(4)).toBeGreaterThan(0);
   await loginAs(page, PURCHASER);
-  await expect(page.getByRole("heading", { level: 1, name: "Invoices" })).toBeVisible();
+  // The purchaser lands on Bills (issue 20 part 3).
+  await expect(page.getByRole("heading", { level: 1, name: "Bills" })).toBeVisible();
   // Chromium asks for the icon on its own; give it the time to.
   await page.waitForLoadState("networkidle");
   expect(failed).toEqual([]);
