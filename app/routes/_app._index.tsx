@@ -11,7 +11,7 @@ import {
   TopupsTable,
   TopupsToolbar,
 } from "~/components/topups/admin-topups";
-import { requireAdmin } from "~/web/auth.server";
+import { homePath, requireAdmin } from "~/web/auth.server";
 import { AppError, notFound } from "~/lib/errors";
 import { formErrorsOf, type FormErrorData } from "~/lib/form-errors";
 import { requireAppUser } from "~/web/require-app-user.server";
@@ -42,14 +42,15 @@ export const handle: PageHandle = { title: "Topups" };
 export const meta = titleMeta;
 
 /**
- * "/": the admin Topups page (spec p3 §2.3, §4.3; docs/decisions/012); company users go to their invoices (p1 §2).
+ * "/": the admin Topups page (spec p3 §2.3, §4.3; docs/decisions/012); company users go to their home (docs/decisions/065).
  * Tabs All, Pending, Unknown, Approved (COMPLETED), Cancelled (?tab=), 25 a page (?page=). Dialogs are query
  * parameters of this page (an index route has no children): ?confirm=<id>, ?cancel=<id>, ?assign=<id>, ?return=<id>
  * (an unknown deposit back to its sender, docs/decisions/030), ?import=statement.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAppUser(request);
-  if (!user.isAdmin) throw redirect("/invoices");
+  // A company user's home: Bills, Invoices, or Get started for a company with nothing yet (docs/decisions/065).
+  if (!user.isAdmin) throw redirect(await homePath(user));
   const actor = actorOf(user);
   const url = new URL(request.url);
   const query = parseTopUpListQuery(url.searchParams);

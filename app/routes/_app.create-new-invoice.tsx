@@ -13,6 +13,9 @@ import { searchCounterparties } from "~/modules/counterparties/service.server";
 import { createInvoiceRecord, getCreateContext } from "~/modules/invoices/create.server";
 import { INITIAL_ITEM_COUNT, defaultDueDate, type InvoiceKind } from "~/modules/invoices/schema";
 import { handleError, notFoundResponse, readForm } from "~/web/http.server";
+import { ADD_COUNTERPARTY_INTENT } from "~/components/create-invoice/new-counterparty";
+import { addCounterpartyOnTheSpot } from "~/modules/counterparties/new-counterparty.server";
+import { addedNotice, readNewCounterparty } from "~/web/invoices/new-counterparty.server";
 
 /** The page's title follows ?type= (p3 §2.2: 'Create Invoice' or 'Create Bill'); see titleFromData. */
 const titleFromData = (data: unknown) => ((data as { kind?: string } | undefined)?.kind === "BILL" ? "Create Bill" : "Create Invoice");
@@ -46,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-const IntentSchema = z.union([z.enum(["confirm", "add-item"]), z.string().regex(/^delete-item:\d{1,3}$/)]).catch("confirm");
+const IntentSchema = z.union([z.enum(["confirm", "add-item", ADD_COUNTERPARTY_INTENT]), z.string().regex(/^delete-item:\d{1,3}$/)]).catch("confirm");
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await authorise(request);
@@ -60,6 +63,21 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "add-item") {
     const items = values.items.length < MAX_ITEMS ? [...values.items, emptyItem()] : values.items;
     return json<CreateStepData>({ values: { ...values, items }, revision });
+  }
+  // A new supplier / customer on the spot (issue 20 part 3): made, then chosen, the rest of the form kept as typed.
+  if (intent === ADD_COUNTERPARTY_INTENT) {
+    const typed = readNewCounterparty(form);
+    try {
+      const role = kind === "BILL" ? "SUPPLIER" : "CUSTOMER";
+      const { counterparty, created } = await addCounterpartyOnTheSpot(actor, role, typed);
+      return json<CreateStepData>({
+        values: { ...values, counterpartyId: String(counterparty.id), counterpartyName: counterparty.companyName },
+        revision,
+        notice: addedNotice(counterparty.companyName, role, created),
+      });
+    } catch (error) {
+      return handleError(error, { fields: "named", notFound: "show", forbidden: "show", data: { values, revision, newCounterparty: typed, addingCounterparty: true } });
+    }
   }
   if (intent.startsWith("delete-item:")) {
     const index = Number(intent.slice("delete-item:".length));

@@ -45,7 +45,8 @@ function stepOf(search: URLSearchParams): Step | null {
 }
 
 /** Where the logged-in user belongs now: onboarding's next screen, else the app. */
-const homeOf = (user: Parameters<typeof onboardingPath>[0]) => onboardingPath(user) ?? (user.isAdmin ? "/" : "/invoices");
+// "/" sends a company user to their home: Bills, Invoices or Get started (docs/decisions/065).
+const homeOf = (user: Parameters<typeof onboardingPath>[0]) => onboardingPath(user) ?? "/";
 
 /** The phone steps act for the logged-in user, and only while they are the user's current step. */
 async function phoneStepUser(request: Request, step: Step) {

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { getSessionUser, postLoginPath } from "~/web/auth.server";
+import { getSessionUser, homePath, postLoginPath } from "~/web/auth.server";
 import { loginAuthenticator, loginStrategyOf } from "~/web/auth/authenticator.server";
 import { env, isProduction } from "~/lib/env.server";
 import { formErrorsOf } from "~/lib/form-errors";
@@ -23,7 +23,7 @@ export const meta: MetaFunction = () => [{ title: "Earlybird | Log in" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
   const url = new URL(request.url);
-  if (user) throw redirect(postLoginPath(user, url.searchParams));
+  if (user) throw redirect(postLoginPath(user, url.searchParams, await homePath(user)));
   const flash = await readFlash(request);
   return json(
     { sessionExpired: flash === "session-expired", demoLogins: isProduction() ? [] : DEMO_LOGINS, mailboxLink: mailboxAccess(context.ip) === "open" },
@@ -60,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (landingToken && (landingType === "invite" || landingType === "notify")) {
       await redeemLandingToken({ token: landingToken, type: landingType, userId: result.user.id }).catch(() => undefined);
     }
-    return redirect(postLoginPath(result.user, search), { headers: { "Set-Cookie": cookie } });
+    return redirect(postLoginPath(result.user, search, await homePath(result.user)), { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     // The form's fields and a wrong authenticator code on their fields (422); wrong credentials (401) and the attempt
     // limit (429) above the form. The e-mail stays as typed; the MFA step stays open with its challenge.

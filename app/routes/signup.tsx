@@ -62,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       landing: null,
     } as const);
   }
-  if (await getSessionUser(request)) throw redirect("/invoices");
+  if (await getSessionUser(request)) throw redirect("/");
   const landingToken = url.searchParams.get("token");
   const landing = landingToken ? await findLandingInvite(landingToken, Number(url.searchParams.get("userId")) || null) : null;
   return json({
@@ -114,7 +114,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   }
 
-  if (await getSessionUser(request)) throw redirect("/invoices");
+  if (await getSessionUser(request)) throw redirect("/");
   const ip = context.ip ?? "unknown";
   // Australian sign-ups only while the Australia sign-up flag is on (p1 §6): otherwise every sign-up is NZ.
   if (!(await getFeatureFlags()).australiaSignUp) form.set("country", "NZ");

@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { actorOf, resolveSession, type SessionLookup, type SessionUser } from "~/modules/auth/service.server";
 import { oncePerRequest } from "~/lib/request-scope.server";
+import { homePathOf } from "~/modules/first-run/service.server";
 import { isAtLeast, onboardingPath } from "~/modules/onboarding/rules";
 import type { Actor } from "~/lib/actor";
 import { resolveSameOriginPath } from "~/lib/safe-redirect";
@@ -109,11 +110,13 @@ export async function requireAdmin(request: Request): Promise<{ user: SessionUse
 
 /**
  * Where a user goes after login: first where onboarding continues (p1 §4), then `next` (other query parameters kept),
- * else / for admins, /invoices for others.
+ * else `home`: / for admins; for company users what homePathOf gives (the login action passes it: Bills for a
+ * purchaser, Get started for a company with nothing yet; issue 20 part 3), /invoices when not given.
  */
 export function postLoginPath(
   user: Pick<SessionUser, "isAdmin"> & Partial<Pick<SessionUser, "onboardingState" | "verificationStatus" | "phoneNumber">>,
-  search: URLSearchParams
+  search: URLSearchParams,
+  home: string = user.isAdmin ? "/" : "/invoices"
 ): string {
   const onboarding = user.onboardingState
     ? onboardingPath({
@@ -133,5 +136,10 @@ export function postLoginPath(
     }
     return `${target.pathname}${target.search}`;
   }
-  return user.isAdmin ? "/" : "/invoices";
+  return user.isAdmin ? "/" : home;
+}
+
+/** The page a logged-in user lands on (login, activation, sign-up, /): see homePathOf (docs/decisions/065). */
+export function homePath(user: SessionUser): Promise<string> {
+  return homePathOf(actorOf(user));
 }

@@ -11,9 +11,10 @@ test.describe("login", () => {
 
   for (const [email, landing] of [
     [ADMIN, "/"],
-    [PURCHASER, "/invoices"],
+    // Purchasers (companies with bills to pay) land on Bills, suppliers on Invoices (issue 20 part 3).
+    [PURCHASER, "/bills"],
     [SUPPLIER, "/invoices"],
-    [AU_USER, "/invoices"],
+    [AU_USER, "/bills"],
   ] as const) {
     test(`${email} lands on ${landing}`, async ({ page }) => {
       await loginAs(page, email);
@@ -85,7 +86,8 @@ test.describe("login", () => {
     await page.getByLabel("Email").fill(PURCHASER);
     await page.getByLabel("Password").fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: "Log in" }).click();
-    await expect(page).toHaveURL(/\/invoices$/);
+    // A purchaser lands on Bills (issue 20 part 3).
+    await expect(page).toHaveURL(/\/bills$/);
     await context.close();
   });
 });

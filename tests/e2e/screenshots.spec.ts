@@ -20,6 +20,8 @@ for (const width of WIDTHS) {
 
     test("customer pages", async ({ page }) => {
       await loginAs(page, PURCHASER);
+      // The purchaser lands on Bills (issue 20 part 3); this shot is of Invoices.
+      await page.goto("/invoices");
       await expect(page.getByRole("heading", { level: 1, name: "Invoices" })).toBeVisible();
       await shoot(page, `invoices-customer-${width}`);
       await page.getByRole("button", { name: /Pat Harbour/ }).click();

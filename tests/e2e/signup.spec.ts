@@ -196,11 +196,12 @@ test("sign-up works without JavaScript: Search lists the register's suggestions 
   await context.close();
 });
 
-test("a logged-in user chooses the accounting software (or skips) and lands on /invoices", async ({ page }) => {
+test("a logged-in user chooses the accounting software (or skips) and lands on Get started", async ({ page }) => {
   await loginAs(page, NEW_NZ_USER);
   // Sign-up itself is for visitors.
   await page.goto("/signup");
-  await expect(page).toHaveURL(/\/invoices/);
+  // Kauri Timber has no invoices or bills: its home is Get started (issue 20 part 3).
+  await expect(page).toHaveURL(/\/get-started$/);
 
   await page.goto("/signup?step=connect-account");
   await expect(page.getByRole("heading", { name: "Connect your accounting software" })).toBeVisible();
@@ -218,11 +219,11 @@ test("a logged-in user chooses the accounting software (or skips) and lands on /
 
   await page.goto("/signup?step=final");
   await expect(page.getByText("Getting your invoices ready…")).toBeVisible();
-  await expect(page).toHaveURL(/\/invoices$/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/get-started$/, { timeout: 10_000 });
 
   await page.goto("/signup?step=connect-account");
   await page.getByRole("button", { name: "Skip" }).click();
-  await expect(page).toHaveURL(/\/invoices$/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/get-started$/, { timeout: 10_000 });
 });
 
 test("the connect steps need a login", async ({ page }) => {

@@ -152,7 +152,8 @@ test("an admin imports a bank statement and assigns the unknown deposit", async 
 test("a company user cannot reach the admin Topups page or another company's top-up", async ({ page, browser }) => {
   await loginAsCompany(page, "purchaser");
   await page.goto("/");
-  await expect(page).toHaveURL(/\/invoices/);
+  // A company user's / is their home: Get started while the company has no invoices or bills (issue 20 part 3).
+  await expect(page).toHaveURL(/\/get-started$/);
   await createTopUp(page, "10");
   const own = new URL(page.url()).searchParams.get("id");
   expect(own).toMatch(/^\d+$/);

@@ -65,7 +65,8 @@ describe("login route", () => {
     expect(await wrong.json()).toMatchObject({ fieldErrors: { mfaCode: MFA_INVALID }, values: { email }, mfaChallenge: expect.any(String) });
     const ok = await post({ email, mfaChallenge, mfaCode: totpCode(secret) }, { ip });
     expect(ok.status).toBe(302);
-    expect(ok.headers.get("Location")).toBe("/invoices");
+    // A company with nothing yet lands on Get started (issue 20 part 3).
+    expect(ok.headers.get("Location")).toBe("/get-started");
     expect(authenticate.mock.calls.map((call) => call[0])).toEqual(["form", "totp", "totp"]);
   });
 

@@ -14,6 +14,8 @@ import { LinkTabs } from "~/components/ui/tabs";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { defaultDueDate } from "~/modules/invoices/schema";
 import { CounterpartyPicker, type PickerOption } from "./counterparty-picker";
+import { NewCounterpartyFields } from "./new-counterparty";
+import { emptyNewCounterparty, type NewCounterpartyValues } from "~/modules/counterparties/new-counterparty";
 import { formErrorsOf } from "~/lib/form-errors";
 import { ADD_FIELDS, emptyAddValues, toDisplayDate, type AddActionData, type AddKind, type AddStepData, type AddValues } from "./add-record-types";
 
@@ -81,7 +83,7 @@ export function AddRecordDialog(props: AddRecordDialogProps) {
           ]}
         />
       ) : null}
-      {step?.step === "confirm" ? <ConfirmView key="confirm" step={step} /> : <EnterForm key={`enter-${props.kind}`} {...props} step={step} />}
+      {step?.step === "confirm" ? <ConfirmView key="confirm" step={step} /> : <EnterForm key={`enter-${props.kind}-${step?.notice ?? ""}`} {...props} step={step} />}
     </RouteDialog>
   );
 }
@@ -115,9 +117,14 @@ function EnterForm({ kind, context, counterparties, defaultDueDate: initialDueDa
   const reviewing = useSubmitting("review");
   const isBill = kind === "BILL";
   const role = kind === "INVOICE" ? "CUSTOMER" : "SUPPLIER";
+  const [newCounterparty, setNewCounterparty] = useState<NewCounterpartyValues>(step?.newCounterparty ?? emptyNewCounterparty());
+  const [addingOpen, setAddingOpen] = useState(Boolean(step?.addingCounterparty));
+  const [focusRequest, setFocusRequest] = useState(0);
 
   return (
     <Form method="post" action={`${kind === "INVOICE" ? "/invoices" : "/bills"}/add${search}`} className="grid gap-4" noValidate>
+      {/* Enter in a field reviews (the form's first submit button is its default), never adds a counterparty. */}
+      <button type="submit" name="intent" value="review" hidden tabIndex={-1} aria-hidden="true" disabled={reviewing} />
       <input type="hidden" name="kind" value={kind} />
       {formError ? <Alert variant="destructive">{formError}</Alert> : null}
       <CounterpartyPicker
@@ -132,6 +139,26 @@ function EnterForm({ kind, context, counterparties, defaultDueDate: initialDueDa
           // Picking a supplier sets the bill's default due date from its payment term, unless the user typed one.
           if (option && isBill && !dueDateTouched) setDueDate(toDisplayDate(defaultDueDate(context.today, option.paymentTerm, "BILL")));
         }}
+        onAddNew={(text) => {
+          setNewCounterparty((typed) => ({ ...typed, newCompanyName: text || typed.newCompanyName }));
+          setAddingOpen(true);
+          setFocusRequest((n) => n + 1);
+        }}
+      />
+      {step?.notice ? (
+        <p role="status" className="text-sm font-medium text-primary">
+          {step.notice}
+        </p>
+      ) : null}
+      <NewCounterpartyFields
+        idPrefix="add"
+        role={role}
+        open={addingOpen}
+        onOpenChange={setAddingOpen}
+        values={newCounterparty}
+        onChange={setNewCounterparty}
+        errors={errors}
+        focusRequest={focusRequest}
       />
       {kind === "CREDIT_NOTE" ? (
         <>

@@ -1,5 +1,6 @@
 /** Shapes shared by the Add dialog's server half and its form. */
 import type { FormErrorData } from "~/lib/form-errors";
+import type { NewCounterpartyValues } from "~/modules/counterparties/new-counterparty";
 
 export type AddKind = "INVOICE" | "BILL" | "CREDIT_NOTE";
 
@@ -30,6 +31,11 @@ export interface AddStepData {
   kind: AddKind;
   values: AddValues;
   summary: SummaryRow[];
+  /** The new-counterparty fields as typed (issue 20 part 3), kept open after a refusal. */
+  newCounterparty?: NewCounterpartyValues;
+  addingCounterparty?: boolean;
+  /** Said once the new counterparty is chosen. */
+  notice?: string;
 }
 
 /** What the Add dialog's action answers: a step, and on a refusal the one shape of form errors (FormErrorData). */

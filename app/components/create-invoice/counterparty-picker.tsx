@@ -4,6 +4,8 @@
  * (the actor's own counterparties) after 500 ms of quiet, arrows move through the suggestions, Enter picks one,
  * Escape closes. Without JavaScript it is a plain <select> of the options the page's loader gave.
  * The form receives counterpartyId (the company id) and counterpartyName (the text).
+ * With `onAddNew`, a name that matches nothing is offered as a new counterparty ("Add "…" as a new supplier") instead
+ * of "No companies found" (issue 20 part 3): the caller opens its new-counterparty fields with the typed name.
  */
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
@@ -37,6 +39,7 @@ export function CounterpartyPicker({
   selected,
   onSelect,
   error,
+  onAddNew,
 }: {
   id: string;
   label: string;
@@ -46,6 +49,8 @@ export function CounterpartyPicker({
   selected: { id: number | null; name: string };
   onSelect: (option: PickerOption | null, text: string) => void;
   error?: string | null;
+  /** Offer the typed name as a new counterparty (the caller's NewCounterpartyFields). */
+  onAddNew?: (text: string) => void;
 }) {
   const hydrated = useHydrated();
   const errorId = `${id}-error`;
@@ -58,6 +63,12 @@ export function CounterpartyPicker({
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const suggestions = searched && fetcher.data ? fetcher.data.counterparties : options;
+  const typed = selected.name.trim();
+  const noun = role === "SUPPLIER" ? "supplier" : "customer";
+  const exactMatch = suggestions.some((option) => option.companyName.trim().toLowerCase() === typed.toLowerCase());
+  // The last entry of the list: the typed name as a new counterparty, when nothing has that name.
+  const addNew = onAddNew && fetcher.state === "idle" && selected.id === null && !exactMatch ? { label: typed ? `Add "${typed}" as a new ${noun}` : `Add a new ${noun}` } : null;
+  const entries = suggestions.length + (addNew ? 1 : 0);
 
   if (!hydrated) {
     return (
@@ -92,6 +103,13 @@ export function CounterpartyPicker({
     }, PICKER_DEBOUNCE_MS);
   };
 
+  const chooseAddNew = () => {
+    clearTimeout(timer.current);
+    setOpen(false);
+    setActive(-1);
+    onAddNew?.(typed);
+  };
+
   const choose = (option: PickerOption) => {
     clearTimeout(timer.current);
     onSelect(option, option.companyName);
@@ -112,7 +130,9 @@ export function CounterpartyPicker({
         aria-autocomplete="list"
         aria-expanded={open}
         aria-controls={listId}
-        aria-activedescendant={open && active >= 0 && suggestions[active] ? `${listId}-${suggestions[active].id}` : undefined}
+        aria-activedescendant={
+          open && active >= 0 && suggestions[active] ? `${listId}-${suggestions[active].id}` : open && addNew && active === suggestions.length ? `${listId}-new` : undefined
+        }
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         value={selected.name}
@@ -128,13 +148,16 @@ export function CounterpartyPicker({
           if (event.key === "ArrowDown") {
             event.preventDefault();
             setOpen(true);
-            setActive((index) => Math.min(index + 1, suggestions.length - 1));
+            setActive((index) => Math.min(index + 1, entries - 1));
           } else if (event.key === "ArrowUp") {
             event.preventDefault();
             setActive((index) => Math.max(index - 1, 0));
           } else if (event.key === "Enter" && open && active >= 0 && suggestions[active]) {
             event.preventDefault();
             choose(suggestions[active]);
+          } else if (event.key === "Enter" && open && addNew && active === suggestions.length) {
+            event.preventDefault();
+            chooseAddNew();
           } else if (event.key === "Escape" && open) {
             event.preventDefault();
             setOpen(false);
@@ -151,7 +174,7 @@ export function CounterpartyPicker({
         )}
       >
         {fetcher.state === "loading" ? <li className="px-2 py-1.5 text-muted-foreground">Loading...</li> : null}
-        {suggestions.length === 0 && fetcher.state === "idle" ? <li className="px-2 py-1.5 text-muted-foreground">No companies found</li> : null}
+        {suggestions.length === 0 && fetcher.state === "idle" && !addNew ? <li className="px-2 py-1.5 text-muted-foreground">No companies found</li> : null}
         {suggestions.map((option, index) => (
           <li
             key={option.id}
@@ -169,6 +192,18 @@ export function CounterpartyPicker({
             {option.companyName}
           </li>
         ))}
+        {addNew ? (
+          <li
+            id={`${listId}-new`}
+            role="option"
+            aria-selected={false}
+            className={cn("cursor-pointer rounded-sm px-2 py-1.5 font-medium text-primary", active === suggestions.length && "bg-accent")}
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={chooseAddNew}
+          >
+            {addNew.label}
+          </li>
+        ) : null}
       </ul>
       <FieldError id={errorId} message={error} />
     </div>

@@ -28,6 +28,8 @@ import {
 import { toDisplayDate } from "./add-record-types";
 import { CounterpartyPicker, useHydrated, type PickerOption } from "./counterparty-picker";
 import { emptyItem, type CreateValues, type ItemValues } from "./create-form-data";
+import { NewCounterpartyFields } from "./new-counterparty";
+import { emptyNewCounterparty, type NewCounterpartyValues } from "~/modules/counterparties/new-counterparty";
 
 /** The action's answer: the form's values and, on a refusal, the one shape of form errors (fieldErrors, formError). */
 export interface CreateStepData {
@@ -36,6 +38,11 @@ export interface CreateStepData {
   formError?: string;
   /** Changes with every answer, so the form starts again from the answer's values. */
   revision: number;
+  /** The new-counterparty fields as typed (issue 20 part 3), kept open after a refusal. */
+  newCounterparty?: NewCounterpartyValues;
+  addingCounterparty?: boolean;
+  /** "Kowhai Design Ltd added as a supplier": said once, after the new counterparty is chosen. */
+  notice?: string;
 }
 
 const UNITS_PATTERN = /^\d{1,10}(?:\.\d{1,2})?$/;
@@ -97,6 +104,9 @@ export function CreateInvoiceForm({
   const [items, setItems] = useState(() => (start?.items ?? Array.from({ length: initialItemCount }, emptyItem)).map(withKey));
   const totals = useMemo(() => liveTotals(items), [items]);
   const isBill = kind === "BILL";
+  const [newCounterparty, setNewCounterparty] = useState<NewCounterpartyValues>(step?.newCounterparty ?? emptyNewCounterparty());
+  const [addingOpen, setAddingOpen] = useState(Boolean(step?.addingCounterparty));
+  const [focusRequest, setFocusRequest] = useState(0);
 
   const liveDateError = hydrated && dueDate ? dateError(dueDate, context.today) : null;
   const dueDateError = liveDateError ?? errors.dueDate;
@@ -107,6 +117,8 @@ export function CreateInvoiceForm({
 
   return (
     <Form method="post" noValidate className="mx-auto max-w-5xl">
+      {/* Enter in a field confirms (the form's first submit button is its default), never adds a counterparty or deletes a row. */}
+      <button type="submit" name="intent" value="confirm" hidden tabIndex={-1} aria-hidden="true" disabled={submitting || (hydrated && !canConfirm)} />
       <Card>
         <CardHeader>
           <h2 className="text-lg font-semibold leading-none tracking-tight">{isBill ? "Bill details" : "Invoice details"}</h2>
@@ -126,6 +138,11 @@ export function CreateInvoiceForm({
                 if (option && isBill && !dueDateTouched)
                   setDueDate(toDisplayDate(defaultDueDate(context.today, option.paymentTerm as PaymentTermLike | null, "BILL")));
               }}
+              onAddNew={(text) => {
+                setNewCounterparty((values) => ({ ...values, newCompanyName: text || values.newCompanyName }));
+                setAddingOpen(true);
+                setFocusRequest((n) => n + 1);
+              }}
             />
             <Field
               id="create-invoiceNumber"
@@ -133,6 +150,22 @@ export function CreateInvoiceForm({
               label={isBill ? "Bill number" : "Invoice number"}
               defaultValue={start?.invoiceNumber}
               error={errors.invoiceNumber}
+            />
+            {/* Right under the supplier / customer and the number: the new counterparty, on the spot (issue 20 part 3). */}
+            {step?.notice ? (
+              <p role="status" className="text-sm font-medium text-primary sm:col-span-2">
+                {step.notice}
+              </p>
+            ) : null}
+            <NewCounterpartyFields
+              idPrefix="create"
+              role={isBill ? "SUPPLIER" : "CUSTOMER"}
+              open={addingOpen}
+              onOpenChange={setAddingOpen}
+              values={newCounterparty}
+              onChange={setNewCounterparty}
+              errors={errors}
+              focusRequest={focusRequest}
             />
             {isBill ? (
               <Field

@@ -283,13 +283,14 @@ export function ConnectMyobStep({ flags, error }: { flags: ConnectFlags; error?:
 const CONNECTION_LABELS = { xero: "Xero", myob: "MYOB" } as const;
 
 /**
- * final (p1 §2): a loading state, then /invoices. Without JavaScript, the Continue link does it. After a connect
- * (`connection=xero|myob`) it says which books the invoices come from.
+ * final (p1 §2): a loading state, then the company's home ("/": Get started while it has no invoices or bills yet,
+ * docs/decisions/065). Without JavaScript, the Continue link does it. After a connect (`connection=xero|myob`) it
+ * says which books the invoices come from.
  */
 export function FinalStep({ connection = null }: { connection?: "xero" | "myob" | null }) {
   const navigate = useNavigate();
   useEffect(() => {
-    const timer = window.setTimeout(() => navigate("/invoices", { replace: true }), 1500);
+    const timer = window.setTimeout(() => navigate("/", { replace: true }), 1500);
     return () => window.clearTimeout(timer);
   }, [navigate]);
   return (
@@ -298,7 +299,7 @@ export function FinalStep({ connection = null }: { connection?: "xero" | "myob" 
         <Loader2 className="size-8 animate-spin text-primary" aria-hidden />
         {connection ? <p className="font-medium text-foreground">Connected to {CONNECTION_LABELS[connection]}</p> : null}
         <p>{connection ? `Loading your invoices and bills from ${CONNECTION_LABELS[connection]}…` : "Getting your invoices ready…"}</p>
-        <Link to="/invoices" className="font-medium text-primary hover:underline">
+        <Link to="/" className="font-medium text-primary hover:underline">
           Continue
         </Link>
       </div>

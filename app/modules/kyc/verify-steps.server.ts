@@ -209,6 +209,7 @@ export async function confirmBusinessStep(actor: Actor, input: { form: Record<st
   return unlessMovedOn(async () => {
     const result = await confirmBusinessDetails(actor, input);
     if (!result.ok) throw refused(result.fieldErrors);
-    return result.otherPeople ? OWNERS_LIST_PATH : "/invoices";
+    // "/" is the company's home: Get started for a company with nothing yet (docs/decisions/065).
+    return result.otherPeople ? OWNERS_LIST_PATH : "/";
   }, USER_DETAILS_PATH);
 }

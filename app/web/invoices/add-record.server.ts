@@ -18,10 +18,13 @@ import { createCreditNote } from "~/modules/invoices/credit-notes.server";
 import { createCreditNoteSchema, defaultDueDate, formFlag, parseId } from "~/modules/invoices/schema";
 import { ADD_FIELDS, type AddKind, type AddStepData, type AddValues, type SummaryRow, toDisplayDate } from "~/components/create-invoice/add-record-types";
 import { handleError, notFoundResponse, readForm } from "~/web/http.server";
+import { ADD_COUNTERPARTY_INTENT } from "~/components/create-invoice/new-counterparty";
+import { addCounterpartyOnTheSpot } from "~/modules/counterparties/new-counterparty.server";
+import { addedNotice, readNewCounterparty } from "./new-counterparty.server";
 
 type ListKind = "INVOICE" | "BILL";
 
-const IntentSchema = z.enum(["review", "back", "submit"]);
+const IntentSchema = z.enum(["review", "back", "submit", ADD_COUNTERPARTY_INTENT]);
 const KindSchema = z.enum(["INVOICE", "BILL", "CREDIT_NOTE"]);
 
 /** The list URL the dialog closes to: the list's query without the dialog's own `kind`. */
@@ -94,6 +97,30 @@ export async function addRecordAction(request: Request, list: ListKind) {
   const { locale } = context;
 
   if (intent === "back") return answer({ step: "enter", kind, values, summary: [] });
+
+  // A new supplier / customer on the spot (issue 20 part 3): made, then chosen, the rest of the form kept as typed.
+  if (intent === ADD_COUNTERPARTY_INTENT) {
+    const typed = readNewCounterparty(form);
+    const role = kind === "INVOICE" ? "CUSTOMER" : "SUPPLIER";
+    try {
+      const { counterparty, created } = await addCounterpartyOnTheSpot(actor, role, typed);
+      return answer({
+        step: "enter",
+        kind,
+        values: { ...values, counterpartyId: String(counterparty.id), counterpartyName: counterparty.companyName },
+        summary: [],
+        notice: addedNotice(counterparty.companyName, role, created),
+      });
+    } catch (error) {
+      return handleError(error, {
+        fields: "named",
+        notFound: "show",
+        forbidden: "show",
+        values,
+        data: { step: "enter" as const, kind, summary: [], newCounterparty: typed, addingCounterparty: true },
+      });
+    }
+  }
 
   try {
     if (kind === "CREDIT_NOTE") {
