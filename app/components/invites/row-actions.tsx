@@ -1,10 +1,12 @@
 /**
  * The Invite and Notify row actions of the bills list (p2 §4 rule 8): Invite opens the Invite dialog for the row's
- * record (its contact email prefilled); Notify posts to /bills/notify and comes back with "Notification sent".
+ * record (its contact email prefilled); Notify opens its confirmation (a GET to /bills/notify, decision 068), whose
+ * button posts and comes back with "Notification sent".
  */
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { Bell, Send } from "~/components/ui/icons";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { HiddenSearch } from "~/components/invoices/selection";
 import type { ListKind } from "~/modules/invoices/filters";
 
 export function InviteRowAction({ kind, id, number }: { kind: ListKind; id: number; number: string }) {
@@ -25,16 +27,18 @@ export function InviteRowAction({ kind, id, number }: { kind: ListKind; id: numb
   );
 }
 
-export function NotifyRowAction({ id, number }: { id: number; number: string }) {
+/** `returnTo`: the page Cancel and the answer go back to, when it is not /bills (the supplier bills page). */
+export function NotifyRowAction({ id, number, returnTo }: { id: number; number: string; returnTo?: string }) {
   const { search } = useLocation();
   const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formAction?.startsWith("/bills/notify") && navigation.formData?.get("ids") === String(id);
+  const pending = navigation.state !== "idle" && navigation.location?.pathname === "/bills/notify" && new URLSearchParams(navigation.location.search).get("ids") === String(id);
   return (
-    <Form method="post" action={`/bills/notify${search}`} preventScrollReset className="inline">
+    <Form method="get" action="/bills/notify" preventScrollReset className="inline">
+      {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : <HiddenSearch search={search} omit={["ids", "returnTo"]} />}
       <input type="hidden" name="ids" value={id} />
       <Button type="submit" size="sm" variant="outline" disabled={pending} aria-label={`Notify ${number}`}>
         <Bell aria-hidden className="size-4" />
-        {pending ? "Notifying..." : "Notify"}
+        Notify
       </Button>
     </Form>
   );
