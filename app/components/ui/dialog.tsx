@@ -13,7 +13,7 @@ export const Dialog = DialogPrimitive.Root;
 /**
  * Where focus starts when a dialog opens (GUIDE "Screens", decision 068: never on a destructive or paying button).
  * Radix would focus the first button, which in a confirmation is Confirm or Pay: instead the first field, else a
- * control marked `data-autofocus`, else the dialog's Cancel (`data-dialog-cancel`), else the dialog itself (its title
+ * control marked `data-autofocus`, else the dialog's Cancel (`data-dialog-cancel`, or a link or button reading Cancel), else the dialog itself (its title
  * is read out). Used by DialogContent and RouteDialog.
  */
 export function focusOnOpen(event: Event) {
@@ -26,7 +26,8 @@ export function focusOnOpen(event: Event) {
   const target =
     content.querySelector<HTMLElement>("input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])") ??
     content.querySelector<HTMLElement>("[data-autofocus]") ??
-    content.querySelector<HTMLElement>("[data-dialog-cancel]:not([disabled])");
+    content.querySelector<HTMLElement>("[data-dialog-cancel]:not([disabled])") ??
+    [...content.querySelectorAll<HTMLElement>("a[href], button:not([disabled])")].find((control) => control.textContent?.trim() === "Cancel");
   (target ?? content).focus({ preventScroll: true });
 }
 export const DialogTrigger = DialogPrimitive.Trigger;
