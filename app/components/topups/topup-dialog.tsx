@@ -309,7 +309,9 @@ export function BankTransferStep({
     back.delete("confirm");
     const backHref = `${location.pathname}${back.size ? `?${back.toString()}` : ""}`;
     return (
+      // A key of its own: a new dialog mounts, so focus starts again (on Cancel).
       <RouteDialog
+        key="confirm-cancel"
         title="Cancel topup"
         closeTo={backHref}
         description={`Cancel this topup of ${formatMoney(topUp.topupAmount, topUp.locale)} (reference ${topUp.paymentReference})? Do not transfer the money once it is cancelled.`}
