@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { json, redirect } from "@remix-run/node";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { ChevronLeft } from "~/components/ui/icons";
 import { z } from "zod";
-import { AdminBankAccountCard } from "~/components/banking/admin-bank-accounts";
+import { AdminBankAccountCard, RejectBankAccountDialog } from "~/components/banking/admin-bank-accounts";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { requireAdmin } from "~/web/auth.server";
 import { redirectWithToast } from "~/web/toast.server";
@@ -39,8 +39,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { actor } = await requireAdmin(request);
   const { companyId } = parseParams(params, Params);
   const back = `/companies/${companyId}/bank-accounts`;
-  const parsed = ReviewSchema.safeParse(Object.fromEntries(await readForm(request)));
+  const form = await readForm(request);
+  const parsed = ReviewSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return redirectWithToast(back, { type: "error", message: "Required parameters missing" });
+  // Reject only from its confirmation (decision 068): any other post is shown it first.
+  if (parsed.data.decision === "REJECT" && form.get("confirmed") !== "1") return redirect(`${back}?reject=${encodeURIComponent(parsed.data.bankAccountId)}`);
   try {
     const account = await reviewBankAccount(actor, { companyId, bankAccountId: parsed.data.bankAccountId, decision: parsed.data.decision });
     const approved = parsed.data.decision === "APPROVE";
@@ -55,6 +58,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function CompanyBankAccountsPage() {
   const { company, accounts } = useLoaderData<typeof loader>();
+  const [searchParams] = useSearchParams();
+  const rejecting = accounts.find((account) => account.canReview && String(account.id) === searchParams.get("reject"));
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -78,6 +83,7 @@ export default function CompanyBankAccountsPage() {
           ))}
         </div>
       )}
+      {rejecting ? <RejectBankAccountDialog account={rejecting} closeTo={`/companies/${company.id}/bank-accounts`} /> : null}
     </div>
   );
 }

@@ -21,11 +21,18 @@ const ToastCookieSchema = z.object({
   id: z.string().max(64),
   type: z.enum(["success", "error", "info"]),
   message: z.string().max(500),
+  // Undo (decision 068): where it posts and what; only same-site paths are drawn.
+  undo: z
+    .object({
+      action: z.string().max(1000).regex(/^\/(?!\/)/),
+      fields: z.array(z.tuple([z.string().max(40), z.string().max(200)])).max(250),
+    })
+    .optional(),
 });
 
 /** The Set-Cookie header value that flashes `toast` to the next page. */
 export function flashToast(toast: Omit<ToastMessage, "id">): Promise<string> {
-  return toastCookie.serialize({ id: crypto.randomUUID(), type: toast.type, message: toast.message });
+  return toastCookie.serialize({ id: crypto.randomUUID(), type: toast.type, message: toast.message, ...(toast.undo ? { undo: toast.undo } : {}) });
 }
 
 /** `throw redirectWithToast("/settings", { type: "success", message: "Password changed" })` */

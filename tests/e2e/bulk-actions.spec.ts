@@ -112,11 +112,13 @@ test("a purchaser excludes and includes bills, by row and in bulk", async ({ pag
   const label = (await exclude.getAttribute("aria-label")) ?? "";
   const number = label.replace(/^Exclude /, "");
   await exclude.click();
+  await page.getByRole("dialog", { name: "Exclude from your offer" }).getByRole("button", { name: "Exclude" }).click();
   await expect(notifications(page).getByText("Excluded 1 bill(s) from your offer")).toBeVisible();
   // The bill left Payment Offered; on All it now offers Include.
   await expect(page.getByRole("cell", { name: number, exact: true })).toHaveCount(0);
   await page.goto(`/bills?tab=bills&number=eq:${encodeURIComponent(number)}`);
   await page.getByRole("button", { name: `Include ${number}` }).click();
+  await page.getByRole("dialog", { name: "Include in your offer" }).getByRole("button", { name: "Include" }).click();
   await expect(notifications(page).getByText("Included 1 bill(s) in your offer")).toBeVisible();
   await expect(page.getByRole("button", { name: `Exclude ${number}` })).toBeVisible();
 
@@ -124,9 +126,11 @@ test("a purchaser excludes and includes bills, by row and in bulk", async ({ pag
   await page.getByRole("checkbox", { name: `Select ${number}` }).check();
   const bar = page.getByRole("form", { name: "Bulk actions" });
   await bar.getByRole("button", { name: "Include" }).click();
+  await page.getByRole("dialog", { name: "Include in your offer" }).getByRole("button", { name: "Include" }).click();
   await expect(notifications(page).getByText("No bills to include/exclude")).toBeVisible();
   await page.getByRole("checkbox", { name: `Select ${number}` }).check();
   await bar.getByRole("button", { name: "Exclude" }).click();
+  await page.getByRole("dialog", { name: "Exclude from your offer" }).getByRole("button", { name: "Exclude" }).click();
   await expect(notifications(page).getByText("Excluded 1 bill(s) from your offer")).toBeVisible();
   await expect(page.getByRole("button", { name: `Include ${number}` })).toBeVisible();
 });

@@ -89,6 +89,7 @@ test("a purchaser notifies a supplier: Notification sent, and the link's Log In 
   await expect(notify).toBeVisible();
   const label = (await notify.getAttribute("aria-label"))!;
   await notify.click();
+  await page.getByRole("dialog", { name: "Notify supplier" }).getByRole("button", { name: "Notify" }).click();
   await expect(notifications(page)).toContainText("Notification sent");
   await expect(table.getByRole("button", { name: label })).toHaveCount(0);
 

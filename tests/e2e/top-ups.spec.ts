@@ -110,6 +110,10 @@ test("a purchaser cancels a pending top-up", async ({ page }) => {
   await loginAsCompany(page, "purchaser");
   await createTopUp(page, "50");
   await page.getByRole("button", { name: "Cancel topup" }).click();
+  // It asks first (decision 068), with Cancel focused; Cancel topup there cancels it.
+  const confirm = page.getByRole("dialog", { name: "Cancel topup" });
+  await expect(confirm.getByRole("link", { name: "Cancel", exact: true })).toBeFocused();
+  await confirm.getByRole("button", { name: "Cancel topup" }).click();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByText("Topup cancelled")).toBeVisible();
 });

@@ -126,6 +126,7 @@ test("(a) a purchaser offer: the purchaser includes bills, the supplier gets pai
     await pat.goto(`/bills?tab=bills&number=${eq(bill.number)}`);
     const row = pat.getByRole("table", { name: "Bills" }).getByRole("row").filter({ hasText: bill.number });
     await row.getByRole("button", { name: `Include ${bill.number}` }).click();
+    await pat.getByRole("dialog", { name: "Include in your offer" }).getByRole("button", { name: "Include" }).click();
     await expect(pat.getByText("Included 1 bill(s) in your offer")).toBeVisible();
     await expect(row).toContainText("Payment Offered");
   }

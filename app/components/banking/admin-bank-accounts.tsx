@@ -3,6 +3,7 @@
  * /companies/{id}/bank-accounts.
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { DialogCancelLink, RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { ChevronLeft, ChevronRight, Download, ExternalLink, FileText } from "~/components/ui/icons";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -184,12 +185,45 @@ export function AdminBankAccountCard({ account }: { account: AdminCompanyBankAcc
             <Button type="submit" name="decision" value="APPROVE" disabled={submitting} aria-label={`Approve ${account.bankAccountName}`}>
               {submitting && decision === "APPROVE" ? "Approving…" : "Approve"}
             </Button>
-            <Button type="submit" name="decision" value="REJECT" variant="destructive" disabled={submitting} aria-label={`Reject ${account.bankAccountName}`}>
+            {/* Reject asks first (decision 068): a GET to this page's confirmation, ?reject=<id>. */}
+            <Button
+              type="submit"
+              formMethod="get"
+              name="reject"
+              value={account.id}
+              variant="destructive"
+              disabled={submitting}
+              aria-label={`Reject ${account.bankAccountName}`}
+            >
               {submitting && decision === "REJECT" ? "Rejecting…" : "Reject"}
             </Button>
           </Form>
         ) : null}
       </CardContent>
     </Card>
+  );
+}
+
+/** The confirmation of Reject (decision 068): the account's name and details, Cancel (focused) and Reject. */
+export function RejectBankAccountDialog({ account, closeTo }: { account: Pick<AdminCompanyBankAccount, "id" | "bankAccountName" | "details">; closeTo: string }) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("bankAccountId") === String(account.id);
+  return (
+    <RouteDialog
+      title="Reject bank account"
+      closeTo={closeTo}
+      description={`Reject ${account.bankAccountName} (${account.details})? Its verification fails and the company must add the account again.`}
+    >
+      <Form method="post" action={closeTo} preventScrollReset>
+        <input type="hidden" name="bankAccountId" value={account.id} />
+        <input type="hidden" name="confirmed" value="1" />
+        <RouteDialogFooter>
+          <DialogCancelLink to={closeTo} />
+          <Button type="submit" name="decision" value="REJECT" variant="destructive" disabled={submitting}>
+            {submitting ? "Rejecting…" : "Reject"}
+          </Button>
+        </RouteDialogFooter>
+      </Form>
+    </RouteDialog>
   );
 }

@@ -1,10 +1,12 @@
 /**
  * The Invite and Notify row actions of the bills list (p2 §4 rule 8): Invite opens the Invite dialog for the row's
- * record (its contact email prefilled); Notify posts to /bills/notify and comes back with "Notification sent".
+ * record (its contact email prefilled); Notify opens its confirmation (a GET to /bills/notify, decision 068), whose
+ * button posts and comes back with "Notification sent".
  */
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { Bell, Send } from "~/components/ui/icons";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { HiddenSearch } from "~/components/invoices/selection";
 import type { ListKind } from "~/modules/invoices/filters";
 
 /** `base`: the page whose child route shows the dialog (default the kind's list; the supplier bills page passes its own). */
@@ -26,16 +28,22 @@ export function InviteRowAction({ kind, id, number, base }: { kind: ListKind; id
   );
 }
 
-export function NotifyRowAction({ id, number, base = "/bills" }: { id: number; number: string; base?: string }) {
-  const { search } = useLocation();
+/**
+ * `returnTo`: the page Cancel and the answer go back to, when it is not /bills. `base` (the supplier bills page) sets it
+ * to the page the row is on: the confirmation of /bills/notify sends the answer back there.
+ */
+export function NotifyRowAction({ id, number, returnTo: given, base }: { id: number; number: string; returnTo?: string; base?: string }) {
+  const { pathname, search } = useLocation();
+  const returnTo = given ?? (base && base !== "/bills" ? `${pathname}${search}` : undefined);
   const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formAction?.startsWith(`${base}/notify`) && navigation.formData?.get("ids") === String(id);
+  const pending = navigation.state !== "idle" && navigation.location?.pathname === "/bills/notify" && new URLSearchParams(navigation.location.search).get("ids") === String(id);
   return (
-    <Form method="post" action={`${base}/notify${search}`} preventScrollReset className="inline">
+    <Form method="get" action="/bills/notify" preventScrollReset className="inline">
+      {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : <HiddenSearch search={search} omit={["ids", "returnTo"]} />}
       <input type="hidden" name="ids" value={id} />
       <Button type="submit" size="sm" variant="outline" disabled={pending} aria-label={`Notify ${number}`}>
         <Bell aria-hidden className="size-4" />
-        {pending ? "Notifying..." : "Notify"}
+        Notify
       </Button>
     </Form>
   );

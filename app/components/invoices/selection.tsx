@@ -4,7 +4,8 @@
  *
  * Without JavaScript it is one HTML form: the row checkboxes belong to it through the `form` attribute (the table
  * holds other forms, the per-row Include/Exclude, which cannot nest), Delete submits it by GET to the Confirm Delete
- * dialog route with the ids, Include/Exclude POST it to the include route. With JavaScript, Remix submits the same
+ * dialog route with the ids, Include/Exclude by GET to the include route's confirmation (decision 068), whose button
+ * posts. With JavaScript, Remix submits the same
  * form; the count, select-all and the Include rule (shown only when every selected bill's supplier has offers
  * enabled) are live. The server decides per record either way.
  */
@@ -116,9 +117,9 @@ export function SelectionBar({
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const base = LIST_BASE[kind];
-  const search = serializeListQuery(query).toString();
-  const includeAction = `${base}/include${search ? `?${search}` : ""}`;
-  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith(`${base}/include`) ? navigation.formData?.get("intent") : null;
+  // A GET to the confirmation (decision 068): the form's hidden list state travels with the ids and the intent.
+  const includeAction = `${base}/include`;
+  const submitting = navigation.state !== "idle" && navigation.location?.pathname === includeAction ? new URLSearchParams(navigation.location.search).get("intent") : null;
   // With JavaScript, nothing selected disables the actions; without it the server answers "List of invoice ids needed".
   const none = hydrated && selectedCount === 0;
   const noun = kind === "BILL" ? "bill" : "invoice";
@@ -142,28 +143,26 @@ export function SelectionBar({
               type="submit"
               size="sm"
               variant="outline"
-              formMethod="post"
               formAction={includeAction}
               name="intent"
               value="include"
               disabled={none || Boolean(submitting)}
             >
               <PlusCircle aria-hidden className="size-4" />
-              {submitting === "include" ? "Including..." : "Include"}
+              Include
             </Button>
           ) : null}
           <Button
             type="submit"
             size="sm"
             variant="outline"
-            formMethod="post"
             formAction={includeAction}
             name="intent"
             value="exclude"
             disabled={none || Boolean(submitting)}
           >
             <MinusCircle aria-hidden className="size-4" />
-            {submitting === "exclude" ? "Excluding..." : "Exclude"}
+            Exclude
           </Button>
         </>
       ) : null}
@@ -211,20 +210,60 @@ export function ContactEmailLink({ kind, id, number, email }: { kind: ListKind; 
 }
 
 /**
- * A one-row Include or Exclude: a POST form to the include route, like the bulk buttons. `base`: /bills, or the
- * supplier bills page (/suppliers/{id}/include takes the same fields).
+ * The query of the page a row action is on, as hidden inputs of a GET form (a GET form's own fields replace its
+ * action's query), without the fields the action sets itself.
  */
-export function IncludeRowAction({ id, number, intent, base = "/bills" }: { id: number; number: string; intent: "include" | "exclude"; base?: string }) {
+export function HiddenSearch({ search, omit = [] }: { search: string; omit?: readonly string[] }) {
+  const entries = [...new URLSearchParams(search).entries()].filter(([name]) => !omit.includes(name));
+  return (
+    <>
+      {entries.map(([name, value], index) => (
+        <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+      ))}
+    </>
+  );
+}
+
+/**
+ * A one-row Include or Exclude: a GET to the include route's confirmation (decision 068), which posts. `returnTo`
+ * (a page other than /bills, e.g. the supplier bills page) is where Cancel and the answer go back to.
+ */
+export function IncludeRowAction({
+  id,
+  number,
+  intent,
+  returnTo,
+  base,
+}: {
+  id: number;
+  number: string;
+  intent: "include" | "exclude";
+  returnTo?: string;
+  /** The supplier bills page: its own include route confirms over it (it takes `bill`, and the page's query). */
+  base?: string;
+}) {
   const { search } = useLocation();
   const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("row") === String(id);
   const label = intent === "include" ? "Include" : "Exclude";
+  if (base && base !== "/bills") {
+    const pendingHere = navigation.state !== "idle" && navigation.location?.pathname === `${base}/include` && new URLSearchParams(navigation.location.search).get("bill") === String(id);
+    return (
+      <Form method="get" action={`${base}/include`} preventScrollReset className="inline">
+        <HiddenSearch search={search} omit={["bill", "ids", "intent", "returnTo", "all"]} />
+        <input type="hidden" name="bill" value={id} />
+        <Button type="submit" size="sm" variant="outline" name="intent" value={intent} disabled={pendingHere} aria-label={`${label} ${number}`}>
+          {label}
+        </Button>
+      </Form>
+    );
+  }
+  const pending = navigation.state !== "idle" && navigation.location?.pathname === "/bills/include" && new URLSearchParams(navigation.location.search).get("ids") === String(id);
   return (
-    <Form method="post" action={`${base}/include${search}`} preventScrollReset className="inline">
+    <Form method="get" action="/bills/include" preventScrollReset className="inline">
+      {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : <HiddenSearch search={search} omit={["ids", "intent", "returnTo"]} />}
       <input type="hidden" name="ids" value={id} />
-      <input type="hidden" name="row" value={id} />
       <Button type="submit" size="sm" variant="outline" name="intent" value={intent} disabled={pending} aria-label={`${label} ${number}`}>
-        {pending ? `${label.replace(/e$/, "")}ing...` : label}
+        {label}
       </Button>
     </Form>
   );

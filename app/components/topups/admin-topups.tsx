@@ -14,7 +14,7 @@ import { CsvImportDialog } from "~/components/ui/csv-file-field";
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
+import { DialogCancelLink, RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { LinkTabs } from "~/components/ui/tabs";
 import { dateAndTimeIn, formatDate, timeZoneOfLocale } from "~/lib/dates";
@@ -278,9 +278,7 @@ export function TopupActionDialog({ kind, row, closeTo, action }: { kind: "confi
         <input type="hidden" name="intent" value={kind} />
         <input type="hidden" name="id" value={row.id} />
         <RouteDialogFooter>
-          <Link to={closeTo} preventScrollReset className={buttonVariants({ variant: "outline" })}>
-            Back
-          </Link>
+          <DialogCancelLink to={closeTo} />
           <Button type="submit" variant={confirm ? "default" : "destructive"} disabled={posting}>
             {posting ? (confirm ? "Confirming..." : "Cancelling...") : confirm ? "Confirm" : "Cancel topup"}
           </Button>
@@ -334,9 +332,7 @@ export function AssignDialog({
           <FieldError id="assign-company-error" message={error} />
         </div>
         <RouteDialogFooter>
-          <Link to={closeTo} preventScrollReset className={buttonVariants({ variant: "outline" })}>
-            Back
-          </Link>
+          <DialogCancelLink to={closeTo} />
           <Button type="submit" disabled={posting}>
             {posting ? "Assigning..." : "Assign"}
           </Button>
@@ -440,9 +436,7 @@ export function ReturnDepositDialog({
           </p>
         ) : null}
         <RouteDialogFooter>
-          <Link to={closeTo} preventScrollReset className={buttonVariants({ variant: "outline" })}>
-            Back
-          </Link>
+          <DialogCancelLink to={closeTo} />
           <Button type="submit" variant="destructive" disabled={posting}>
             {posting ? "Returning..." : "Return to sender"}
           </Button>

@@ -4,14 +4,14 @@
  * no JavaScript needed); Confirm posts and lands on the Bank Transfer step of the new top-up (?id=), which also shows
  * an existing top-up's instructions again.
  */
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
+import { DialogCancelLink, RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { formatMoney, type Cents } from "~/lib/money";
 import { cn } from "~/lib/utils";
 import { editAmountInput, formatAmountInputOnBlur } from "~/lib/amount-input";
@@ -301,6 +301,33 @@ export function BankTransferStep({
   const navigation = useNavigation();
   const cancelling = navigation.state !== "idle" && navigation.formMethod === "POST";
   const isPending = topUp.topupStatus === "PENDING";
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  // "Cancel topup" asks first (decision 068): a GET adds confirm=cancel, and this dialog becomes the question.
+  if (isPending && searchParams.get("confirm") === "cancel") {
+    const back = new URLSearchParams(searchParams);
+    back.delete("confirm");
+    const backHref = `${location.pathname}${back.size ? `?${back.toString()}` : ""}`;
+    return (
+      // A key of its own: a new dialog mounts, so focus starts again (on Cancel).
+      <RouteDialog
+        key="confirm-cancel"
+        title="Cancel topup"
+        closeTo={backHref}
+        description={`Cancel this topup of ${formatMoney(topUp.topupAmount, topUp.locale)} (reference ${topUp.paymentReference})? Do not transfer the money once it is cancelled.`}
+      >
+        <Form method="post" action={formAction} preventScrollReset>
+          <input type="hidden" name="id" value={topUp.id} />
+          <RouteDialogFooter>
+            <DialogCancelLink to={backHref} />
+            <Button type="submit" name="intent" value="cancel" variant="destructive" disabled={cancelling}>
+              {cancelling ? "Cancelling..." : "Cancel topup"}
+            </Button>
+          </RouteDialogFooter>
+        </Form>
+      </RouteDialog>
+    );
+  }
   return (
     <RouteDialog
       title="Bank Transfer"
@@ -351,12 +378,16 @@ export function BankTransferStep({
         {instructions.mayTakeTwoHours ? <li>Bank transfer may take up to 2 hours.</li> : null}
         {isPending && topUp.expiresOn ? <li>This topup expires on {topUp.expiresOn} if your transfer has not arrived.</li> : null}
       </ul>
-      <Form method="post" action={formAction} preventScrollReset>
-        <input type="hidden" name="id" value={topUp.id} />
+      <Form method="get" action={location.pathname} preventScrollReset>
+        {[...searchParams.entries()]
+          .filter(([name]) => name !== "confirm")
+          .map(([name, value], index) => (
+            <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+          ))}
         <RouteDialogFooter>
           {isPending ? (
-            <Button type="submit" name="intent" value="cancel" variant="outline" disabled={cancelling}>
-              {cancelling ? "Cancelling..." : "Cancel topup"}
+            <Button type="submit" name="confirm" value="cancel" variant="outline">
+              Cancel topup
             </Button>
           ) : null}
           <Link to={closeTo} preventScrollReset className={buttonVariants()}>

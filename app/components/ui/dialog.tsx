@@ -9,6 +9,27 @@ import { cn } from "~/lib/utils";
  * pass `aria-describedby={undefined}` to DialogContent when there is no DialogDescription.
  */
 export const Dialog = DialogPrimitive.Root;
+
+/**
+ * Where focus starts when a dialog opens (GUIDE "Screens", decision 068: never on a destructive or paying button).
+ * Radix would focus the first button, which in a confirmation is Confirm or Pay: instead the first field, else a
+ * control marked `data-autofocus`, else the dialog's Cancel (`data-dialog-cancel`, or a link or button reading Cancel), else the dialog itself (its title
+ * is read out). Used by DialogContent and RouteDialog.
+ */
+export function focusOnOpen(event: Event) {
+  const content = event.currentTarget;
+  if (!(content instanceof HTMLElement)) return;
+  event.preventDefault();
+  // A field that took focus itself (autoFocus) keeps it.
+  const active = document.activeElement;
+  if (active instanceof HTMLElement && active !== content && content.contains(active) && active.matches("input, select, textarea")) return;
+  const target =
+    content.querySelector<HTMLElement>("input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])") ??
+    content.querySelector<HTMLElement>("[data-autofocus]") ??
+    content.querySelector<HTMLElement>("[data-dialog-cancel]:not([disabled])") ??
+    [...content.querySelectorAll<HTMLElement>("a[href], button:not([disabled])")].find((control) => control.textContent?.trim() === "Cancel");
+  (target ?? content).focus({ preventScroll: true });
+}
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogPortal = DialogPrimitive.Portal;
 export const DialogClose = DialogPrimitive.Close;
@@ -21,7 +42,7 @@ DialogOverlay.displayName = "DialogOverlay";
 export const DialogContent = forwardRef<
   ElementRef<typeof DialogPrimitive.Content>,
   ComponentPropsWithoutRef<typeof DialogPrimitive.Content> & { closeLabel?: string; hideClose?: boolean }
->(({ className, children, closeLabel = "Close", hideClose = false, ...props }, ref) => (
+>(({ className, children, closeLabel = "Close", hideClose = false, onOpenAutoFocus = focusOnOpen, ...props }, ref) => (
   <DialogPortal>
     <DialogOverlay />
     <DialogPrimitive.Content
@@ -30,6 +51,7 @@ export const DialogContent = forwardRef<
         "fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-card p-6 text-card-foreground shadow-xl focus:outline-none",
         className
       )}
+      onOpenAutoFocus={onOpenAutoFocus}
       {...props}
     >
       {children}

@@ -1,5 +1,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { Link, useNavigate } from "@remix-run/react";
+import { buttonVariants } from "~/components/ui/button";
+import { focusOnOpen } from "~/components/ui/dialog";
 import { X } from "~/components/ui/icons";
 import { useId, type ReactNode } from "react";
 import { cn } from "~/lib/utils";
@@ -75,22 +77,19 @@ export function RouteDialog({
   );
 }
 
-/**
- * Where focus starts when the dialog opens (GUIDE "Screens": never on a destructive or paying button). Radix would
- * focus the first button, skipping links, which in a confirmation (Cancel is a link) is Confirm or Pay: the first
- * field instead, else the dialog itself (its title is read out). A control with autoFocus keeps the focus it took.
- */
-function focusOnOpen(event: Event) {
-  const content = event.currentTarget;
-  if (!(content instanceof HTMLElement)) return;
-  event.preventDefault();
-  const field = content.querySelector<HTMLElement>(
-    "input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [data-autofocus]"
-  );
-  (field ?? content).focus({ preventScroll: true });
-}
-
 /** The footer row of a RouteDialog: buttons right-aligned, stacked on narrow screens. */
 export function RouteDialogFooter({ className, children }: { className?: string; children: ReactNode }) {
   return <div className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)}>{children}</div>;
+}
+
+/**
+ * The Cancel of a RouteDialog (decision 068: every dialog has one): a link back to `closeTo`, so it works without
+ * JavaScript. Focus lands on it when the dialog opens with no field (never on the destructive or paying button).
+ */
+export function DialogCancelLink({ to, children = "Cancel", className }: { to: string; children?: ReactNode; className?: string }) {
+  return (
+    <Link to={to} preventScrollReset data-dialog-cancel="" className={cn(buttonVariants({ variant: "outline" }), className)}>
+      {children}
+    </Link>
+  );
 }

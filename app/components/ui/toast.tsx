@@ -15,6 +15,7 @@
  * so screen readers pick up what is added to them.
  */
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from "~/components/ui/icons";
+import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { cn } from "~/lib/utils";
 
@@ -26,6 +27,14 @@ export interface ToastMessage {
   message: string;
   /** Set for flashed toasts so one flash is shown once, however often the root data re-renders. */
   id?: string;
+  /** An Undo button (decision 068): a POST of `fields` to `action` that reverts exactly what the toast reports. */
+  undo?: ToastUndo;
+}
+
+export interface ToastUndo {
+  /** A same-site path (the route that made the change), with the list query. */
+  action: string;
+  fields: [string, string][];
 }
 
 interface ActiveToast {
@@ -33,12 +42,14 @@ interface ActiveToast {
   type: ToastType;
   message: string;
   duration: number;
+  undo?: ToastUndo;
 }
 
 export interface ToastOptions {
   id?: string;
   /** Milliseconds before it closes; Infinity keeps it until dismissed. */
   duration?: number;
+  undo?: ToastUndo;
 }
 
 const MAX_TOASTS = 5;
@@ -66,7 +77,7 @@ function add(type: ToastType, message: string, options: ToastOptions = {}): stri
   const id = options.id ?? `toast-${++counter}`;
   if (shownIds.has(id)) return id;
   shownIds.add(id);
-  toasts = [...toasts, { id, type, message, duration: options.duration ?? DEFAULT_DURATION[type] }].slice(-MAX_TOASTS);
+  toasts = [...toasts, { id, type, message, duration: options.duration ?? DEFAULT_DURATION[type], undo: options.undo }].slice(-MAX_TOASTS);
   emit();
   return id;
 }
@@ -81,7 +92,7 @@ export const toast = {
   error: (message: string, options?: ToastOptions) => add("error", message, options),
   info: (message: string, options?: ToastOptions) => add("info", message, options),
   warning: (message: string, options?: ToastOptions) => add("warning", message, options),
-  show: (message: ToastMessage, options?: ToastOptions) => add(message.type, message.message, { id: message.id, ...options }),
+  show: (message: ToastMessage, options?: ToastOptions) => add(message.type, message.message, { id: message.id, undo: message.undo, ...options }),
   dismiss,
 };
 
@@ -111,6 +122,23 @@ export function useServerToast(data: unknown) {
 }
 
 const ICONS = { success: CircleCheck, error: CircleAlert, info: Info, warning: TriangleAlert } as const;
+/** Undo: a real form, so it works from the server's markup too (without JavaScript). */
+function UndoForm({ undo, onSubmit }: { undo: ToastUndo; onSubmit?: () => void }) {
+  return (
+    <Form method="post" action={undo.action} preventScrollReset onSubmit={onSubmit} className="shrink-0">
+      {undo.fields.map(([name, value], index) => (
+        <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+      ))}
+      <button
+        type="submit"
+        className="-my-1 rounded-sm px-2 py-1 font-semibold text-primary underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        Undo
+      </button>
+    </Form>
+  );
+}
+
 const ICON_CLASSES: Record<ToastType, string> = { success: "text-success", error: "text-destructive", info: "text-primary", warning: "text-amber-600" };
 
 function ToastItem({ item }: { item: ActiveToast }) {
@@ -142,6 +170,7 @@ function ToastItem({ item }: { item: ActiveToast }) {
     >
       <Icon className={cn("mt-0.5 size-5 shrink-0", ICON_CLASSES[item.type])} aria-hidden />
       <p className="min-w-0 flex-1 break-words font-medium leading-5">{item.message}</p>
+      {item.undo ? <UndoForm undo={item.undo} onSubmit={() => dismiss(item.id)} /> : null}
       <button
         type="button"
         onClick={() => dismiss(item.id)}
@@ -161,6 +190,7 @@ function StaticToast({ flash }: { flash: ToastMessage }) {
     <div className="pointer-events-auto flex items-start gap-3 rounded-lg border bg-card p-4 text-sm text-card-foreground shadow-lg">
       <Icon className={cn("mt-0.5 size-5 shrink-0", ICON_CLASSES[flash.type])} aria-hidden />
       <p className="min-w-0 flex-1 break-words font-medium leading-5">{flash.message}</p>
+      {flash.undo ? <UndoForm undo={flash.undo} /> : null}
     </div>
   );
 }

@@ -338,7 +338,7 @@ export async function setSupplierBillsInclusion(
   actor: Actor,
   supplierId: number,
   input: { billIds: number[]; allUnpaid: boolean; include: boolean }
-): Promise<Toast> {
+): Promise<Toast & { changedIds?: number[] }> {
   const ctx = await payablesContext(actor);
   const supplier = await findSupplier(ctx, supplierId);
   const bills = input.allUnpaid
@@ -355,7 +355,10 @@ export async function setSupplierBillsInclusion(
       input.include
     );
     const failed = result.results.find((r) => !r.updated);
-    return includeToast(input.include, { applicable: applicable.length, updated: result.updated, error: failed ? failed.message : null });
+    const toast = includeToast(input.include, { applicable: applicable.length, updated: result.updated, error: failed ? failed.message : null });
+    // The bills this call changed, for an Undo that reverts exactly them (decision 068).
+    const changedIds = result.results.filter((r) => r.updated).map((r) => r.id);
+    return changedIds.length > 0 ? { ...toast, changedIds } : toast;
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return includeToast(input.include, { applicable: applicable.length, updated: 0, error: error.message });

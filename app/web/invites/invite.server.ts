@@ -3,6 +3,7 @@
  * over /invoices and /bills, and Notify on /bills (p2 §7 POST /notify): loaders and actions shared by the route files
  * (docs/decisions/007). GET with the selected ids shows who would be invited; POST sends.
  */
+import { listReturnTo } from "~/web/invoices/include.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { listHref } from "~/components/invoices/list-parts";
@@ -99,8 +100,9 @@ export async function inviteAction(kind: InvoiceKind, { request }: ActionFunctio
 /** Notify (the action of a Payment Offered bill whose supplier is on Earlybird): POST ids → "Notification sent". */
 export async function notifyAction({ request }: ActionFunctionArgs, options: ReturnOptions = {}) {
   const { actor } = await requireCompanyUser(request);
-  const { closeTo } = listState("BILL", request, options);
   const form = await readForm(request);
+  // From the supplier bills page the answer goes back there (decision 068).
+  const closeTo = listReturnTo(form.get("returnTo")) ?? listState("BILL", request, options).closeTo;
   const ids = idsOf(form.getAll("ids"));
   if (!ids) return redirectWithToast(closeTo, { type: "error", message: INVOICE_IDS_NEEDED });
   try {
