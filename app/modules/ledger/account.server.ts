@@ -151,7 +151,15 @@ export interface AccountOverview {
 }
 
 export async function getAccountOverview(actor: Actor): Promise<AccountOverview> {
-  const company = await actorCompany(actor);
+  return overviewOf(await actorCompany(actor));
+}
+
+/** The same figures for an admin looking at a company (p3 §2.4 Transactions tab, §7.3 admin top-up creation). */
+export async function getCompanyAccountOverviewForAdmin(actor: Actor, companyId: number): Promise<AccountOverview> {
+  return overviewOf(await adminCompany(actor, companyId));
+}
+
+async function overviewOf(company: CompanyFacts): Promise<AccountOverview> {
   const [account, funds, exportEnabled] = await Promise.all([
     BankAccount.findOne({ where: { companyId: company.id, loadedBy: "SYSTEM" } }),
     companyFunds(company.id),
