@@ -94,7 +94,7 @@ describe("who may see the tabs", () => {
       [`/companies/${own}/activity`, activityRoute.loader],
       ["/live-offers", liveOffersRoute.loader],
     ];
-    for (const [p, loader] of loaders) expect(await statusOf(() => loader({ request: request(p), params, context: {} }))).toBe(404);
+    for (const [p, loader] of loaders) expect(await statusOf(() => loader({ request: request(p), params, context: { requestId: "admin-tabs-test", cspNonce: "", ip: "127.0.0.1" } }))).toBe(404);
   });
 });
 

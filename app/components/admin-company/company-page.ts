@@ -20,3 +20,14 @@ export function titleCase(value: string | null | undefined): string {
     .map((word) => word[0].toUpperCase() + word.slice(1))
     .join(" ");
 }
+
+/**
+ * The crumbs of a page inside a company (/companies/{id}/verify/…): Companies, then the company's name linking to its
+ * summary, from the loader's `company` ({ id, companyName }).
+ */
+export function companyCrumbs(data: unknown) {
+  const company = (data as { company?: { id?: number; companyName?: string } } | undefined)?.company;
+  const crumbs = [{ label: "Companies", to: "/companies" }];
+  if (company?.id && company.companyName) crumbs.push({ label: company.companyName, to: `/companies/${company.id}/summary` });
+  return crumbs;
+}
