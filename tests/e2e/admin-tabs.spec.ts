@@ -13,6 +13,7 @@ const COMPANY = "Harbour Foods Ltd";
 const run = Date.now().toString(36);
 
 test.describe.configure({ mode: "serial" });
+test.setTimeout(120_000);
 
 async function openCompanyTab(page: Page, tab: string) {
   await page.goto("/companies?companyName=harbour");

@@ -174,7 +174,7 @@ export function CompanyInvoicesTable({
                   {formatDate(row.dueDate)}
                 </TableCell>
                 <TableCell data-label="Status">
-                  <Badge variant="secondary">{titleCase(row.status)}</Badge>
+                  {row.status ? <Badge variant="secondary">{titleCase(row.status)}</Badge> : <span className="text-muted-foreground">-</span>}
                   {row.includedInPurchaserOffer ? <span className="ml-1 text-xs text-muted-foreground">In offer</span> : null}
                 </TableCell>
                 <TableCell data-label="Total" className="whitespace-nowrap text-right tabular-nums">
