@@ -97,7 +97,7 @@ export function NewContactForm({
       </CardHeader>
       <CardContent>
         {/* The key resets the fields after a contact is added (the page reloads with no values). */}
-        <Form method="post" className="grid gap-4" key={values ? "errors" : "blank"} aria-label="New contact">
+        <Form method="post" noValidate className="grid gap-4" key={values ? "errors" : "blank"} aria-label="New contact">
           <input type="hidden" name="intent" value="add" />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field name="firstName" label="First name" required autoComplete="off" error={fieldErrors.firstName} defaultValue={values?.firstName} />
