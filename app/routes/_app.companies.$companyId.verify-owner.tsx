@@ -1,11 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { PersonPage } from "~/components/kyc-admin/person-page";
 import { personPageAction, personPageLoader } from "~/web/kyc-admin/person-route.server";
+import { companyCrumbs } from "~/components/admin-company/company-page";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 
 export const handle: PageHandle = {
   title: "Verify owner",
   breadcrumb: [{ label: "Companies", to: "/companies" }],
+  breadcrumbFromData: companyCrumbs,
   titleFromData: (data) => `Verify ${(data as { person?: { name?: string } } | undefined)?.person?.name ?? "owner"}`,
 };
 export const meta = titleMeta;

@@ -4,6 +4,7 @@
  * Export (transactions.csv) is a plain download link, shown when the exportTransactions flag is on.
  */
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { Download, FileText } from "~/components/ui/icons";
 import { Pager } from "~/components/invoices/pager";
 import { Badge } from "~/components/ui/badge";
@@ -53,9 +54,9 @@ function DetailsLine({ row }: { row: AccountTransaction }) {
   );
 }
 
-function accountHref(page: number, size: number): string {
+function listHref(path: string, page: number, size: number): string {
   const search = serializeTransactionListQuery({ page, size });
-  return search ? `/account?${search}` : "/account";
+  return search ? `${path}?${search}` : path;
 }
 
 export function TransactionsSection({
@@ -66,6 +67,10 @@ export function TransactionsSection({
   locale,
   timeZone,
   exportEnabled,
+  path = "/account",
+  exportHref = TRANSACTIONS_EXPORT_HREF,
+  statementsHref = "/account/statements",
+  actions,
 }: {
   rows: AccountTransaction[];
   total: number;
@@ -74,6 +79,13 @@ export function TransactionsSection({
   locale: "en-NZ" | "en-AU";
   timeZone: string;
   exportEnabled: boolean;
+  /** The list's own URL (the admin's company Transactions tab reuses this table, p3 §2.4). */
+  path?: string;
+  exportHref?: string;
+  /** null: no Statements link. */
+  statementsHref?: string | null;
+  /** More buttons beside Export. */
+  actions?: ReactNode;
 }) {
   return (
     <section aria-labelledby="transactions-heading" className="min-w-0 space-y-3">
@@ -82,12 +94,15 @@ export function TransactionsSection({
           Transactions
         </h2>
         <div className="flex flex-wrap items-center gap-2">
-          <Link to="/account/statements" className={buttonVariants({ variant: "outline", size: "sm" })}>
-            <FileText aria-hidden className="size-4" />
-            Statements
-          </Link>
+          {actions}
+          {statementsHref ? (
+            <Link to={statementsHref} className={buttonVariants({ variant: "outline", size: "sm" })}>
+              <FileText aria-hidden className="size-4" />
+              Statements
+            </Link>
+          ) : null}
           {exportEnabled ? (
-            <a href={TRANSACTIONS_EXPORT_HREF} download="transactions.csv" className={buttonVariants({ variant: "outline", size: "sm" })}>
+            <a href={exportHref} download="transactions.csv" className={buttonVariants({ variant: "outline", size: "sm" })}>
               <Download aria-hidden className="size-4" />
               Export
             </a>
@@ -139,7 +154,7 @@ export function TransactionsSection({
           )}
         </TableBody>
       </Table>
-      <Pager total={total} page={page} size={size} hrefFor={(n) => accountHref(n, size)} hidden={[]} />
+      <Pager total={total} page={page} size={size} hrefFor={(n) => listHref(path, n, size)} hidden={[]} />
     </section>
   );
 }

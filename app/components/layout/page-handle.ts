@@ -15,6 +15,8 @@ export interface PageHandle {
   breadcrumb?: Crumb[];
   /** A title that depends on the loader's data (e.g. "Create Bill" on /create-new-invoice?type=bill). */
   titleFromData?: (data: unknown) => string;
+  /** Crumbs that depend on the loader's data (e.g. the company's name on /companies/{id}/verify/{userName}). */
+  breadcrumbFromData?: (data: unknown) => Crumb[];
 }
 
 export const PRODUCT_NAME = "Earlybird";
@@ -28,7 +30,13 @@ export function usePageHeading(): PageHandle {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
     const handle = matches[i].handle;
-    if (isPageHandle(handle)) return handle.titleFromData ? { ...handle, title: handle.titleFromData(matches[i].data) } : handle;
+    if (!isPageHandle(handle)) continue;
+    const data = matches[i].data;
+    return {
+      ...handle,
+      ...(handle.titleFromData ? { title: handle.titleFromData(data) } : {}),
+      ...(handle.breadcrumbFromData ? { breadcrumb: handle.breadcrumbFromData(data) } : {}),
+    };
   }
   return { title: PRODUCT_NAME };
 }

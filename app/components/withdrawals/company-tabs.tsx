@@ -1,9 +1,6 @@
 import { LinkTabs } from "~/components/ui/tabs";
 
-/**
- * The admin company sections (spec p3 §2.3), in menu order: the same tabs as the catch-all
- * _app.companies.$companyId.$menu.tsx, for the section pages that have a route of their own (summary).
- */
+/** The admin company sections (spec p3 §2.3), in menu order: each a route of its own (_app.companies.$companyId.<menu>.tsx). */
 export const COMPANY_MENUS = [
   { value: "summary", label: "Summary" },
   { value: "directory", label: "Directory" },

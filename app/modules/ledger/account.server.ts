@@ -15,7 +15,7 @@ import { BankAccount } from "../../../db/models/index";
 import type { Actor } from "../../lib/actor";
 import { csvStringifier } from "../../lib/csv-writer.server";
 import { LOCALES, TIME_ZONES, type Country } from "../../lib/dates";
-import { findCompanyContext } from "../companies/service.server";
+import { findCompanyContext, requireAdmin } from "../companies/service.server";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { isFeatureEnabled } from "../settings/service.server";
 import type { Cents } from "../../lib/money";
@@ -52,9 +52,19 @@ interface CompanyFacts {
 
 async function actorCompany(actor: Actor, transaction?: Transaction): Promise<CompanyFacts> {
   if (actor.companyId === null) throw forbidden(ACCOUNT_MESSAGES.companyRequired);
-  const company = await findCompanyContext(actor.companyId, { transaction });
+  return companyFacts(actor.companyId, transaction);
+}
+
+async function companyFacts(companyId: number, transaction?: Transaction): Promise<CompanyFacts> {
+  const company = await findCompanyContext(companyId, { transaction });
   if (!company) throw notFound("Company not found");
   return { id: company.id, name: company.name, country: company.country, currency: company.currency };
+}
+
+/** An admin reading the company a URL names (p3 §2.4 Transactions tab): admins only (404 to anyone else), 404 when none. */
+async function adminCompany(actor: Actor, companyId: number, transaction?: Transaction): Promise<CompanyFacts> {
+  requireAdmin(actor);
+  return companyFacts(companyId, transaction);
 }
 
 // ---- The SYSTEM account and activation ----------------------------------------------------------------------------
@@ -141,7 +151,15 @@ export interface AccountOverview {
 }
 
 export async function getAccountOverview(actor: Actor): Promise<AccountOverview> {
-  const company = await actorCompany(actor);
+  return overviewOf(await actorCompany(actor));
+}
+
+/** The same figures for an admin looking at a company (p3 §2.4 Transactions tab, §7.3 admin top-up creation). */
+export async function getCompanyAccountOverviewForAdmin(actor: Actor, companyId: number): Promise<AccountOverview> {
+  return overviewOf(await adminCompany(actor, companyId));
+}
+
+async function overviewOf(company: CompanyFacts): Promise<AccountOverview> {
   const [account, funds, exportEnabled] = await Promise.all([
     BankAccount.findOne({ where: { companyId: company.id, loadedBy: "SYSTEM" } }),
     companyFunds(company.id),
@@ -470,8 +488,17 @@ export interface TransactionPage {
  * counts and the rows agree even while money moves.
  */
 export async function listAccountTransactions(actor: Actor, query: TransactionListQuery): Promise<TransactionPage> {
+  return transactionPage((t) => actorCompany(actor, t), query);
+}
+
+/** The same page of a company's transactions as its users see it, for an admin (p3 §2.4 Transactions tab). */
+export async function listCompanyTransactionsForAdmin(actor: Actor, companyId: number, query: TransactionListQuery): Promise<TransactionPage> {
+  return transactionPage((t) => adminCompany(actor, companyId, t), query);
+}
+
+async function transactionPage(companyOf: (t: Transaction) => Promise<CompanyFacts>, query: TransactionListQuery): Promise<TransactionPage> {
   return sequelize.transaction({ isolationLevel: Transaction.ISOLATION_LEVELS.REPEATABLE_READ, readOnly: true }, async (t) => {
-    const company = await actorCompany(actor, t);
+    const company = await companyOf(t);
     const scope = await readScope(company, t);
     const { pendingCount, settledCount } = scope;
     const total = pendingCount + settledCount;
@@ -536,7 +563,17 @@ export interface TransactionsExport {
  */
 export async function exportAccountTransactions(actor: Actor): Promise<TransactionsExport> {
   if (!(await isFeatureEnabled("exportTransactions"))) throw new AppError(404, ACCOUNT_MESSAGES.exportDisabled, { code: "FEATURE_DISABLED" });
-  const company = await actorCompany(actor);
+  return exportOf(await actorCompany(actor));
+}
+
+/** The company's transactions.csv for an admin (p3 §2.4 Transactions tab): the same file its users export. */
+export async function exportCompanyTransactionsForAdmin(actor: Actor, companyId: number): Promise<TransactionsExport> {
+  const company = await adminCompany(actor, companyId);
+  if (!(await isFeatureEnabled("exportTransactions"))) throw new AppError(404, ACCOUNT_MESSAGES.exportDisabled, { code: "FEATURE_DISABLED" });
+  return exportOf(company);
+}
+
+function exportOf(company: CompanyFacts): TransactionsExport {
   const timeZone = TIME_ZONES[company.country];
   async function* lines() {
     yield [...TRANSACTIONS_CSV_HEADER];

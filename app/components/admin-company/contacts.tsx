@@ -1,0 +1,207 @@
+/**
+ * The admin's Contacts tab (p3 §2.4, §5 New contact; docs/decisions/062): the company's users, paged, and the New
+ * contact form (first name and email required, last name and phone optional, the phone after the company's prefix).
+ * A plain POST form: it works without JavaScript; the server's messages show on their fields.
+ */
+import { Form, useNavigation } from "@remix-run/react";
+import { Pager } from "~/components/invoices/pager";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { FieldError } from "~/components/ui/field-error";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { formatDate } from "~/lib/dates";
+import type { FieldErrors } from "~/lib/form-errors";
+import { listPageHref } from "~/lib/list-page";
+import type { ContactRow } from "~/modules/companies/contacts.server";
+
+function Required() {
+  return (
+    <>
+      <span aria-hidden> *</span>
+      <span className="sr-only"> (required)</span>
+    </>
+  );
+}
+
+function Field({
+  name,
+  label,
+  required,
+  type = "text",
+  autoComplete,
+  error,
+  defaultValue,
+  prefix,
+}: {
+  name: string;
+  label: string;
+  required?: boolean;
+  type?: string;
+  autoComplete?: string;
+  error?: string;
+  defaultValue?: string;
+  prefix?: string;
+}) {
+  const id = `contact-${name}`;
+  const input = (
+    <Input
+      id={id}
+      name={name}
+      type={type}
+      autoComplete={autoComplete}
+      defaultValue={defaultValue}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${id}-error` : undefined}
+      className={prefix ? "rounded-l-none" : undefined}
+    />
+  );
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>
+        {label}
+        {required ? <Required /> : null}
+      </Label>
+      {prefix ? (
+        <div className="flex">
+          <span className="inline-flex items-center rounded-l-md border border-r-0 bg-muted px-3 text-sm text-muted-foreground">{prefix}</span>
+          {input}
+        </div>
+      ) : (
+        input
+      )}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+export function NewContactForm({
+  phonePrefix,
+  fieldErrors,
+  formError,
+  values,
+}: {
+  phonePrefix: string;
+  fieldErrors: FieldErrors;
+  formError: string | null;
+  values: Record<string, string> | null;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "add";
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">New contact</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {/* The key resets the fields after a contact is added (the page reloads with no values). */}
+        <Form method="post" noValidate className="grid gap-4" key={values ? "errors" : "blank"} aria-label="New contact">
+          <input type="hidden" name="intent" value="add" />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field name="firstName" label="First name" required autoComplete="off" error={fieldErrors.firstName} defaultValue={values?.firstName} />
+            <Field name="lastName" label="Last name" autoComplete="off" error={fieldErrors.lastName} defaultValue={values?.lastName} />
+            <Field name="email" label="Email" type="email" required autoComplete="off" error={fieldErrors.email} defaultValue={values?.email} />
+            <Field
+              name="phoneNumber"
+              label="Phone"
+              type="tel"
+              autoComplete="off"
+              prefix={phonePrefix}
+              error={fieldErrors.phoneNumber}
+              defaultValue={values?.phoneNumber}
+            />
+          </div>
+          {formError ? (
+            <p role="alert" className="text-sm text-destructive">
+              {formError}
+            </p>
+          ) : null}
+          <p className="text-sm text-muted-foreground">The contact is invited by e-mail to set a password and sign in.</p>
+          <div>
+            <Button type="submit" disabled={busy}>
+              {busy ? "Adding..." : "Add contact"}
+            </Button>
+          </div>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+const localDates = new Map<string, Intl.DateTimeFormat>();
+/** The day of an instant in the company's time zone, "05 Nov 2026". */
+export function dayIn(iso: string, timeZone: string): string {
+  let formatter = localDates.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    localDates.set(timeZone, formatter);
+  }
+  return formatDate(formatter.format(new Date(iso)));
+}
+
+export function ContactsTable({
+  rows,
+  total,
+  page,
+  size,
+  timeZone,
+  path,
+  defaultSize,
+}: {
+  rows: ContactRow[];
+  total: number;
+  page: number;
+  size: number;
+  timeZone: string;
+  path: string;
+  defaultSize: number;
+}) {
+  return (
+    <section aria-labelledby="contacts-heading" className="min-w-0 space-y-3">
+      <h2 id="contacts-heading" className="text-lg font-semibold">
+        Contacts
+      </h2>
+      <Table aria-label="Contacts">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Name</TableHead>
+            <TableHead>Email</TableHead>
+            <TableHead>Phone</TableHead>
+            <TableHead>Role</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead>Added</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.length === 0 ? (
+            <TableEmpty colSpan={6}>No contacts</TableEmpty>
+          ) : (
+            rows.map((row) => (
+              <TableRow key={row.id}>
+                <TableCell data-label="Name" className="font-medium">
+                  {row.name || "-"}
+                </TableCell>
+                <TableCell data-label="Email" className="break-all">
+                  {row.email}
+                </TableCell>
+                <TableCell data-label="Phone" className="whitespace-nowrap">
+                  {row.phoneNumber ?? "Phone number not provided"}
+                </TableCell>
+                <TableCell data-label="Role">{row.role}</TableCell>
+                <TableCell data-label="Status">
+                  <Badge variant={row.status === "Active" ? "success" : row.status === "Invited" ? "warning" : "secondary"}>{row.status}</Badge>
+                </TableCell>
+                <TableCell data-label="Added" className="whitespace-nowrap">
+                  {dayIn(row.addedAt, timeZone)}
+                </TableCell>
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+      <Pager total={total} page={page} size={size} hrefFor={(n) => listPageHref(path, n, size, defaultSize)} hidden={[]} />
+    </section>
+  );
+}
