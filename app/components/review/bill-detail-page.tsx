@@ -32,6 +32,7 @@ import { cn } from "~/lib/utils";
 import { DOCUMENT_LOCK_RENEW_MS, LOCK_REDIRECT_DELAY_MS, NOTES_MAX_LENGTH, REVIEW_MESSAGES } from "~/modules/review/rules";
 import type { DetailLoaderData } from "~/web/review/detail.server";
 import { PageViewer } from "./page-viewer";
+import { StatusBadge } from "~/components/ui/status-badge";
 
 interface ActionData {
   fieldErrors?: Record<string, string>;
@@ -129,7 +130,7 @@ export function BillDetailPage() {
         <div className="flex min-w-0 items-center gap-2">
           <h2 className="truncate text-base font-semibold">{supplier}</h2>
           {view.processingStatus === "AUTHORISED" ? (
-            <Badge variant="success">Authorised</Badge>
+            <StatusBadge kind="document" status="AUTHORISED" />
           ) : view.reason ? (
             <Badge variant="warning">{view.reason}</Badge>
           ) : null}
