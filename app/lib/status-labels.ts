@@ -143,6 +143,14 @@ export const COMPANY_VERIFICATION_STATUS = {
   VERIFIED: entry("Verified", "success"),
 } as const satisfies Record<string, StatusEntry>;
 
+/** A company's account (companies.status): shown on the admin /companies list. */
+export const COMPANY_STATUS = {
+  ACTIVE: entry("Active", "success"),
+  INACTIVE: entry("Inactive", "neutral"),
+  INVITED: entry("Invited", "info"),
+  PENDING: entry("Pending", "warning"),
+} as const satisfies Record<string, StatusEntry>;
+
 /** Counterparty membership (p3 §2.5 Directory: Members ACTIVE, Non-Members INACTIVE and INVITED). */
 export const COUNTERPARTY_STATUS = {
   ACTIVE: entry("Member", "success"),
@@ -226,6 +234,7 @@ export const STATUS_TABLES = {
   bankAccount: BANK_ACCOUNT_STATUS,
   personVerification: PERSON_VERIFICATION_STATUS,
   companyVerification: COMPANY_VERIFICATION_STATUS,
+  company: COMPANY_STATUS,
   counterparty: COUNTERPARTY_STATUS,
   offer: OFFER_STATUS,
   document: DOCUMENT_STATUS,
