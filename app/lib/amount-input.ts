@@ -21,3 +21,13 @@ export function formatAmountInputOnBlur(value: string): string {
   const whole = (match[1] || "0").replace(/^0+(?=\d)/, "");
   return `${whole}.${(match[2] ?? "").padEnd(2, "0")}`;
 }
+
+/** The value a money input shows once left: two decimals with thousands separators ("1234.5" → "1,234.50"); empty stays empty; anything not an amount is kept as typed. */
+export function formatAmountForInput(value: string): string {
+  const plain = value.trim().replace(/^\$\s*/, "").replace(/,/g, "");
+  if (plain === "") return "";
+  const fixed = formatAmountInputOnBlur(plain);
+  const match = /^(\d+)\.(\d{2})$/.exec(fixed);
+  if (!match) return value;
+  return `${match[1].replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${match[2]}`;
+}

@@ -7,20 +7,14 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Download, FileText } from "~/components/ui/icons";
 import { Pager } from "~/components/invoices/pager";
-import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { cn } from "~/lib/utils";
-import {
-  ACCOUNT_MESSAGES,
-  counterpartyText,
-  TRANSACTION_CLASS_LABELS,
-  TRANSACTION_STATUS_LABELS,
-  type AccountTransaction,
-} from "~/modules/ledger/account.rules";
+import { ACCOUNT_MESSAGES, counterpartyText, TRANSACTION_CLASS_LABELS, type AccountTransaction } from "~/modules/ledger/account.rules";
 import { serializeTransactionListQuery } from "~/modules/ledger/account.schema";
+import { StatusBadge } from "~/components/ui/status-badge";
 
 /** The export's URL (app/routes/resources.transactions[.]csv.tsx). */
 export const TRANSACTIONS_EXPORT_HREF = "/resources/transactions.csv";
@@ -133,7 +127,7 @@ export function TransactionsSection({
                   <DetailsLine row={row} />
                 </TableCell>
                 <TableCell className={CELL}>
-                  <Badge variant={row.status === "PENDING" ? "warning" : "success"}>{TRANSACTION_STATUS_LABELS[row.status]}</Badge>
+                  <StatusBadge kind="transaction" status={row.status} />
                 </TableCell>
                 <TableCell className={cn(CELL, "whitespace-nowrap text-right tabular-nums", row.amount > 0 && "text-success")}>
                   {row.amount > 0 ? "+" : ""}

@@ -8,7 +8,6 @@
  */
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError } from "~/components/ui/field-error";
@@ -18,6 +17,7 @@ import { Label } from "~/components/ui/label";
 import { formatDate } from "~/lib/dates";
 import { formatMoney, type Cents } from "~/lib/money";
 import { cn } from "~/lib/utils";
+import { StatusBadge } from "~/components/ui/status-badge";
 
 type Locale = "en-NZ" | "en-AU";
 type OfferStatus = "TOPUP_PENDING" | "ACTIVE" | "VIRTUAL" | "CLEARING" | "CANCELLED";
@@ -65,14 +65,6 @@ export const OFFER_STATUS_LABELS: Record<OfferStatus, string> = {
   VIRTUAL: "Virtual",
   CLEARING: "Clearing",
   CANCELLED: "Cancelled",
-};
-
-const STATUS_VARIANT: Record<OfferStatus, "success" | "warning" | "info" | "secondary"> = {
-  ACTIVE: "success",
-  TOPUP_PENDING: "warning",
-  VIRTUAL: "info",
-  CLEARING: "info",
-  CANCELLED: "secondary",
 };
 
 const STATUS_NOTE: Record<OfferStatus, string> = {
@@ -318,9 +310,9 @@ export function OfferCard({ data }: { data: OfferCardData }) {
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 space-y-0 pb-2">
         <CardTitle className="text-base">Cash-reserve offer</CardTitle>
         {offer ? (
-          <Badge variant={STATUS_VARIANT[offer.offerStatus]} data-testid="offer-status">
-            {OFFER_STATUS_LABELS[offer.offerStatus]}
-          </Badge>
+          <span data-testid="offer-status">
+            <StatusBadge kind="offer" status={offer.offerStatus} />
+          </span>
         ) : null}
       </CardHeader>
       <CardContent className="space-y-4">

@@ -1,34 +1,17 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/utils";
+import { StatusBadge } from "~/components/ui/status-badge";
+import { statusLabel } from "~/lib/status-labels";
 
-/** Label and style of a credit note's status (p2 §3: UNALLOCATED, PARTIALLY_ALLOCATED; ALLOCATED when used up). */
-const NOTE_STATUS: Record<string, { label: string; variant: "info" | "warning" | "success" }> = {
-  UNALLOCATED: { label: "Unallocated", variant: "info" },
-  PARTIALLY_ALLOCATED: { label: "Partially allocated", variant: "warning" },
-  ALLOCATED: { label: "Allocated", variant: "success" },
-};
-
+/** A credit note's status (p2 §3: UNALLOCATED, PARTIALLY_ALLOCATED; ALLOCATED when used up). */
 export function CreditNoteStatus({ status }: { status: string }) {
-  const shown = NOTE_STATUS[status] ?? { label: status, variant: "info" as const };
-  return <Badge variant={shown.variant}>{shown.label}</Badge>;
+  return <StatusBadge kind="creditNote" status={status} />;
 }
 
-/** Label of a bill's stored status (p2 §4 bill statuses). */
-const BILL_STATUS: Record<string, string> = {
-  CASHBACK_AVAILABLE: "Cashback Available",
-  PAYMENT_OFFERED: "Payment Offered",
-  CASHBACK_OFFERED: "Cashback Offered",
-  NOT_ELIGIBLE: "Not Eligible",
-  NOT_ELIGIBLE_EXPIRED: "Not Eligible (Expired)",
-  NOT_ELIGIBLE_OFFER_PENDING: "Offer Pending",
-  NO_CASHBACK: "Not Eligible",
-  PAID: "Paid",
-};
-
+/** Label of a bill's stored status (p2 §4 bill statuses), from lib/status-labels BILL_STATUS. */
 export function billStatusLabel(billStatus: string | null, paidDate: string | null): string {
-  if (paidDate) return "Paid";
-  return billStatus ? BILL_STATUS[billStatus] ?? billStatus : "Open";
+  if (paidDate) return statusLabel("bill", "PAID");
+  return statusLabel("bill", billStatus ?? "OPEN");
 }
 
 /** A two-column list of label/value pairs that wraps to one column on narrow dialogs. */

@@ -15,6 +15,7 @@ import { CONFIGURE_MESSAGES, PROCESSING_QUEUE_LABELS, type ProcessingQueue } fro
 import type { DirectoryRow } from "~/modules/counterparties/directory.server";
 import type { GlOption, TermOption } from "~/modules/counterparties/options.server";
 import type { FieldErrors } from "~/lib/form-errors";
+import { DateInput } from "~/components/ui/date-input";
 
 const SELECT_CLASS =
   "h-10 w-full rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-60";
@@ -186,10 +187,10 @@ export function ConfigureForm({
           </Row>
         ))}
         <Row id="configure-periodLockDate" label="Period lock date" error={fieldErrors.periodLockDate}>
-          <Input
+          <DateInput
             id="configure-periodLockDate"
             name="periodLockDate"
-            type="date"
+           
             placeholder={initial.periodLockDate === MIXED ? "Mixed values" : undefined}
             defaultValue={value("periodLockDate") === MIXED ? "" : value("periodLockDate")}
             {...errorProps("periodLockDate")}

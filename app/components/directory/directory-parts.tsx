@@ -23,6 +23,8 @@ import {
 import type { CounterpartyDetail, DirectoryRow } from "~/modules/counterparties/directory.server";
 import type { GlOption, TermOption } from "~/modules/counterparties/options.server";
 import { numberFormat } from "~/lib/intl";
+import { StatusBadge } from "~/components/ui/status-badge";
+import { statusLabel } from "~/lib/status-labels";
 
 const SELECT_CLASS =
   "h-10 w-full rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
@@ -165,10 +167,10 @@ export function ImportButton({ companyId }: { companyId: number }) {
   );
 }
 
-const STATUS_LABELS: Record<string, string> = { ACTIVE: "Member", INACTIVE: "Inactive", INVITED: "Invited", PENDING: "Pending" };
+
 
 export function CounterpartyStatusBadge({ status }: { status: string }) {
-  return <Badge variant={status === "ACTIVE" ? "success" : status === "INVITED" ? "info" : "secondary"}>{STATUS_LABELS[status] ?? status}</Badge>;
+  return <StatusBadge kind="counterparty" status={status} />;
 }
 
 const roleOf = (row: Pick<DirectoryRow, "isSupplier" | "isCustomer">) =>
@@ -273,7 +275,7 @@ export function DirectoryTable({
                       {roleOf(row)}
                       <span className="md:hidden">
                         {" · "}
-                        {STATUS_LABELS[row.status] ?? row.status} · {PROCESSING_QUEUE_LABELS[row.processingQueue]}
+                        {statusLabel("counterparty", row.status)} · {PROCESSING_QUEUE_LABELS[row.processingQueue]}
                       </span>
                     </span>
                   </TableCell>

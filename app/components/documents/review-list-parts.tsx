@@ -18,6 +18,7 @@ import { FILTER_FIELDS, FILTER_SUBMIT, ORDER_FIELDS, REVIEW_FILTER_PARAMS, type 
 import type { DocumentStatistic, DocumentStatistics } from "~/modules/documents/review-lists.server";
 import type { ReviewList } from "~/modules/documents/rules";
 import { NUMBER_OPERATOR_OPTIONS, amountOperatorOptions, dateOperatorOptions } from "~/modules/invoices/filter-form";
+import { DateInput } from "~/components/ui/date-input";
 
 const SELECT_CLASS =
   "h-10 w-full rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
@@ -180,12 +181,12 @@ export function ReviewFilterMenu({ pathname, search, values, count }: { pathname
                   <Label htmlFor="review-date" className="sr-only">
                     Issue date
                   </Label>
-                  <Input id="review-date" name={FILTER_FIELDS.date} type="date" defaultValue={values.date} />
+                  <DateInput id="review-date" name={FILTER_FIELDS.date} defaultValue={values.date} />
                   <span className="text-sm text-muted-foreground">to</span>
                   <Label htmlFor="review-date-to" className="sr-only">
                     Issue date to (Between)
                   </Label>
-                  <Input id="review-date-to" name={FILTER_FIELDS.dateTo} type="date" defaultValue={values.dateTo} />
+                  <DateInput id="review-date-to" name={FILTER_FIELDS.dateTo} defaultValue={values.dateTo} />
                 </div>
                 <div className="flex items-center gap-2">
                   <Label htmlFor="review-in-count" className="whitespace-nowrap font-normal">

@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { cn } from "~/lib/utils";
 import { PROVIDER_LABELS, SYNC_DIRECTION_LABELS, SYNC_KIND_LABELS, SYNC_OUTCOME_LABELS, type ConnectedAppsView, type ProviderCard } from "./labels";
+import { StatusBadge } from "~/components/ui/status-badge";
 
 export const CONNECTED_APPS = "/settings?tab=connected-apps";
 
@@ -60,9 +61,9 @@ function ProviderCardView({ card, canConnect }: { card: ProviderCard; canConnect
             {card.title}
           </CardTitle>
           {card.connection ? (
-            <Badge variant={card.connection.status === "ERROR" ? "destructive" : "success"}>{card.connection.status === "ERROR" ? "Needs attention" : "Connected"}</Badge>
+            <StatusBadge kind="connection" status={card.connection.status === "ERROR" ? "ERROR" : "CONNECTED"} />
           ) : (
-            <Badge variant="secondary">Not connected</Badge>
+            <StatusBadge kind="connection" status="DISCONNECTED" />
           )}
         </div>
         <CardDescription>{card.description}</CardDescription>

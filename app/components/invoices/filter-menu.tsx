@@ -26,6 +26,7 @@ import {
 import { activeFilterCount, resetFilters, serializeListQuery, type ListQuery } from "~/modules/invoices/filters";
 import { listHref } from "./list-parts";
 import { useHydrated } from "./selection";
+import { DateInput } from "~/components/ui/date-input";
 
 const isRange = (op: string) => op === "range" || op === "between";
 
@@ -183,15 +184,15 @@ export function FilterMenu({ pathname, query, matchedEnabled }: { pathname: stri
                   <Label htmlFor="filter-date" className="sr-only">
                     Due date
                   </Label>
-                  <Input id="filter-date" name={FILTER_FIELDS.date} type="date" defaultValue={values.date} aria-invalid={Boolean(errors.date)} />
+                  <DateInput id="filter-date" name={FILTER_FIELDS.date} defaultValue={values.date} aria-invalid={Boolean(errors.date)} />
                   <span className={cn("text-sm text-muted-foreground", !showAll && !isRange(dateOp) && "hidden")}>and</span>
                   <Label htmlFor="filter-date-to" className="sr-only">
                     Due date to
                   </Label>
-                  <Input
+                  <DateInput
                     id="filter-date-to"
                     name={FILTER_FIELDS.dateTo}
-                    type="date"
+                   
                     defaultValue={values.dateTo}
                     className={cn(!showAll && !isRange(dateOp) && "hidden")}
                   />

@@ -8,6 +8,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown, Mail, MailX, Search } from "~/componen
 import { useEffect, useRef, type ReactNode } from "react";
 import { Pager } from "~/components/invoices/pager";
 import { Badge } from "~/components/ui/badge";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -139,28 +140,9 @@ export function Pagination({
   );
 }
 
-const STATUS_VARIANTS: Record<string, "success" | "warning" | "destructive" | "info" | "secondary"> = {
-  PAID: "success",
-  PAYMENT_RECEIVED: "success",
-  PAYMENT_READY: "info",
-  PAYMENT_OFFERED: "info",
-  CASHBACK_OFFERED: "warning",
-  CASHBACK_AVAILABLE: "warning",
-  NOT_ELIGIBLE: "destructive",
-  NOT_ELIGIBLE_EXPIRED: "destructive",
-  NOT_ELIGIBLE_OFFER_PENDING: "warning",
-  EXPIRED: "secondary",
-};
-
-/** The row status label; a not-eligible reason shows as a tooltip and is read out by screen readers. */
-export function StatusCell({ label, reason, statusCode }: { label: string; reason: string | null; statusCode: string }) {
-  if (!label) return <span className="sr-only">No status</span>;
-  return (
-    <Badge variant={STATUS_VARIANTS[statusCode] ?? "secondary"} title={reason ?? undefined}>
-      {label}
-      {reason ? <span className="sr-only">: {reason}</span> : null}
-    </Badge>
-  );
+/** A list row's status: the one StatusBadge with the row's display state; a not-eligible reason is its tooltip. */
+export function StatusCell({ kind, display, reason }: { kind: "billRow" | "invoiceRow" | "supplierBills" | "payablesSummary"; display: string; reason?: string | null }) {
+  return <StatusBadge kind={kind} status={display} reason={reason} />;
 }
 
 /** A row with no action: the spec's '-' (p3 §4.9), named for screen readers. */
@@ -234,7 +216,7 @@ export interface ListTableRow {
   dueDate: string;
   amountDue: Cents;
   contactEmail: string | null;
-  status: { label: string; reason: string | null; action: string | null; statusCode: string };
+  status: { kind: "billRow" | "invoiceRow"; display: string; label: string; reason: string | null; action: string | null; statusCode: string };
 }
 
 /**
@@ -278,7 +260,7 @@ export function ListRow({
       <TableCell className="whitespace-nowrap">{formatDate(row.dueDate)}</TableCell>
       <TableCell className="whitespace-nowrap text-right tabular-nums">{formatMoney(row.amountDue, locale)}</TableCell>
       <TableCell>
-        <StatusCell {...row.status} />
+        <StatusCell kind={row.status.kind} display={row.status.display} reason={row.status.reason} />
       </TableCell>
       <TableCell className="whitespace-nowrap text-right tabular-nums">{extraAmount === null ? "" : formatMoney(extraAmount, locale)}</TableCell>
       <TableCell>{contact ?? <ContactEmailIcon email={row.contactEmail} />}</TableCell>

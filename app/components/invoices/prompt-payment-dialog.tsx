@@ -13,6 +13,7 @@ import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { formatDate } from "~/lib/dates";
 import { formatMoney, type Cents } from "~/lib/money";
 import { discountSplitSentence, type DiscountSplitView } from "~/components/invoices/discount-split";
+import { DateInput } from "~/components/ui/date-input";
 
 export interface PromptPaymentDialogData {
   invoice: { id: number; number: string; customerName: string; dueDate: string; amountDue: Cents };
@@ -120,12 +121,9 @@ export function PromptPaymentDialog({
             </div>
             <div className="space-y-1.5">
               <Label htmlFor="prompt-expiry">Expiry date</Label>
-              <Input
+              <DateInput
                 id="prompt-expiry"
                 name="expirationDate"
-                type="date"
-                min={data.today}
-                max={data.latestExpiry}
                 defaultValue={values.expirationDate}
                 key={`expiry-${values.expirationDate}`}
                 disabled={locked}

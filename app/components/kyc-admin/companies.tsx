@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { CompanyListRow } from "~/modules/kyc/admin.server";
+import { StatusBadge } from "~/components/ui/status-badge";
 
 /** 'Search company by name' with its removable 'Results for' tag (p3 §2.3); a GET form, so it works without JavaScript. */
 export function CompanySearch({ companyName, verificationStatus, clearHref }: { companyName: string; verificationStatus: string | null; clearHref: string }) {
@@ -70,7 +71,9 @@ export function CompaniesTable({ rows, emptyText }: { rows: CompanyListRow[]; em
                 <TableCell>
                   <CompanyStatusBadge status={company.verificationStatus} />
                 </TableCell>
-                <TableCell className="hidden md:table-cell">{company.status}</TableCell>
+                <TableCell className="hidden md:table-cell">
+                  <StatusBadge kind="company" status={company.status} />
+                </TableCell>
                 <TableCell className="hidden whitespace-nowrap md:table-cell">
                   {dateAndTime(company.createdAt, company.country === "AU" ? "en-AU" : "en-NZ").date}
                 </TableCell>

@@ -1,36 +1,20 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { FileImage, History, Pencil, ShieldAlert, ShieldCheck, Upload } from "~/components/ui/icons";
 import { dateAndTime } from "~/components/topups/admin-topups";
-import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { COMPANY_STATUS_LABELS } from "~/modules/kyc/admin-schema";
-import { PERSON_STATUS_LABELS } from "~/modules/kyc/rules";
 import type { KycCompany, KycHistoryEntry, KycPerson } from "~/modules/kyc/admin.server";
+import { StatusBadge } from "~/components/ui/status-badge";
 
 type CompanyStatus = KycCompany["verificationStatus"];
 type PersonStatus = KycPerson["verificationStatus"];
 
-const COMPANY_VARIANT: Record<CompanyStatus, BadgeProps["variant"]> = {
-  NOT_VERIFIED: "outline",
-  PARTIALLY_VERIFIED: "info",
-  VERIFICATION_PENDING: "warning",
-  VERIFIED: "success",
-};
-
-const PERSON_VARIANT: Record<PersonStatus, BadgeProps["variant"]> = {
-  NOT_VERIFIED: "outline",
-  VERIFICATION_PENDING: "warning",
-  VERIFIED: "success",
-  VERIFICATION_FAILED: "destructive",
-};
-
 export function CompanyStatusBadge({ status }: { status: CompanyStatus }) {
-  return <Badge variant={COMPANY_VARIANT[status]}>{COMPANY_STATUS_LABELS[status]}</Badge>;
+  return <StatusBadge kind="companyVerification" status={status} />;
 }
 
 export function PersonStatusBadge({ status }: { status: PersonStatus }) {
-  return <Badge variant={PERSON_VARIANT[status]}>{PERSON_STATUS_LABELS[status]}</Badge>;
+  return <StatusBadge kind="personVerification" status={status} />;
 }
 
 /** Where the admin edits and verifies a person: /verify/{userName} for the Earlybird user, /verify-owner for owners (p3 §2.3). */

@@ -11,7 +11,6 @@ import { useEffect, useRef } from "react";
 import { JobProgress } from "~/components/jobs/job-progress";
 import { useJobProgress } from "~/components/jobs/use-job-progress";
 import { Alert } from "~/components/ui/alert";
-import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
@@ -22,6 +21,7 @@ import { formErrorsOf } from "~/lib/form-errors";
 import { MERGE_MESSAGES, type InvalidItem } from "~/modules/merge/rules";
 import type { MergePlan } from "~/modules/merge/service.server";
 import type { MergeDialogData, MergeStatusView } from "~/web/merge/merge-route.server";
+import { StatusBadge } from "~/components/ui/status-badge";
 
 const TITLES = { select: "Select Company", confirm: "Confirm Merge", progress: "Merge in progress" } as const;
 
@@ -66,7 +66,7 @@ function SelectStep({ data }: { data: MergeDialogData }) {
                       <input type="radio" name="into" value={target.id} required className="size-4 accent-primary" />
                       <span className="font-medium">{target.companyName}</span>
                     </span>
-                    <Badge variant="outline">{target.status === "ACTIVE" ? "Member" : target.status === "INVITED" ? "Invited" : "Non-Member"}</Badge>
+                    <StatusBadge kind="counterparty" status={target.status} />
                   </label>
                 </li>
               ))}

@@ -32,6 +32,8 @@ import { cn } from "~/lib/utils";
 import { DOCUMENT_LOCK_RENEW_MS, LOCK_REDIRECT_DELAY_MS, NOTES_MAX_LENGTH, REVIEW_MESSAGES } from "~/modules/review/rules";
 import type { DetailLoaderData } from "~/web/review/detail.server";
 import { PageViewer } from "./page-viewer";
+import { StatusBadge } from "~/components/ui/status-badge";
+import { DateInput } from "~/components/ui/date-input";
 
 interface ActionData {
   fieldErrors?: Record<string, string>;
@@ -129,7 +131,7 @@ export function BillDetailPage() {
         <div className="flex min-w-0 items-center gap-2">
           <h2 className="truncate text-base font-semibold">{supplier}</h2>
           {view.processingStatus === "AUTHORISED" ? (
-            <Badge variant="success">Authorised</Badge>
+            <StatusBadge kind="document" status="AUTHORISED" />
           ) : view.reason ? (
             <Badge variant="warning">{view.reason}</Badge>
           ) : null}
@@ -455,12 +457,12 @@ function EditCard({ data, actionData }: { data: DetailLoaderData; actionData: Ac
             <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
               <div className="flex flex-col gap-1.5">
                 <Label htmlFor="issueDate">Issue date</Label>
-                <Input id="issueDate" name="issueDate" type="date" defaultValue={value("issueDate")} {...described("issueDate")} />
+                <DateInput id="issueDate" name="issueDate" defaultValue={value("issueDate")} {...described("issueDate")} />
                 <FieldError id="issueDate-error" message={errors.issueDate} />
               </div>
               <div className="flex flex-col gap-1.5">
                 <Label htmlFor="dueDate">Due date</Label>
-                <Input id="dueDate" name="dueDate" type="date" defaultValue={value("dueDate")} {...described("dueDate")} />
+                <DateInput id="dueDate" name="dueDate" defaultValue={value("dueDate")} {...described("dueDate")} />
                 <FieldError id="dueDate-error" message={errors.dueDate} />
               </div>
             </div>

@@ -1,7 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { KeyRound } from "~/components/ui/icons";
 import { Alert } from "~/components/ui/alert";
-import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError } from "~/components/ui/field-error";
@@ -10,8 +9,9 @@ import { Label } from "~/components/ui/label";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatDate } from "~/lib/dates";
-import { INVITE_CODE_STATUS_LABELS, type InviteCodeStatus } from "~/modules/signup/rules";
+import { type InviteCodeStatus } from "~/modules/signup/rules";
 import { INVITE_CODE_DEFAULT_DAYS, INVITE_CODE_MAX_DAYS } from "~/modules/signup/schema";
+import { StatusBadge } from "~/components/ui/status-badge";
 
 export interface InviteCodeRow {
   id: number;
@@ -22,7 +22,6 @@ export interface InviteCodeRow {
   usedBy: string | null;
 }
 
-const STATUS_BADGE: Record<InviteCodeStatus, "success" | "secondary" | "outline"> = { UNUSED: "success", USED: "secondary", EXPIRED: "outline" };
 const day = (iso: string) => formatDate(iso.slice(0, 10));
 
 /** Admin /companies: the sign-up invite codes (issue 6 part 1), newest first, with a button to create one. */
@@ -58,7 +57,7 @@ export function InviteCodesCard({ codes }: { codes: InviteCodeRow[] }) {
                   <TableCell className="font-mono">{code.code}</TableCell>
                   <TableCell>{code.email ?? "—"}</TableCell>
                   <TableCell>
-                    <Badge variant={STATUS_BADGE[code.status]}>{INVITE_CODE_STATUS_LABELS[code.status]}</Badge>
+                    <StatusBadge kind="inviteCode" status={code.status} />
                   </TableCell>
                   <TableCell className="whitespace-nowrap">{day(code.expiresAt)}</TableCell>
                   <TableCell>{code.usedBy ?? "—"}</TableCell>

@@ -2,12 +2,12 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Download, FileText } from "~/components/ui/icons";
 import { Pager } from "~/components/invoices/pager";
-import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatMoney } from "~/lib/money";
 import { cn } from "~/lib/utils";
 import type { StatementList, StatementListRow } from "~/modules/statements/service.server";
+import { StatusBadge } from "~/components/ui/status-badge";
 
 export const STATUS_LABELS: Record<StatementListRow["status"], string> = {
   GENERATED: "Ready",
@@ -15,8 +15,6 @@ export const STATUS_LABELS: Record<StatementListRow["status"], string> = {
   FAILED: "Failed",
   NOT_GENERATED: "Not generated",
 };
-
-const STATUS_VARIANTS = { GENERATED: "success", PENDING: "warning", FAILED: "destructive", NOT_GENERATED: "secondary" } as const;
 
 export const statementCsvHref = (id: number | "current") => `/resources/statements/${id}.csv`;
 export const statementPdfHref = (id: number | "current") => `/resources/statements/${id}.pdf`;
@@ -115,7 +113,7 @@ export function StatementsTable({ list }: { list: StatementList }) {
               <TableRow key={row.month}>
                 <TableCell className="whitespace-nowrap font-medium">{row.label}</TableCell>
                 <TableCell>
-                  <Badge variant={STATUS_VARIANTS[row.status]}>{STATUS_LABELS[row.status]}</Badge>
+                  <StatusBadge kind="statement" status={row.status} />
                 </TableCell>
                 <TableCell className="whitespace-nowrap text-right tabular-nums">
                   {row.openingBalance === null ? "—" : formatMoney(row.openingBalance, list.locale)}

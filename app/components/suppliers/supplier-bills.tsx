@@ -248,9 +248,9 @@ function BillsTable({ data }: { data: SupplierBillsData }) {
                 <TableCell className="whitespace-nowrap">{formatDate(row.paymentDate)}</TableCell>
                 <TableCell className={cn("whitespace-nowrap text-right tabular-nums", row.amountDue < 0 && "text-success")}>{money(row.amountDue)}</TableCell>
                 <TableCell>
-                  <StatusCell label={row.status.label} reason={row.status.tooltip} statusCode={row.status.code} />
+                  <StatusCell kind="supplierBills" display={row.status.display} reason={row.status.tooltip} />
                 </TableCell>
-                <TableCell className="whitespace-nowrap text-right tabular-nums">{row.cashback === null ? "" : money(row.cashback)}</TableCell>
+                <TableCell className="whitespace-nowrap text-right tabular-nums">{row.status.offer ?? (row.cashback === null ? "" : money(row.cashback))}</TableCell>
                 <TableCell className="text-right">
                   <RowAction row={row} base={base} />
                 </TableCell>

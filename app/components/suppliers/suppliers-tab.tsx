@@ -202,7 +202,7 @@ export function SuppliersTab({ data }: { data: SuppliersTabData }) {
                   </Link>
                 </TableCell>
                 <TableCell>
-                  <StatusCell label={row.statusLabel} reason={null} statusCode={row.status} />
+                  <StatusCell kind="payablesSummary" display={row.statusDisplay} />
                 </TableCell>
                 <TableCell className="whitespace-nowrap text-right tabular-nums">{money(row.totalAmountPayable)}</TableCell>
                 <TableCell className="whitespace-nowrap text-right tabular-nums">{money(row.unallocatedCreditNoteBalance)}</TableCell>

@@ -8,7 +8,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { FileUp } from "~/components/ui/icons";
 import { Pager } from "~/components/invoices/pager";
-import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { CsvImportDialog } from "~/components/ui/csv-file-field";
 import { FieldError } from "~/components/ui/field-error";
@@ -19,7 +18,8 @@ import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableR
 import { LinkTabs } from "~/components/ui/tabs";
 import { dateAndTimeIn, formatDate, timeZoneOfLocale } from "~/lib/dates";
 import { formatMoney, type Cents } from "~/lib/money";
-import { TOP_UP_STATUS_LABELS, TOP_UP_TABS, type TopUpAction, type TopUpStatus, type TopUpTab } from "~/modules/ledger/top-ups.rules";
+import { TOP_UP_TABS, type TopUpAction, type TopUpStatus, type TopUpTab } from "~/modules/ledger/top-ups.rules";
+import { StatusBadge } from "~/components/ui/status-badge";
 
 type Locale = "en-NZ" | "en-AU";
 
@@ -40,15 +40,6 @@ export interface AdminRow {
   returnableFrom: string | null;
   returnedTo: { reference: string; accountName: string; details: string; status: "PENDING" | "COMPLETED"; fileName: string | null } | null;
 }
-
-const STATUS_VARIANTS: Record<TopUpStatus, BadgeProps["variant"]> = {
-  PENDING: "warning",
-  UNKNOWN: "info",
-  COMPLETED: "success",
-  CANCELLED: "secondary",
-  EXPIRED: "outline",
-  RETURNED: "secondary",
-};
 
 /** "22 Nov 2026" and "14:05" in the company's time zone (D1). */
 export function dateAndTime(iso: string, locale: Locale): { date: string; time: string } {
@@ -147,7 +138,7 @@ export function TopupsTable({ tab, rows, total, page, size }: { tab: TopUpTab; r
                 {row.fundsAvailable == null ? "—" : formatMoney(row.fundsAvailable, row.locale)}
               </TableCell>
               <TableCell>
-                <Badge variant={STATUS_VARIANTS[row.topupStatus]}>{TOP_UP_STATUS_LABELS[row.topupStatus]}</Badge>
+                <StatusBadge kind="topUp" status={row.topupStatus} />
                 {/* The spec's modificationTime: when the status last changed. */}
                 <span className="mt-1 block text-xs text-muted-foreground">
                   <span className="sr-only">Modified </span>

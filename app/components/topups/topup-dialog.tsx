@@ -6,7 +6,6 @@
  */
 import { Form, Link, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
-import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
@@ -15,7 +14,8 @@ import { DialogCancelLink, RouteDialog, RouteDialogFooter } from "~/components/u
 import { formatMoney, type Cents } from "~/lib/money";
 import { cn } from "~/lib/utils";
 import { editAmountInput, formatAmountInputOnBlur } from "~/lib/amount-input";
-import { TOP_UP_STATUS_LABELS, type TopUpStatus, type TopUpSuggestionKind } from "~/modules/ledger/top-ups.rules";
+import { type TopUpStatus, type TopUpSuggestionKind } from "~/modules/ledger/top-ups.rules";
+import { StatusBadge } from "~/components/ui/status-badge";
 
 export const TOPUP_STEPS = ["Topup Entry", "Topup Details", "Bank Transfer"] as const;
 type Locale = "en-NZ" | "en-AU";
@@ -337,7 +337,7 @@ export function BankTransferStep({
       <Steps current={2} />
       {!isPending ? (
         <p className="text-sm">
-          This topup is <Badge variant={topUp.topupStatus === "COMPLETED" ? "success" : "secondary"}>{TOP_UP_STATUS_LABELS[topUp.topupStatus]}</Badge>
+          This topup is <StatusBadge kind="topUp" status={topUp.topupStatus} />
         </p>
       ) : null}
       <div className="rounded-lg border-2 border-primary/40 bg-accent/40 p-4 text-center">

@@ -2,13 +2,31 @@ import * as LabelPrimitive from "@radix-ui/react-label";
 import { forwardRef, type ComponentPropsWithoutRef, type ElementRef } from "react";
 import { cn } from "~/lib/utils";
 
-export const Label = forwardRef<ElementRef<typeof LabelPrimitive.Root>, ComponentPropsWithoutRef<typeof LabelPrimitive.Root>>(
-  ({ className, ...props }, ref) => (
-    <LabelPrimitive.Root
-      ref={ref}
-      className={cn("text-sm font-medium leading-none peer-disabled:cursor-not-allowed peer-disabled:opacity-70", className)}
-      {...props}
-    />
-  )
-);
+export interface LabelProps extends ComponentPropsWithoutRef<typeof LabelPrimitive.Root> {
+  /** Marks a required field before submitting: an asterisk, and "required" for screen readers (docs/decisions/067). */
+  required?: boolean;
+}
+
+export const Label = forwardRef<ElementRef<typeof LabelPrimitive.Root>, LabelProps>(({ className, required, children, ...props }, ref) => (
+  <LabelPrimitive.Root
+    ref={ref}
+    className={cn("text-sm font-medium leading-none peer-disabled:cursor-not-allowed peer-disabled:opacity-70", className)}
+    {...props}
+  >
+    {children}
+    {required ? <RequiredMark /> : null}
+  </LabelPrimitive.Root>
+));
 Label.displayName = "Label";
+
+/** The required-field mark: a visible asterisk (hidden from screen readers) and the word "required" for them. */
+export function RequiredMark() {
+  return (
+    <>
+      <span aria-hidden className="ml-0.5 text-destructive">
+        *
+      </span>
+      <span className="sr-only"> (required)</span>
+    </>
+  );
+}

@@ -3,11 +3,11 @@
  * Earlybird account and default bank account, and its latest withdrawals, with Withdraw (on behalf of the company).
  */
 import { Link } from "@remix-run/react";
-import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { ContextView } from "./withdraw-types";
+import { StatusBadge } from "~/components/ui/status-badge";
 
 export interface SummaryWithdrawal {
   id: number;
@@ -23,17 +23,8 @@ export interface SummaryWithdrawal {
   returnReason: string | null;
 }
 
-const STATUS_LABELS: Record<string, { label: string; variant: "success" | "warning" | "destructive" | "secondary" }> = {
-  PENDING: { label: "Pending", variant: "warning" },
-  COMPLETED: { label: "Completed", variant: "success" },
-  CANCELLED: { label: "Cancelled", variant: "secondary" },
-  // A withdrawal the bank returned: its amount is back in the wallet (docs/decisions/030).
-  FAILED: { label: "Returned", variant: "destructive" },
-};
-
 export function WithdrawalStatusBadge({ status }: { status: string }) {
-  const known = STATUS_LABELS[status] ?? { label: status, variant: "secondary" as const };
-  return <Badge variant={known.variant}>{known.label}</Badge>;
+  return <StatusBadge kind="withdrawal" status={status} />;
 }
 
 function Figure({ label, value }: { label: string; value: string }) {
@@ -78,11 +69,7 @@ export function CompanySummary({ companyId, context, withdrawals }: { companyId:
                   <span>
                     {account.name} ({account.details})
                   </span>
-                  {account.badge ? (
-                    <Badge variant={account.badge === "VERIFIED" ? "success" : "warning"}>{account.badge}</Badge>
-                  ) : (
-                    <Badge variant="secondary">{account.status}</Badge>
-                  )}
+                  <StatusBadge kind="bankAccount" status={account.status} />
                 </p>
               ) : (
                 <p className="font-medium">No default bank account</p>

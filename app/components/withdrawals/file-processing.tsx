@@ -7,7 +7,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Download, FileUp } from "~/components/ui/icons";
 import { Pager } from "~/components/invoices/pager";
-import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { CsvImportDialog } from "~/components/ui/csv-file-field";
@@ -19,6 +18,7 @@ import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableR
 import { cn } from "~/lib/utils";
 import { RETURN_REASON_MAX } from "~/modules/ledger/returns.schema";
 import { COULD_NOT_FETCH_STATUS } from "~/modules/ledger/withdrawals.schema";
+import { StatusBadge } from "~/components/ui/status-badge";
 
 export interface BankFileView {
   id: number;
@@ -75,7 +75,7 @@ export function FileProcessingCard({ status }: { status: "RUNNING" | "SUSPENDED"
                 className={cn("block size-5 rounded-full bg-background shadow transition-transform", running ? "translate-x-5" : "translate-x-0")}
               />
             </button>
-            <Badge variant={running ? "success" : "warning"}>{status}</Badge>
+            <StatusBadge kind="fileProcessing" status={status} />
           </Form>
         )}
       </CardContent>
@@ -220,7 +220,7 @@ export function BankFileLinesDialog({
               <TableCell>
                 <div className="flex flex-col items-start gap-1.5 sm:flex-row sm:items-center sm:justify-between">
                   <div>
-                    <Badge variant={item.status === "RETURNED" ? "warning" : "success"}>{item.status === "RETURNED" ? "Returned" : "Paid"}</Badge>
+                    <StatusBadge kind="withdrawal" status={item.status === "RETURNED" ? "RETURNED" : "PAID"} />
                     {item.returnReason ? <span className="mt-1 block text-xs text-muted-foreground">{item.returnReason}</span> : null}
                   </div>
                   {item.kind === "WITHDRAWAL" && item.status === "PAID" ? (

@@ -7,7 +7,6 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CircleCheck, Clock } from "~/components/ui/icons";
 import { Alert } from "~/components/ui/alert";
-import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
@@ -17,6 +16,7 @@ import { GetVerifiedDialog } from "~/components/verification/get-verified-dialog
 import { GET_VERIFIED_TITLE, TITLE_PENDING, VERIFICATION_FAILED_MESSAGE, VERIFICATION_PENDING_NOTICE } from "~/modules/ledger/withdrawals.schema";
 import { formErrorsOf } from "~/lib/form-errors";
 import type { AccountOption, ContextView, WithdrawLoaderData, WithdrawStep, WithdrawValues } from "./withdraw-types";
+import { StatusBadge } from "~/components/ui/status-badge";
 
 const DIALOG_CLASS = "max-w-[450px]";
 const TITLE = "Withdraw Funds";
@@ -80,7 +80,7 @@ function AccountSummary({ account }: { account: AccountOption }) {
         <p className="font-medium">{account.name}</p>
         <p className="text-muted-foreground">{account.details}</p>
       </div>
-      {account.badge ? <Badge variant={account.badge === "VERIFIED" ? "success" : "warning"}>{account.badge}</Badge> : null}
+      {account.badge ? <StatusBadge kind="bankAccount" status={account.badge === "VERIFIED" ? "VERIFIED" : "VERIFICATION_PENDING"} /> : null}
     </div>
   );
 }

@@ -4,6 +4,7 @@
  * one-time-codes module's.
  */
 import type { Country } from "../../lib/dates";
+import { labelsOf } from "../../lib/status-labels";
 
 export type BankAccountStatus = "UNVERIFIED" | "VERIFICATION_PENDING" | "VERIFIED" | "VERIFICATION_FAILED" | "DELETED";
 export type BankAccountLoadedBy = "SYSTEM" | "EARLYBIRD" | "XERO" | "MYOB_ACCOUNTRIGHT";
@@ -184,11 +185,5 @@ export const ADMIN_TAB_STATUSES: Record<"all" | "pending" | "approved" | "cancel
   cancelled: ["VERIFICATION_FAILED"],
 };
 
-/** Status labels for people (badges, tables). */
-export const STATUS_LABELS: Record<BankAccountStatus, string> = {
-  UNVERIFIED: "Unverified",
-  VERIFICATION_PENDING: "Verification Pending",
-  VERIFIED: "VERIFIED",
-  VERIFICATION_FAILED: "Verification Failed",
-  DELETED: "Deleted",
-};
+/** Bank account status labels, from the one table (lib/status-labels BANK_ACCOUNT_STATUS). */
+export const STATUS_LABELS: Record<BankAccountStatus, string> = labelsOf("bankAccount");

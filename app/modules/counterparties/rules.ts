@@ -2,7 +2,7 @@
  * The counterparty directory and its configuration (part 3 §2.4, §3, §5, §7.3): the URL's query, the seven PATCH
  * paths and their rules. Pure: no I/O, so the routes, the dialog and the tests read the same rules.
  */
-import type { Country } from "../../lib/dates";
+import { parseInputDate, type Country } from "../../lib/dates";
 
 // ---- The directory's query (p3 §2.4: tab, page, size, q, queue, glcode, pids, sp) -----------------------------------
 
@@ -275,7 +275,8 @@ export function parseChange(path: ConfigurePath, value: unknown, country: Countr
     }
     case "/periodLockDate": {
       if (isBlank(value)) return { change: { path, value: null } };
-      const date = String(value).trim();
+      // DD/MM/YYYY from the date input (docs/decisions/067); ISO still accepted.
+      const date = parseInputDate(String(value)) || String(value).trim();
       return isMonthEnd(date) ? { change: { path, value: date } } : { error: CONFIGURE_MESSAGES.periodLockMonthEnd };
     }
   }

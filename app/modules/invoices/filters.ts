@@ -35,7 +35,7 @@
  * Each value is percent-encoded by URLSearchParams as usual; the separators above are literal characters.
  */
 import { centsToDecimal, parseDecimalToCents, type Cents } from "../../lib/money";
-import { addDays, addMonths } from "../../lib/dates";
+import { addDays, addMonths, parseInputDate } from "../../lib/dates";
 
 export type ListKind = "INVOICE" | "BILL";
 
@@ -167,6 +167,8 @@ const fail = (message: string): { ok: false; message: string } => ({ ok: false, 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function parseIsoDate(text: string): string | null {
+  // DD/MM/YYYY from the date inputs (docs/decisions/067) reads as its ISO day.
+  if (/^\d{1,2}\/\d{1,2}\/\d{4}$/.test(text.trim())) return parseInputDate(text) || null;
   const match = ISO_DATE.exec(text);
   if (!match) return null;
   const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];

@@ -75,6 +75,9 @@ import {
 export type ListActor = Actor & { companyId: number };
 
 export interface ListRowStatus {
+  /** Which label table (lib/status-labels) and the row's display state in it. */
+  kind: "billRow" | "invoiceRow";
+  display: string;
   label: string;
   /** Tooltip text of a not-eligible row. */
   reason: string | null;
@@ -253,8 +256,10 @@ export async function listInvoices(actor: ListActor, query: ListQuery): Promise<
     return {
       ...baseRow(row),
       status: {
+        kind: "invoiceRow",
+        display: result.display,
         label: result.label,
-        reason: result.label === "Expired" ? "Due date is today or has passed" : null,
+        reason: result.display === "EXPIRED" ? "Due date is today or has passed" : null,
         action: result.action,
         statusCode: result.statusCode,
       },
@@ -312,7 +317,7 @@ export async function listBills(actor: ListActor, query: ListQuery): Promise<Bil
     const paidCashback = result.statusCode === "PAID" ? cents(row.cash_reward_c) : null;
     return {
       ...baseRow(row),
-      status: { label: result.label, reason: result.reason, action: result.action, statusCode: result.statusCode },
+      status: { kind: "billRow", display: result.display, label: result.label, reason: result.reason, action: result.action, statusCode: result.statusCode },
       cashback: result.cashback ?? (paidCashback && paidCashback > 0 ? paidCashback : null),
       ripeBillDocumentId: row.ripe_bill_document_id,
       autoProcessed: row.auto_processed === true,

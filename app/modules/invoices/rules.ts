@@ -6,6 +6,12 @@
 import { z } from "zod";
 import { daysBetween } from "../../lib/dates";
 import { formatMoney, type Cents } from "../../lib/money";
+import { BILL_ROW_STATUS, INVOICE_ROW_STATUS, PAYABLES_SUMMARY_STATUS, SUPPLIER_BILLS_STATUS } from "../../lib/status-labels";
+
+export type BillRowDisplay = keyof typeof BILL_ROW_STATUS;
+export type InvoiceRowDisplay = keyof typeof INVOICE_ROW_STATUS;
+export type SupplierBillsDisplay = keyof typeof SUPPLIER_BILLS_STATUS;
+export type PayablesSummaryDisplay = keyof typeof PAYABLES_SUMMARY_STATUS;
 import {
   DEFAULT_OFFER_CONFIG,
   INELIGIBLE_MESSAGES,
@@ -98,7 +104,9 @@ export interface BillRowInput {
 }
 
 export interface BillRow {
-  /** Exact spec text; "" for a blank status. */
+  /** The display state; its label is BILL_ROW_STATUS[display].label (lib/status-labels). */
+  display: BillRowDisplay;
+  /** The shown label (Title Case, never blank). */
   label: string;
   /** Tooltip of a not-eligible row. */
   reason: string | null;
@@ -110,8 +118,8 @@ export interface BillRow {
   opensContactEmailEdit: boolean;
 }
 
-function billRow(statusCode: BillRowStatusCode, label: string, action: BillRowAction | null, extra: Partial<BillRow> = {}): BillRow {
-  return { label, reason: null, action, statusCode, cashback: null, opensContactEmailEdit: false, ...extra };
+function billRow(statusCode: BillRowStatusCode, display: BillRowDisplay, action: BillRowAction | null, extra: Partial<BillRow> = {}): BillRow {
+  return { display, label: BILL_ROW_STATUS[display].label, reason: null, action, statusCode, cashback: null, opensContactEmailEdit: false, ...extra };
 }
 
 /**
@@ -141,24 +149,24 @@ export function billRowStatus(input: BillRowInput): BillRow {
   const { bill, supplier, today } = input;
   const config = input.config ?? DEFAULT_OFFER_CONFIG;
 
-  if (bill.billStatus === "PAID") return billRow("PAID", "Paid", "View");
+  if (bill.billStatus === "PAID") return billRow("PAID", "PAID", "View");
 
   const supplierOffer = openSupplierOffer(input.supplierOffer);
-  if (supplierOffer?.offerStatus === "TOPUP_PENDING") return billRow("CASHBACK_AVAILABLE", "Topup Pending", "Cancel");
+  if (supplierOffer?.offerStatus === "TOPUP_PENDING") return billRow("CASHBACK_AVAILABLE", "TOPUP_PENDING", "Cancel");
   if (supplierOffer?.offerStatus === "CLEARING") {
     const savings = supplierOfferSavings(supplierOffer.cashReward, config);
-    return billRow("CASHBACK_AVAILABLE", `SAVE ${formatMoney(savings, input.locale)}`, "Pay Now", { cashback: savings });
+    return billRow("CASHBACK_AVAILABLE", "CASHBACK_AVAILABLE", "Pay Now", { cashback: savings });
   }
 
   // 1. Not included.
   if (!bill.includeInPurchaserOffer) {
-    return supplier.isPurchaserOffersEnabled ? billRow("NO_CASHBACK", "", "Include") : billRow("NO_CASHBACK", "Not Eligible", null);
+    return supplier.isPurchaserOffersEnabled ? billRow("NO_CASHBACK", "NOT_INCLUDED", "Include") : billRow("NO_CASHBACK", "NOT_ELIGIBLE", null);
   }
   // 2. Included but no live purchaser offer.
   const offer = isLive(input.purchaserOffer) ? input.purchaserOffer : null;
-  if (!offer) return billRow("NO_CASHBACK", "", "Exclude");
+  if (!offer) return billRow("NO_CASHBACK", "NO_OFFER", "Exclude");
   // 3. Offers disabled for the supplier.
-  if (!supplier.isPurchaserOffersEnabled) return billRow("NO_CASHBACK", "Not Eligible", null);
+  if (!supplier.isPurchaserOffersEnabled) return billRow("NO_CASHBACK", "NOT_ELIGIBLE", null);
 
   const eligibility = purchaserOfferEligibility(
     {
@@ -175,17 +183,17 @@ export function billRowStatus(input: BillRowInput): BillRow {
       // 4, 5. Due today, due passed.
       case "DUE_TODAY":
       case "DUE_PASSED":
-        return billRow("NOT_ELIGIBLE_EXPIRED", "Not Eligible", "Exclude", { reason: eligibility.message });
+        return billRow("NOT_ELIGIBLE_EXPIRED", "NOT_ELIGIBLE", "Exclude", { reason: eligibility.message });
       // 6. Above the cash pool; "Offer Pending" when a pending top-up would cover it.
       case "ABOVE_CASH_POOL":
         return eligibility.offerPending
-          ? billRow("NOT_ELIGIBLE_OFFER_PENDING", "Offer Pending", "Exclude")
-          : billRow("NOT_ELIGIBLE", "Not Eligible", "Exclude", { reason: eligibility.message });
+          ? billRow("NOT_ELIGIBLE_OFFER_PENDING", "OFFER_PENDING", "Exclude")
+          : billRow("NOT_ELIGIBLE", "NOT_ELIGIBLE", "Exclude", { reason: eligibility.message });
       // 7. Above the caps (and below the minimum fee, which has no place of its own in the list).
       case "FEE_ABOVE_MAX":
       case "DISCOUNT_ABOVE_MAX":
       case "FEE_BELOW_MIN":
-        return billRow("NOT_ELIGIBLE", "Not Eligible", "Exclude", { reason: eligibility.message });
+        return billRow("NOT_ELIGIBLE", "NOT_ELIGIBLE", "Exclude", { reason: eligibility.message });
       default: {
         const unreachable: never = eligibility.code;
         throw new Error(`Unknown eligibility code ${String(unreachable)}`);
@@ -194,13 +202,13 @@ export function billRowStatus(input: BillRowInput): BillRow {
   }
 
   // 8. Payment offered.
-  const label = supplier.status === "INVITED" ? "Invited" : bill.sentToSupplier ? "Notified" : "Payment Offered";
+  const display: BillRowDisplay = supplier.status === "INVITED" ? "INVITED" : bill.sentToSupplier ? "NOTIFIED" : "PAYMENT_OFFERED";
   const cashback = eligibility.amounts.cashback;
   if (isInvitable(supplier)) {
-    return billRow("PAYMENT_OFFERED", label, "Invite", { cashback, opensContactEmailEdit: !isValidContactEmail(bill.contactEmail) });
+    return billRow("PAYMENT_OFFERED", display, "Invite", { cashback, opensContactEmailEdit: !isValidContactEmail(bill.contactEmail) });
   }
   const action: BillRowAction = supplier.status === "ACTIVE" && !bill.sentToSupplier ? "Notify" : "Exclude";
-  return billRow("PAYMENT_OFFERED", label, action, { cashback });
+  return billRow("PAYMENT_OFFERED", display, action, { cashback });
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -233,7 +241,9 @@ export interface InvoiceRowInput {
 }
 
 export interface InvoiceRow {
-  /** "Paid", "Payment Requested", "Expired", "Payment Available", "Invited", "Notified" or "". */
+  /** The display state (lib/status-labels INVOICE_ROW_STATUS). */
+  display: InvoiceRowDisplay;
+  /** "Paid", "Payment Requested", "Expired", "Payment Available", "Invited", "Notified" or "Open" (p2 §4 left it blank). */
   label: string;
   action: InvoiceRowAction | null;
   /** The invoice status (tab) the row belongs to. */
@@ -261,22 +271,26 @@ export function invoiceRowStatus(input: InvoiceRowInput): InvoiceRow {
   const config = input.config ?? DEFAULT_OFFER_CONFIG;
 
   if (invoice.invoiceStatus === "PAID" || invoice.invoiceStatus === "PAYMENT_RECEIVED") {
-    return { label: "Paid", action: null, statusCode: invoice.invoiceStatus, maxFee: null };
+    return { ...invoiceDisplay("PAID"), action: null, statusCode: invoice.invoiceStatus, maxFee: null };
   }
   const supplierOffer = openSupplierOffer(input.supplierOffer);
-  if (supplierOffer) return { label: "Payment Requested", action: "Edit", statusCode: "CASHBACK_OFFERED", maxFee: supplierOffer.cashReward };
+  if (supplierOffer) return { ...invoiceDisplay("PAYMENT_REQUESTED"), action: "Edit", statusCode: "CASHBACK_OFFERED", maxFee: supplierOffer.cashReward };
 
   const daysToDue = daysBetween(today, invoice.dueDate);
-  if (invoice.invoiceStatus === "EXPIRED" || daysToDue <= 0) return { label: "Expired", action: null, statusCode: "EXPIRED", maxFee: null };
+  if (invoice.invoiceStatus === "EXPIRED" || daysToDue <= 0) return { ...invoiceDisplay("EXPIRED"), action: null, statusCode: "EXPIRED", maxFee: null };
 
   const offer = input.purchaserOffer;
   if (offer && invoice.includeInPurchaserOffer && customer.isPurchaserOffersEnabled) {
     const maxFee = maxFeeForSupplier({ discountedTotal: invoice.discountedTotal, daysToDue, offers: [offer] }, config);
-    if (maxFee !== null) return { label: "Payment Available", action: "Get Paid", statusCode: "PAYMENT_READY", maxFee };
+    if (maxFee !== null) return { ...invoiceDisplay("PAYMENT_AVAILABLE"), action: "Get Paid", statusCode: "PAYMENT_READY", maxFee };
   }
 
-  const label = customer.status === "INVITED" ? "Invited" : invoice.sentToSupplier ? "Notified" : "";
-  return { label, action: "Request Payment", statusCode: "ALL_ELIGIBLE", maxFee: null };
+  const display: InvoiceRowDisplay = customer.status === "INVITED" ? "INVITED" : invoice.sentToSupplier ? "NOTIFIED" : "OPEN";
+  return { ...invoiceDisplay(display), action: "Request Payment", statusCode: "ALL_ELIGIBLE", maxFee: null };
+}
+
+function invoiceDisplay(display: InvoiceRowDisplay): { display: InvoiceRowDisplay; label: string } {
+  return { display, label: INVOICE_ROW_STATUS[display].label };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -334,42 +348,44 @@ export interface SupplierBillsRowInput {
 }
 
 export interface SupplierBillsRow {
+  /** The display state (lib/status-labels SUPPLIER_BILLS_STATUS) and its label. */
+  display: SupplierBillsDisplay;
   label: string;
   tooltip: string | null;
+  /** p3 §4.9's 'SAVE {amount}' of a CASHBACK_AVAILABLE row: shown in the Cashback cell, not as the status. */
+  offer: string | null;
   /** null is shown as "-". */
   action: SupplierBillsAction | null;
   opensContactEmailEdit: boolean;
 }
 
-function supplierBillsLabel(input: SupplierBillsRowInput): { label: string; tooltip: string | null } {
+function supplierBillsLabel(input: SupplierBillsRowInput): { display: SupplierBillsDisplay; tooltip: string | null; offer: string | null } {
   const { record, isPurchaserOffersEnabled } = input;
+  const shown = (display: SupplierBillsDisplay, tooltip: string | null = null, offer: string | null = null) => ({ display, tooltip, offer });
   switch (record.status) {
     case "PAID":
-      return { label: "Paid", tooltip: null };
+      return shown("PAID");
     case "CASHBACK_AVAILABLE":
-      if (record.topupPending) return { label: "Topup Pending", tooltip: null };
+      if (record.topupPending) return shown("TOPUP_PENDING");
       if (record.cashReward === null) throw new RangeError("A CASHBACK_AVAILABLE record needs its cashReward");
-      return { label: `SAVE ${formatMoney(record.cashReward, input.locale)}`, tooltip: null };
+      return shown("CASHBACK_AVAILABLE", null, `SAVE ${formatMoney(record.cashReward, input.locale)}`);
     case "PAYMENT_OFFERED":
-      if (!isPurchaserOffersEnabled) return { label: "Not eligible", tooltip: null };
-      if (input.companyOwedStatus === "INVITED") return { label: "Invited", tooltip: null };
-      return { label: record.notified ? "Notified" : "Payment Offered", tooltip: null };
+      if (!isPurchaserOffersEnabled) return shown("NOT_ELIGIBLE");
+      if (input.companyOwedStatus === "INVITED") return shown("INVITED");
+      return shown(record.notified ? "NOTIFIED" : "PAYMENT_OFFERED");
     case "NOT_ELIGIBLE":
-      return { label: "Not Eligible", tooltip: record.notEligibleReason ?? INELIGIBLE_MESSAGES.ABOVE_CASH_POOL };
+      return shown("NOT_ELIGIBLE", record.notEligibleReason ?? INELIGIBLE_MESSAGES.ABOVE_CASH_POOL);
     case "NOT_ELIGIBLE_EXPIRED":
-      return {
-        label: "Expired",
-        tooltip: record.dueDate === input.today ? INELIGIBLE_MESSAGES.DUE_TODAY : INELIGIBLE_MESSAGES.DUE_PASSED,
-      };
+      return shown("EXPIRED", record.dueDate === input.today ? INELIGIBLE_MESSAGES.DUE_TODAY : INELIGIBLE_MESSAGES.DUE_PASSED);
     case "NOT_ELIGIBLE_OFFER_PENDING":
-      return { label: "Offer Pending", tooltip: null };
+      return shown("OFFER_PENDING");
     case "PARTIALLY_ALLOCATED":
     case "UNALLOCATED":
-      return { label: "UNALLOCATED", tooltip: null };
+      return shown("UNALLOCATED");
     case "ALLOCATED":
-      return { label: "Allocated", tooltip: null };
+      return shown("ALLOCATED");
     case "NO_CASHBACK":
-      return { label: isPurchaserOffersEnabled ? "" : "Not eligible", tooltip: null };
+      return shown(isPurchaserOffersEnabled ? "NO_CASHBACK" : "NOT_ELIGIBLE");
     default: {
       const unreachable: never = record.status;
       throw new RangeError(`Unknown supplier bills status ${String(unreachable)}`);
@@ -389,8 +405,9 @@ function supplierBillsLabel(input: SupplierBillsRowInput): { label: string; tool
  */
 export function supplierBillsRow(input: SupplierBillsRowInput): SupplierBillsRow {
   const { record, isPurchaserOffersEnabled } = input;
-  const { label, tooltip } = supplierBillsLabel(input);
-  const row = (action: SupplierBillsAction | null, opensContactEmailEdit = false): SupplierBillsRow => ({ label, tooltip, action, opensContactEmailEdit });
+  const { display, tooltip, offer } = supplierBillsLabel(input);
+  const label = SUPPLIER_BILLS_STATUS[display].label;
+  const row = (action: SupplierBillsAction | null, opensContactEmailEdit = false): SupplierBillsRow => ({ display, label, tooltip, offer, action, opensContactEmailEdit });
 
   if (record.type === "CREDIT_NOTE") return row(record.status === "ALLOCATED" ? "View" : "Allocate");
   if (record.status === "NOT_ELIGIBLE_EXPIRED" || record.status === "PAID") return row("View");
@@ -428,6 +445,8 @@ export interface PayablesSummaryInput {
 
 export interface PayablesSummaryRow {
   status: PayablesSummaryStatus;
+  /** The display state (lib/status-labels PAYABLES_SUMMARY_STATUS) and its label. */
+  display: PayablesSummaryDisplay;
   label: string;
   action: "Include" | "Exclude" | null;
 }
@@ -446,16 +465,20 @@ export interface PayablesSummaryRow {
 export function payablesSummaryStatus(input: PayablesSummaryInput): PayablesSummaryRow {
   if (input.unpaid === 0) {
     return input.unallocatedCreditNoteBalance > 0
-      ? { status: "UNALLOCATED_CREDIT", label: "Unallocated Credit", action: null }
-      : { status: "PAID", label: "Paid", action: null };
+      ? summaryRow("UNALLOCATED_CREDIT", "UNALLOCATED_CREDIT", null)
+      : summaryRow("PAID", "PAID", null);
   }
   const action = !input.isPurchaserOffersEnabled ? null : input.excluded > 0 ? "Include" : "Exclude";
-  if (input.totalAmountPayable - input.unallocatedCreditNoteBalance < 0) return { status: "NOT_ELIGIBLE_NEGATIVE_BALANCE", label: "Not Eligible", action };
-  if (input.cashbackAvailable > 0) return { status: "CASHBACK_AVAILABLE", label: "Cashback Available", action };
+  if (input.totalAmountPayable - input.unallocatedCreditNoteBalance < 0) return summaryRow("NOT_ELIGIBLE_NEGATIVE_BALANCE", "NOT_ELIGIBLE_NEGATIVE_BALANCE", action);
+  if (input.cashbackAvailable > 0) return summaryRow("CASHBACK_AVAILABLE", "CASHBACK_AVAILABLE", action);
   if (input.paymentOffered > 0) {
-    return { status: "PAYMENT_OFFERED", label: input.companyOwedStatus === "INVITED" ? "Invited" : "Payment Offered", action };
+    return summaryRow("PAYMENT_OFFERED", input.companyOwedStatus === "INVITED" ? "INVITED" : "PAYMENT_OFFERED", action);
   }
-  return { status: "NO_OFFER", label: "", action };
+  return summaryRow("NO_OFFER", "NO_OFFER", action);
+}
+
+function summaryRow(status: PayablesSummaryStatus, display: PayablesSummaryDisplay, action: PayablesSummaryRow["action"]): PayablesSummaryRow {
+  return { status, display, label: PAYABLES_SUMMARY_STATUS[display].label, action };
 }
 
 /** p2 §4: Earlybird and accounting payables match when they differ by at most 1 currency unit (100 cents), inclusive. */

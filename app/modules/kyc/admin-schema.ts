@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { labelsOf } from "../../lib/status-labels";
 import type { Address, CompanyVerificationStatus } from "../../../db/models/company";
 import {
   DOB_INCOMPLETE as DATE_OF_BIRTH_INCOMPLETE,
@@ -32,12 +33,7 @@ export const COMPANIES_DEFAULT_PAGE_SIZE = 25;
 export const COMPANIES_PAGE_SIZES = [10, 25, 50, 100] as const;
 
 /** Company verification labels: the /companies tabs (p3 §2.3). */
-export const COMPANY_STATUS_LABELS: Record<CompanyVerificationStatus, string> = {
-  NOT_VERIFIED: "Not Verified",
-  PARTIALLY_VERIFIED: "Partially Verified",
-  VERIFICATION_PENDING: "Verification Pending",
-  VERIFIED: "Verified",
-};
+export const COMPANY_STATUS_LABELS: Record<CompanyVerificationStatus, string> = labelsOf("companyVerification");
 
 export type FieldErrors = Record<string, string>;
 export type Parsed<T> = { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors };

@@ -1,5 +1,6 @@
 import type { CompanyVerificationStatus } from "../../../db/models/company";
 import type { PersonVerificationStatus } from "../../../db/models/user";
+import { labelsOf } from "../../lib/status-labels";
 
 /**
  * A company's verificationStatus follows its people (issue 6 part 5) and its confirmed business details:
@@ -27,9 +28,4 @@ export function detectImageType(bytes: Uint8Array): IdentityDocumentType | null 
 }
 
 /** Person verification status labels (spec p1 §3). */
-export const PERSON_STATUS_LABELS: Record<PersonVerificationStatus, string> = {
-  NOT_VERIFIED: "Unverified",
-  VERIFICATION_PENDING: "Pending",
-  VERIFIED: "Verified",
-  VERIFICATION_FAILED: "Incomplete",
-};
+export const PERSON_STATUS_LABELS: Record<PersonVerificationStatus, string> = labelsOf("personVerification");

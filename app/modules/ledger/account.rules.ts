@@ -7,6 +7,7 @@
 import { escapeCsvFormula } from "../../lib/csv";
 import { csvDateTime, type Country } from "../../lib/dates";
 import { centsToDecimal, type Cents } from "../../lib/money";
+import { labelsOf } from "../../lib/status-labels";
 
 // ---- Texts (the spec's, p1 §2 and §4; the product name written as Earlybird, spec README) --------------------------
 
@@ -161,7 +162,7 @@ export type TransactionStatus = "PENDING" | "COMPLETED";
 export type LedgerClass = "PAYMENT" | "TOPUP" | "WITHDRAWAL" | "FEE" | "REVERSAL" | "ADJUSTMENT";
 
 export const TRANSACTION_CLASS_LABELS: Record<TransactionClass, string> = { PAYMENT: "Payment", TOPUP: "Topup", WITHDRAWAL: "Withdrawal" };
-export const TRANSACTION_STATUS_LABELS: Record<TransactionStatus, string> = { PENDING: "Pending", COMPLETED: "Completed" };
+export const TRANSACTION_STATUS_LABELS: Record<TransactionStatus, string> = labelsOf("transaction");
 
 /**
  * The class a wallet entry shows under. The ledger's own classes pass through; the ledger's internal ones are shown as

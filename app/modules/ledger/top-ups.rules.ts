@@ -4,6 +4,7 @@
  * statement line settles. No I/O, and safe in the browser (the Topup dialog uses the amount input rules).
  */
 import type { Cents } from "../../lib/money";
+import { labelsOf } from "../../lib/status-labels";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Knapsack: "the offers whose discounted totals sum to the largest amount not above the available funds" (p1 §4).
@@ -285,14 +286,8 @@ export function adminActions(status: TopUpStatus, options: { returnable?: boolea
   return [];
 }
 
-export const TOP_UP_STATUS_LABELS: Record<TopUpStatus, string> = {
-  PENDING: "Pending",
-  UNKNOWN: "Unknown",
-  COMPLETED: "Approved",
-  CANCELLED: "Cancelled",
-  EXPIRED: "Expired",
-  RETURNED: "Returned",
-};
+/** Labels from the one table (lib/status-labels TOP_UP_STATUS). */
+export const TOP_UP_STATUS_LABELS: Record<TopUpStatus, string> = labelsOf("topUp");
 
 /** The admin Topups tabs (p3 §2.3): All, Pending, Unknown, Approved (COMPLETED), Cancelled. */
 export const TOP_UP_TABS = [

@@ -162,6 +162,7 @@ export async function listPayablesSummaries(actor: Actor, query: SuppliersTabQue
       supplierId: supplier.id,
       supplierName: supplier.company_name,
       status: summary.status,
+      statusDisplay: summary.display,
       statusLabel: summary.label,
       action: summary.action,
       totalAmountPayable,

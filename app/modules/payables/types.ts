@@ -8,7 +8,8 @@ export interface PayablesSummary {
   supplierId: number;
   supplierName: string;
   status: PayablesSummaryStatus;
-  /** The rules' label: "Payment Offered", "Invited", "Cashback Available", "Not Eligible", "Paid", "Unallocated Credit" or "". */
+  /** The display state (lib/status-labels PAYABLES_SUMMARY_STATUS) and its label ("Payment Offered", "No Offer", ...). */
+  statusDisplay: string;
   statusLabel: string;
   /** Include or Exclude toggles inclusion of the supplier's unpaid bills; null when offers are off or nothing is unpaid. */
   action: "Include" | "Exclude" | null;
@@ -46,7 +47,8 @@ export interface SupplierBillsRowView {
   paymentDate: string | null;
   /** Bills: the discounted total. Credit notes: the credit still unallocated, shown as a credit. */
   amountDue: Cents;
-  status: { label: string; tooltip: string | null; code: string };
+  /** display: lib/status-labels SUPPLIER_BILLS_STATUS; offer: p3 §4.9's 'SAVE {amount}', shown in the Cashback cell. */
+  status: { display: string; label: string; tooltip: string | null; offer: string | null; code: string };
   cashback: Cents | null;
   action: SupplierBillsAction | null;
   /** Where View / Allocate go (a child route dialog); null for the actions shared with /bills (Invite, Notify, Pay Now, ...). */

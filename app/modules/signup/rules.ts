@@ -1,7 +1,8 @@
 /** Pure rules of sign-up (docs/decisions/022). */
+import { labelsOf } from "../../lib/status-labels";
 export type InviteCodeStatus = "UNUSED" | "USED" | "EXPIRED";
 
-export const INVITE_CODE_STATUS_LABELS: Record<InviteCodeStatus, string> = { UNUSED: "Unused", USED: "Used", EXPIRED: "Expired" };
+export const INVITE_CODE_STATUS_LABELS: Record<InviteCodeStatus, string> = labelsOf("inviteCode");
 
 /** Used wins over expired: a code used in time stays "Used" after its expiry. */
 export function inviteCodeStatus(code: { usedAt: Date | null; expiresAt: Date }, now: Date): InviteCodeStatus {

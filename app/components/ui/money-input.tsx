@@ -1,0 +1,48 @@
+import { forwardRef, useState, type InputHTMLAttributes } from "react";
+import { Input } from "~/components/ui/input";
+import { editAmountInput, formatAmountForInput } from "~/lib/amount-input";
+import { cn } from "~/lib/utils";
+
+export interface MoneyInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "defaultValue" | "value" | "onChange"> {
+  /** A plain decimal ("1234.5") or formatted ("1,234.50") amount. */
+  defaultValue?: string | null;
+  onValueChange?: (value: string) => void;
+}
+
+/**
+ * The one money input (issue 20 part 5, docs/decisions/067): "$" before it, numbers only with at most two decimals
+ * (lib/amount-input), shown as 1,234.56 once the field is left. It posts what it shows; the server reads it with
+ * lib/money parseDecimalToCents, which drops the thousands separators, so the amount reaches it as exact cents.
+ */
+export const MoneyInput = forwardRef<HTMLInputElement, MoneyInputProps>(({ defaultValue, onValueChange, className, onBlur, ...props }, ref) => {
+  const [value, setValue] = useState(() => formatAmountForInput(defaultValue ?? ""));
+  return (
+    <span className="relative block">
+      <span aria-hidden className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground">
+        $
+      </span>
+      <Input
+        ref={ref}
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="0.00"
+        {...props}
+        className={cn("pl-7 text-right tabular-nums", className)}
+        value={value}
+        onChange={(event) => {
+          const next = editAmountInput(event.currentTarget.value, value.replace(/,/g, ""));
+          setValue(next);
+          onValueChange?.(next);
+        }}
+        onBlur={(event) => {
+          const next = formatAmountForInput(value);
+          setValue(next);
+          onValueChange?.(next);
+          onBlur?.(event);
+        }}
+      />
+    </span>
+  );
+});
+MoneyInput.displayName = "MoneyInput";
