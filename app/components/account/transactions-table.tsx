@@ -94,7 +94,7 @@ export function TransactionsSection({
           ) : null}
         </div>
       </div>
-      <Table aria-label="Transactions" className="min-w-[42rem]">
+      <Table aria-label="Transactions">
         <TableHeader>
           <TableRow>
             <TableHead className={CELL}>Date</TableHead>
@@ -111,20 +111,20 @@ export function TransactionsSection({
           ) : (
             rows.map((row) => (
               <TableRow key={row.key}>
-                <TableCell className={cn(CELL, "whitespace-nowrap")}>{localDate(row.occurredAt, timeZone)}</TableCell>
-                <TableCell className={CELL}>{TRANSACTION_CLASS_LABELS[row.transactionClass]}</TableCell>
-                <TableCell className={cn(CELL, "max-w-[11rem] lg:max-w-[20rem]")}>
+                <TableCell label="Date" className={cn(CELL, "whitespace-nowrap")}>{localDate(row.occurredAt, timeZone)}</TableCell>
+                <TableCell label="Type" className={CELL}>{TRANSACTION_CLASS_LABELS[row.transactionClass]}</TableCell>
+                <TableCell label="Details" className={cn(CELL, "max-w-[11rem] lg:max-w-[20rem]")}>
                   <p className="truncate font-medium">{counterpartyText(row) ?? "—"}</p>
                   <DetailsLine row={row} />
                 </TableCell>
-                <TableCell className={CELL}>
+                <TableCell label="Status" className={CELL}>
                   <Badge variant={row.status === "PENDING" ? "warning" : "success"}>{TRANSACTION_STATUS_LABELS[row.status]}</Badge>
                 </TableCell>
-                <TableCell className={cn(CELL, "whitespace-nowrap text-right tabular-nums", row.amount > 0 && "text-success")}>
+                <TableCell label="Amount" className={cn(CELL, "whitespace-nowrap text-right tabular-nums", row.amount > 0 && "text-success")}>
                   {row.amount > 0 ? "+" : ""}
                   {formatMoney(row.amount, locale)}
                 </TableCell>
-                <TableCell className={cn(CELL, "whitespace-nowrap text-right tabular-nums")}>
+                <TableCell label="Balance" className={cn(CELL, "whitespace-nowrap text-right tabular-nums")}>
                   {row.balanceAfter === null ? (
                     <span title="No money has moved yet">
                       <span aria-hidden>—</span>

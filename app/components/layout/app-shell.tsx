@@ -17,10 +17,36 @@ function Brand() {
   );
 }
 
+const MENU_BUTTON_CLASS =
+  "-ml-2 inline-flex size-10 shrink-0 cursor-pointer items-center justify-center rounded-md text-foreground transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring nav:hidden";
+
+/**
+ * The phone menu before JavaScript runs (or without it, decision 066): a native disclosure whose panel drops below
+ * the header. Its links are plain links, so a tap loads the page and the new page starts with the menu closed.
+ */
+function MenuDisclosure({ items }: { items: MenuItem[] }) {
+  return (
+    <details className="nav:hidden">
+      <summary className={`${MENU_BUTTON_CLASS} list-none [&::-webkit-details-marker]:hidden`}>
+        <Menu className="size-5" aria-hidden />
+        <span className="sr-only">Open menu</span>
+      </summary>
+      <div className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b bg-card p-3 shadow-lg">
+        <nav aria-label="Main">
+          <MainMenu items={items} />
+        </nav>
+      </div>
+    </details>
+  );
+}
+
 /** Below 960 px: a button in the header opens the menu as a left drawer; it closes on navigation and on Escape. */
 function MenuDrawer({ items }: { items: MenuItem[] }) {
   const [open, setOpen] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
   const location = useLocation();
+
+  useEffect(() => setHydrated(true), []);
 
   useEffect(() => setOpen(false), [location.key]);
 
@@ -32,9 +58,12 @@ function MenuDrawer({ items }: { items: MenuItem[] }) {
     return () => query.removeEventListener("change", close);
   }, []);
 
+  // The server's HTML (and the first render in the browser) carries the disclosure, which works with no script.
+  if (!hydrated) return <MenuDisclosure items={items} />;
+
   return (
     <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger className="-ml-2 inline-flex size-10 shrink-0 items-center justify-center rounded-md text-foreground transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring nav:hidden">
+      <SheetTrigger className={MENU_BUTTON_CLASS}>
         <Menu className="size-5" aria-hidden />
         <span className="sr-only">Open menu</span>
       </SheetTrigger>
