@@ -25,7 +25,7 @@ import { serializeTransactionListQuery } from "~/modules/ledger/account.schema";
 export const TRANSACTIONS_EXPORT_HREF = "/resources/transactions.csv";
 
 /** Tighter cells below the lg breakpoint, so the six columns fit an 800 px window without scrolling. */
-const CELL = "px-2 lg:px-3";
+const CELL = "px-2";
 
 const localDates = new Map<string, Intl.DateTimeFormat>();
 
@@ -113,7 +113,7 @@ export function TransactionsSection({
               <TableRow key={row.key}>
                 <TableCell label="Date" className={cn(CELL, "whitespace-nowrap")}>{localDate(row.occurredAt, timeZone)}</TableCell>
                 <TableCell label="Type" className={CELL}>{TRANSACTION_CLASS_LABELS[row.transactionClass]}</TableCell>
-                <TableCell label="Details" className={cn(CELL, "max-w-[11rem] lg:max-w-[20rem]")}>
+                <TableCell label="Details" className={cn(CELL, "max-w-[11rem] xl:max-w-[20rem]")}>
                   <p className="truncate font-medium">{counterpartyText(row) ?? "—"}</p>
                   <DetailsLine row={row} />
                 </TableCell>

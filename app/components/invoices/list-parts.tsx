@@ -204,7 +204,7 @@ export function ContactEmailIcon({ email }: { email: string | null }) {
 export function CompanyCell({ name, display }: { name: string; display: { label: string; tone: "red" | "neutral" } | null }) {
   return (
     <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-      <span className="whitespace-nowrap font-medium">{name}</span>
+      <span className="font-medium">{name}</span>
       {display ? <Badge variant={display.tone === "red" ? "destructive" : "secondary"}>{display.label}</Badge> : null}
     </span>
   );
