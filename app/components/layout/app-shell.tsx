@@ -130,7 +130,7 @@ export function AppShell({ user, menu, children, heading }: AppShellProps) {
         Skip to main content
       </a>
 
-      <div className="fixed inset-y-0 left-0 z-40 hidden w-64 flex-col border-r bg-card nav:flex">
+      <div className="fixed inset-y-0 left-0 z-40 hidden w-52 flex-col border-r bg-card nav:flex xl:w-64">
         <div className="flex h-16 shrink-0 items-center border-b px-6">
           <Brand />
         </div>
@@ -139,9 +139,10 @@ export function AppShell({ user, menu, children, heading }: AppShellProps) {
         </nav>
       </div>
 
-      <div className="flex min-h-screen flex-col nav:pl-64">
+      {/* Up to 1280 px the sidebar and the gutters are narrower, so a list keeps its columns at 1024 px (decision 066). */}
+      <div className="flex min-h-screen flex-col nav:pl-52 xl:pl-64">
         <header className="sticky top-0 z-30 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/85">
-          <div className="flex min-h-16 items-center gap-3 px-4 py-2 sm:px-6 nav:px-8">
+          <div className="flex min-h-16 items-center gap-3 px-4 py-2 sm:px-6 xl:px-8">
             <MenuDrawer items={menu} />
             <div className="min-w-0 flex-1">
               <PageHeading heading={shown} />
@@ -158,7 +159,7 @@ export function AppShell({ user, menu, children, heading }: AppShellProps) {
           </div>
         </header>
 
-        <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 focus:outline-none sm:px-6 nav:px-8 nav:py-8">
+        <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 focus:outline-none sm:px-6 nav:py-8 xl:px-8">
           <div className="mx-auto w-full max-w-6xl">{children}</div>
         </main>
       </div>

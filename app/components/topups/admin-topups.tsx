@@ -120,7 +120,7 @@ export function TopupsTable({ tab, rows, total, page, size }: { tab: TopUpTab; r
             <TableHead>Reference</TableHead>
             <TableHead className="text-right">Amount</TableHead>
             {/* Below 1024 px the column gives way to the actions; the Confirm dialog shows it. */}
-            <TableHead className="hidden text-right lg:table-cell">Funds Available</TableHead>
+            <TableHead className="hidden text-right xl:table-cell">Funds Available</TableHead>
             <TableHead>Status</TableHead>
             <TableHead>
               <span className="sr-only">Actions</span>
@@ -143,7 +143,7 @@ export function TopupsTable({ tab, rows, total, page, size }: { tab: TopUpTab; r
                 {row.paymentReference ?? (row.deposit?.reference ? <span title="Quoted by the payer">“{row.deposit.reference}”</span> : "—")}
               </TableCell>
               <TableCell label="Amount" className="whitespace-nowrap text-right tabular-nums">{formatMoney(row.topupAmount, row.locale)}</TableCell>
-              <TableCell label="Funds Available" className="hidden whitespace-nowrap text-right tabular-nums lg:table-cell">
+              <TableCell label="Funds Available" className="hidden whitespace-nowrap text-right tabular-nums xl:table-cell">
                 {row.fundsAvailable == null ? "—" : formatMoney(row.fundsAvailable, row.locale)}
               </TableCell>
               <TableCell label="Status">
