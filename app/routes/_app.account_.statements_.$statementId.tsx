@@ -146,8 +146,12 @@ export default function StatementPage() {
               ) : (
                 details.lines.map((line) => (
                   <TableRow key={line.lineNumber}>
-                    <TableCell label="Date" className="whitespace-nowrap">{localDate(line.occurredAt, details.timeZone)}</TableCell>
-                    <TableCell label="Type" className="whitespace-nowrap">{line.recordLabel}</TableCell>
+                    <TableCell label="Date" className="whitespace-nowrap">
+                      {localDate(line.occurredAt, details.timeZone)}
+                    </TableCell>
+                    <TableCell label="Type" className="whitespace-nowrap">
+                      {line.recordLabel}
+                    </TableCell>
                     <TableCell label="Details" className="max-w-[16rem] lg:max-w-[24rem]">
                       <p className="truncate font-medium">{line.description ?? line.counterpartyName ?? "—"}</p>
                       {line.reference ? <p className="truncate text-xs text-muted-foreground">Ref {line.reference}</p> : null}

@@ -59,10 +59,18 @@ export default function SyncProgressDialog() {
               {status.summary.map((row) => (
                 <TableRow key={row.kind}>
                   <TableCell label="Records">{row.kind}</TableCell>
-                  <TableCell label="Created" className="text-right tabular-nums">{row.created}</TableCell>
-                  <TableCell label="Updated" className="text-right tabular-nums">{row.updated}</TableCell>
-                  <TableCell label="Skipped" className="text-right tabular-nums">{row.skipped}</TableCell>
-                  <TableCell label="Failed" className="text-right tabular-nums">{row.failed}</TableCell>
+                  <TableCell label="Created" className="text-right tabular-nums">
+                    {row.created}
+                  </TableCell>
+                  <TableCell label="Updated" className="text-right tabular-nums">
+                    {row.updated}
+                  </TableCell>
+                  <TableCell label="Skipped" className="text-right tabular-nums">
+                    {row.skipped}
+                  </TableCell>
+                  <TableCell label="Failed" className="text-right tabular-nums">
+                    {row.failed}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -42,14 +42,18 @@ export default function CreditNoteAllocationsRoute() {
                       {allocation.invoiceNumber}
                     </Link>
                   </TableCell>
-                  <TableCell label="Allocated amount" className="text-right">{formatMoney(allocation.allocatedAmount, locale)}</TableCell>
+                  <TableCell label="Allocated amount" className="text-right">
+                    {formatMoney(allocation.allocatedAmount, locale)}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
             <TableFooter>
               <TableRow>
                 <TableCell>Total allocated</TableCell>
-                <TableCell label="Allocated amount" className="text-right">{formatMoney(note.allocatedTotal, locale)}</TableCell>
+                <TableCell label="Allocated amount" className="text-right">
+                  {formatMoney(note.allocatedTotal, locale)}
+                </TableCell>
               </TableRow>
             </TableFooter>
           </Table>

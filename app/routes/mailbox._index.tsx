@@ -111,7 +111,9 @@ export default function MailboxPage() {
                   <TableCell label="Channel">
                     <Badge variant={message.channel === "SMS" ? "info" : "secondary"}>{CHANNEL_LABELS[message.channel]}</Badge>
                   </TableCell>
-                  <TableCell label="To" className="break-all font-medium">{message.toAddress}</TableCell>
+                  <TableCell label="To" className="break-all font-medium">
+                    {message.toAddress}
+                  </TableCell>
                   <TableCell label="Subject or message">
                     <Link
                       to={`/mailbox/${message.id}`}

@@ -157,7 +157,9 @@ test("every list page of the admin fits at 1280, 1024 and 390 px", async ({ page
     "/system",
     "/live-offers",
     "/mailbox",
-    ...["summary", "directory", "kyc", "offers", "contacts", "transactions", "activity", "settings", "bank-accounts"].map((tab) => `/companies/${companyId}/${tab}`),
+    ...["summary", "directory", "kyc", "offers", "contacts", "transactions", "activity", "settings", "bank-accounts"].map(
+      (tab) => `/companies/${companyId}/${tab}`
+    ),
   ];
   for (const path of lists) await checkWidths(page, "admin", path);
 });
@@ -188,7 +190,10 @@ test.describe("a phone", () => {
     await page.goto("/bills?tab=bills");
     const table = page.getByRole("table", { name: "Bills" });
     // A bill that has something to do (Pay Now, Invite, Notify...) in its Action cell.
-    const card = table.locator("tbody tr").filter({ has: page.locator('td[data-label="Action"] :is(button, a)') }).first();
+    const card = table
+      .locator("tbody tr")
+      .filter({ has: page.locator('td[data-label="Action"] :is(button, a)') })
+      .first();
     await expect(card).toBeVisible();
     await expect(table.locator("thead")).toBeHidden();
     for (const label of ["Amount due", "Status", "Action"]) {

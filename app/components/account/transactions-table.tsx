@@ -111,8 +111,12 @@ export function TransactionsSection({
           ) : (
             rows.map((row) => (
               <TableRow key={row.key}>
-                <TableCell label="Date" className={cn(CELL, "whitespace-nowrap")}>{localDate(row.occurredAt, timeZone)}</TableCell>
-                <TableCell label="Type" className={CELL}>{TRANSACTION_CLASS_LABELS[row.transactionClass]}</TableCell>
+                <TableCell label="Date" className={cn(CELL, "whitespace-nowrap")}>
+                  {localDate(row.occurredAt, timeZone)}
+                </TableCell>
+                <TableCell label="Type" className={CELL}>
+                  {TRANSACTION_CLASS_LABELS[row.transactionClass]}
+                </TableCell>
                 <TableCell label="Details" className={cn(CELL, "max-w-[11rem] xl:max-w-[20rem]")}>
                   <p className="truncate font-medium">{counterpartyText(row) ?? "—"}</p>
                   <DetailsLine row={row} />

@@ -39,13 +39,19 @@ export function AdminBankAccountsTable({ rows, emptyText }: { rows: AdminBankAcc
         ) : (
           rows.map((row) => (
             <TableRow key={row.id}>
-              <TableCell label="Company" className="font-medium">{row.companyName}</TableCell>
+              <TableCell label="Company" className="font-medium">
+                {row.companyName}
+              </TableCell>
               <TableCell label="Account name">{row.bankAccountName}</TableCell>
-              <TableCell label="Account" className="whitespace-nowrap font-mono text-xs tabular-nums">{row.details}</TableCell>
+              <TableCell label="Account" className="whitespace-nowrap font-mono text-xs tabular-nums">
+                {row.details}
+              </TableCell>
               <TableCell label="Status">
                 <StatusBadge status={row.bankAccountStatus} />
               </TableCell>
-              <TableCell label="Last change" className="whitespace-nowrap">{formatDate(row.modificationTime)}</TableCell>
+              <TableCell label="Last change" className="whitespace-nowrap">
+                {formatDate(row.modificationTime)}
+              </TableCell>
               <TableCell label="Actions" className="text-right">
                 <Link
                   to={`/companies/${row.companyId}/bank-accounts`}

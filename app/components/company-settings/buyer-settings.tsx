@@ -150,8 +150,12 @@ function PaymentTermsCard({ base, terms }: { base: string; terms: PaymentTermRow
           ) : (
             terms.map((term) => (
               <TableRow key={term.id}>
-                <TableCell label="Frequency" className={CELL}>{term.frequencyLabel}</TableCell>
-                <TableCell label="Day" className={CELL}>{term.day}</TableCell>
+                <TableCell label="Frequency" className={CELL}>
+                  {term.frequencyLabel}
+                </TableCell>
+                <TableCell label="Day" className={CELL}>
+                  {term.day}
+                </TableCell>
                 <TableCell label="Default" className={CELL}>
                   {term.defaultTerm ? <Badge variant="success">Default</Badge> : <span className="text-muted-foreground">-</span>}
                 </TableCell>
@@ -189,8 +193,12 @@ function GlCodesCard({ base, codes }: { base: string; codes: GlCodeRow[] }) {
           ) : (
             codes.map((code) => (
               <TableRow key={code.id}>
-                <TableCell label="Name" className={cn(CELL, "break-words")}>{code.accountName}</TableCell>
-                <TableCell label="Code" className={cn(CELL, "font-mono tabular-nums")}>{code.accountCode}</TableCell>
+                <TableCell label="Name" className={cn(CELL, "break-words")}>
+                  {code.accountName}
+                </TableCell>
+                <TableCell label="Code" className={cn(CELL, "font-mono tabular-nums")}>
+                  {code.accountCode}
+                </TableCell>
                 <TableCell label="Default" className={CELL}>
                   {code.isDefault ? <Badge variant="success">Default</Badge> : <span className="text-muted-foreground">-</span>}
                 </TableCell>

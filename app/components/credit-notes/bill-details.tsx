@@ -80,8 +80,12 @@ export function BillDetails({ bill, locale, tab }: { bill: BillDetailsData; loca
                         {item.units ?? "-"}
                         {item.unitType === "HOURS" ? " h" : ""}
                       </TableCell>
-                      <TableCell label="Unit price" className="whitespace-nowrap text-right">{item.unitPrice === null ? "-" : formatMoney(item.unitPrice, locale)}</TableCell>
-                      <TableCell label="Amount" className="whitespace-nowrap text-right">{formatMoney(item.amount, locale)}</TableCell>
+                      <TableCell label="Unit price" className="whitespace-nowrap text-right">
+                        {item.unitPrice === null ? "-" : formatMoney(item.unitPrice, locale)}
+                      </TableCell>
+                      <TableCell label="Amount" className="whitespace-nowrap text-right">
+                        {formatMoney(item.amount, locale)}
+                      </TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
@@ -115,9 +119,13 @@ export function BillDetails({ bill, locale, tab }: { bill: BillDetailsData; loca
                       {note.creditNumber}
                     </Link>
                   </TableCell>
-                  <TableCell label="Issue date" className="whitespace-nowrap">{formatDate(note.issueDate) || "-"}</TableCell>
+                  <TableCell label="Issue date" className="whitespace-nowrap">
+                    {formatDate(note.issueDate) || "-"}
+                  </TableCell>
                   <TableCell label="Supplier reference">{note.supplierReference || "-"}</TableCell>
-                  <TableCell label="Allocated" className="whitespace-nowrap text-right">{formatMoney(note.allocatedAmount, locale)}</TableCell>
+                  <TableCell label="Allocated" className="whitespace-nowrap text-right">
+                    {formatMoney(note.allocatedAmount, locale)}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

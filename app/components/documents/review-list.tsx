@@ -322,10 +322,18 @@ export function ReviewListPage() {
                     <TableCell label="Supplier" className="max-w-40 truncate xl:max-w-56">
                       <SupplierLink row={row} href={detailHref(row)} />
                     </TableCell>
-                    <TableCell label="Invoice number" className="whitespace-nowrap">{row.invoiceNumber ?? ""}</TableCell>
-                    <TableCell label="Order number" className={cn("whitespace-nowrap", wide)}>{row.orderNumber ?? ""}</TableCell>
-                    <TableCell label="Issue date" className={cn("whitespace-nowrap", showPos && wide)}>{formatDate(row.issueDate)}</TableCell>
-                    <TableCell label="Amount" className="whitespace-nowrap text-right tabular-nums">{row.amount === null ? "" : formatMoney(row.amount, locale)}</TableCell>
+                    <TableCell label="Invoice number" className="whitespace-nowrap">
+                      {row.invoiceNumber ?? ""}
+                    </TableCell>
+                    <TableCell label="Order number" className={cn("whitespace-nowrap", wide)}>
+                      {row.orderNumber ?? ""}
+                    </TableCell>
+                    <TableCell label="Issue date" className={cn("whitespace-nowrap", showPos && wide)}>
+                      {formatDate(row.issueDate)}
+                    </TableCell>
+                    <TableCell label="Amount" className="whitespace-nowrap text-right tabular-nums">
+                      {row.amount === null ? "" : formatMoney(row.amount, locale)}
+                    </TableCell>
                     {showPos ? (
                       <TableCell label="POS amount" className="whitespace-nowrap text-right tabular-nums">
                         {row.posAmount === null ? "" : formatMoney(row.posAmount, locale)}

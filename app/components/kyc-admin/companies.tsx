@@ -70,7 +70,9 @@ export function CompaniesTable({ rows, emptyText }: { rows: CompanyListRow[]; em
                 <TableCell label="Verification">
                   <CompanyStatusBadge status={company.verificationStatus} />
                 </TableCell>
-                <TableCell label="Status" className="hidden md:table-cell">{company.status}</TableCell>
+                <TableCell label="Status" className="hidden md:table-cell">
+                  {company.status}
+                </TableCell>
                 <TableCell label="Joined" className="hidden whitespace-nowrap md:table-cell">
                   {dateAndTime(company.createdAt, company.country === "AU" ? "en-AU" : "en-NZ").date}
                 </TableCell>

@@ -55,12 +55,16 @@ export function InviteCodesCard({ codes }: { codes: InviteCodeRow[] }) {
               {codes.length === 0 ? <TableEmpty colSpan={5}>No invite codes yet</TableEmpty> : null}
               {codes.map((code) => (
                 <TableRow key={code.id}>
-                  <TableCell label="Code" className="font-mono">{code.code}</TableCell>
+                  <TableCell label="Code" className="font-mono">
+                    {code.code}
+                  </TableCell>
                   <TableCell label="Email">{code.email ?? "—"}</TableCell>
                   <TableCell label="Status">
                     <Badge variant={STATUS_BADGE[code.status]}>{INVITE_CODE_STATUS_LABELS[code.status]}</Badge>
                   </TableCell>
-                  <TableCell label="Expires" className="whitespace-nowrap">{day(code.expiresAt)}</TableCell>
+                  <TableCell label="Expires" className="whitespace-nowrap">
+                    {day(code.expiresAt)}
+                  </TableCell>
                   <TableCell label="Used by">{code.usedBy ?? "—"}</TableCell>
                 </TableRow>
               ))}

@@ -113,7 +113,9 @@ export function StatementsTable({ list }: { list: StatementList }) {
           ) : (
             list.rows.map((row) => (
               <TableRow key={row.month}>
-                <TableCell label="Month" className="whitespace-nowrap font-medium">{row.label}</TableCell>
+                <TableCell label="Month" className="whitespace-nowrap font-medium">
+                  {row.label}
+                </TableCell>
                 <TableCell label="Status">
                   <Badge variant={STATUS_VARIANTS[row.status]}>{STATUS_LABELS[row.status]}</Badge>
                 </TableCell>

@@ -223,15 +223,27 @@ function BillsTable({ data }: { data: SupplierBillsData }) {
                     />
                   ) : null}
                 </TableCell>
-                <TableCell label="Type" className="whitespace-nowrap">{row.type === "BILL" ? "Bill" : "Credit note"}</TableCell>
-                <TableCell label="Issue date" className="whitespace-nowrap">{formatDate(row.issueDate)}</TableCell>
-                <TableCell label="Invoice number" className="whitespace-nowrap font-medium">{row.number}</TableCell>
-                <TableCell label="Payment date" className="whitespace-nowrap">{formatDate(row.paymentDate)}</TableCell>
-                <TableCell label="Amount due" className={cn("whitespace-nowrap text-right tabular-nums", row.amountDue < 0 && "text-success")}>{money(row.amountDue)}</TableCell>
+                <TableCell label="Type" className="whitespace-nowrap">
+                  {row.type === "BILL" ? "Bill" : "Credit note"}
+                </TableCell>
+                <TableCell label="Issue date" className="whitespace-nowrap">
+                  {formatDate(row.issueDate)}
+                </TableCell>
+                <TableCell label="Invoice number" className="whitespace-nowrap font-medium">
+                  {row.number}
+                </TableCell>
+                <TableCell label="Payment date" className="whitespace-nowrap">
+                  {formatDate(row.paymentDate)}
+                </TableCell>
+                <TableCell label="Amount due" className={cn("whitespace-nowrap text-right tabular-nums", row.amountDue < 0 && "text-success")}>
+                  {money(row.amountDue)}
+                </TableCell>
                 <TableCell label="Status">
                   <StatusCell label={row.status.label} reason={row.status.tooltip} statusCode={row.status.code} />
                 </TableCell>
-                <TableCell label="Cashback" className="whitespace-nowrap text-right tabular-nums">{row.cashback === null ? "" : money(row.cashback)}</TableCell>
+                <TableCell label="Cashback" className="whitespace-nowrap text-right tabular-nums">
+                  {row.cashback === null ? "" : money(row.cashback)}
+                </TableCell>
                 <TableCell label="Action" className="text-right">
                   <RowAction row={row} base={base} />
                 </TableCell>

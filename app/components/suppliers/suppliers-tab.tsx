@@ -204,9 +204,15 @@ export function SuppliersTab({ data }: { data: SuppliersTabData }) {
                 <TableCell label="Status">
                   <StatusCell label={row.statusLabel} reason={null} statusCode={row.status} />
                 </TableCell>
-                <TableCell label="Amount payable" className="whitespace-nowrap text-right tabular-nums">{money(row.totalAmountPayable)}</TableCell>
-                <TableCell label="Unallocated credit" className="whitespace-nowrap text-right tabular-nums">{money(row.unallocatedCreditNoteBalance)}</TableCell>
-                <TableCell label="Cashback" className="whitespace-nowrap text-right tabular-nums">{money(row.totalCashReward)}</TableCell>
+                <TableCell label="Amount payable" className="whitespace-nowrap text-right tabular-nums">
+                  {money(row.totalAmountPayable)}
+                </TableCell>
+                <TableCell label="Unallocated credit" className="whitespace-nowrap text-right tabular-nums">
+                  {money(row.unallocatedCreditNoteBalance)}
+                </TableCell>
+                <TableCell label="Cashback" className="whitespace-nowrap text-right tabular-nums">
+                  {money(row.totalCashReward)}
+                </TableCell>
                 <TableCell label="Action" className="text-right">
                   <InclusionButton row={row} returnTo={`${pathname}${search}`} />
                 </TableCell>

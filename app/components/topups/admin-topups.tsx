@@ -142,7 +142,9 @@ export function TopupsTable({ tab, rows, total, page, size }: { tab: TopUpTab; r
               <TableCell label="Reference" className="whitespace-nowrap font-mono text-xs">
                 {row.paymentReference ?? (row.deposit?.reference ? <span title="Quoted by the payer">“{row.deposit.reference}”</span> : "—")}
               </TableCell>
-              <TableCell label="Amount" className="whitespace-nowrap text-right tabular-nums">{formatMoney(row.topupAmount, row.locale)}</TableCell>
+              <TableCell label="Amount" className="whitespace-nowrap text-right tabular-nums">
+                {formatMoney(row.topupAmount, row.locale)}
+              </TableCell>
               <TableCell label="Funds Available" className="hidden whitespace-nowrap text-right tabular-nums xl:table-cell">
                 {row.fundsAvailable == null ? "—" : formatMoney(row.fundsAvailable, row.locale)}
               </TableCell>

@@ -119,8 +119,12 @@ export function CompanySummary({ companyId, context, withdrawals }: { companyId:
               ) : (
                 withdrawals.map((row) => (
                   <TableRow key={row.id}>
-                    <TableCell label="Date" className="whitespace-nowrap">{row.date}</TableCell>
-                    <TableCell label="Amount" className="text-right tabular-nums">{row.amount}</TableCell>
+                    <TableCell label="Date" className="whitespace-nowrap">
+                      {row.date}
+                    </TableCell>
+                    <TableCell label="Amount" className="text-right tabular-nums">
+                      {row.amount}
+                    </TableCell>
                     <TableCell label="To account">
                       <span className="block">{row.account}</span>
                       <span className="block text-xs text-muted-foreground">{row.details}</span>
@@ -129,7 +133,9 @@ export function CompanySummary({ companyId, context, withdrawals }: { companyId:
                       <WithdrawalStatusBadge status={row.status} />
                       {row.returnReason ? <span className="mt-1 block text-xs text-muted-foreground">{row.returnReason}</span> : null}
                     </TableCell>
-                    <TableCell label="Requested by" className="break-all">{row.requestedBy}</TableCell>
+                    <TableCell label="Requested by" className="break-all">
+                      {row.requestedBy}
+                    </TableCell>
                     <TableCell label="Bank file">
                       {row.file ? (
                         <>
