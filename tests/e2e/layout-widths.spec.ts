@@ -138,7 +138,7 @@ for (const [user, email] of [
   ["au", AU_USER],
 ] as const) {
   test(`every list page of the ${user} fits at 1280, 1024 and 390 px`, async ({ page }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(600_000);
     await loginAs(page, email);
     const supplierPage = await firstHref(page, "/bills", /^\/suppliers\/\d+$/).catch(() => null);
     for (const path of [...CUSTOMER_LISTS, ...(supplierPage ? [supplierPage] : [])]) await checkWidths(page, user, path);
@@ -146,7 +146,7 @@ for (const [user, email] of [
 }
 
 test("every list page of the admin fits at 1280, 1024 and 390 px", async ({ page }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   await loginAs(page, ADMIN);
   const company = await firstHref(page, "/companies", /^\/companies\/\d+/);
   const companyId = /^\/companies\/(\d+)/.exec(company)![1];
