@@ -146,18 +146,22 @@ export default function StatementPage() {
               ) : (
                 details.lines.map((line) => (
                   <TableRow key={line.lineNumber}>
-                    <TableCell className="whitespace-nowrap">{localDate(line.occurredAt, details.timeZone)}</TableCell>
-                    <TableCell className="whitespace-nowrap">{line.recordLabel}</TableCell>
-                    <TableCell className="max-w-[16rem] lg:max-w-[24rem]">
+                    <TableCell label="Date" className="whitespace-nowrap">
+                      {localDate(line.occurredAt, details.timeZone)}
+                    </TableCell>
+                    <TableCell label="Type" className="whitespace-nowrap">
+                      {line.recordLabel}
+                    </TableCell>
+                    <TableCell label="Details" className="max-w-[16rem] lg:max-w-[24rem]">
                       <p className="truncate font-medium">{line.description ?? line.counterpartyName ?? "—"}</p>
                       {line.reference ? <p className="truncate text-xs text-muted-foreground">Ref {line.reference}</p> : null}
                       {line.split ? <p className="text-xs text-muted-foreground">{line.split}</p> : null}
                     </TableCell>
-                    <TableCell className={cn("whitespace-nowrap text-right tabular-nums", line.amount > 0 && "text-success")}>
+                    <TableCell label="Amount" className={cn("whitespace-nowrap text-right tabular-nums", line.amount > 0 && "text-success")}>
                       {line.amount > 0 ? "+" : ""}
                       {formatMoney(line.amount, details.locale)}
                     </TableCell>
-                    <TableCell className="whitespace-nowrap text-right tabular-nums text-muted-foreground">
+                    <TableCell label="Fee / cashback" className="whitespace-nowrap text-right tabular-nums text-muted-foreground">
                       {[
                         line.fee !== null ? `Fee ${formatMoney(line.fee, details.locale)}` : null,
                         line.cashback !== null ? `Cashback ${formatMoney(line.cashback, details.locale)}` : null,
@@ -165,7 +169,7 @@ export default function StatementPage() {
                         .filter(Boolean)
                         .join(" · ")}
                     </TableCell>
-                    <TableCell className="whitespace-nowrap text-right tabular-nums">
+                    <TableCell label="Balance" className="whitespace-nowrap text-right tabular-nums">
                       {line.balance === null ? "—" : formatMoney(line.balance, details.locale)}
                     </TableCell>
                   </TableRow>

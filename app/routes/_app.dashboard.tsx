@@ -83,12 +83,16 @@ export default function DashboardPage() {
               <TableBody>
                 {data.payablesByDueWeek.map((week) => (
                   <TableRow key={week.weekStart}>
-                    <TableCell>
+                    <TableCell label="Due">
                       <span className="whitespace-nowrap">{formatDate(week.weekStart)}</span> –{" "}
                       <span className="whitespace-nowrap">{formatDate(week.weekEnd)}</span>
                     </TableCell>
-                    <TableCell className="text-right tabular-nums">{week.count}</TableCell>
-                    <TableCell className="text-right tabular-nums">{formatMoney(week.amount, data.locale)}</TableCell>
+                    <TableCell label="Bills" className="text-right tabular-nums">
+                      {week.count}
+                    </TableCell>
+                    <TableCell label="Amount due" className="text-right tabular-nums">
+                      {formatMoney(week.amount, data.locale)}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -111,9 +115,15 @@ export default function DashboardPage() {
               <TableBody>
                 {data.cashbackByMonth.map((month) => (
                   <TableRow key={month.month}>
-                    <TableCell className="whitespace-nowrap">{month.label}</TableCell>
-                    <TableCell className="text-right tabular-nums">{month.paidEarlyCount}</TableCell>
-                    <TableCell className="text-right tabular-nums">{formatMoney(month.cashback, data.locale)}</TableCell>
+                    <TableCell label="Month" className="whitespace-nowrap">
+                      {month.label}
+                    </TableCell>
+                    <TableCell label="Paid early" className="text-right tabular-nums">
+                      {month.paidEarlyCount}
+                    </TableCell>
+                    <TableCell label="Cashback" className="text-right tabular-nums">
+                      {formatMoney(month.cashback, data.locale)}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -53,7 +53,7 @@ export default function InvoiceDetailsRoute() {
         ))}
         <dt className="text-muted-foreground">Status</dt>
         <dd className="text-right">
-          {invoice.row ? <StatusCell label={invoice.row.status.label} reason={invoice.row.status.reason} statusCode={invoice.row.status.statusCode} /> : "-"}
+          {invoice.row ? <StatusCell kind={invoice.row.status.kind} display={invoice.row.status.display} reason={invoice.row.status.reason} /> : "-"}
         </dd>
       </dl>
       <RouteDialogFooter>

@@ -58,11 +58,19 @@ export default function SyncProgressDialog() {
             <TableBody>
               {status.summary.map((row) => (
                 <TableRow key={row.kind}>
-                  <TableCell>{row.kind}</TableCell>
-                  <TableCell className="text-right tabular-nums">{row.created}</TableCell>
-                  <TableCell className="text-right tabular-nums">{row.updated}</TableCell>
-                  <TableCell className="text-right tabular-nums">{row.skipped}</TableCell>
-                  <TableCell className="text-right tabular-nums">{row.failed}</TableCell>
+                  <TableCell label="Records">{row.kind}</TableCell>
+                  <TableCell label="Created" className="text-right tabular-nums">
+                    {row.created}
+                  </TableCell>
+                  <TableCell label="Updated" className="text-right tabular-nums">
+                    {row.updated}
+                  </TableCell>
+                  <TableCell label="Skipped" className="text-right tabular-nums">
+                    {row.skipped}
+                  </TableCell>
+                  <TableCell label="Failed" className="text-right tabular-nums">
+                    {row.failed}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -37,19 +37,23 @@ export default function CreditNoteAllocationsRoute() {
             <TableBody>
               {note.invoiceAllocations.map((allocation) => (
                 <TableRow key={allocation.invoiceId}>
-                  <TableCell>
+                  <TableCell label="Bill">
                     <Link to={`/suppliers/${supplierId}/bills/${allocation.invoiceId}`} className="font-medium text-primary underline-offset-4 hover:underline">
                       {allocation.invoiceNumber}
                     </Link>
                   </TableCell>
-                  <TableCell className="text-right">{formatMoney(allocation.allocatedAmount, locale)}</TableCell>
+                  <TableCell label="Allocated amount" className="text-right">
+                    {formatMoney(allocation.allocatedAmount, locale)}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
             <TableFooter>
               <TableRow>
                 <TableCell>Total allocated</TableCell>
-                <TableCell className="text-right">{formatMoney(note.allocatedTotal, locale)}</TableCell>
+                <TableCell label="Allocated amount" className="text-right">
+                  {formatMoney(note.allocatedTotal, locale)}
+                </TableCell>
               </TableRow>
             </TableFooter>
           </Table>

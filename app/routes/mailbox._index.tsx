@@ -108,11 +108,13 @@ export default function MailboxPage() {
               const title = message.channel === "SMS" ? message.preview : message.subject || "(no subject)";
               return (
                 <TableRow key={message.id}>
-                  <TableCell>
+                  <TableCell label="Channel">
                     <Badge variant={message.channel === "SMS" ? "info" : "secondary"}>{CHANNEL_LABELS[message.channel]}</Badge>
                   </TableCell>
-                  <TableCell className="break-all font-medium">{message.toAddress}</TableCell>
-                  <TableCell>
+                  <TableCell label="To" className="break-all font-medium">
+                    {message.toAddress}
+                  </TableCell>
+                  <TableCell label="Subject or message">
                     <Link
                       to={`/mailbox/${message.id}`}
                       className="line-clamp-2 break-words rounded-sm font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
@@ -121,7 +123,7 @@ export default function MailboxPage() {
                     </Link>
                     {message.channel === "EMAIL" && message.preview ? <p className="mt-0.5 truncate text-xs text-muted-foreground">{message.preview}</p> : null}
                   </TableCell>
-                  <TableCell className="text-muted-foreground">
+                  <TableCell label="Received" className="text-muted-foreground">
                     {/* Date over time, so the column stays narrow at 800 px. */}
                     <time dateTime={message.createdAt} className="flex flex-col whitespace-nowrap leading-5">
                       <span>{message.receivedAt.slice(0, 11)}</span>

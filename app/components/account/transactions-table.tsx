@@ -20,7 +20,7 @@ import { StatusBadge } from "~/components/ui/status-badge";
 export const TRANSACTIONS_EXPORT_HREF = "/resources/transactions.csv";
 
 /** Tighter cells below the lg breakpoint, so the six columns fit an 800 px window without scrolling. */
-const CELL = "px-2 lg:px-3";
+const CELL = "px-2";
 
 const localDates = new Map<string, Intl.DateTimeFormat>();
 
@@ -103,7 +103,7 @@ export function TransactionsSection({
           ) : null}
         </div>
       </div>
-      <Table aria-label="Transactions" className="min-w-[42rem]">
+      <Table aria-label="Transactions">
         <TableHeader>
           <TableRow>
             <TableHead className={CELL}>Date</TableHead>
@@ -120,20 +120,24 @@ export function TransactionsSection({
           ) : (
             rows.map((row) => (
               <TableRow key={row.key}>
-                <TableCell className={cn(CELL, "whitespace-nowrap")}>{localDate(row.occurredAt, timeZone)}</TableCell>
-                <TableCell className={CELL}>{TRANSACTION_CLASS_LABELS[row.transactionClass]}</TableCell>
-                <TableCell className={cn(CELL, "max-w-[11rem] lg:max-w-[20rem]")}>
+                <TableCell label="Date" className={cn(CELL, "whitespace-nowrap")}>
+                  {localDate(row.occurredAt, timeZone)}
+                </TableCell>
+                <TableCell label="Type" className={CELL}>
+                  {TRANSACTION_CLASS_LABELS[row.transactionClass]}
+                </TableCell>
+                <TableCell label="Details" className={cn(CELL, "max-w-[11rem] xl:max-w-[20rem]")}>
                   <p className="truncate font-medium">{counterpartyText(row) ?? "—"}</p>
                   <DetailsLine row={row} />
                 </TableCell>
-                <TableCell className={CELL}>
+                <TableCell label="Status" className={CELL}>
                   <StatusBadge kind="transaction" status={row.status} />
                 </TableCell>
-                <TableCell className={cn(CELL, "whitespace-nowrap text-right tabular-nums", row.amount > 0 && "text-success")}>
+                <TableCell label="Amount" className={cn(CELL, "whitespace-nowrap text-right tabular-nums", row.amount > 0 && "text-success")}>
                   {row.amount > 0 ? "+" : ""}
                   {formatMoney(row.amount, locale)}
                 </TableCell>
-                <TableCell className={cn(CELL, "whitespace-nowrap text-right tabular-nums")}>
+                <TableCell label="Balance" className={cn(CELL, "whitespace-nowrap text-right tabular-nums")}>
                   {row.balanceAfter === null ? (
                     <span title="No money has moved yet">
                       <span aria-hidden>—</span>

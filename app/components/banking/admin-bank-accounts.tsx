@@ -40,14 +40,20 @@ export function AdminBankAccountsTable({ rows, emptyText }: { rows: AdminBankAcc
         ) : (
           rows.map((row) => (
             <TableRow key={row.id}>
-              <TableCell className="font-medium">{row.companyName}</TableCell>
-              <TableCell>{row.bankAccountName}</TableCell>
-              <TableCell className="whitespace-nowrap font-mono text-xs tabular-nums">{row.details}</TableCell>
-              <TableCell>
+              <TableCell label="Company" className="font-medium">
+                {row.companyName}
+              </TableCell>
+              <TableCell label="Account name">{row.bankAccountName}</TableCell>
+              <TableCell label="Account" className="whitespace-nowrap font-mono text-xs tabular-nums">
+                {row.details}
+              </TableCell>
+              <TableCell label="Status">
                 <StatusBadge status={row.bankAccountStatus} />
               </TableCell>
-              <TableCell className="whitespace-nowrap">{formatDate(row.modificationTime)}</TableCell>
-              <TableCell className="text-right">
+              <TableCell label="Last change" className="whitespace-nowrap">
+                {formatDate(row.modificationTime)}
+              </TableCell>
+              <TableCell label="Actions" className="text-right">
                 <Link
                   to={`/companies/${row.companyId}/bank-accounts`}
                   className="font-medium text-primary hover:underline"

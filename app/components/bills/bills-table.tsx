@@ -104,7 +104,7 @@ export function BillsTable({ pathname, query, rows, locale }: { pathname: string
       {selectable ? (
         <SelectionBar kind="BILL" query={query} selectedCount={selected.size} includeAllowed={selectedRows.every((row) => row.offersEnabled)} />
       ) : null}
-      <Table aria-label="Bills" className="min-w-[58rem]">
+      <Table aria-label="Bills">
         <TableHeader>
           <TableRow>
             {selectable ? (
@@ -138,6 +138,7 @@ export function BillsTable({ pathname, query, rows, locale }: { pathname: string
               <ListRow
                 key={row.id}
                 row={row}
+                labels={{ company: "Supplier", date: "Payment date", extraAmount: "Cashback" }}
                 extraAmount={row.cashback}
                 locale={locale}
                 marker={

@@ -150,12 +150,16 @@ function PaymentTermsCard({ base, terms }: { base: string; terms: PaymentTermRow
           ) : (
             terms.map((term) => (
               <TableRow key={term.id}>
-                <TableCell className={CELL}>{term.frequencyLabel}</TableCell>
-                <TableCell className={CELL}>{term.day}</TableCell>
-                <TableCell className={CELL}>
+                <TableCell label="Frequency" className={CELL}>
+                  {term.frequencyLabel}
+                </TableCell>
+                <TableCell label="Day" className={CELL}>
+                  {term.day}
+                </TableCell>
+                <TableCell label="Default" className={CELL}>
                   {term.defaultTerm ? <Badge variant="success">Default</Badge> : <span className="text-muted-foreground">-</span>}
                 </TableCell>
-                <TableCell className={CELL}>
+                <TableCell label="Edit" className={CELL}>
                   <RowActions
                     name={`${term.frequencyLabel} ${term.day}`}
                     editTo={`${base}/payment-terms/${term.id}/edit`}
@@ -189,12 +193,16 @@ function GlCodesCard({ base, codes }: { base: string; codes: GlCodeRow[] }) {
           ) : (
             codes.map((code) => (
               <TableRow key={code.id}>
-                <TableCell className={cn(CELL, "break-words")}>{code.accountName}</TableCell>
-                <TableCell className={cn(CELL, "font-mono tabular-nums")}>{code.accountCode}</TableCell>
-                <TableCell className={CELL}>
+                <TableCell label="Name" className={cn(CELL, "break-words")}>
+                  {code.accountName}
+                </TableCell>
+                <TableCell label="Code" className={cn(CELL, "font-mono tabular-nums")}>
+                  {code.accountCode}
+                </TableCell>
+                <TableCell label="Default" className={CELL}>
                   {code.isDefault ? <Badge variant="success">Default</Badge> : <span className="text-muted-foreground">-</span>}
                 </TableCell>
-                <TableCell className={CELL}>
+                <TableCell label="Edit" className={CELL}>
                   <RowActions
                     name={`GL code ${code.accountCode}`}
                     editTo={`${base}/gl-codes/${code.id}/edit`}

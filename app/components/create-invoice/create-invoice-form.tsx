@@ -201,8 +201,8 @@ export function CreateInvoiceForm({
             <h3 id="items-heading" className="text-base font-semibold">
               Items
             </h3>
-            <div className="overflow-x-auto rounded-md border">
-              <table className="w-full min-w-[640px] text-sm" aria-labelledby="items-heading">
+            <div className="eb-table-wrap">
+              <table className="eb-table w-full text-sm" aria-labelledby="items-heading">
                 <thead className="bg-muted/50 text-left text-muted-foreground">
                   <tr>
                     <th className="px-2 py-2 font-medium">Description</th>
@@ -222,7 +222,7 @@ export function CreateInvoiceForm({
                     const priceError = errors[`items.${index}.unitPrice`];
                     return (
                       <tr key={item.key} className="border-t align-top">
-                        <td className="px-2 py-2">
+                        <td data-label="Description" className="eb-td px-2 py-2">
                           <Input
                             name={`items[${index}].description`}
                             aria-label={`Description, item ${row}`}
@@ -230,7 +230,7 @@ export function CreateInvoiceForm({
                             onChange={(event) => update(index, { description: event.target.value })}
                           />
                         </td>
-                        <td className="px-2 py-2">
+                        <td data-label="Unit type" className="eb-td px-2 py-2">
                           <select
                             name={`items[${index}].unitType`}
                             aria-label={`Unit type, item ${row}`}
@@ -242,7 +242,7 @@ export function CreateInvoiceForm({
                             <option value="QUANTITY">Quantity</option>
                           </select>
                         </td>
-                        <td className="px-2 py-2">
+                        <td data-label="Units" className="eb-td px-2 py-2">
                           <Input
                             name={`items[${index}].units`}
                             aria-label={`Units, item ${row}`}
@@ -253,7 +253,7 @@ export function CreateInvoiceForm({
                           />
                           <FieldError id={`units-${index}-error`} message={unitsError} />
                         </td>
-                        <td className="px-2 py-2">
+                        <td data-label="Unit price" className="eb-td px-2 py-2">
                           <Input
                             name={`items[${index}].unitPrice`}
                             aria-label={`Unit price, item ${row}`}
@@ -265,10 +265,10 @@ export function CreateInvoiceForm({
                           />
                           <FieldError id={`price-${index}-error`} message={priceError} />
                         </td>
-                        <td className="px-2 py-2 text-right tabular-nums leading-10" aria-label={`Amount, item ${row}`}>
+                        <td data-label="Amount" className="eb-td px-2 py-2 text-right tabular-nums leading-10" aria-label={`Amount, item ${row}`}>
                           {money(totals?.amounts[index])}
                         </td>
-                        <td className="px-2 py-2">
+                        <td className="eb-td px-2 py-2">
                           <Button
                             type="submit"
                             name="intent"

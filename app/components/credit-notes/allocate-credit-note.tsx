@@ -189,13 +189,17 @@ export function AllocateCreditNote({
                   const readOnly = bill.paid || mode === "automatic";
                   return (
                     <TableRow key={key} className="align-top">
-                      <TableCell className="font-medium">{bill.invoiceNumber}</TableCell>
-                      <TableCell className="whitespace-nowrap">{formatDate(bill.dueDate)}</TableCell>
-                      <TableCell className="whitespace-nowrap text-right">
+                      <TableCell label="Bill" className="font-medium">
+                        {bill.invoiceNumber}
+                      </TableCell>
+                      <TableCell label="Due date" className="whitespace-nowrap">
+                        {formatDate(bill.dueDate)}
+                      </TableCell>
+                      <TableCell label="Amount due" className="whitespace-nowrap text-right">
                         {formatMoney((bill.amountDue + bill.alreadyAllocated) as Cents, locale)}
                         {bill.paid ? <span className="block text-xs text-muted-foreground">Paid</span> : null}
                       </TableCell>
-                      <TableCell>
+                      <TableCell label="Allocation">
                         <MoneyInput
                           name={allocationFieldName(bill.invoiceId)}
                           label={`Allocation to ${bill.invoiceNumber}`}

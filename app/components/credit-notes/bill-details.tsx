@@ -75,13 +75,17 @@ export function BillDetails({ bill, locale, tab }: { bill: BillDetailsData; loca
                 <TableBody>
                   {bill.items.map((item) => (
                     <TableRow key={item.itemNumber}>
-                      <TableCell>{item.description || "-"}</TableCell>
-                      <TableCell className="whitespace-nowrap text-right">
+                      <TableCell label="Description">{item.description || "-"}</TableCell>
+                      <TableCell label="Units" className="whitespace-nowrap text-right">
                         {item.units ?? "-"}
                         {item.unitType === "HOURS" ? " h" : ""}
                       </TableCell>
-                      <TableCell className="whitespace-nowrap text-right">{item.unitPrice === null ? "-" : formatMoney(item.unitPrice, locale)}</TableCell>
-                      <TableCell className="whitespace-nowrap text-right">{formatMoney(item.amount, locale)}</TableCell>
+                      <TableCell label="Unit price" className="whitespace-nowrap text-right">
+                        {item.unitPrice === null ? "-" : formatMoney(item.unitPrice, locale)}
+                      </TableCell>
+                      <TableCell label="Amount" className="whitespace-nowrap text-right">
+                        {formatMoney(item.amount, locale)}
+                      </TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
@@ -107,7 +111,7 @@ export function BillDetails({ bill, locale, tab }: { bill: BillDetailsData; loca
             <TableBody>
               {bill.creditNotes.map((note) => (
                 <TableRow key={note.creditNoteId}>
-                  <TableCell>
+                  <TableCell label="Credit note">
                     <Link
                       to={`/suppliers/${bill.supplierId}/credit-notes/${note.creditNoteId}`}
                       className="font-medium text-primary underline-offset-4 hover:underline"
@@ -115,9 +119,13 @@ export function BillDetails({ bill, locale, tab }: { bill: BillDetailsData; loca
                       {note.creditNumber}
                     </Link>
                   </TableCell>
-                  <TableCell className="whitespace-nowrap">{formatDate(note.issueDate) || "-"}</TableCell>
-                  <TableCell>{note.supplierReference || "-"}</TableCell>
-                  <TableCell className="whitespace-nowrap text-right">{formatMoney(note.allocatedAmount, locale)}</TableCell>
+                  <TableCell label="Issue date" className="whitespace-nowrap">
+                    {formatDate(note.issueDate) || "-"}
+                  </TableCell>
+                  <TableCell label="Supplier reference">{note.supplierReference || "-"}</TableCell>
+                  <TableCell label="Allocated" className="whitespace-nowrap text-right">
+                    {formatMoney(note.allocatedAmount, locale)}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -240,7 +240,7 @@ export function DirectoryTable({
                 )}
               </TableHead>
               <TableHead>Company</TableHead>
-              <TableHead className="hidden md:table-cell">Status</TableHead>
+              <TableHead>Status</TableHead>
               <TableHead className="hidden lg:table-cell">External ID</TableHead>
               <TableHead className="hidden md:table-cell">Queue</TableHead>
               <TableHead className="hidden lg:table-cell">Payment term</TableHead>
@@ -267,7 +267,7 @@ export function DirectoryTable({
                       className="size-4 cursor-pointer accent-primary"
                     />
                   </TableCell>
-                  <TableCell>
+                  <TableCell label="Company">
                     <Link to={directoryLink(companyId, query, { cp: String(row.id) })} preventScrollReset className="font-medium text-primary hover:underline">
                       {row.companyName}
                     </Link>
@@ -275,19 +275,19 @@ export function DirectoryTable({
                       {roleOf(row)}
                       <span className="md:hidden">
                         {" · "}
-                        {statusLabel("counterparty", row.status)} · {PROCESSING_QUEUE_LABELS[row.processingQueue]}
+                        {PROCESSING_QUEUE_LABELS[row.processingQueue]}
                       </span>
                     </span>
                   </TableCell>
-                  <TableCell className="hidden md:table-cell">
+                  <TableCell label="Status">
                     <CounterpartyStatusBadge status={row.status} />
                   </TableCell>
-                  <TableCell className="hidden lg:table-cell">{row.externalAccountId ?? "-"}</TableCell>
-                  <TableCell className="hidden md:table-cell">{PROCESSING_QUEUE_LABELS[row.processingQueue]}</TableCell>
-                  <TableCell className="hidden lg:table-cell">{row.paymentTerm ?? "-"}</TableCell>
-                  <TableCell className="hidden lg:table-cell">{row.glAccount ? `${row.glAccount.accountCode} - ${row.glAccount.accountName}` : "-"}</TableCell>
-                  <TableCell className="hidden xl:table-cell">{row.isPurchaserOffersEnabled ? "On" : "Off"}</TableCell>
-                  <TableCell className="hidden xl:table-cell">{row.isScheduledPaymentsEnabled ? "On" : "Off"}</TableCell>
+                  <TableCell label="External ID" className="hidden lg:table-cell">{row.externalAccountId ?? "-"}</TableCell>
+                  <TableCell label="Queue" className="hidden md:table-cell">{PROCESSING_QUEUE_LABELS[row.processingQueue]}</TableCell>
+                  <TableCell label="Payment term" className="hidden lg:table-cell">{row.paymentTerm ?? "-"}</TableCell>
+                  <TableCell label="GL code" className="hidden lg:table-cell">{row.glAccount ? `${row.glAccount.accountCode} - ${row.glAccount.accountName}` : "-"}</TableCell>
+                  <TableCell label="Offers" className="hidden xl:table-cell">{row.isPurchaserOffersEnabled ? "On" : "Off"}</TableCell>
+                  <TableCell label="Scheduled" className="hidden xl:table-cell">{row.isScheduledPaymentsEnabled ? "On" : "Off"}</TableCell>
                 </TableRow>
               ))
             )}

@@ -319,19 +319,27 @@ export function ReviewListPage() {
                 rows.map((row) => (
                   <TableRow key={row.id} data-state={selected.has(row.id) ? "selected" : undefined}>
                     <TableCell>{checkbox(row)}</TableCell>
-                    <TableCell className="max-w-40 truncate xl:max-w-56">
+                    <TableCell label="Supplier" className="max-w-40 truncate xl:max-w-56">
                       <SupplierLink row={row} href={detailHref(row)} />
                     </TableCell>
-                    <TableCell className="whitespace-nowrap">{row.invoiceNumber ?? ""}</TableCell>
-                    <TableCell className={cn("whitespace-nowrap", wide)}>{row.orderNumber ?? ""}</TableCell>
-                    <TableCell className={cn("whitespace-nowrap", showPos && wide)}>{formatDate(row.issueDate)}</TableCell>
-                    <TableCell className="whitespace-nowrap text-right tabular-nums">{row.amount === null ? "" : formatMoney(row.amount, locale)}</TableCell>
+                    <TableCell label="Invoice number" className="whitespace-nowrap">
+                      {row.invoiceNumber ?? ""}
+                    </TableCell>
+                    <TableCell label="Order number" className={cn("whitespace-nowrap", wide)}>
+                      {row.orderNumber ?? ""}
+                    </TableCell>
+                    <TableCell label="Issue date" className={cn("whitespace-nowrap", showPos && wide)}>
+                      {formatDate(row.issueDate)}
+                    </TableCell>
+                    <TableCell label="Amount" className="whitespace-nowrap text-right tabular-nums">
+                      {row.amount === null ? "" : formatMoney(row.amount, locale)}
+                    </TableCell>
                     {showPos ? (
-                      <TableCell className="whitespace-nowrap text-right tabular-nums">
+                      <TableCell label="POS amount" className="whitespace-nowrap text-right tabular-nums">
                         {row.posAmount === null ? "" : formatMoney(row.posAmount, locale)}
                       </TableCell>
                     ) : null}
-                    <TableCell>
+                    <TableCell label="Reason">
                       <div className="flex flex-wrap items-center justify-between gap-2">
                         <Reason row={row} />
                         {row.locked ? <LockedButton message={lockMessage(row)} /> : null}

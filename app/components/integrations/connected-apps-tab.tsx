@@ -193,7 +193,7 @@ function SyncLog({ log }: { log: ConnectedAppsView["log"] }) {
       </h2>
       <Card>
         <Table aria-labelledby="sync-log-title">
-          <TableHeader className="max-md:sr-only">
+          <TableHeader>
             <TableRow>
               <TableHead className="whitespace-nowrap">Time</TableHead>
               <TableHead>App</TableHead>
@@ -207,17 +207,17 @@ function SyncLog({ log }: { log: ConnectedAppsView["log"] }) {
               <TableEmpty colSpan={5}>Nothing synced yet. Connect an app and its records load here.</TableEmpty>
             ) : (
               log.events.map((event) => (
-                <TableRow key={event.id} className="max-md:grid max-md:grid-cols-2 max-md:gap-x-3 max-md:py-2">
-                  <TableCell className="whitespace-nowrap tabular-nums max-md:order-1 max-md:py-0.5 max-md:text-xs max-md:text-muted-foreground">{event.at}</TableCell>
-                  <TableCell className="whitespace-nowrap max-md:order-3 max-md:py-0.5">{PROVIDER_LABELS[event.provider]}</TableCell>
-                  <TableCell className="max-md:order-4 max-md:py-0.5">
+                <TableRow key={event.id}>
+                  <TableCell label="Time" className="whitespace-nowrap tabular-nums">{event.at}</TableCell>
+                  <TableCell label="App" className="whitespace-nowrap">{PROVIDER_LABELS[event.provider]}</TableCell>
+                  <TableCell label="What">
                     {SYNC_KIND_LABELS[event.kind]}
                     <span className="block text-xs text-muted-foreground">{SYNC_DIRECTION_LABELS[event.direction]}</span>
                   </TableCell>
-                  <TableCell className="max-md:order-2 max-md:justify-self-end max-md:py-0.5">
+                  <TableCell label="Outcome">
                     <Badge variant={event.outcome === "FAILED" ? "destructive" : event.outcome === "RETRYING" ? "warning" : "secondary"}>{SYNC_OUTCOME_LABELS[event.outcome]}</Badge>
                   </TableCell>
-                  <TableCell className="break-words [overflow-wrap:anywhere] max-md:order-5 max-md:col-span-2 max-md:py-0.5">
+                  <TableCell label="Details" className="break-words [overflow-wrap:anywhere]">
                     {event.message ?? ""}
                     {event.externalId ? <span className="block break-all text-xs text-muted-foreground">{event.externalId}</span> : null}
                   </TableCell>

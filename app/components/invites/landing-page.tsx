@@ -70,16 +70,26 @@ export function LandingOfferPage({ data }: { data: LandingData }) {
                   <TableBody>
                     {page.items.map((item) => (
                       <TableRow key={item.invoiceNumber}>
-                        <TableCell className="font-medium">{item.invoiceNumber}</TableCell>
-                        <TableCell>{formatDate(item.dueDate)}</TableCell>
-                        <TableCell className="text-right">{item.amountDueText}</TableCell>
-                        <TableCell className="text-right">{item.figureText}</TableCell>
+                        <TableCell label="Invoice number" className="font-medium">
+                          {item.invoiceNumber}
+                        </TableCell>
+                        <TableCell label="Due date">{formatDate(item.dueDate)}</TableCell>
+                        <TableCell label="Amount due (inc. GST)" className="text-right">
+                          {item.amountDueText}
+                        </TableCell>
+                        <TableCell label={page.figureLabel} className="text-right">
+                          {item.figureText}
+                        </TableCell>
                       </TableRow>
                     ))}
                     <TableRow className="font-semibold">
                       <TableCell colSpan={2}>Total</TableCell>
-                      <TableCell className="text-right">{formatMoney(page.total.amountDue, page.locale)}</TableCell>
-                      <TableCell className="text-right">{formatMoney(page.total.figure, page.locale)}</TableCell>
+                      <TableCell label="Amount due (inc. GST)" className="text-right">
+                        {formatMoney(page.total.amountDue, page.locale)}
+                      </TableCell>
+                      <TableCell label={page.figureLabel} className="text-right">
+                        {formatMoney(page.total.figure, page.locale)}
+                      </TableCell>
                     </TableRow>
                   </TableBody>
                 </Table>

@@ -58,7 +58,7 @@ export function InvoicesTable({
   return (
     <>
       {selectable ? <SelectionBar kind="INVOICE" query={query} selectedCount={selected.size} includeAllowed={false} /> : null}
-      <Table aria-label="Invoices" className="min-w-[58rem]">
+      <Table aria-label="Invoices">
         <TableHeader>
           <TableRow>
             {selectable ? (
@@ -115,6 +115,7 @@ export function InvoicesTable({
               <ListRow
                 key={row.id}
                 row={row}
+                labels={{ company: "Customer", date: "Due date", extraAmount: "Max fee" }}
                 extraAmount={row.maxFee}
                 locale={locale}
                 select={

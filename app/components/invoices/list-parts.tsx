@@ -175,7 +175,7 @@ export function ContactEmailIcon({ email }: { email: string | null }) {
 export function CompanyCell({ name, display }: { name: string; display: { label: string; tone: "red" | "neutral" } | null }) {
   return (
     <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-      <span className="whitespace-nowrap font-medium">{name}</span>
+      <span className="font-medium">{name}</span>
       {display ? <Badge variant={display.tone === "red" ? "destructive" : "secondary"}>{display.label}</Badge> : null}
     </span>
   );
@@ -231,8 +231,11 @@ export function ListRow({
   contact,
   action,
   marker,
+  labels,
 }: {
   row: ListTableRow;
+  /** The headings of the columns that differ between invoices and bills: the card captions below 768 px. */
+  labels: { company: string; date: string; extraAmount: string };
   extraAmount: Cents | null;
   locale: Locale;
   select?: ReactNode;
@@ -244,7 +247,7 @@ export function ListRow({
   return (
     <TableRow>
       {select !== undefined ? <TableCell className="w-10 pr-0">{select}</TableCell> : null}
-      <TableCell className="whitespace-nowrap font-medium">
+      <TableCell label="Invoice number" className="whitespace-nowrap font-medium">
         {marker ? (
           <span className="flex flex-col items-start gap-1">
             {row.number}
@@ -254,17 +257,25 @@ export function ListRow({
           row.number
         )}
       </TableCell>
-      <TableCell>
+      <TableCell label={labels.company}>
         <CompanyCell name={row.companyName} display={row.companyDisplay} />
       </TableCell>
-      <TableCell className="whitespace-nowrap">{formatDate(row.dueDate)}</TableCell>
-      <TableCell className="whitespace-nowrap text-right tabular-nums">{formatMoney(row.amountDue, locale)}</TableCell>
-      <TableCell>
+      <TableCell label={labels.date} className="whitespace-nowrap">
+        {formatDate(row.dueDate)}
+      </TableCell>
+      <TableCell label="Amount due" className="whitespace-nowrap text-right tabular-nums">
+        {formatMoney(row.amountDue, locale)}
+      </TableCell>
+      <TableCell label="Status">
         <StatusCell kind={row.status.kind} display={row.status.display} reason={row.status.reason} />
       </TableCell>
-      <TableCell className="whitespace-nowrap text-right tabular-nums">{extraAmount === null ? "" : formatMoney(extraAmount, locale)}</TableCell>
-      <TableCell>{contact ?? <ContactEmailIcon email={row.contactEmail} />}</TableCell>
-      <TableCell className="text-right">{action ?? <NoAction />}</TableCell>
+      <TableCell label={labels.extraAmount} className="whitespace-nowrap text-right tabular-nums">
+        {extraAmount === null ? "" : formatMoney(extraAmount, locale)}
+      </TableCell>
+      <TableCell label="Contact email">{contact ?? <ContactEmailIcon email={row.contactEmail} />}</TableCell>
+      <TableCell label="Action" className="text-right">
+        {action ?? <NoAction />}
+      </TableCell>
     </TableRow>
   );
 }

@@ -62,19 +62,19 @@ export function CompaniesTable({ rows, emptyText }: { rows: CompanyListRow[]; em
           ) : (
             rows.map((company) => (
               <TableRow key={company.id}>
-                <TableCell className="font-medium">
+                <TableCell label="Company" className="font-medium">
                   <Link to={`/companies/${company.id}`} className="text-primary underline-offset-4 hover:underline">
                     {company.companyName}
                   </Link>
                 </TableCell>
-                <TableCell>{company.country}</TableCell>
-                <TableCell>
+                <TableCell label="Country">{company.country}</TableCell>
+                <TableCell label="Verification">
                   <CompanyStatusBadge status={company.verificationStatus} />
                 </TableCell>
-                <TableCell className="hidden md:table-cell">
+                <TableCell label="Status" className="hidden md:table-cell">
                   <StatusBadge kind="company" status={company.status} />
                 </TableCell>
-                <TableCell className="hidden whitespace-nowrap md:table-cell">
+                <TableCell label="Joined" className="hidden whitespace-nowrap md:table-cell">
                   {dateAndTime(company.createdAt, company.country === "AU" ? "en-AU" : "en-NZ").date}
                 </TableCell>
               </TableRow>

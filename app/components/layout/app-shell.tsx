@@ -17,10 +17,36 @@ function Brand() {
   );
 }
 
+const MENU_BUTTON_CLASS =
+  "-ml-2 inline-flex size-10 shrink-0 cursor-pointer items-center justify-center rounded-md text-foreground transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring nav:hidden";
+
+/**
+ * The phone menu before JavaScript runs (or without it, decision 066): a native disclosure whose panel drops below
+ * the header. Its links are plain links, so a tap loads the page and the new page starts with the menu closed.
+ */
+function MenuDisclosure({ items }: { items: MenuItem[] }) {
+  return (
+    <details className="nav:hidden">
+      <summary className={`${MENU_BUTTON_CLASS} list-none [&::-webkit-details-marker]:hidden`}>
+        <Menu className="size-5" aria-hidden />
+        <span className="sr-only">Open menu</span>
+      </summary>
+      <div className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b bg-card p-3 shadow-lg">
+        <nav aria-label="Main">
+          <MainMenu items={items} />
+        </nav>
+      </div>
+    </details>
+  );
+}
+
 /** Below 960 px: a button in the header opens the menu as a left drawer; it closes on navigation and on Escape. */
 function MenuDrawer({ items }: { items: MenuItem[] }) {
   const [open, setOpen] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
   const location = useLocation();
+
+  useEffect(() => setHydrated(true), []);
 
   useEffect(() => setOpen(false), [location.key]);
 
@@ -32,9 +58,12 @@ function MenuDrawer({ items }: { items: MenuItem[] }) {
     return () => query.removeEventListener("change", close);
   }, []);
 
+  // The server's HTML (and the first render in the browser) carries the disclosure, which works with no script.
+  if (!hydrated) return <MenuDisclosure items={items} />;
+
   return (
     <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger className="-ml-2 inline-flex size-10 shrink-0 items-center justify-center rounded-md text-foreground transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring nav:hidden">
+      <SheetTrigger className={MENU_BUTTON_CLASS}>
         <Menu className="size-5" aria-hidden />
         <span className="sr-only">Open menu</span>
       </SheetTrigger>
@@ -101,7 +130,7 @@ export function AppShell({ user, menu, children, heading }: AppShellProps) {
         Skip to main content
       </a>
 
-      <aside aria-label="Sidebar" className="fixed inset-y-0 left-0 z-40 hidden w-64 flex-col border-r bg-card nav:flex">
+      <aside aria-label="Sidebar" className="fixed inset-y-0 left-0 z-40 hidden w-52 flex-col border-r bg-card nav:flex xl:w-64">
         <div className="flex h-16 shrink-0 items-center border-b px-6">
           <Brand />
         </div>
@@ -110,9 +139,10 @@ export function AppShell({ user, menu, children, heading }: AppShellProps) {
         </nav>
       </aside>
 
-      <div className="flex min-h-screen flex-col nav:pl-64">
+      {/* Up to 1280 px the sidebar and the gutters are narrower, so a list keeps its columns at 1024 px (decision 066). */}
+      <div className="flex min-h-screen flex-col nav:pl-52 xl:pl-64">
         <header className="sticky top-0 z-30 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/85">
-          <div className="flex min-h-16 items-center gap-3 px-4 py-2 sm:px-6 nav:px-8">
+          <div className="flex min-h-16 items-center gap-3 px-4 py-2 sm:px-6 xl:px-8">
             <MenuDrawer items={menu} />
             <div className="min-w-0 flex-1">
               <PageHeading heading={shown} />
@@ -129,7 +159,7 @@ export function AppShell({ user, menu, children, heading }: AppShellProps) {
           </div>
         </header>
 
-        <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 focus:outline-none sm:px-6 nav:px-8 nav:py-8">
+        <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 focus:outline-none sm:px-6 nav:py-8 xl:px-8">
           <div className="mx-auto w-full max-w-6xl">{children}</div>
         </main>
       </div>

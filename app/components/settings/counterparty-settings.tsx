@@ -62,7 +62,7 @@ function SupplierRow({ row, data, formAction }: { row: DirectoryRow; data: Count
   const formId = `supplier-${row.id}`;
   return (
     <TableRow>
-      <TableCell className="min-w-[8rem] font-medium">
+      <TableCell label="Supplier" className="min-w-[8rem] font-medium">
         {row.companyName}
         <Form id={formId} method="post" action={formAction} preventScrollReset>
           <input type="hidden" name="id" value={row.id} />
@@ -73,7 +73,7 @@ function SupplierRow({ row, data, formAction }: { row: DirectoryRow; data: Count
           <input type="hidden" name="isPurchaserOffersEnabled" value="false" />
         </Form>
       </TableCell>
-      <TableCell>
+      <TableCell label="Offers">
         <label className="flex items-center gap-2 text-sm">
           <input
             type="checkbox"
@@ -89,7 +89,7 @@ function SupplierRow({ row, data, formAction }: { row: DirectoryRow; data: Count
           <span aria-hidden>{values.isPurchaserOffersEnabled === "true" ? "On" : "Off"}</span>
         </label>
       </TableCell>
-      <TableCell>
+      <TableCell label="Queue">
         <select
           form={formId}
           name="processingQueue"
@@ -106,7 +106,7 @@ function SupplierRow({ row, data, formAction }: { row: DirectoryRow; data: Count
           ))}
         </select>
       </TableCell>
-      <TableCell>
+      <TableCell label="Payment term">
         <select
           form={formId}
           name="paymentTermId"
@@ -123,7 +123,7 @@ function SupplierRow({ row, data, formAction }: { row: DirectoryRow; data: Count
           ))}
         </select>
       </TableCell>
-      <TableCell>
+      <TableCell label="GL code">
         <select
           form={formId}
           name="glAccount"
@@ -141,7 +141,7 @@ function SupplierRow({ row, data, formAction }: { row: DirectoryRow; data: Count
           ))}
         </select>
       </TableCell>
-      <TableCell className="text-right">
+      <TableCell label="Save" className="text-right">
         <Button type="submit" form={formId} size="sm" disabled={(hydrated && !changed) || saving} aria-label={`Save ${row.companyName}`}>
           {saving ? "Saving..." : "Save"}
         </Button>
@@ -158,14 +158,12 @@ function TabTable({ tab, title, headers, data, empty, children }: { tab: "suppli
       <h2 id={titleId} className="text-lg font-semibold">
         {title}
       </h2>
-      <div className="overflow-x-auto rounded-lg border bg-card">
-        <Table aria-labelledby={titleId}>
-          <TableHeader>
-            <TableRow>{headers}</TableRow>
-          </TableHeader>
-          <TableBody>{data.rows.length === 0 ? <TableEmpty colSpan={6}>{empty}</TableEmpty> : children}</TableBody>
-        </Table>
-      </div>
+      <Table aria-labelledby={titleId}>
+        <TableHeader>
+          <TableRow>{headers}</TableRow>
+        </TableHeader>
+        <TableBody>{data.rows.length === 0 ? <TableEmpty colSpan={6}>{empty}</TableEmpty> : children}</TableBody>
+      </Table>
       <TabPager tab={tab} data={data} />
     </section>
   );
@@ -218,8 +216,10 @@ export function CustomersSettingsTab({ data }: { data: CounterpartyTabData }) {
     >
       {data.rows.map((row) => (
         <TableRow key={row.id}>
-          <TableCell className="font-medium">{row.companyName}</TableCell>
-          <TableCell>
+          <TableCell label="Customer" className="font-medium">
+            {row.companyName}
+          </TableCell>
+          <TableCell label="Status">
             <CounterpartyStatusBadge status={row.status} />
           </TableCell>
         </TableRow>

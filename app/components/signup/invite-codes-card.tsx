@@ -54,13 +54,17 @@ export function InviteCodesCard({ codes }: { codes: InviteCodeRow[] }) {
               {codes.length === 0 ? <TableEmpty colSpan={5}>No invite codes yet</TableEmpty> : null}
               {codes.map((code) => (
                 <TableRow key={code.id}>
-                  <TableCell className="font-mono">{code.code}</TableCell>
-                  <TableCell>{code.email ?? "—"}</TableCell>
-                  <TableCell>
+                  <TableCell label="Code" className="font-mono">
+                    {code.code}
+                  </TableCell>
+                  <TableCell label="Email">{code.email ?? "—"}</TableCell>
+                  <TableCell label="Status">
                     <StatusBadge kind="inviteCode" status={code.status} />
                   </TableCell>
-                  <TableCell className="whitespace-nowrap">{day(code.expiresAt)}</TableCell>
-                  <TableCell>{code.usedBy ?? "—"}</TableCell>
+                  <TableCell label="Expires" className="whitespace-nowrap">
+                    {day(code.expiresAt)}
+                  </TableCell>
+                  <TableCell label="Used by">{code.usedBy ?? "—"}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -93,7 +93,7 @@ export function StatementsTable({ list }: { list: StatementList }) {
   return (
     <section className="min-w-0 space-y-3">
       <MonthToDate label={list.currentMonthLabel} />
-      <Table aria-label="Statements" className="min-w-[40rem]">
+      <Table aria-label="Statements">
         <TableHeader>
           <TableRow>
             <TableHead>Month</TableHead>
@@ -111,17 +111,19 @@ export function StatementsTable({ list }: { list: StatementList }) {
           ) : (
             list.rows.map((row) => (
               <TableRow key={row.month}>
-                <TableCell className="whitespace-nowrap font-medium">{row.label}</TableCell>
-                <TableCell>
+                <TableCell label="Month" className="whitespace-nowrap font-medium">
+                  {row.label}
+                </TableCell>
+                <TableCell label="Status">
                   <StatusBadge kind="statement" status={row.status} />
                 </TableCell>
-                <TableCell className="whitespace-nowrap text-right tabular-nums">
+                <TableCell label="Opening balance" className="whitespace-nowrap text-right tabular-nums">
                   {row.openingBalance === null ? "—" : formatMoney(row.openingBalance, list.locale)}
                 </TableCell>
-                <TableCell className={cn("whitespace-nowrap text-right tabular-nums")}>
+                <TableCell label="Closing balance" className={cn("whitespace-nowrap text-right tabular-nums")}>
                   {row.closingBalance === null ? "—" : formatMoney(row.closingBalance, list.locale)}
                 </TableCell>
-                <TableCell>
+                <TableCell label="Actions">
                   <Actions row={row} />
                 </TableCell>
               </TableRow>

@@ -191,7 +191,7 @@ function BillsTable({ data }: { data: SupplierBillsData }) {
           </Button>
         </div>
       </Form>
-      <Table aria-label="Supplier bills" className="min-w-[60rem]">
+      <Table aria-label="Supplier bills">
         <TableHeader>
           <TableRow>
             <TableHead className="w-10">
@@ -242,16 +242,28 @@ function BillsTable({ data }: { data: SupplierBillsData }) {
                     />
                   ) : null}
                 </TableCell>
-                <TableCell className="whitespace-nowrap">{row.type === "BILL" ? "Bill" : "Credit note"}</TableCell>
-                <TableCell className="whitespace-nowrap">{formatDate(row.issueDate)}</TableCell>
-                <TableCell className="whitespace-nowrap font-medium">{row.number}</TableCell>
-                <TableCell className="whitespace-nowrap">{formatDate(row.paymentDate)}</TableCell>
-                <TableCell className={cn("whitespace-nowrap text-right tabular-nums", row.amountDue < 0 && "text-success")}>{money(row.amountDue)}</TableCell>
-                <TableCell>
+                <TableCell label="Type" className="whitespace-nowrap">
+                  {row.type === "BILL" ? "Bill" : "Credit note"}
+                </TableCell>
+                <TableCell label="Issue date" className="whitespace-nowrap">
+                  {formatDate(row.issueDate)}
+                </TableCell>
+                <TableCell label="Invoice number" className="whitespace-nowrap font-medium">
+                  {row.number}
+                </TableCell>
+                <TableCell label="Payment date" className="whitespace-nowrap">
+                  {formatDate(row.paymentDate)}
+                </TableCell>
+                <TableCell label="Amount due" className={cn("whitespace-nowrap text-right tabular-nums", row.amountDue < 0 && "text-success")}>
+                  {money(row.amountDue)}
+                </TableCell>
+                <TableCell label="Status">
                   <StatusCell kind="supplierBills" display={row.status.display} reason={row.status.tooltip} />
                 </TableCell>
-                <TableCell className="whitespace-nowrap text-right tabular-nums">{row.status.offer ?? (row.cashback === null ? "" : money(row.cashback))}</TableCell>
-                <TableCell className="text-right">
+                <TableCell label="Cashback" className="whitespace-nowrap text-right tabular-nums">
+                  {row.status.offer ?? (row.cashback === null ? "" : money(row.cashback))}
+                </TableCell>
+                <TableCell label="Action" className="text-right">
                   <RowAction row={row} base={base} />
                 </TableCell>
               </TableRow>

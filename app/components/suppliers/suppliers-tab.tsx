@@ -166,7 +166,7 @@ export function SuppliersTab({ data }: { data: SuppliersTabData }) {
   return (
     <div className="min-w-0 space-y-4">
       <Toolbar query={query} />
-      <Table aria-label="Suppliers" className="min-w-[44rem]">
+      <Table aria-label="Suppliers">
         <TableHeader>
           <TableRow>
             <SortHead pathname={pathname} query={query} field="supplierName">
@@ -193,7 +193,7 @@ export function SuppliersTab({ data }: { data: SuppliersTabData }) {
           ) : (
             data.rows.map((row) => (
               <TableRow key={row.supplierId}>
-                <TableCell>
+                <TableCell label="Supplier">
                   <Link
                     to={`/suppliers/${row.supplierId}`}
                     className="rounded-sm text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
@@ -201,13 +201,19 @@ export function SuppliersTab({ data }: { data: SuppliersTabData }) {
                     <CompanyCell name={row.supplierName} display={row.companyDisplay} />
                   </Link>
                 </TableCell>
-                <TableCell>
+                <TableCell label="Status">
                   <StatusCell kind="payablesSummary" display={row.statusDisplay} />
                 </TableCell>
-                <TableCell className="whitespace-nowrap text-right tabular-nums">{money(row.totalAmountPayable)}</TableCell>
-                <TableCell className="whitespace-nowrap text-right tabular-nums">{money(row.unallocatedCreditNoteBalance)}</TableCell>
-                <TableCell className="whitespace-nowrap text-right tabular-nums">{money(row.totalCashReward)}</TableCell>
-                <TableCell className="text-right">
+                <TableCell label="Amount payable" className="whitespace-nowrap text-right tabular-nums">
+                  {money(row.totalAmountPayable)}
+                </TableCell>
+                <TableCell label="Unallocated credit" className="whitespace-nowrap text-right tabular-nums">
+                  {money(row.unallocatedCreditNoteBalance)}
+                </TableCell>
+                <TableCell label="Cashback" className="whitespace-nowrap text-right tabular-nums">
+                  {money(row.totalCashReward)}
+                </TableCell>
+                <TableCell label="Action" className="text-right">
                   <InclusionButton row={row} returnTo={`${pathname}${search}`} />
                 </TableCell>
               </TableRow>

@@ -111,7 +111,7 @@ export function TopupsTable({ tab, rows, total, page, size }: { tab: TopUpTab; r
             <TableHead>Reference</TableHead>
             <TableHead className="text-right">Amount</TableHead>
             {/* Below 1024 px the column gives way to the actions; the Confirm dialog shows it. */}
-            <TableHead className="hidden text-right lg:table-cell">Funds Available</TableHead>
+            <TableHead className="hidden text-right xl:table-cell">Funds Available</TableHead>
             <TableHead>Status</TableHead>
             <TableHead>
               <span className="sr-only">Actions</span>
@@ -122,22 +122,24 @@ export function TopupsTable({ tab, rows, total, page, size }: { tab: TopUpTab; r
           {rows.length === 0 ? <TableEmpty colSpan={7}>{EMPTY[tab]}</TableEmpty> : null}
           {rows.map((row) => (
             <TableRow key={row.id}>
-              <TableCell>
+              <TableCell label="Created">
                 <When iso={row.creationTime} locale={row.locale} />
               </TableCell>
-              <TableCell className="min-w-28">
+              <TableCell label="Company" className="min-w-28">
                 {row.companyName ?? <span className="italic text-muted-foreground">Unknown deposit</span>}
                 {row.deposit && depositText(row) ? <span className="block text-xs text-muted-foreground">{depositText(row)}</span> : null}
                 <ReturnNote row={row} />
               </TableCell>
-              <TableCell className="whitespace-nowrap font-mono text-xs">
+              <TableCell label="Reference" className="whitespace-nowrap font-mono text-xs">
                 {row.paymentReference ?? (row.deposit?.reference ? <span title="Quoted by the payer">“{row.deposit.reference}”</span> : "—")}
               </TableCell>
-              <TableCell className="whitespace-nowrap text-right tabular-nums">{formatMoney(row.topupAmount, row.locale)}</TableCell>
-              <TableCell className="hidden whitespace-nowrap text-right tabular-nums lg:table-cell">
+              <TableCell label="Amount" className="whitespace-nowrap text-right tabular-nums">
+                {formatMoney(row.topupAmount, row.locale)}
+              </TableCell>
+              <TableCell label="Funds Available" className="hidden whitespace-nowrap text-right tabular-nums xl:table-cell">
                 {row.fundsAvailable == null ? "—" : formatMoney(row.fundsAvailable, row.locale)}
               </TableCell>
-              <TableCell>
+              <TableCell label="Status">
                 <StatusBadge kind="topUp" status={row.topupStatus} />
                 {/* The spec's modificationTime: when the status last changed. */}
                 <span className="mt-1 block text-xs text-muted-foreground">
@@ -145,7 +147,7 @@ export function TopupsTable({ tab, rows, total, page, size }: { tab: TopUpTab; r
                   <When iso={row.modificationTime} locale={row.locale} inline />
                 </span>
               </TableCell>
-              <TableCell className="whitespace-nowrap text-right">
+              <TableCell label="Actions" className="whitespace-nowrap text-right">
                 <div className="flex flex-col items-stretch justify-end gap-1 xl:flex-row xl:items-center">
                   {row.actions.includes("confirm") ? (
                     <Link

@@ -5,12 +5,16 @@ import { cn } from "~/lib/utils";
 const withClass = (own: string, className: string | undefined) => (className ? `${own} ${className}` : own);
 
 /**
- * Plain semantic table parts. The wrapper scrolls horizontally so wide tables stay usable at 800 px;
- * give the wrapper an accessible name (aria-label or a <TableCaption>) when a page holds several tables.
+ * Plain semantic table parts (decision 066). From 1024 px a list fits its column: no `min-w-[..]` on a table; text
+ * wraps, and a low-value column may hide at `lg`/`xl` (never the amount, status or action). Between 768 and 1023 px
+ * the wrapper may scroll. Below 768 px every table is a list of cards (app/tailwind.css, `.eb-table`): the header
+ * row hides, each row is a bordered card and each cell a line captioned by its `label` (rendered as `data-label`).
+ * Give every cell a `label` (its column's heading); a cell without one (a row checkbox) shows bare.
+ * Give the table an accessible name (aria-label or a <TableCaption>) when a page holds several tables.
  */
 export const Table = forwardRef<HTMLTableElement, HTMLAttributes<HTMLTableElement>>(({ className, ...props }, ref) => (
-  <div className="relative w-full overflow-x-auto rounded-lg border bg-card">
-    <table ref={ref} className={cn("w-full caption-bottom text-sm", className)} {...props} />
+  <div className="eb-table-wrap">
+    <table ref={ref} className={cn("eb-table w-full caption-bottom text-sm", className)} {...props} />
   </div>
 ));
 Table.displayName = "Table";
@@ -45,8 +49,13 @@ export const TableHead = forwardRef<HTMLTableCellElement, ThHTMLAttributes<HTMLT
 ));
 TableHead.displayName = "TableHead";
 
-export const TableCell = forwardRef<HTMLTableCellElement, TdHTMLAttributes<HTMLTableCellElement>>(({ className, ...props }, ref) => (
-  <td ref={ref} className={withClass("eb-td", className)} {...props} />
+export interface TableCellProps extends TdHTMLAttributes<HTMLTableCellElement> {
+  /** The column's heading, shown as the cell's caption when the row is a card (below 768 px). */
+  label?: string;
+}
+
+export const TableCell = forwardRef<HTMLTableCellElement, TableCellProps>(({ className, label, ...props }, ref) => (
+  <td ref={ref} data-label={label} className={withClass("eb-td", className)} {...props} />
 ));
 TableCell.displayName = "TableCell";
 
@@ -59,7 +68,7 @@ TableCaption.displayName = "TableCaption";
 export function TableEmpty({ colSpan, children, className }: { colSpan: number; children: ReactNode; className?: string }) {
   return (
     <tr>
-      <td colSpan={colSpan} className={cn("px-4 py-10 text-center text-muted-foreground", className)}>
+      <td colSpan={colSpan} className={cn("eb-td-empty px-4 py-10 text-center text-muted-foreground", className)}>
         {children}
       </td>
     </tr>

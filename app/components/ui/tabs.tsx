@@ -42,8 +42,9 @@ export function tabHref(search: string, param: string, value: string, resetParam
 export function LinkTabs({ label, items, value, param = "tab", resetParams = ["page"], className }: LinkTabsProps) {
   const location = useLocation();
   return (
-    <nav aria-label={label} className={cn("overflow-x-auto border-b", className)}>
-      <ul className="-mb-px flex min-w-max gap-1">
+    // The tabs wrap onto a second line on a narrow screen rather than scroll sideways (decision 066).
+    <nav aria-label={label} className={cn("border-b", className)}>
+      <ul className="-mb-px flex flex-wrap gap-x-1">
         {items.map((item) => {
           const current = item.value === value;
           return (

@@ -106,18 +106,24 @@ export function CompanySummary({ companyId, context, withdrawals }: { companyId:
               ) : (
                 withdrawals.map((row) => (
                   <TableRow key={row.id}>
-                    <TableCell className="whitespace-nowrap">{row.date}</TableCell>
-                    <TableCell className="text-right tabular-nums">{row.amount}</TableCell>
-                    <TableCell>
+                    <TableCell label="Date" className="whitespace-nowrap">
+                      {row.date}
+                    </TableCell>
+                    <TableCell label="Amount" className="text-right tabular-nums">
+                      {row.amount}
+                    </TableCell>
+                    <TableCell label="To account">
                       <span className="block">{row.account}</span>
                       <span className="block text-xs text-muted-foreground">{row.details}</span>
                     </TableCell>
-                    <TableCell>
+                    <TableCell label="Status">
                       <WithdrawalStatusBadge status={row.status} />
                       {row.returnReason ? <span className="mt-1 block text-xs text-muted-foreground">{row.returnReason}</span> : null}
                     </TableCell>
-                    <TableCell className="break-all">{row.requestedBy}</TableCell>
-                    <TableCell>
+                    <TableCell label="Requested by" className="break-all">
+                      {row.requestedBy}
+                    </TableCell>
+                    <TableCell label="Bank file">
                       {row.file ? (
                         <>
                           <a

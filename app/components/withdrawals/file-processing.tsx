@@ -130,8 +130,10 @@ export function BankFilesCard({ files, total, page, size }: { files: BankFileVie
             ) : (
               files.map((file) => (
                 <TableRow key={file.id}>
-                  <TableCell className="hidden whitespace-nowrap md:table-cell">{file.created}</TableCell>
-                  <TableCell className="min-w-[14rem]">
+                  <TableCell label="Created" className="hidden whitespace-nowrap md:table-cell">
+                    {file.created}
+                  </TableCell>
+                  <TableCell label="File" className="min-w-[14rem]">
                     <a
                       href={`/resources/bank-payment-files/${file.id}`}
                       download
@@ -142,10 +144,16 @@ export function BankFilesCard({ files, total, page, size }: { files: BankFileVie
                     </a>
                     <span className="block text-xs text-muted-foreground md:hidden">{file.created}</span>
                   </TableCell>
-                  <TableCell className="hidden whitespace-nowrap xl:table-cell">{FORMAT_LABELS[file.format] ?? file.format}</TableCell>
-                  <TableCell className="hidden text-right tabular-nums md:table-cell">{file.itemCount}</TableCell>
-                  <TableCell className="text-right tabular-nums">{file.total}</TableCell>
-                  <TableCell className="text-right">
+                  <TableCell label="Format" className="hidden whitespace-nowrap xl:table-cell">
+                    {FORMAT_LABELS[file.format] ?? file.format}
+                  </TableCell>
+                  <TableCell label="Payments" className="hidden text-right tabular-nums md:table-cell">
+                    {file.itemCount}
+                  </TableCell>
+                  <TableCell label="Total" className="text-right tabular-nums">
+                    {file.total}
+                  </TableCell>
+                  <TableCell label="Actions" className="text-right">
                     <Link
                       to={systemHref(page, size, { file: file.id })}
                       preventScrollReset
@@ -210,14 +218,18 @@ export function BankFileLinesDialog({
           {items.length === 0 ? <TableEmpty colSpan={4}>This file has no lines</TableEmpty> : null}
           {items.map((item) => (
             <TableRow key={item.reference}>
-              <TableCell className="hidden whitespace-nowrap font-mono text-xs sm:table-cell">{item.reference}</TableCell>
-              <TableCell className="min-w-28">
+              <TableCell label="Reference" className="hidden whitespace-nowrap font-mono text-xs sm:table-cell">
+                {item.reference}
+              </TableCell>
+              <TableCell label="Paid to" className="min-w-28">
                 <span className="block font-mono text-xs sm:hidden">{item.reference}</span>
                 {item.payeeName}
                 <span className="block text-xs text-muted-foreground">{item.companyName ?? "Unknown deposit returned to its sender"}</span>
               </TableCell>
-              <TableCell className="whitespace-nowrap text-right tabular-nums">{item.amount}</TableCell>
-              <TableCell>
+              <TableCell label="Amount" className="whitespace-nowrap text-right tabular-nums">
+                {item.amount}
+              </TableCell>
+              <TableCell label="Status">
                 <div className="flex flex-col items-start gap-1.5 sm:flex-row sm:items-center sm:justify-between">
                   <div>
                     <StatusBadge kind="withdrawal" status={item.status === "RETURNED" ? "RETURNED" : "PAID"} />
