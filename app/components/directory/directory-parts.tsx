@@ -24,7 +24,6 @@ import type { CounterpartyDetail, DirectoryRow } from "~/modules/counterparties/
 import type { GlOption, TermOption } from "~/modules/counterparties/options.server";
 import { numberFormat } from "~/lib/intl";
 import { StatusBadge } from "~/components/ui/status-badge";
-import { statusLabel } from "~/lib/status-labels";
 
 const SELECT_CLASS =
   "h-10 w-full rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
