@@ -22,7 +22,10 @@ describe("homePathFor", () => {
   it("Get started with nothing, Bills with bills (a purchaser, also when it sells), else Invoices", () => {
     expect(homePathFor(none)).toBe(GET_STARTED_PATH);
     expect(homePathFor({ hasBills: true, hasInvoices: false })).toBe("/bills");
-    expect(homePathFor({ hasBills: true, hasInvoices: true })).toBe("/bills");
+    // On both sides: a live purchaser offer, else the side with more records.
+    expect(homePathFor({ hasBills: true, hasInvoices: true, hasPurchaserOffer: true, billCount: 1, invoiceCount: 9 })).toBe("/bills");
+    expect(homePathFor({ hasBills: true, hasInvoices: true, billCount: 30, invoiceCount: 15 })).toBe("/bills");
+    expect(homePathFor({ hasBills: true, hasInvoices: true, billCount: 7, invoiceCount: 152 })).toBe("/invoices");
     expect(homePathFor({ hasBills: false, hasInvoices: true })).toBe("/invoices");
   });
 });

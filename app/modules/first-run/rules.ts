@@ -25,7 +25,13 @@ export interface FirstRunFacts {
   hasPurchaserOffer: boolean;
   /** A prompt payment request (supplier offer) made by the company. */
   hasPaymentRequest: boolean;
+  /** How many purchaser-side and supplier-side records it has, each counted up to LANDING_COUNT_CAP. */
+  billCount?: number;
+  invoiceCount?: number;
 }
+
+/** Where a count of records stops (the landing only compares the two sides). */
+export const LANDING_COUNT_CAP = 500;
 
 /** Which side of a trade the company is on, by what it has; "unknown" for a company with nothing yet (or both). */
 export type CompanySide = "PURCHASER" | "SUPPLIER" | "UNKNOWN";
@@ -42,12 +48,16 @@ export const GET_STARTED_PATH = "/get-started";
 
 /**
  * Where a company user lands (after login, activation, sign-up, or on /): a company with no invoices or bills yet gets
- * the checklist, not an empty list; one with bills to pay lands on Bills (a purchaser), else on Invoices.
+ * the checklist, not an empty list; a purchaser lands on Bills, a supplier on Invoices. A company on both sides is the
+ * side it trades on most: a live purchaser offer makes it a purchaser, else the side with more records (a supplier that
+ * got a few bills of its own still lands on its invoices).
  */
-export function homePathFor(facts: Pick<FirstRunFacts, "hasBills" | "hasInvoices">): string {
-  if (facts.hasBills) return "/bills";
-  if (facts.hasInvoices) return "/invoices";
-  return GET_STARTED_PATH;
+export function homePathFor(facts: Pick<FirstRunFacts, "hasBills" | "hasInvoices" | "billCount" | "invoiceCount"> & { hasPurchaserOffer?: boolean }): string {
+  if (facts.hasBills && !facts.hasInvoices) return "/bills";
+  if (facts.hasInvoices && !facts.hasBills) return "/invoices";
+  if (!facts.hasBills && !facts.hasInvoices) return GET_STARTED_PATH;
+  if (facts.hasPurchaserOffer) return "/bills";
+  return (facts.billCount ?? 0) > (facts.invoiceCount ?? 0) ? "/bills" : "/invoices";
 }
 
 /** The flags that decide which screens the checklist may link to. */

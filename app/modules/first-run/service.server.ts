@@ -8,7 +8,7 @@ import type { Actor } from "../../lib/actor";
 import { oncePerRequest } from "../../lib/request-scope.server";
 import { findCompanyContext, requireCompanyId } from "../companies/service.server";
 import { getFeatureFlags } from "../settings/service.server";
-import { checklistFor, companySide, homePathFor, type ChecklistItem, type CompanySide, type FirstRunFacts } from "./rules";
+import { checklistFor, companySide, homePathFor, LANDING_COUNT_CAP, type ChecklistItem, type CompanySide, type FirstRunFacts } from "./rules";
 
 export { GET_STARTED_PATH } from "./rules";
 
@@ -28,7 +28,9 @@ SELECT
   EXISTS (SELECT 1 FROM top_ups WHERE company_id = c.id AND topup_status = 'COMPLETED') AS "hasCompletedTopUp",
   EXISTS (SELECT 1 FROM top_ups WHERE company_id = c.id AND topup_status = 'PENDING') AS "hasPendingTopUp",
   EXISTS (SELECT 1 FROM purchaser_offers WHERE created_by_company = c.id) AS "hasPurchaserOffer",
-  EXISTS (SELECT 1 FROM supplier_offers WHERE created_by_company = c.id) AS "hasPaymentRequest"
+  EXISTS (SELECT 1 FROM supplier_offers WHERE created_by_company = c.id) AS "hasPaymentRequest",
+  (SELECT count(*) FROM (SELECT 1 FROM invoices WHERE issued_for = c.id AND deleted_at IS NULL LIMIT ${LANDING_COUNT_CAP}) b)::int AS "billCount",
+  (SELECT count(*) FROM (SELECT 1 FROM invoices WHERE issued_by = c.id AND deleted_at IS NULL LIMIT ${LANDING_COUNT_CAP}) i)::int AS "invoiceCount"
 FROM companies c
 WHERE c.id = :companyId`;
 
