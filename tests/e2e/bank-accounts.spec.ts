@@ -130,7 +130,7 @@ test("add an NZ bank account with the SMS code and a statement, then an admin ap
   // Sam's card now shows the VERIFIED badge and only Delete.
   await page.reload();
   await expect(card.getByTestId("default-bank-account")).toContainText("Kiwi Supplies Payouts");
-  await expect(card.getByText("VERIFIED", { exact: true })).toBeVisible();
+  await expect(card.getByText("Verified", { exact: true })).toBeVisible();
   await expect(card.getByRole("link", { name: "Delete" })).toBeVisible();
   await expect(card.getByRole("link", { name: "Verify" })).toHaveCount(0);
   await shot(page, "card-approved");

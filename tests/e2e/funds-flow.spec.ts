@@ -111,11 +111,11 @@ test("a new company activates its account, verifies a bank account, tops up, wit
   await admin.getByRole("button", { name: `Approve ${ACCOUNT_NAME}` }).click();
   await expect(admin.getByText(`${ACCOUNT_NAME} approved: the account is verified`)).toBeVisible();
   await expect(admin.getByRole("button", { name: `Approve ${ACCOUNT_NAME}` })).toHaveCount(0);
-  await expect(admin.getByRole("main").getByText("VERIFIED", { exact: true })).toBeVisible();
+  await expect(admin.getByRole("main").getByText("Verified", { exact: true })).toBeVisible();
 
   await page.reload();
   await expect(card.getByTestId("default-bank-account")).toContainText(ACCOUNT_NAME);
-  await expect(card.getByText("VERIFIED", { exact: true })).toBeVisible();
+  await expect(card.getByText("Verified", { exact: true })).toBeVisible();
 
   // ---- 4. Topup: Topup Entry → Topup Details → Bank Transfer with the payment reference. -----------------------------
   await page.goto("/account");
@@ -164,7 +164,7 @@ test("a new company activates its account, verifies a bank account, tops up, wit
   await expect(withdraw.getByRole("heading", { name: "Withdraw Funds" })).toBeVisible();
   await expect(withdraw).toContainText("$2,500.75");
   await expect(withdraw).toContainText(ACCOUNT_NAME);
-  await expect(withdraw.getByText("VERIFIED", { exact: true })).toBeVisible();
+  await expect(withdraw.getByText("Verified", { exact: true })).toBeVisible();
   await withdraw.getByLabel("Withdrawal amount").fill("1,234.56");
   await withdraw.getByRole("button", { name: "Submit" }).click();
   await expect(withdraw.getByRole("heading", { name: "Confirm Withdrawal" })).toBeVisible();

@@ -49,7 +49,7 @@ test("a company with funds withdraws in three steps; after the job runs an admin
   await expect(dialog(page).getByRole("heading", { name: "Withdraw Funds" })).toBeVisible();
   await expect(dialog(page)).toContainText("Funds Available");
   await expect(dialog(page)).toContainText("Withdraw Operating");
-  await expect(dialog(page)).toContainText("VERIFIED");
+  await expect(dialog(page)).toContainText("Verified");
   await shoot(page, "withdraw-1-enter");
 
   const amount = dialog(page).getByLabel("Withdrawal amount");
