@@ -7,7 +7,7 @@ import { CompanySearch, Pagination, statusTabItems, SummaryCard } from "~/compon
 import { ToolbarActions } from "~/components/invoices/toolbar-actions";
 import { titleMeta, type PageHandle } from "~/components/layout/page-handle";
 import { LinkTabs } from "~/components/ui/tabs";
-import { getSessionId, getSessionUser, requireCompanyUser } from "~/web/auth.server";
+import { getSessionState, getSessionUser, requireCompanyUser } from "~/web/auth.server";
 import { PaymentsAvailableDialog } from "~/components/invoices/payments-available-dialog";
 import { paymentsAvailableNotice } from "~/modules/invoices/payments-available.server";
 import { redirectWithToast } from "~/web/toast.server";
@@ -46,12 +46,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const target = filterFormTarget(url.pathname, url.searchParams, query, { matchedEnabled: false });
     throw target.error ? await redirectWithToast(target.location, { type: "error", message: target.error }) : redirect(target.location);
   }
-  const sessionId = await getSessionId(request);
+  const session = await getSessionState(request);
   const [result, paymentsAvailable] = await Promise.all([
     listInvoices(actor, query),
     // p1 §2: the payments-available dialog on the session's first visit of the list itself (not of a dialog route
     // over it, where it could not show), decision 063.
-    sessionId && url.pathname.replace(/\/$/, "") === "/invoices" ? paymentsAvailableNotice(actor, sessionId) : null,
+    // The session row (read once per request) says whether it was seen: no write on later visits.
+    session && !session.paymentsAvailableSeen && url.pathname.replace(/\/$/, "") === "/invoices" ? paymentsAvailableNotice(actor, session.sessionId) : null,
   ]);
   return json({ query, result, paymentsAvailable, search: url.search });
 }

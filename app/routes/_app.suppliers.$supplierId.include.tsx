@@ -50,7 +50,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { supplierId } = parseParams(params, Params);
   const url = new URL(request.url);
   const form = await readForm(request);
-  const fields = new URLSearchParams();
+  // The page's state comes in the action's query (a row's form) or in the posted fields (the bulk form): both count.
+  const fields = new URLSearchParams(url.searchParams);
   for (const [name, value] of form.entries()) if (typeof value === "string") fields.append(name, value);
   const back = backOf(fields, supplierId);
   const toConfirm = unconfirmed(form, `/suppliers/${supplierId}/include`, url.search, FIELDS);

@@ -25,6 +25,12 @@ function lookupSession(request: Request): Promise<SessionLookup> {
   return oncePerRequest(`session:${cookie}`, async () => resolveSession(await readSessionToken(request)));
 }
 
+/** The request's valid session: its id (what a per-session choice is kept by) and whether the payments-available dialog was seen. */
+export async function getSessionState(request: Request): Promise<{ sessionId: string; paymentsAvailableSeen: boolean } | null> {
+  const lookup = await lookupSession(request);
+  return lookup.status === "valid" ? { sessionId: lookup.sessionId, paymentsAvailableSeen: lookup.paymentsAvailableSeen } : null;
+}
+
 /** The id of the request's valid session (what a per-session choice, such as a dismissed dialog, is kept by). */
 export async function getSessionId(request: Request): Promise<string | null> {
   const lookup = await lookupSession(request);

@@ -218,7 +218,8 @@ describe("tab and status mapping agrees with the rules", () => {
     const result = await listBills(actorOf(purchaser), q("BILL", "tab=bills"));
     const byId = new Map(result.rows.map((row) => [row.id, row]));
     expect(byId.get(ids.requested)).toMatchObject({
-      status: { label: "SAVE $6.00", action: "Pay Now" },
+      // The saving is the Cashback column ("SAVE $6.00" there); the status says what the bill is (issue 20 part 5).
+      status: { label: "Cashback Available", display: "CASHBACK_AVAILABLE", action: "Pay Now" },
       cashback: 600,
       supplierOffer: { status: "CLEARING", amount: 1_000 },
     });
@@ -227,7 +228,7 @@ describe("tab and status mapping agrees with the rules", () => {
     expect(byId.get(ids.expired)?.status).toMatchObject({ label: "Not Eligible", reason: "Due date has passed", action: "Exclude" });
     expect(byId.get(ids.aboveCashPool)?.status).toMatchObject({ statusCode: "NOT_ELIGIBLE", reason: "Invoice amount is higher than available cash pool" });
     expect(byId.get(ids.feeTooHigh)?.status).toMatchObject({ statusCode: "NOT_ELIGIBLE", reason: "Discount is higher than maximum permitted" });
-    expect(byId.get(ids.notIncluded)?.status).toMatchObject({ label: "", action: "Include" });
+    expect(byId.get(ids.notIncluded)?.status).toMatchObject({ label: "Not Included", action: "Include" });
     // No counterparty row for the other supplier: offers are off, so Not Eligible without an action.
     expect(byId.get(ids.fromOtherSupplier)).toMatchObject({ offersEnabled: false, status: { label: "Not Eligible", action: null } });
     const paid = await listBills(actorOf(purchaser), q("BILL", "tab=bills&status=PAID"));

@@ -401,7 +401,7 @@ describe("supplier bills page", () => {
       ...(await loadSupplierBills(actorOf(purchaser), saving.id, new URLSearchParams("status=CASHBACK_AVAILABLE&period=next"))).rows,
     ];
     expect(savingRows).toEqual([
-      expect.objectContaining({ id: ids.bravo, status: expect.objectContaining({ label: "SAVE $6.00" }), action: "Pay Now", cashback: 600 }),
+      expect.objectContaining({ id: ids.bravo, status: expect.objectContaining({ label: "Cashback Available", offer: "SAVE $6.00" }), action: "Pay Now", cashback: 600 }),
     ]);
 
     const credit = await loadSupplierBills(actorOf(purchaser), credited.id, new URLSearchParams("status=UNALLOCATED_CREDIT"));
@@ -410,7 +410,7 @@ describe("supplier bills page", () => {
         type: "CREDIT_NOTE",
         id: ids.deltaCredit,
         amountDue: -2_500,
-        status: expect.objectContaining({ label: "UNALLOCATED" }),
+        status: expect.objectContaining({ label: "Unallocated", code: "UNALLOCATED" }),
         action: "Allocate",
         actionHref: `/suppliers/${credited.id}/credit-notes/${ids.deltaCredit}/allocate?status=UNALLOCATED_CREDIT`,
       }),

@@ -197,9 +197,19 @@ describe("Pay Now from the supplier page", () => {
 });
 
 describe("Include from a supplier page row (the shared row form posts ids)", () => {
-  it("includes the bill and comes back to the page with its month", async () => {
+  it("asks first, then includes the bill and comes back to the page with its month", async () => {
+    // Unconfirmed (decision 068): sent to the confirmation over the page, nothing changes.
+    const unconfirmed = await settle(() =>
+      includeAction(args(post(`/suppliers/${supplierA}/include?month=${month}`, { ids: String(bills.include.id), intent: "include" }, purchaserCookie), { supplierId: String(supplierA) }))
+    );
+    expect(unconfirmed.headers.get("Location")).toMatch(new RegExp(`^/suppliers/${supplierA}/include\\?`));
+    expect((await Invoice.findByPk(bills.include.id))!.includeInPurchaserOffer).toBe(false);
     const response = await settle(() =>
-      includeAction(args(post(`/suppliers/${supplierA}/include?month=${month}`, { ids: String(bills.include.id), row: String(bills.include.id), intent: "include" }, purchaserCookie), { supplierId: String(supplierA) }))
+      includeAction(
+        args(post(`/suppliers/${supplierA}/include?month=${month}`, { ids: String(bills.include.id), intent: "include", confirmed: "1" }, purchaserCookie), {
+          supplierId: String(supplierA),
+        })
+      )
     );
     expect(response.headers.get("Location")).toBe(page(supplierA));
     expect(await toastOf(response)).toMatchObject({ type: "success", message: "Included 1 bill(s) in your offer" });

@@ -1,3 +1,4 @@
+import { formatMoney } from "~/lib/money";
 import { InviteRowAction, NotifyRowAction } from "~/components/invites/row-actions";
 import { ListRow, NoAction, SortableHead, type ListTableRow } from "~/components/invoices/list-parts";
 import {
@@ -140,6 +141,7 @@ export function BillsTable({ pathname, query, rows, locale }: { pathname: string
                 row={row}
                 labels={{ company: "Supplier", date: "Payment date", extraAmount: "Cashback" }}
                 extraAmount={row.cashback}
+                extraText={row.status.display === "CASHBACK_AVAILABLE" && row.cashback !== null ? `SAVE ${formatMoney(row.cashback, locale)}` : undefined}
                 locale={locale}
                 marker={
                   row.autoProcessed || row.fromDocument ? (

@@ -226,6 +226,7 @@ export interface ListTableRow {
 export function ListRow({
   row,
   extraAmount,
+  extraText,
   locale,
   select,
   contact,
@@ -237,6 +238,8 @@ export function ListRow({
   /** The headings of the columns that differ between invoices and bills: the card captions below 768 px. */
   labels: { company: string; date: string; extraAmount: string };
   extraAmount: Cents | null;
+  /** Shown in the extra column instead of the plain amount (a SAVE row's "SAVE $6.00", p2 §4: an offer, not a status). */
+  extraText?: string;
   locale: Locale;
   select?: ReactNode;
   /** A badge under the number, such as a bill's "Auto Processed". */
@@ -270,7 +273,7 @@ export function ListRow({
         <StatusCell kind={row.status.kind} display={row.status.display} reason={row.status.reason} />
       </TableCell>
       <TableCell label={labels.extraAmount} className="whitespace-nowrap text-right tabular-nums">
-        {extraAmount === null ? "" : formatMoney(extraAmount, locale)}
+        {extraText ?? (extraAmount === null ? "" : formatMoney(extraAmount, locale))}
       </TableCell>
       <TableCell label="Contact email">{contact ?? <ContactEmailIcon email={row.contactEmail} />}</TableCell>
       <TableCell label="Action" className="text-right">

@@ -217,12 +217,16 @@ export async function createSession(userId: number, options: { ip?: string | nul
   return token;
 }
 
-export type SessionLookup = { status: "valid"; user: SessionUser; sessionId: string } | { status: "expired" } | { status: "none" };
+export type SessionLookup =
+  | { status: "valid"; user: SessionUser; sessionId: string; /** The payments-available dialog was shown or closed in this session. */ paymentsAvailableSeen: boolean }
+  | { status: "expired" }
+  | { status: "none" };
 
 /** Resolves a session cookie's token. Expired sessions are revoked on sight; live ones slide their idle expiry. */
 /** The session and its user and company in one plain query (every logged-in request reads it: issue 19). */
 interface SessionRow {
   session_id: string;
+  payments_available_seen: boolean;
   revoked_at: Date | null;
   expires_at: Date;
   idle_expires_at: Date;
@@ -248,7 +252,7 @@ interface SessionRow {
 export async function resolveSession(token: string | null | undefined, now: Date = new Date()): Promise<SessionLookup> {
   if (!token) return { status: "none" };
   const [row] = await sequelize.query<SessionRow>(
-    `SELECT s.id AS session_id, s.revoked_at, s.expires_at, s.idle_expires_at, s.last_seen_at,
+    `SELECT s.id AS session_id, s.revoked_at, s.expires_at, s.idle_expires_at, s.last_seen_at, s.payments_available_seen_at IS NOT NULL AS payments_available_seen,
             u.id AS user_id, u.username, u.first_name, u.middle_name, u.last_name, u.roles, u.verification_status,
             u.onboarding_state, u.phone_number, u.phone_number_verified, u.disabled_at,
             c.id AS company_id, c.company_name, c.country, c.status AS company_status, c.verification_status AS company_verification_status
@@ -285,7 +289,7 @@ export async function resolveSession(token: string | null | undefined, now: Date
         ? null
         : { id: row.company_id, companyName: row.company_name!, country: row.country!, status: row.company_status!, verificationStatus: row.company_verification_status! },
   };
-  return { status: "valid", user, sessionId: row.session_id };
+  return { status: "valid", user, sessionId: row.session_id, paymentsAvailableSeen: row.payments_available_seen };
 }
 
 export async function logout(token: string | null | undefined, now: Date = new Date()): Promise<void> {
