@@ -110,6 +110,8 @@ describe("amount filter", () => {
 describe("date filter", () => {
   it.each([
     ["BILL", "date", "eq:2026-03-31", { op: "eq", value: "2026-03-31" }],
+    // DD/MM/YYYY, as the date inputs show and send (issue 20 part 5).
+    ["BILL", "date", "eq:31/03/2026", { op: "eq", value: "2026-03-31" }],
     ["BILL", "date", "gt:2026-01-01", { op: "gt", value: "2026-01-01" }],
     ["BILL", "date", "gte:2026-01-01", { op: "gte", value: "2026-01-01" }],
     ["BILL", "date", "lt:2026-01-01", { op: "lt", value: "2026-01-01" }],
@@ -139,7 +141,7 @@ describe("date filter", () => {
     ["BILL", "date", "eq:2026-02-29", "Expected a date YYYY-MM-DD"],
     ["BILL", "date", "eq:2026-04-31", "Expected a date YYYY-MM-DD"],
     ["BILL", "date", "eq:2026-13-01", "Expected a date YYYY-MM-DD"],
-    ["BILL", "date", "eq:31/03/2026", "Expected a date YYYY-MM-DD"],
+    ["BILL", "date", "eq:31/02/2026", "Expected a date YYYY-MM-DD"],
     ["BILL", "date", "eq:2026-3-1", "Expected a date YYYY-MM-DD"],
     ["BILL", "date", "range:2026-03-02..2026-03-01", "The first date is after the second"],
     ["BILL", "date", "range:2026-03-01-2026-03-02", "Expected two dates, YYYY-MM-DD..YYYY-MM-DD"],
