@@ -3,6 +3,7 @@
  * /bills/{list}/{id} for the six review lists and /bills/r/{billId} for an authorised bill. The route files are thin and
  * call these. The data is the review view (decision 049), the lock (045) and the actions (047).
  */
+import { parseInputDate } from "~/lib/dates";
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { AppError, isAppError } from "~/lib/errors";
@@ -301,10 +302,17 @@ function editInputOf(form: FormData) {
     invoiceNumber: text(form, "invoiceNumber"),
     orderNumber: text(form, "orderNumber"),
     invoiceAmount,
-    issueDate: text(form, "issueDate"),
-    dueDate: text(form, "dueDate"),
+    issueDate: dateText(form, "issueDate"),
+    dueDate: dateText(form, "dueDate"),
     userNotes: text(form, "userNotes"),
   };
+}
+
+/** A date field as the date input sends it (DD/MM/YYYY, issue 20 part 5) in ISO; one it cannot read is left for the check's message. */
+function dateText(form: FormData, name: string): string | undefined {
+  const raw = text(form, name);
+  if (raw === undefined || raw.trim() === "") return raw;
+  return parseInputDate(raw) || raw;
 }
 
 /**
