@@ -188,9 +188,7 @@ export function DetailsEntryForm({
       )}
       {errors.form ? <Alert variant="destructive">{errors.form}</Alert> : null}
       <RouteDialogFooter>
-        <Link to={closeTo} preventScrollReset className={buttonVariants({ variant: "outline" })}>
-          Cancel
-        </Link>
+        <DialogCancelLink to={closeTo} />
         <Button type="submit" disabled={busy}>
           {busy ? "Checking…" : "Review"}
         </Button>
