@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { BillDetails } from "~/components/credit-notes/bill-details";
-import { RouteDialog } from "~/components/ui/route-dialog";
+import { DialogCancelLink, RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { requireCompanyUser } from "~/web/auth.server";
 import { getBillDetails, localeOf } from "~/modules/invoices/bill-details.server";
 import { IdSchema, pageError, parseParams } from "~/web/http.server";
@@ -27,6 +27,9 @@ export default function BillDetailsRoute() {
   return (
     <RouteDialog title="Bill Details" description={`${bill.invoiceNumber} from ${bill.supplierName}`} closeTo={closeTo} className="max-w-2xl">
       <BillDetails bill={bill} locale={locale} tab={tab} />
+      <RouteDialogFooter>
+        <DialogCancelLink to={closeTo}>Close</DialogCancelLink>
+      </RouteDialogFooter>
     </RouteDialog>
   );
 }

@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { documentFilePath } from "~/components/kyc-admin/people";
 import { buttonVariants } from "~/components/ui/button";
-import { RouteDialog } from "~/components/ui/route-dialog";
+import { DialogCancelLink, RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { requireAdmin } from "~/web/auth.server";
 import { z } from "zod";
 import { handleError, IdSchema, parseParams, recoverAs } from "~/web/http.server";
@@ -38,6 +38,9 @@ export default function DocumentDialog() {
     return (
       <RouteDialog title="Identity document" closeTo={closeTo}>
         <p className="text-sm text-muted-foreground">{error}</p>
+        <RouteDialogFooter>
+          <DialogCancelLink to={closeTo}>Close</DialogCancelLink>
+        </RouteDialogFooter>
       </RouteDialog>
     );
   }
@@ -56,11 +59,12 @@ export default function DocumentDialog() {
           className="max-h-[65vh] w-full rounded-md border bg-muted object-contain"
         />
       )}
-      <div className="mt-4 flex justify-end">
-        <a href={src} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: "outline", size: "sm" })}>
+      <RouteDialogFooter>
+        <DialogCancelLink to={closeTo}>Close</DialogCancelLink>
+        <a href={src} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: "outline" })}>
           Open in a new tab
         </a>
-      </div>
+      </RouteDialogFooter>
     </RouteDialog>
   );
 }

@@ -34,7 +34,7 @@ export default function UploadDocumentDialog() {
   const { fieldErrors, formError } = formErrorsOf(useActionData<typeof action>());
   return (
     <RouteDialog title="Upload document" description={`Upload an identity document on behalf of ${person.name}.`} closeTo={`/companies/${company.id}/kyc`}>
-      <UploadDocumentForm person={person} error={formError ?? Object.values(fieldErrors)[0]} id="dialog-upload" />
+      <UploadDocumentForm person={person} error={formError ?? Object.values(fieldErrors)[0]} id="dialog-upload" cancelTo={`/companies/${company.id}/kyc`} />
     </RouteDialog>
   );
 }

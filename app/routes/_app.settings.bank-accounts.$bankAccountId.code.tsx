@@ -58,7 +58,7 @@ export default function BankAccountCodeDialog() {
   return (
     <RouteDialog title="Add Bank Account" description="Confirm it is you with the code we sent by SMS." closeTo={closeTo}>
       <WizardSteps current="CODE_ENTRY" />
-      <CodeEntryForm pending={pending} error={fieldErrors.code ?? formError} notice={notice} />
+      <CodeEntryForm pending={pending} error={fieldErrors.code ?? formError} notice={notice} cancelTo={closeTo} />
     </RouteDialog>
   );
 }

@@ -97,7 +97,7 @@ export default function AddBankAccountDialog() {
     >
       <WizardSteps current={step} />
       {data?.step === "DETAILS_REVIEW" ? (
-        <DetailsReview values={data.values} summary={data.summary} error={formError} />
+        <DetailsReview values={data.values} summary={data.summary} error={formError} cancelTo={closeTo} />
       ) : (
         <DetailsEntryForm
           key={JSON.stringify(data?.values ?? null)}

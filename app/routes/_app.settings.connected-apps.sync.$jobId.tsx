@@ -6,7 +6,7 @@ import { JobProgress } from "~/components/jobs/job-progress";
 import { useJobProgress } from "~/components/jobs/use-job-progress";
 import { Alert } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
-import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
+import { DialogCancelLink, RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { JobIdSchema } from "~/modules/jobs/schema";
 import { requireCompanyUser } from "~/web/auth.server";
@@ -84,9 +84,13 @@ export default function SyncProgressDialog() {
         <JobProgress labelId="accounting-sync-label" label={status.status === "QUEUED" ? "Waiting to start…" : "Syncing…"} percent={progress.percent} />
       )}
       <RouteDialogFooter>
-        <Link to={closeTo} className={buttonVariants({ variant: progress.done ? "default" : "outline" })}>
-          {progress.done ? "Done" : "Continue in the background"}
-        </Link>
+        {progress.done ? (
+          <Link to={closeTo} className={buttonVariants()}>
+            Done
+          </Link>
+        ) : (
+          <DialogCancelLink to={closeTo}>Close</DialogCancelLink>
+        )}
       </RouteDialogFooter>
     </RouteDialog>
   );

@@ -69,7 +69,7 @@ export default function CreditNoteRoute() {
         locale={locale}
         actionData={actionData}
         confirmDelete={confirmDelete}
-        links={{ self: base, allocate: `${base}/allocate`, allocations: `${base}/allocations`, askDelete: `${base}?confirm=delete` }}
+        links={{ self: base, allocate: `${base}/allocate`, allocations: `${base}/allocations`, askDelete: `${base}?confirm=delete`, close: `/suppliers/${supplierId}` }}
       />
     </RouteDialog>
   );

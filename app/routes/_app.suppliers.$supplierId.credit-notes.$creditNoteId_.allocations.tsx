@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { buttonVariants } from "~/components/ui/button";
-import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
+import { DialogCancelLink, RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { requireCompanyUser } from "~/web/auth.server";
 import { formatMoney } from "~/lib/money";
@@ -60,9 +60,7 @@ export default function CreditNoteAllocationsRoute() {
         </div>
       )}
       <RouteDialogFooter>
-        <Link to={noteHref} className={buttonVariants({ variant: "outline" })}>
-          Back to credit note
-        </Link>
+        <DialogCancelLink to={noteHref}>Back to credit note</DialogCancelLink>
         {note.unallocatedTotal > 0 || note.allocatedTotal > 0 ? (
           <Link to={`${noteHref}/allocate`} className={buttonVariants()}>
             Allocate

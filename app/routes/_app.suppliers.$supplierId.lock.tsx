@@ -11,7 +11,7 @@ import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { PeriodLockProgress } from "~/components/period-lock/period-lock-progress";
-import { RouteDialog } from "~/components/ui/route-dialog";
+import { DialogCancelLink, RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { listSearchOf } from "~/modules/payables/schema";
 import { PeriodLockCliSchema } from "~/modules/period-lock/schema";
 import { getPeriodLockJob, startSupplierPeriodLock } from "~/modules/period-lock/service.server";
@@ -58,6 +58,9 @@ export default function PeriodLockDialog() {
   return (
     <RouteDialog title="Period lock" description="The lock runs in the background; this closes when it is done." closeTo={closeTo}>
       <PeriodLockProgress job={job} />
+      <RouteDialogFooter>
+        <DialogCancelLink to={closeTo}>Close</DialogCancelLink>
+      </RouteDialogFooter>
     </RouteDialog>
   );
 }

@@ -21,7 +21,7 @@ test("an unverified company creating an offer gets the get-verified dialog, whos
   await shoot(page, "get-verified-dialog");
 
   // Closing returns to the list as it was; nothing was created.
-  await getVerified(page).getByRole("link", { name: "Later" }).click();
+  await getVerified(page).getByRole("link", { name: "Cancel" }).click();
   await expect(page).toHaveURL(/\/bills\?tab=bills$/);
   await expect(getVerified(page)).toHaveCount(0);
   await expect(summary.getByRole("button", { name: "Create offer" })).toBeVisible();

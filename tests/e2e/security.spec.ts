@@ -157,7 +157,7 @@ test.describe("/verify can be left (part 18)", () => {
     const prompt = page.getByRole("dialog", { name: "Let's get verified" });
     await expect(prompt).toBeVisible();
     await shoot(page, "verify-later-prompt");
-    await prompt.getByRole("link", { name: "Later" }).click();
+    await prompt.getByRole("link", { name: "Cancel" }).click();
     await expect(page).toHaveURL(/\/invoices$/);
 
     // The user menu on /verify logs out.

@@ -11,7 +11,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { RouteDialogFooter } from "~/components/ui/route-dialog";
+import { DialogCancelLink, RouteDialogFooter } from "~/components/ui/route-dialog";
 import type { Country } from "~/lib/dates";
 import { cn } from "~/lib/utils";
 import { maskAccountNumberInput, maskBsbInput } from "~/modules/banking/rules";
@@ -188,9 +188,7 @@ export function DetailsEntryForm({
       )}
       {errors.form ? <Alert variant="destructive">{errors.form}</Alert> : null}
       <RouteDialogFooter>
-        <Link to={closeTo} preventScrollReset className={buttonVariants({ variant: "outline" })}>
-          Cancel
-        </Link>
+        <DialogCancelLink to={closeTo} />
         <Button type="submit" disabled={busy}>
           {busy ? "Checking…" : "Review"}
         </Button>
@@ -204,10 +202,13 @@ export function DetailsReview({
   values,
   summary,
   error,
+  cancelTo,
 }: {
   values: BankAccountFormValues;
   summary: { label: string; value: string }[];
   error?: string | null;
+  /** The dialog's Cancel (decision 068). */
+  cancelTo?: string;
 }) {
   const navigation = useNavigation();
   const intent = navigation.formData?.get("intent");
@@ -228,6 +229,7 @@ export function DetailsReview({
       <p className="text-sm text-muted-foreground">When you press Next we send a six-digit code to your phone to confirm it is you.</p>
       {error ? <Alert variant="destructive">{error}</Alert> : null}
       <RouteDialogFooter>
+        {cancelTo ? <DialogCancelLink to={cancelTo} /> : null}
         <Button type="submit" name="intent" value="edit" variant="outline" disabled={busy}>
           Edit
         </Button>
@@ -243,7 +245,18 @@ export function DetailsReview({
  * CODE_ENTRY: six digits (p1 §5 "2FA code"). After three failures the entry is locked and Next disabled until a new
  * code is requested; an expired code needs a new one too.
  */
-export function CodeEntryForm({ pending, error, notice }: { pending: PendingBankAccount; error?: string | null; notice?: string | null }) {
+export function CodeEntryForm({
+  pending,
+  error,
+  notice,
+  cancelTo,
+}: {
+  pending: PendingBankAccount;
+  error?: string | null;
+  notice?: string | null;
+  /** The dialog's Cancel (decision 068). */
+  cancelTo?: string;
+}) {
   const navigation = useNavigation();
   const intent = navigation.formData?.get("intent");
   const busy = navigation.state === "submitting";
@@ -289,6 +302,7 @@ export function CodeEntryForm({ pending, error, notice }: { pending: PendingBank
           <Button type="submit" name="intent" value="resend" variant="outline" disabled={busy} formNoValidate>
             {busy && intent === "resend" ? "Sending…" : "Request new code"}
           </Button>
+          {cancelTo ? <DialogCancelLink to={cancelTo} className="sm:ml-auto" /> : null}
           <Button type="submit" name="intent" value="verify" disabled={busy || blocked}>
             {busy && intent === "verify" ? "Checking…" : "Next"}
           </Button>
@@ -359,9 +373,7 @@ export function StatementUploadForm({
             <FieldError id="bank-statement-error" message={message} />
           </div>
           <RouteDialogFooter>
-            <Link to={closeTo} preventScrollReset className={buttonVariants({ variant: "outline" })}>
-              Later
-            </Link>
+            <DialogCancelLink to={closeTo} />
             <Button type="submit" disabled={busy}>
               {busy ? "Uploading…" : "Upload"}
             </Button>

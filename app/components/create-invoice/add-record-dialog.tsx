@@ -11,7 +11,7 @@ import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { LinkTabs } from "~/components/ui/tabs";
-import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
+import { DialogCancelLink, RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { defaultDueDate } from "~/modules/invoices/schema";
 import { CounterpartyPicker, type PickerOption } from "./counterparty-picker";
 import { NewCounterpartyFields } from "./new-counterparty";
@@ -83,7 +83,7 @@ export function AddRecordDialog(props: AddRecordDialogProps) {
           ]}
         />
       ) : null}
-      {step?.step === "confirm" ? <ConfirmView key="confirm" step={step} /> : <EnterForm key={`enter-${props.kind}-${step?.notice ?? ""}`} {...props} step={step} />}
+      {step?.step === "confirm" ? <ConfirmView key="confirm" step={step} closeTo={props.closeTo} /> : <EnterForm key={`enter-${props.kind}-${step?.notice ?? ""}`} {...props} step={step} />}
     </RouteDialog>
   );
 }
@@ -102,7 +102,7 @@ function useSubmitting(intent: string) {
   return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }
 
-function EnterForm({ kind, context, counterparties, defaultDueDate: initialDueDate, step }: AddRecordDialogProps & { step: AddActionData | null }) {
+function EnterForm({ kind, closeTo, context, counterparties, defaultDueDate: initialDueDate, step }: AddRecordDialogProps & { step: AddActionData | null }) {
   const { search } = useLocation();
   const values = step?.values ?? { ...emptyAddValues(), dueDate: kind === "CREDIT_NOTE" ? "" : initialDueDate };
   // A refusal: the message on its field (the one shape of form errors), or the form's own.
@@ -232,6 +232,7 @@ function EnterForm({ kind, context, counterparties, defaultDueDate: initialDueDa
         </>
       )}
       <RouteDialogFooter>
+        <DialogCancelLink to={closeTo} />
         <Button type="submit" name="intent" value="review" disabled={reviewing}>
           {reviewing ? "Checking..." : "Confirm"}
         </Button>
@@ -240,7 +241,7 @@ function EnterForm({ kind, context, counterparties, defaultDueDate: initialDueDa
   );
 }
 
-function ConfirmView({ step }: { step: AddStepData }) {
+function ConfirmView({ step, closeTo }: { step: AddStepData; closeTo: string }) {
   const { search } = useLocation();
   const submitting = useSubmitting("submit");
   const base = step.kind === "INVOICE" ? "/invoices" : "/bills";
@@ -260,6 +261,7 @@ function ConfirmView({ step }: { step: AddStepData }) {
         <input key={key} type="hidden" name={key} value={step.values[key]} />
       ))}
       <RouteDialogFooter>
+        <DialogCancelLink to={closeTo} />
         <Button type="submit" name="intent" value="back" variant="outline" disabled={submitting}>
           Back
         </Button>

@@ -5,7 +5,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { RouteDialogFooter } from "~/components/ui/route-dialog";
+import { DialogCancelLink, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { formatDate } from "~/lib/dates";
 import { centsToDecimal, formatMoney, type Cents } from "~/lib/money";
 import { cn } from "~/lib/utils";
@@ -43,7 +43,7 @@ export function CreditNoteView({
   note: CreditNoteSummary;
   locale: Locale;
   actionData: CreditNoteActionData | undefined;
-  links: { self: string; allocate: string; allocations: string; askDelete: string };
+  links: { self: string; allocate: string; allocations: string; askDelete: string; close?: string };
   confirmDelete: boolean;
 }) {
   const navigation = useNavigation();
@@ -132,6 +132,7 @@ export function CreditNoteView({
           ) : null}
         </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row">
+          {confirmDelete || !links.close ? null : <DialogCancelLink to={links.close} />}
           {confirmDelete ? null : (
             <Link to={links.askDelete} preventScrollReset className={buttonVariants({ variant: "outline" })}>
               Delete

@@ -10,7 +10,7 @@ import { useActionData } from "@remix-run/react";
 import { CsvUploadForm, ImportFailed, ImportSummary, useWasHydrated } from "~/components/import/csv-import-steps";
 import { JobProgress } from "~/components/jobs/job-progress";
 import { useJobProgress } from "~/components/jobs/use-job-progress";
-import { RouteDialog } from "~/components/ui/route-dialog";
+import { DialogCancelLink, RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import type { FormErrorData } from "~/lib/form-errors";
 import type { CounterpartyImportResult, CounterpartyImportStatus } from "~/modules/counterparties/import.server";
 import type { directoryImportLoader } from "~/web/directory-import/import.server";
@@ -80,5 +80,17 @@ function ImportProgress(props: { initial: CounterpartyImportStatus | null; compa
       />
     );
   }
-  return <JobProgress labelId="counterparty-import-progress" label={status.status === "QUEUED" ? "Waiting to start…" : "Importing counterparties…"} percent={percent} />;
+  // The import goes on in the background: Close only hides the dialog.
+  return (
+    <div className="grid gap-4">
+      <JobProgress
+        labelId="counterparty-import-progress"
+        label={status.status === "QUEUED" ? "Waiting to start…" : "Importing counterparties…"}
+        percent={percent}
+      />
+      <RouteDialogFooter>
+        <DialogCancelLink to={closeTo}>Close</DialogCancelLink>
+      </RouteDialogFooter>
+    </div>
+  );
 }

@@ -11,7 +11,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { RouteDialogFooter } from "~/components/ui/route-dialog";
+import { DialogCancelLink, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { formErrorsOf, type FormErrorData } from "~/lib/form-errors";
 
 let appHydrated = false;
@@ -67,9 +67,7 @@ export function CsvUploadForm(props: { inputId: string; action?: string; hint: R
         </p>
       </div>
       <RouteDialogFooter>
-        <Link to={closeTo} preventScrollReset className={buttonVariants({ variant: "outline" })}>
-          Cancel
-        </Link>
+        <DialogCancelLink to={closeTo} />
         <Button type="submit" disabled={busy}>
           {busy ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
           {busy ? "Uploading…" : "Import"}
@@ -85,9 +83,7 @@ export function ImportFailed({ message, closeTo, againTo }: { message: string; c
     <div className="grid gap-4">
       <Alert variant="destructive">{message}</Alert>
       <RouteDialogFooter>
-        <Link to={closeTo} preventScrollReset className={buttonVariants({ variant: "outline" })}>
-          Close
-        </Link>
+        <DialogCancelLink to={closeTo}>Close</DialogCancelLink>
         <Link to={againTo} preventScrollReset className={buttonVariants()}>
           Try again
         </Link>

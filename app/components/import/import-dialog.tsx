@@ -15,7 +15,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
+import { DialogCancelLink, RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import type { ImportResult, ImportStatus } from "~/modules/invoices/import.server";
 import { formErrorsOf } from "~/lib/form-errors";
 import type { ImportActionData, importLoader } from "~/web/invoices/import.server";
@@ -214,7 +214,15 @@ function ImportProgress({ initial, closeTo, noun }: { initial: ImportStatus | nu
   if (status.status === "SUCCEEDED" && status.result && showResult) {
     return <ImportResults jobId={status.id} result={status.result} closeTo={closeTo} noun={noun} />;
   }
-  return <JobProgress labelId="import-progress-label" label={status.status === "QUEUED" ? "Waiting to start…" : `Importing ${noun}…`} percent={percent} />;
+  // The import goes on in the background: Close only hides the dialog.
+  return (
+    <div className="grid gap-4">
+      <JobProgress labelId="import-progress-label" label={status.status === "QUEUED" ? "Waiting to start…" : `Importing ${noun}…`} percent={percent} />
+      <RouteDialogFooter>
+        <DialogCancelLink to={closeTo}>Close</DialogCancelLink>
+      </RouteDialogFooter>
+    </div>
+  );
 }
 
 function ImportResults({ jobId, result, closeTo, noun }: { jobId: string; result: ImportResult; closeTo: string; noun: string }) {

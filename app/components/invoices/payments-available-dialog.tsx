@@ -72,7 +72,7 @@ export function PaymentsAvailableDialog({ notice, action }: { notice: PaymentsAv
             {more > 0 ? <li className="px-3 py-2 text-muted-foreground">and {more} more</li> : null}
           </ul>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button type="submit" variant="outline" name="intent" value="dismiss" disabled={busy}>
+            <Button type="submit" variant="outline" name="intent" value="dismiss" disabled={busy} data-dialog-cancel="">
               Dismiss
             </Button>
             <Button type="submit" name="intent" value="view" disabled={busy}>

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { DialogCancelLink, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { Button } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
@@ -28,11 +29,14 @@ export function UploadDocumentForm({
   action,
   error,
   id = "upload",
+  cancelTo,
 }: {
   person: Pick<KycPerson, "name">;
   action?: string;
   error?: string;
   id?: string;
+  /** In the upload dialog: its Cancel (decision 068). */
+  cancelTo?: string;
 }) {
   const busy = useBusy("upload");
   return (
@@ -52,9 +56,18 @@ export function UploadDocumentForm({
         </p>
         <FieldError id={`${id}-document-error`} message={error} />
       </div>
-      <Button type="submit" variant="outline" disabled={busy}>
-        {busy ? "Uploading..." : "Upload document"}
-      </Button>
+      {cancelTo ? (
+        <RouteDialogFooter>
+          <DialogCancelLink to={cancelTo} />
+          <Button type="submit" disabled={busy}>
+            {busy ? "Uploading..." : "Upload document"}
+          </Button>
+        </RouteDialogFooter>
+      ) : (
+        <Button type="submit" variant="outline" disabled={busy}>
+          {busy ? "Uploading..." : "Upload document"}
+        </Button>
+      )}
     </Form>
   );
 }

@@ -9,7 +9,7 @@ import { useActionData } from "@remix-run/react";
 import { CsvUploadForm, ImportFailed, ImportSummary, useWasHydrated } from "~/components/import/csv-import-steps";
 import { JobProgress } from "~/components/jobs/job-progress";
 import { useJobProgress } from "~/components/jobs/use-job-progress";
-import { RouteDialog } from "~/components/ui/route-dialog";
+import { DialogCancelLink, RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import type { FormErrorData } from "~/lib/form-errors";
 import type { PurchaseOrderImportResult, PurchaseOrderImportStatus } from "~/modules/purchase-orders/import.server";
 import type { purchaseOrderImportLoader } from "~/web/purchase-orders/import.server";
@@ -23,7 +23,11 @@ export function ImportPurchaseOrdersDialog({ data }: { data: SerializeFrom<typeo
   const hydrated = useWasHydrated();
   const actionData = useActionData<FormErrorData>();
   return (
-    <RouteDialog title="Import purchase orders" closeTo={data.closeTo} description="Add or update your purchase orders from a CSV file. Bills are matched against them.">
+    <RouteDialog
+      title="Import purchase orders"
+      closeTo={data.closeTo}
+      description="Add or update your purchase orders from a CSV file. Bills are matched against them."
+    >
       {data.job || data.jobMissing ? (
         <ImportProgress key={data.job?.id ?? "missing"} initial={data.job} closeTo={data.closeTo} hydrated={hydrated} />
       ) : (
@@ -71,5 +75,17 @@ function ImportProgress({ initial, closeTo, hydrated }: { initial: PurchaseOrder
       />
     );
   }
-  return <JobProgress labelId="purchase-order-import-progress" label={status.status === "QUEUED" ? "Waiting to start…" : "Importing purchase orders…"} percent={percent} />;
+  // The import goes on in the background: Close only hides the dialog.
+  return (
+    <div className="grid gap-4">
+      <JobProgress
+        labelId="purchase-order-import-progress"
+        label={status.status === "QUEUED" ? "Waiting to start…" : "Importing purchase orders…"}
+        percent={percent}
+      />
+      <RouteDialogFooter>
+        <DialogCancelLink to={closeTo}>Close</DialogCancelLink>
+      </RouteDialogFooter>
+    </div>
+  );
 }

@@ -1,9 +1,9 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
 import { Label } from "~/components/ui/label";
-import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
+import { DialogCancelLink, RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 
 interface CsvFieldProps {
   id: string;
@@ -72,9 +72,7 @@ export function CsvImportDialog({
         <CsvFileField {...field} />
         {children}
         <RouteDialogFooter>
-          <Link to={closeTo} preventScrollReset className={buttonVariants({ variant: "outline" })}>
-            Cancel
-          </Link>
+          <DialogCancelLink to={closeTo} />
           <Button type="submit" disabled={posting}>
             {posting ? "Importing..." : "Import"}
           </Button>

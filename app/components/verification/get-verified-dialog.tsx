@@ -8,14 +8,14 @@ import { Link } from "@remix-run/react";
 import { ShieldAlert } from "~/components/ui/icons";
 import { GET_VERIFIED_PATH } from "~/components/layout/user-menu";
 import { buttonVariants } from "~/components/ui/button";
-import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
+import { DialogCancelLink, RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 
 export const GET_VERIFIED_TITLE = "Let's get verified";
 export const GET_VERIFIED_TEXT =
   "Your company needs to be verified before it can make or accept offers, pay early, withdraw funds or invite others. Verify the identity of your company's owners and directors: it only takes a few minutes.";
 
 /** The prompt's body and buttons, for a dialog that already has its own frame (the withdraw dialog). */
-export function GetVerifiedPrompt({ closeTo, closeLabel = "Later", message }: { closeTo: string; closeLabel?: string; message?: string }) {
+export function GetVerifiedPrompt({ closeTo, closeLabel = "Cancel", message }: { closeTo: string; closeLabel?: string; message?: string }) {
   return (
     <div className="grid gap-4">
       <div className="flex gap-3 text-sm leading-6">
@@ -23,9 +23,7 @@ export function GetVerifiedPrompt({ closeTo, closeLabel = "Later", message }: { 
         <p>{message ?? GET_VERIFIED_TEXT}</p>
       </div>
       <RouteDialogFooter>
-        <Link to={closeTo} className={buttonVariants({ variant: "outline" })}>
-          {closeLabel}
-        </Link>
+        <DialogCancelLink to={closeTo}>{closeLabel}</DialogCancelLink>
         <Link to={GET_VERIFIED_PATH} className={buttonVariants()}>
           Next
         </Link>

@@ -13,7 +13,7 @@ import { CsvImportDialog } from "~/components/ui/csv-file-field";
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
+import { DialogCancelLink, RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { cn } from "~/lib/utils";
 import { RETURN_REASON_MAX } from "~/modules/ledger/returns.schema";
@@ -251,6 +251,9 @@ export function BankFileLinesDialog({
           ))}
         </TableBody>
       </Table>
+      <RouteDialogFooter>
+        <DialogCancelLink to={closeTo}>Close</DialogCancelLink>
+      </RouteDialogFooter>
     </RouteDialog>
   );
 }
