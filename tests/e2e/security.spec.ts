@@ -30,15 +30,16 @@ test.describe("the login redirect stays on this site (part 5)", () => {
   const PAYLOADS = ["/x/..//evil.com", "/.//evil.com", "/./\\evil.com", "/..//evil.com", "/%2e%2e//evil.com", "/invoices/..//evil.com"];
 
   for (const next of PAYLOADS) {
-    test(`next=${next} lands on /invoices`, async ({ playwright }) => {
+    // The purchaser's home: Bills (issue 20 part 3).
+    test(`next=${next} lands on the purchaser's home`, async ({ playwright }) => {
       const api = await playwright.request.newContext({ baseURL: `http://localhost:${PORT}` });
       const posted = await api.post(`/login?next=${encodeURIComponent(next)}`, { form: { email: PURCHASER, password: DEMO_PASSWORD }, maxRedirects: 0 });
       expect(posted.status()).toBe(302);
-      expect(posted.headers()["location"]).toBe("/invoices");
+      expect(posted.headers()["location"]).toBe("/bills");
       // Logged in already, the login page sends the user on the same way.
       const again = await api.get(`/login?next=${encodeURIComponent(next)}`, { maxRedirects: 0 });
       expect(again.status()).toBe(302);
-      expect(again.headers()["location"]).toBe("/invoices");
+      expect(again.headers()["location"]).toBe("/bills");
       await api.dispose();
     });
   }
