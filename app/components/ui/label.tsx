@@ -3,7 +3,11 @@ import { forwardRef, type ComponentPropsWithoutRef, type ElementRef } from "reac
 import { cn } from "~/lib/utils";
 
 export interface LabelProps extends ComponentPropsWithoutRef<typeof LabelPrimitive.Root> {
-  /** Marks a required field before submitting: an asterisk, and "required" for screen readers (docs/decisions/067). */
+  /**
+   * Marks a required field before submitting: a visible asterisk, hidden from screen readers, which hear "required"
+   * from the field itself (`aria-required="true"` on it). The label's accessible name stays the label text, so
+   * getByLabel("Password", { exact: true }) keeps working (docs/decisions/067, section "Required marks").
+   */
   required?: boolean;
 }
 
@@ -19,14 +23,11 @@ export const Label = forwardRef<ElementRef<typeof LabelPrimitive.Root>, LabelPro
 ));
 Label.displayName = "Label";
 
-/** The required-field mark: a visible asterisk (hidden from screen readers) and the word "required" for them. */
+/** The required-field mark: a visible asterisk, hidden from screen readers (the field says aria-required="true"). */
 export function RequiredMark() {
   return (
-    <>
-      <span aria-hidden className="ml-0.5 text-destructive">
-        *
-      </span>
-      <span className="sr-only"> (required)</span>
-    </>
+    <span aria-hidden data-required-mark className="ml-0.5 text-destructive">
+      *
+    </span>
   );
 }
