@@ -194,15 +194,15 @@ function EditField({
             <>
               {prefix ? <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground">{prefix}</span> : null}
               <Input
-            id={id}
-            name="value"
-            defaultValue={defaultValue}
-            inputMode={inputMode}
-            maxLength={maxLength}
-            autoComplete="off"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            className={cn(prefix && "pl-7")}
+                id={id}
+                name="value"
+                defaultValue={defaultValue}
+                inputMode={inputMode}
+                maxLength={maxLength}
+                autoComplete="off"
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? errorId : undefined}
+                className={cn(prefix && "pl-7")}
               />
             </>
           )}

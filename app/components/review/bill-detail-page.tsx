@@ -330,7 +330,9 @@ function ActionsCard({ data, actionData }: { data: DetailLoaderData; actionData:
       <CardContent className="flex flex-col gap-3">
         {actions.includes("AUTHORISE") ? (
           <Form method="post" replace className="flex flex-col gap-2" noValidate>
-            <Label htmlFor="authorisedAmount" required>Authorised amount</Label>
+            <Label htmlFor="authorisedAmount" required>
+              Authorised amount
+            </Label>
             <MoneyInput
               id="authorisedAmount"
               name="authorisedAmount"
@@ -440,13 +442,7 @@ function EditCard({ data, actionData }: { data: DetailLoaderData; actionData: Ac
             </div>
             <div className="flex flex-col gap-1.5">
               <Label htmlFor="invoiceAmount">Invoice amount</Label>
-              <MoneyInput
-                id="invoiceAmount"
-                name="invoiceAmount"
-                value={amount}
-                onValueChange={setAmount}
-                {...described("invoiceAmount")}
-              />
+              <MoneyInput id="invoiceAmount" name="invoiceAmount" value={amount} onValueChange={setAmount} {...described("invoiceAmount")} />
               {amountChanged && view.lineItems.some((item) => item.glAccountCode) ? (
                 <p className="text-sm text-amber-800" role="status">
                   {REVIEW_MESSAGES.glAllocationReset}
