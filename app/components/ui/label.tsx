@@ -14,20 +14,18 @@ export interface LabelProps extends ComponentPropsWithoutRef<typeof LabelPrimiti
 export const Label = forwardRef<ElementRef<typeof LabelPrimitive.Root>, LabelProps>(({ className, required, children, ...props }, ref) => (
   <LabelPrimitive.Root
     ref={ref}
-    className={cn("text-sm font-medium leading-none peer-disabled:cursor-not-allowed peer-disabled:opacity-70", className)}
+    data-required={required ? "" : undefined}
+    className={cn("text-sm font-medium leading-none peer-disabled:cursor-not-allowed peer-disabled:opacity-70", required && REQUIRED_MARK_CLASS, className)}
     {...props}
   >
     {children}
-    {required ? <RequiredMark /> : null}
   </LabelPrimitive.Root>
 ));
 Label.displayName = "Label";
 
-/** The required-field mark: a visible asterisk, hidden from screen readers (the field says aria-required="true"). */
-export function RequiredMark() {
-  return (
-    <span aria-hidden data-required-mark className="ml-0.5 text-destructive">
-      *
-    </span>
-  );
-}
+/**
+ * The required-field mark: a visible red asterisk drawn by CSS after the label text, with empty alternative text
+ * (`content: "*" / ""`) so neither the label's text nor its accessible name changes (getByLabel("Email", { exact: true })
+ * still finds the field); screen readers hear "required" from the field's aria-required="true".
+ */
+export const REQUIRED_MARK_CLASS = "after:ml-0.5 after:text-destructive after:content-['*'_/_'']";
