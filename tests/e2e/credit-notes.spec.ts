@@ -20,7 +20,13 @@ test.beforeAll(async () => {
   world = await makeWorld({
     companies: { purchaser: { name: "Credit Foods" }, supplier: { name: "Credit Supplies" } },
     trades: [["purchaser", "supplier"]],
-    records: [20_000, 25_000, 30_000].map((total, index) => ({ supplier: "supplier", purchaser: "purchaser", type: "BILL" as const, total, daysToDue: 20 + index * 10 })),
+    records: [20_000, 25_000, 30_000].map((total, index) => ({
+      supplier: "supplier",
+      purchaser: "purchaser",
+      type: "BILL" as const,
+      total,
+      daysToDue: 20 + index * 10,
+    })),
     creditNotes: [{ key: "note", purchaser: "purchaser", supplier: "supplier", number: "CN-1001", total: 45_000, supplierReference: "KS-RET-17" }],
   });
   ids = { creditNoteId: world.creditNotes.note.id, supplierId: world.companies.supplier.id };

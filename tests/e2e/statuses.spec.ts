@@ -13,7 +13,9 @@ const WIDTHS = [1280, 1024, 390] as const;
 async function expectLabelledBadges(page: Page, where: string) {
   const badges = page.locator("main [data-status-kind]");
   await expect(badges.first(), `a status badge on ${where}`).toBeVisible();
-  const shown = await badges.evaluateAll((nodes) => nodes.map((node) => ({ text: (node.textContent ?? "").trim(), raw: node.getAttribute("data-status") ?? "" })));
+  const shown = await badges.evaluateAll((nodes) =>
+    nodes.map((node) => ({ text: (node.textContent ?? "").trim(), raw: node.getAttribute("data-status") ?? "" }))
+  );
   expect(shown.length).toBeGreaterThan(0);
   for (const { text, raw } of shown) {
     expect(text, `a blank status on ${where} (${raw})`).not.toBe("");

@@ -106,7 +106,9 @@ export function OfferFields({
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <div className="space-y-1.5">
-        <Label htmlFor={`${idPrefix}-cashpool`} required>Cash reserve</Label>
+        <Label htmlFor={`${idPrefix}-cashpool`} required>
+          Cash reserve
+        </Label>
         <MoneyInput
           id={`${idPrefix}-cashpool`}
           name="cashpool"
@@ -125,7 +127,9 @@ export function OfferFields({
         )}
       </div>
       <div className="space-y-1.5">
-        <Label htmlFor={`${idPrefix}-crr`} required>Cashback rate (% p.a.)</Label>
+        <Label htmlFor={`${idPrefix}-crr`} required>
+          Cashback rate (% p.a.)
+        </Label>
         <div className="relative">
           <Input
             id={`${idPrefix}-crr`}

@@ -4,7 +4,6 @@ import { Loader2 } from "~/components/ui/icons";
 import { useId, useState, type KeyboardEvent, type MouseEvent, type ReactNode, type WheelEvent } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { RouteDialogFooter } from "~/components/ui/route-dialog";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatDate } from "~/lib/dates";

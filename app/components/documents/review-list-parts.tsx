@@ -158,12 +158,24 @@ export function ReviewFilterMenu({ pathname, search, values, count }: { pathname
                 <Label htmlFor="review-amount" className="sr-only">
                   Amount
                 </Label>
-                <MoneyInput id="review-amount" name={FILTER_FIELDS.amount} key={`amount-${values.amount}`} defaultValue={values.amount} wrapperClassName="flex-1" />
+                <MoneyInput
+                  id="review-amount"
+                  name={FILTER_FIELDS.amount}
+                  key={`amount-${values.amount}`}
+                  defaultValue={values.amount}
+                  wrapperClassName="flex-1"
+                />
                 <span className="text-sm text-muted-foreground">to</span>
                 <Label htmlFor="review-amount-to" className="sr-only">
                   Amount to (Between)
                 </Label>
-                <MoneyInput id="review-amount-to" name={FILTER_FIELDS.amountTo} key={`amount-to-${values.amountTo}`} defaultValue={values.amountTo} wrapperClassName="flex-1" />
+                <MoneyInput
+                  id="review-amount-to"
+                  name={FILTER_FIELDS.amountTo}
+                  key={`amount-to-${values.amountTo}`}
+                  defaultValue={values.amountTo}
+                  wrapperClassName="flex-1"
+                />
               </div>
             </div>
           </Group>

@@ -192,7 +192,6 @@ export function FilterMenu({ pathname, query, matchedEnabled }: { pathname: stri
                   <DateInput
                     id="filter-date-to"
                     name={FILTER_FIELDS.dateTo}
-                   
                     defaultValue={values.dateTo}
                     className={cn(!showAll && !isRange(dateOp) && "hidden")}
                   />

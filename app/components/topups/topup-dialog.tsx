@@ -8,13 +8,11 @@ import { Form, Link, useLocation, useNavigation, useSearchParams } from "@remix-
 import { useState } from "react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
-import { Input } from "~/components/ui/input";
 import { MoneyInput } from "~/components/ui/money-input";
 import { Label } from "~/components/ui/label";
 import { DialogCancelLink, RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { formatMoney, type Cents } from "~/lib/money";
 import { cn } from "~/lib/utils";
-import { editAmountInput, formatAmountInputOnBlur } from "~/lib/amount-input";
 import { type TopUpStatus, type TopUpSuggestionKind } from "~/modules/ledger/top-ups.rules";
 import { StatusBadge } from "~/components/ui/status-badge";
 
@@ -300,7 +298,9 @@ export function BankTransferStep({
         key="confirm-cancel"
         title="Cancel topup"
         closeTo={backHref}
-        description={`Cancel this topup of ${formatMoney(topUp.topupAmount, topUp.locale)} (reference ${topUp.paymentReference})? Do not transfer the money once it is cancelled.`}
+        description={`Cancel this topup of ${formatMoney(topUp.topupAmount, topUp.locale)} (reference ${
+          topUp.paymentReference
+        })? Do not transfer the money once it is cancelled.`}
       >
         <Form method="post" action={formAction} preventScrollReset>
           <input type="hidden" name="id" value={topUp.id} />

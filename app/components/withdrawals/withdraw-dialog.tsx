@@ -9,7 +9,6 @@ import { CircleCheck, Clock } from "~/components/ui/icons";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
-import { Input } from "~/components/ui/input";
 import { MoneyInput } from "~/components/ui/money-input";
 import { Label } from "~/components/ui/label";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
@@ -203,7 +202,9 @@ function EnterStep({ data, step }: { data: WithdrawLoaderData; step: Extract<Wit
         </div>
       ) : null}
       <div className="grid gap-1.5">
-        <Label htmlFor="withdraw-amount" required>Withdrawal amount</Label>
+        <Label htmlFor="withdraw-amount" required>
+          Withdrawal amount
+        </Label>
         <MoneyInput
           id="withdraw-amount"
           name="amount"
