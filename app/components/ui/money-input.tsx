@@ -44,7 +44,10 @@ export const MoneyInput = forwardRef<HTMLInputElement, MoneyInputProps>(
           className={cn(!noPrefix && "pl-7", "text-right tabular-nums", className)}
           value={value}
           onChange={(event) => {
-            const next = editAmountInput(event.currentTarget.value, value.replace(/,/g, ""));
+            const plain = value.replace(/,/g, "");
+          const edited = editAmountInput(event.currentTarget.value, plain);
+          // A refused edit keeps the field exactly as it was (separators included).
+          const next = edited === plain ? value : edited;
             setValue(next);
             onValueChange?.(next);
           }}
