@@ -5,10 +5,9 @@ import { useState } from "react";
 import { z } from "zod";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
-import { Input } from "~/components/ui/input";
+import { MoneyInput } from "~/components/ui/money-input";
 import { Label } from "~/components/ui/label";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
-import { editAmountInput, formatAmountInputOnBlur } from "~/lib/amount-input";
 import { AppError } from "~/lib/errors";
 import { formErrorsOf } from "~/lib/form-errors";
 import { formatMoney } from "~/lib/money";
@@ -68,19 +67,15 @@ export default function CreateTopupDialog() {
       <Form method="post" className="grid gap-4" replace>
         <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
         <div className="grid gap-1.5">
-          <Label htmlFor="topup-amount">
-            Topup amount <span aria-hidden>*</span>
-            <span className="sr-only"> (required)</span>
+          <Label htmlFor="topup-amount" required>
+            Topup amount
           </Label>
-          <Input
+          <MoneyInput
             id="topup-amount"
             name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0.00"
             value={amount}
-            onChange={(event) => setAmount(editAmountInput(event.target.value, amount))}
-            onBlur={() => setAmount(formatAmountInputOnBlur(amount))}
+            onValueChange={setAmount}
+            aria-required="true"
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "topup-amount-error" : undefined}
           />

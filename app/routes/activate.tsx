@@ -244,9 +244,12 @@ function SetNameStep({ view, actionData, busy }: { view: Extract<LoaderData, { s
         {formError ? <Alert variant="destructive">{formError}</Alert> : null}
         <input type="hidden" name="intent" value="set_name" />
         <div className="space-y-2">
-          <Label htmlFor="fullName">Full legal name</Label>
+          <Label htmlFor="fullName" required>
+            Full legal name
+          </Label>
           <Input
             id="fullName"
+            aria-required="true"
             name="fullName"
             autoComplete="name"
             defaultValue={actionData?.values?.fullName ?? view.fullName}
@@ -260,9 +263,12 @@ function SetNameStep({ view, actionData, busy }: { view: Extract<LoaderData, { s
           <FieldError id="fullName-error" message={errors.fullName} />
         </div>
         <div className="space-y-2">
-          <Label htmlFor="password">Password</Label>
+          <Label htmlFor="password" required>
+            Password
+          </Label>
           <Input
             id="password"
+            aria-required="true"
             name="password"
             type="password"
             autoComplete="new-password"
@@ -289,7 +295,9 @@ function PhoneStep({ view, actionData, busy }: { view: ActivationView; actionDat
       <Form method="post" noValidate className="space-y-5">
         <input type="hidden" name="intent" value="set_phone_number" />
         <div className="space-y-2">
-          <Label htmlFor="phoneNumber">Phone number</Label>
+          <Label htmlFor="phoneNumber" required>
+            Phone number
+          </Label>
           <div className="flex">
             <span
               id="phone-prefix"
@@ -300,6 +308,7 @@ function PhoneStep({ view, actionData, busy }: { view: ActivationView; actionDat
             </span>
             <Input
               id="phoneNumber"
+              aria-required="true"
               name="phoneNumber"
               type="tel"
               inputMode="tel"

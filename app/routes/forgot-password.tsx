@@ -70,9 +70,12 @@ export default function ForgotPasswordPage() {
       {formError ? <Alert variant="destructive">{formError}</Alert> : null}
       <Form method="post" noValidate className="space-y-4">
         <div className="space-y-2">
-          <Label htmlFor="email">Email</Label>
+          <Label htmlFor="email" required>
+            Email
+          </Label>
           <Input
             id="email"
+            aria-required="true"
             name="email"
             type="email"
             autoComplete="username"

@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const flash = await readFlash(request);
   return json(
     { sessionExpired: flash === "session-expired", demoLogins: isProduction() ? [] : DEMO_LOGINS, mailboxLink: mailboxAccess(context.ip) === "open" },
-    flash ? { headers: { "Set-Cookie": await clearFlash() } } : undefined,
+    flash ? { headers: { "Set-Cookie": await clearFlash() } } : undefined
   );
 }
 
@@ -112,9 +112,12 @@ export default function LoginPage() {
             ) : null}
             <Form method="post" action={query ? `/login?${query}` : "/login"} noValidate className="space-y-4">
               <div className="space-y-2">
-                <Label htmlFor="email">Email</Label>
+                <Label htmlFor="email" required>
+                  Email
+                </Label>
                 <Input
                   id="email"
+                  aria-required="true"
                   name="email"
                   type="email"
                   autoComplete="username"
@@ -128,13 +131,16 @@ export default function LoginPage() {
               </div>
               <div className={mfaStep ? "hidden" : "space-y-2"}>
                 <div className="flex items-center justify-between">
-                  <Label htmlFor="password">Password</Label>
+                  <Label htmlFor="password" required>
+                    Password
+                  </Label>
                   <Link to="/forgot-password" className="text-sm text-primary hover:underline">
                     Forgot password?
                   </Link>
                 </div>
                 <Input
                   id="password"
+                  aria-required="true"
                   name="password"
                   type="password"
                   autoComplete="current-password"
@@ -147,9 +153,12 @@ export default function LoginPage() {
               {mfaStep ? (
                 <div className="space-y-2">
                   <input type="hidden" name="mfaChallenge" value={mfaChallenge} />
-                  <Label htmlFor="mfaCode">Authenticator code</Label>
+                  <Label htmlFor="mfaCode" required>
+                    Authenticator code
+                  </Label>
                   <Input
                     id="mfaCode"
+                    aria-required="true"
                     name="mfaCode"
                     inputMode="numeric"
                     autoComplete="one-time-code"
@@ -208,4 +217,3 @@ export default function LoginPage() {
     </main>
   );
 }
-

@@ -13,6 +13,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { editAmountInput, formatAmountInputOnBlur } from "~/lib/amount-input";
+import { MoneyInput } from "~/components/ui/money-input";
 import { Label } from "~/components/ui/label";
 import { formatDate } from "~/lib/dates";
 import { formatMoney, type Cents } from "~/lib/money";
@@ -105,25 +106,18 @@ export function OfferFields({
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <div className="space-y-1.5">
-        <Label htmlFor={`${idPrefix}-cashpool`}>Cash reserve</Label>
-        <div className="relative">
-          <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground" aria-hidden>
-            $
-          </span>
-          <Input
-            id={`${idPrefix}-cashpool`}
-            name="cashpool"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0.00"
-            className="pl-7"
-            value={cashpool}
-            onChange={(event) => setCashpool(editAmountInput(event.currentTarget.value, cashpool))}
-            onBlur={() => setCashpool(formatAmountInputOnBlur(cashpool))}
-            aria-invalid={Boolean(errors.cashpool)}
-            aria-describedby={errors.cashpool ? `${idPrefix}-cashpool-error` : `${idPrefix}-cashpool-hint`}
-          />
-        </div>
+        <Label htmlFor={`${idPrefix}-cashpool`} required>
+          Cash reserve
+        </Label>
+        <MoneyInput
+          id={`${idPrefix}-cashpool`}
+          name="cashpool"
+          value={cashpool}
+          onValueChange={setCashpool}
+          aria-required="true"
+          aria-invalid={Boolean(errors.cashpool)}
+          aria-describedby={errors.cashpool ? `${idPrefix}-cashpool-error` : `${idPrefix}-cashpool-hint`}
+        />
         {errors.cashpool ? (
           <FieldError id={`${idPrefix}-cashpool-error`} message={errors.cashpool} />
         ) : (
@@ -133,12 +127,15 @@ export function OfferFields({
         )}
       </div>
       <div className="space-y-1.5">
-        <Label htmlFor={`${idPrefix}-crr`}>Cashback rate (% p.a.)</Label>
+        <Label htmlFor={`${idPrefix}-crr`} required>
+          Cashback rate (% p.a.)
+        </Label>
         <div className="relative">
           <Input
             id={`${idPrefix}-crr`}
             name="crr"
             inputMode="decimal"
+            aria-required="true"
             autoComplete="off"
             placeholder="0.00"
             className="pr-7"

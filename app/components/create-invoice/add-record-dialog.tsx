@@ -3,6 +3,7 @@
  * then submit; the action redirects to the list with a toast. A route dialog (docs/decisions/007): every step is a
  * POST with an intent, so it works without JavaScript; with it Remix submits without a reload.
  */
+import { MoneyInput } from "~/components/ui/money-input";
 import { Form, useActionData, useLocation, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { Alert } from "~/components/ui/alert";
@@ -52,16 +53,27 @@ function TextField({
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        name={name}
-        {...(onChange ? { value: values[name], onChange: (event) => onChange(event.target.value) } : { defaultValue: values[name] })}
-        placeholder={placeholder}
-        inputMode={inputMode}
-        autoComplete="off"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
+      {inputMode === "decimal" ? (
+        <MoneyInput
+          id={id}
+          name={name}
+          defaultValue={values[name]}
+          key={`${name}-${values[name]}`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+      ) : (
+        <Input
+          id={id}
+          name={name}
+          {...(onChange ? { value: values[name], onChange: (event) => onChange(event.target.value) } : { defaultValue: values[name] })}
+          placeholder={placeholder}
+          inputMode={inputMode}
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+      )}
       <FieldError id={`${id}-error`} message={error} />
     </div>
   );

@@ -4,6 +4,7 @@
  * Confirm is disabled while there is no company, no date or a date error. The server computes the totals again
  * and applies the same rules; without JavaScript, adding or deleting a row is a round trip.
  */
+import { MoneyInput } from "~/components/ui/money-input";
 import { Form, useNavigation } from "@remix-run/react";
 import { Plus, Trash2 } from "~/components/ui/icons";
 import { useMemo, useRef, useState } from "react";
@@ -254,13 +255,11 @@ export function CreateInvoiceForm({
                           <FieldError id={`units-${index}-error`} message={unitsError} />
                         </td>
                         <td data-label="Unit price" className="eb-td px-2 py-2">
-                          <Input
+                          <MoneyInput
                             name={`items[${index}].unitPrice`}
                             aria-label={`Unit price, item ${row}`}
-                            inputMode="decimal"
-                            placeholder="0.00"
                             value={item.unitPrice}
-                            onChange={(event) => update(index, { unitPrice: event.target.value })}
+                            onValueChange={(next) => update(index, { unitPrice: next })}
                             aria-invalid={priceError ? true : undefined}
                           />
                           <FieldError id={`price-${index}-error`} message={priceError} />

@@ -1,9 +1,9 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { MoneyInput } from "~/components/ui/money-input";
 import { Loader2 } from "~/components/ui/icons";
 import { useId, useState, type KeyboardEvent, type MouseEvent, type ReactNode, type WheelEvent } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { RouteDialogFooter } from "~/components/ui/route-dialog";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatDate } from "~/lib/dates";
@@ -200,7 +200,7 @@ export function AllocateCreditNote({
                         {bill.paid ? <span className="block text-xs text-muted-foreground">Paid</span> : null}
                       </TableCell>
                       <TableCell label="Allocation">
-                        <MoneyInput
+                        <AllocationInput
                           name={allocationFieldName(bill.invoiceId)}
                           label={`Allocation to ${bill.invoiceNumber}`}
                           value={amounts[key] ?? ""}
@@ -289,8 +289,8 @@ function GetControl({
   );
 }
 
-/** "$" input, 2 decimals on blur; arrow keys and the wheel do not change it (p2 §5). */
-function MoneyInput({
+/** The allocation field: the one money input (ui/money-input; numbers only, 1,234.50 on blur), arrow keys and the wheel do not change it (p2 §5). */
+function AllocationInput({
   name,
   label,
   value,
@@ -312,28 +312,19 @@ function MoneyInput({
   };
   const blockWheel = (event: WheelEvent<HTMLInputElement>) => event.currentTarget.blur();
   return (
-    <div className="relative">
-      <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground">$</span>
-      <Input
-        name={name}
-        aria-label={label}
-        value={value}
-        placeholder="0.00"
-        inputMode="decimal"
-        autoComplete="off"
-        readOnly={readOnly}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={cn("h-9 pl-7 text-right tabular-nums", readOnly && "bg-muted")}
-        onKeyDown={blockArrows}
-        onWheel={blockWheel}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={(event) => {
-          const cents = parseAllocationAmount(event.target.value);
-          const formatted = formatAllocationInput(cents);
-          if (event.target.value.trim() !== "" && Number.isSafeInteger(cents) && formatted !== event.target.value) onChange(formatted);
-        }}
-      />
-    </div>
+    <MoneyInput
+      name={name}
+      aria-label={label}
+      value={value}
+      onValueChange={(next) => {
+        if (next !== value) onChange(next);
+      }}
+      readOnly={readOnly}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorId : undefined}
+      className={cn("h-9", readOnly && "bg-muted")}
+      onKeyDown={blockArrows}
+      onWheel={blockWheel}
+    />
   );
 }

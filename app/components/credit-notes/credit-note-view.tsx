@@ -4,6 +4,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
+import { MoneyInput } from "~/components/ui/money-input";
 import { Label } from "~/components/ui/label";
 import { DialogCancelLink, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { formatDate } from "~/lib/dates";
@@ -176,21 +177,36 @@ function EditField({
     <Form method="post" className="grid content-start gap-2" noValidate>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="modificationTime" value={modificationTime} />
-      <Label htmlFor={id}>{label}</Label>
+      <Label htmlFor={id} required={inputMode === "decimal"}>
+        {label}
+      </Label>
       <div className="flex gap-2">
         <div className="relative min-w-0 flex-1">
-          {prefix ? <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground">{prefix}</span> : null}
-          <Input
-            id={id}
-            name="value"
-            defaultValue={defaultValue}
-            inputMode={inputMode}
-            maxLength={maxLength}
-            autoComplete="off"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            className={cn(prefix && "pl-7")}
-          />
+          {inputMode === "decimal" ? (
+            <MoneyInput
+              id={id}
+              name="value"
+              defaultValue={defaultValue}
+              aria-required="true"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+            />
+          ) : (
+            <>
+              {prefix ? <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground">{prefix}</span> : null}
+              <Input
+                id={id}
+                name="value"
+                defaultValue={defaultValue}
+                inputMode={inputMode}
+                maxLength={maxLength}
+                autoComplete="off"
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? errorId : undefined}
+                className={cn(prefix && "pl-7")}
+              />
+            </>
+          )}
         </div>
         <Button type="submit" variant="secondary" disabled={busy} aria-label={`Save ${label.toLowerCase()}`}>
           {busy ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}

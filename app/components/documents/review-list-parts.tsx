@@ -11,6 +11,7 @@ import { SummaryCard } from "~/components/invoices/list-parts";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { MoneyInput } from "~/components/ui/money-input";
 import { Label } from "~/components/ui/label";
 import { formatMoney, type Cents } from "~/lib/money";
 import { cn } from "~/lib/utils";
@@ -157,12 +158,24 @@ export function ReviewFilterMenu({ pathname, search, values, count }: { pathname
                 <Label htmlFor="review-amount" className="sr-only">
                   Amount
                 </Label>
-                <Input id="review-amount" name={FILTER_FIELDS.amount} inputMode="decimal" placeholder="0.00" defaultValue={values.amount} />
+                <MoneyInput
+                  id="review-amount"
+                  name={FILTER_FIELDS.amount}
+                  key={`amount-${values.amount}`}
+                  defaultValue={values.amount}
+                  wrapperClassName="flex-1"
+                />
                 <span className="text-sm text-muted-foreground">to</span>
                 <Label htmlFor="review-amount-to" className="sr-only">
                   Amount to (Between)
                 </Label>
-                <Input id="review-amount-to" name={FILTER_FIELDS.amountTo} inputMode="decimal" placeholder="0.00" defaultValue={values.amountTo} />
+                <MoneyInput
+                  id="review-amount-to"
+                  name={FILTER_FIELDS.amountTo}
+                  key={`amount-to-${values.amountTo}`}
+                  defaultValue={values.amountTo}
+                  wrapperClassName="flex-1"
+                />
               </div>
             </div>
           </Group>

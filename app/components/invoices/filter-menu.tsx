@@ -10,6 +10,7 @@ import { useRef, useState, type ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { MoneyInput } from "~/components/ui/money-input";
 import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/utils";
 import {
@@ -134,25 +135,24 @@ export function FilterMenu({ pathname, query, matchedEnabled }: { pathname: stri
                 <Label htmlFor="filter-amount" className="sr-only">
                   Amount
                 </Label>
-                <Input
+                <MoneyInput
                   id="filter-amount"
                   name={FILTER_FIELDS.amount}
-                  inputMode="decimal"
-                  placeholder="0.00"
+                  key={`amount-${values.amount}`}
                   defaultValue={values.amount}
+                  wrapperClassName="flex-1"
                   aria-invalid={Boolean(errors.amount)}
                 />
                 <span className={cn("text-sm text-muted-foreground", !showAll && !isRange(amountOp) && "hidden")}>and</span>
                 <Label htmlFor="filter-amount-to" className="sr-only">
                   Amount to
                 </Label>
-                <Input
+                <MoneyInput
                   id="filter-amount-to"
                   name={FILTER_FIELDS.amountTo}
-                  inputMode="decimal"
-                  placeholder="0.00"
+                  key={`amount-to-${values.amountTo}`}
                   defaultValue={values.amountTo}
-                  className={cn(!showAll && !isRange(amountOp) && "hidden")}
+                  wrapperClassName={cn("flex-1", !showAll && !isRange(amountOp) && "hidden")}
                 />
               </div>
             </div>
@@ -192,7 +192,6 @@ export function FilterMenu({ pathname, query, matchedEnabled }: { pathname: stri
                   <DateInput
                     id="filter-date-to"
                     name={FILTER_FIELDS.dateTo}
-                   
                     defaultValue={values.dateTo}
                     className={cn(!showAll && !isRange(dateOp) && "hidden")}
                   />

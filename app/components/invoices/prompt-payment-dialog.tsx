@@ -7,7 +7,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
-import { Input } from "~/components/ui/input";
+import { MoneyInput } from "~/components/ui/money-input";
 import { Label } from "~/components/ui/label";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { formatDate } from "~/lib/dates";
@@ -35,15 +35,6 @@ export interface PromptPaymentActionData {
 }
 
 const decimal = (cents: Cents) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
-
-/** Two decimals on blur, as the spec's currency input does ("." becomes "0."; non-numeric text is left to the server). */
-function formatOnBlur(value: string): string {
-  const text = value.trim().replace(/^\$/, "").replace(/,/g, "");
-  if (text === ".") return "0.00";
-  if (!/^\d*\.?\d*$/.test(text) || text === "") return value;
-  const [whole, fraction = ""] = text.split(".");
-  return `${whole || "0"}.${fraction.padEnd(2, "0").slice(0, 2)}`;
-}
 
 export function PromptPaymentDialog({
   closeTo,
@@ -95,28 +86,20 @@ export function PromptPaymentDialog({
           {result?.formError ? <Alert variant="destructive">{result.formError}</Alert> : null}
           <Form method="post" action={action} preventScrollReset noValidate className="space-y-4">
             <div className="space-y-1.5">
-              <Label htmlFor="prompt-amount">Amount</Label>
-              <div className="relative">
-                <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground" aria-hidden>
-                  $
-                </span>
-                <Input
-                  id="prompt-amount"
-                  name="amount"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  className="pl-7"
-                  defaultValue={values.amount}
-                  key={`amount-${values.amount}`}
-                  disabled={locked}
-                  onBlur={(event) => {
-                    event.currentTarget.value = formatOnBlur(event.currentTarget.value);
-                  }}
-                  aria-invalid={Boolean(errors.amount)}
-                  aria-describedby={errors.amount ? "prompt-amount-error" : undefined}
-                  autoFocus
-                />
-              </div>
+              <Label htmlFor="prompt-amount" required>
+                Amount
+              </Label>
+              <MoneyInput
+                id="prompt-amount"
+                name="amount"
+                defaultValue={values.amount}
+                key={`amount-${values.amount}`}
+                disabled={locked}
+                aria-required="true"
+                aria-invalid={Boolean(errors.amount)}
+                aria-describedby={errors.amount ? "prompt-amount-error" : undefined}
+                autoFocus
+              />
               <FieldError id="prompt-amount-error" message={errors.amount} />
             </div>
             <div className="space-y-1.5">

@@ -23,6 +23,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
+import { MoneyInput } from "~/components/ui/money-input";
 import { Label } from "~/components/ui/label";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { toast } from "~/components/ui/toast";
@@ -329,13 +330,15 @@ function ActionsCard({ data, actionData }: { data: DetailLoaderData; actionData:
       <CardContent className="flex flex-col gap-3">
         {actions.includes("AUTHORISE") ? (
           <Form method="post" replace className="flex flex-col gap-2" noValidate>
-            <Label htmlFor="authorisedAmount">Authorised amount</Label>
-            <Input
+            <Label htmlFor="authorisedAmount" required>
+              Authorised amount
+            </Label>
+            <MoneyInput
               id="authorisedAmount"
               name="authorisedAmount"
-              inputMode="decimal"
-              autoComplete="off"
+              key={`authorised-${typed ?? ""}`}
               defaultValue={typed ?? (prefill === null ? "" : centsToDecimal(prefill))}
+              aria-required="true"
               readOnly={lockedAmount}
               aria-invalid={amountError ? true : undefined}
               aria-describedby={amountError ? "authorisedAmount-error" : undefined}
@@ -405,7 +408,7 @@ function EditCard({ data, actionData }: { data: DetailLoaderData; actionData: Ac
   };
   const value = (field: EditField) => echoed?.[field] ?? initial[field];
   const [amount, setAmount] = useState(value("invoiceAmount"));
-  const amountChanged = amount.trim() !== original;
+  const amountChanged = amount.trim().replace(/,/g, "") !== original;
   const described = (field: string) => (errors[field] ? { "aria-invalid": true as const, "aria-describedby": `${field}-error` } : {});
   // A disclosure (no JavaScript needed), open when the last save had errors: the page stays short on a phone.
   return (
@@ -439,14 +442,7 @@ function EditCard({ data, actionData }: { data: DetailLoaderData; actionData: Ac
             </div>
             <div className="flex flex-col gap-1.5">
               <Label htmlFor="invoiceAmount">Invoice amount</Label>
-              <Input
-                id="invoiceAmount"
-                name="invoiceAmount"
-                inputMode="decimal"
-                value={amount}
-                onChange={(event) => setAmount(event.target.value)}
-                {...described("invoiceAmount")}
-              />
+              <MoneyInput id="invoiceAmount" name="invoiceAmount" value={amount} onValueChange={setAmount} {...described("invoiceAmount")} />
               {amountChanged && view.lineItems.some((item) => item.glAccountCode) ? (
                 <p className="text-sm text-amber-800" role="status">
                   {REVIEW_MESSAGES.glAllocationReset}

@@ -8,12 +8,11 @@ import { Form, Link, useLocation, useNavigation, useSearchParams } from "@remix-
 import { useState } from "react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
-import { Input } from "~/components/ui/input";
+import { MoneyInput } from "~/components/ui/money-input";
 import { Label } from "~/components/ui/label";
 import { DialogCancelLink, RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { formatMoney, type Cents } from "~/lib/money";
 import { cn } from "~/lib/utils";
-import { editAmountInput, formatAmountInputOnBlur } from "~/lib/amount-input";
 import { type TopUpStatus, type TopUpSuggestionKind } from "~/modules/ledger/top-ups.rules";
 import { StatusBadge } from "~/components/ui/status-badge";
 
@@ -88,22 +87,17 @@ export function TopupEntryStep({
   const offerLabels = new Map(entry.offers.map((offer) => [offer.id, offer]));
   const money = (cents: Cents) => formatMoney(cents, entry.locale);
   const customInput = (
-    <Input
+    <MoneyInput
       id="topup-custom-amount"
       name="customAmount"
-      inputMode="decimal"
-      autoComplete="off"
-      placeholder="0.00"
       value={customAmount}
-      onChange={(event) => {
-        setCustomAmount(editAmountInput(event.currentTarget.value, customAmount));
-        setChoice("custom");
+      onValueChange={(next) => {
+        if (next !== customAmount) setChoice("custom");
+        setCustomAmount(next);
       }}
       onFocus={() => setChoice("custom")}
-      onBlur={() => setCustomAmount(formatAmountInputOnBlur(customAmount))}
       aria-invalid={Boolean(error)}
       aria-describedby={error ? "topup-amount-error" : "topup-amount-hint"}
-      className="pl-7"
     />
   );
   return (
@@ -170,12 +164,7 @@ export function TopupEntryStep({
               />
               <div className="w-full space-y-1.5">
                 <Label htmlFor="topup-choice-custom">Custom amount</Label>
-                <div className="relative">
-                  <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground" aria-hidden>
-                    $
-                  </span>
-                  {customInput}
-                </div>
+                {customInput}
               </div>
             </div>
           </fieldset>
@@ -183,12 +172,7 @@ export function TopupEntryStep({
           <div className="space-y-1.5">
             <input type="hidden" name="choice" value="custom" />
             <Label htmlFor="topup-custom-amount">Topup amount</Label>
-            <div className="relative">
-              <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground" aria-hidden>
-                $
-              </span>
-              {customInput}
-            </div>
+            {customInput}
             <p id="topup-amount-hint" className="text-xs text-muted-foreground">
               Enter the amount you will transfer from your bank.
             </p>
@@ -314,7 +298,9 @@ export function BankTransferStep({
         key="confirm-cancel"
         title="Cancel topup"
         closeTo={backHref}
-        description={`Cancel this topup of ${formatMoney(topUp.topupAmount, topUp.locale)} (reference ${topUp.paymentReference})? Do not transfer the money once it is cancelled.`}
+        description={`Cancel this topup of ${formatMoney(topUp.topupAmount, topUp.locale)} (reference ${
+          topUp.paymentReference
+        })? Do not transfer the money once it is cancelled.`}
       >
         <Form method="post" action={formAction} preventScrollReset>
           <input type="hidden" name="id" value={topUp.id} />

@@ -9,7 +9,7 @@ import { CircleCheck, Clock } from "~/components/ui/icons";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
-import { Input } from "~/components/ui/input";
+import { MoneyInput } from "~/components/ui/money-input";
 import { Label } from "~/components/ui/label";
 import { RouteDialog, RouteDialogFooter } from "~/components/ui/route-dialog";
 import { GetVerifiedDialog } from "~/components/verification/get-verified-dialog";
@@ -202,23 +202,18 @@ function EnterStep({ data, step }: { data: WithdrawLoaderData; step: Extract<Wit
         </div>
       ) : null}
       <div className="grid gap-1.5">
-        <Label htmlFor="withdraw-amount">Withdrawal amount</Label>
-        <div className="relative">
-          <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground" aria-hidden>
-            $
-          </span>
-          <Input
-            id="withdraw-amount"
-            name="amount"
-            defaultValue={values.amount}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0.00"
-            className="pl-7"
-            aria-invalid={errors.amount ? true : undefined}
-            aria-describedby={errors.amount ? "withdraw-amount-error" : undefined}
-          />
-        </div>
+        <Label htmlFor="withdraw-amount" required>
+          Withdrawal amount
+        </Label>
+        <MoneyInput
+          id="withdraw-amount"
+          name="amount"
+          key={`amount-${values.amount}`}
+          defaultValue={values.amount}
+          aria-required="true"
+          aria-invalid={errors.amount ? true : undefined}
+          aria-describedby={errors.amount ? "withdraw-amount-error" : undefined}
+        />
         <FieldError id="withdraw-amount-error" message={errors.amount} />
       </div>
       {context.verificationPending && mode === "company" ? <p className="text-sm text-muted-foreground">{VERIFICATION_PENDING_NOTICE}</p> : null}
