@@ -14,6 +14,8 @@ export function isoToInputDate(value: string): string {
  * the month as digits are typed ("0503" → "05/03/"), and deleting keeps what the user left.
  */
 export function maskInputDate(raw: string, previous: string): string {
+  // A pasted ISO date (from a spreadsheet or another system) is taken as that date.
+  if (/^\s*\d{4}-\d{2}-\d{2}\s*$/.test(raw)) return isoToInputDate(raw.trim());
   if (raw.length < previous.length) return raw.replace(/[^\d/]/g, "");
   const digits = raw.replace(/\D/g, "").slice(0, 8);
   if (/[^\d/]/.test(raw)) return previous;

@@ -130,7 +130,7 @@ test("the supplier bills page filters by chip and confirms a delete", async ({ p
   await expect(creditRows.filter({ hasText: "CN-1001" })).toHaveCount(1);
   for (const row of await creditRows.all()) {
     await expect(row.getByRole("cell").nth(1)).toHaveText("Credit note");
-    await expect(row.getByRole("cell").nth(6)).toHaveText("UNALLOCATED");
+    await expect(row.getByRole("cell").nth(6)).toHaveText("Unallocated");
     await expect(row.getByRole("link", { name: /^Allocate / })).toHaveAttribute("href", /\/credit-notes\/\d+\/allocate\?status=UNALLOCATED_CREDIT$/);
   }
 

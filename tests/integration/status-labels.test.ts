@@ -44,6 +44,8 @@ describe("DD/MM/YYYY date inputs", () => {
     expect(maskInputDate("05032026", "0503202")).toBe("05/03/2026");
     expect(maskInputDate("5/", "5")).toBe("05/");
     expect(maskInputDate("05/x", "05/")).toBe("05/");
+    // A pasted ISO date is that date.
+    expect(maskInputDate("2026-11-27", "")).toBe("27/11/2026");
   });
 
   it("the server reads DD/MM/YYYY and still accepts ISO", () => {
