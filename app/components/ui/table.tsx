@@ -1,4 +1,4 @@
-import { forwardRef, type HTMLAttributes, type ReactNode, type TdHTMLAttributes, type ThHTMLAttributes } from "react";
+import { forwardRef, useEffect, useRef, type HTMLAttributes, type ReactNode, type TdHTMLAttributes, type ThHTMLAttributes } from "react";
 import { cn } from "~/lib/utils";
 
 /** The part's own class first, then the caller's (no tailwind-merge per cell: a caller's utilities win by layer). */
@@ -12,11 +12,28 @@ const withClass = (own: string, className: string | undefined) => (className ? `
  * Give every cell a `label` (its column's heading); a cell without one (a row checkbox) shows bare.
  * Give the table an accessible name (aria-label or a <TableCaption>) when a page holds several tables.
  */
-export const Table = forwardRef<HTMLTableElement, HTMLAttributes<HTMLTableElement>>(({ className, ...props }, ref) => (
-  <div className="eb-table-wrap">
-    <table ref={ref} className={cn("eb-table w-full caption-bottom text-sm", className)} {...props} />
-  </div>
-));
+export const Table = forwardRef<HTMLTableElement, HTMLAttributes<HTMLTableElement>>(({ className, ...props }, ref) => {
+  const wrap = useRef<HTMLDivElement>(null);
+  // A wrapper that scrolls sideways (a wide table in a narrow column) must be reachable by keyboard to scroll it
+  // (WCAG 2.1.1; axe scrollable-region-focusable): it takes focus only while it actually overflows.
+  useEffect(() => {
+    const element = wrap.current;
+    if (!element) return;
+    const update = () => {
+      if (element.scrollWidth > element.clientWidth + 1) element.setAttribute("tabindex", "0");
+      else element.removeAttribute("tabindex");
+    };
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={wrap} className="eb-table-wrap">
+      <table ref={ref} className={cn("eb-table w-full caption-bottom text-sm", className)} {...props} />
+    </div>
+  );
+});
 Table.displayName = "Table";
 
 export const TableHeader = forwardRef<HTMLTableSectionElement, HTMLAttributes<HTMLTableSectionElement>>(({ className, ...props }, ref) => (
