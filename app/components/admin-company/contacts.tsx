@@ -17,15 +17,6 @@ import type { FieldErrors } from "~/lib/form-errors";
 import { listPageHref } from "~/lib/list-page";
 import type { ContactRow } from "~/modules/companies/contacts.server";
 
-function Required() {
-  return (
-    <>
-      <span aria-hidden> *</span>
-      <span className="sr-only"> (required)</span>
-    </>
-  );
-}
-
 function Field({
   name,
   label,
@@ -53,6 +44,7 @@ function Field({
       type={type}
       autoComplete={autoComplete}
       defaultValue={defaultValue}
+      aria-required={required ? "true" : undefined}
       aria-invalid={error ? true : undefined}
       aria-describedby={error ? `${id}-error` : undefined}
       className={prefix ? "rounded-l-none" : undefined}
@@ -60,9 +52,8 @@ function Field({
   );
   return (
     <div className="grid gap-1.5">
-      <Label htmlFor={id}>
+      <Label htmlFor={id} required={required}>
         {label}
-        {required ? <Required /> : null}
       </Label>
       {prefix ? (
         <div className="flex">

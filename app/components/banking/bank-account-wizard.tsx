@@ -77,10 +77,13 @@ function Field({
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
+      <Label htmlFor={id} required>
+        {label}
+      </Label>
       <Input
         id={id}
         name={name}
+        aria-required="true"
         {...(onChange ? { value, onChange } : { defaultValue: value })}
         inputMode={inputMode}
         placeholder={placeholder}
@@ -272,9 +275,12 @@ export function CodeEntryForm({
       </div>
       <Form method="post" className="grid gap-4" preventScrollReset>
         <div className="grid gap-1.5">
-          <Label htmlFor="bank-code">Verification code</Label>
+          <Label htmlFor="bank-code" required>
+            Verification code
+          </Label>
           <Input
             id="bank-code"
+            aria-required="true"
             name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -356,9 +362,12 @@ export function StatementUploadForm({
             Upload a recent bank statement that shows the account name and number. We check it and verify the account, usually within one business day.
           </p>
           <div className="grid gap-1.5">
-            <Label htmlFor="bank-statement">Bank statement</Label>
+            <Label htmlFor="bank-statement" required>
+              Bank statement
+            </Label>
             <Input
               id="bank-statement"
+              aria-required="true"
               name="file"
               type="file"
               accept=".jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf"

@@ -82,10 +82,14 @@ function SelectField({
 }) {
   return (
     <div className="grid gap-2">
-      <Label htmlFor={`field-${name}`}>{label}</Label>
+      {/* Every select here is required: the frequency, then the date (Monthly) or the day (Weekly) (p3 §5). */}
+      <Label htmlFor={`field-${name}`} required>
+        {label}
+      </Label>
       <select
         id={`field-${name}`}
         name={name}
+        aria-required="true"
         defaultValue={defaultValue}
         onChange={onChange ? (event) => onChange(event.target.value) : undefined}
         aria-invalid={error ? true : undefined}
@@ -191,12 +195,16 @@ export function DeletePaymentTermDialog({ closeTo, term, question }: { closeTo: 
 }
 
 function TextField({ name, label, defaultValue, error, readOnly }: { name: string; label: string; defaultValue: string; error?: string; readOnly?: boolean }) {
+  // The GL code and its name are both required (p3 §5); a read-only field (the code, once added) is not marked.
   return (
     <div className="grid gap-2">
-      <Label htmlFor={`field-${name}`}>{label}</Label>
+      <Label htmlFor={`field-${name}`} required={!readOnly}>
+        {label}
+      </Label>
       <Input
         id={`field-${name}`}
         name={name}
+        aria-required={readOnly ? undefined : "true"}
         defaultValue={defaultValue}
         readOnly={readOnly}
         aria-invalid={error ? true : undefined}

@@ -39,9 +39,12 @@ function TextField({
   placeholder,
   inputMode,
   onChange,
+  required,
 }: {
   name: keyof AddValues;
   label: string;
+  /** Marks the field as required before submitting (the server still says so when it is left empty). */
+  required?: boolean;
   values: AddValues;
   errors: Record<string, string>;
   placeholder?: string;
@@ -52,11 +55,14 @@ function TextField({
   const error = errors[name];
   return (
     <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
+      <Label htmlFor={id} required={required}>
+        {label}
+      </Label>
       {inputMode === "decimal" ? (
         <MoneyInput
           id={id}
           name={name}
+          aria-required={required ? "true" : undefined}
           defaultValue={values[name]}
           key={`${name}-${values[name]}`}
           aria-invalid={error ? true : undefined}
@@ -66,6 +72,7 @@ function TextField({
         <Input
           id={id}
           name={name}
+          aria-required={required ? "true" : undefined}
           {...(onChange ? { value: values[name], onChange: (event) => onChange(event.target.value) } : { defaultValue: values[name] })}
           placeholder={placeholder}
           inputMode={inputMode}
@@ -142,6 +149,7 @@ function EnterForm({ kind, closeTo, context, counterparties, defaultDueDate: ini
       <CounterpartyPicker
         id="add-counterparty"
         label={kind === "INVOICE" ? "Customer" : "Supplier"}
+        required
         role={role}
         options={counterparties}
         selected={counterparty}
@@ -174,20 +182,21 @@ function EnterForm({ kind, closeTo, context, counterparties, defaultDueDate: ini
       />
       {kind === "CREDIT_NOTE" ? (
         <>
-          <TextField name="creditNumber" label="Credit note number" values={values} errors={errors} />
+          <TextField name="creditNumber" label="Credit note number" required values={values} errors={errors} />
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField name="issueDate" label="Issue date" placeholder="DD/MM/YYYY" values={values} errors={errors} />
-            <TextField name="total" label="Amount" placeholder="0.00" inputMode="decimal" values={values} errors={errors} />
+            <TextField name="total" label="Amount" required placeholder="0.00" inputMode="decimal" values={values} errors={errors} />
           </div>
         </>
       ) : (
         <>
-          <TextField name="invoiceNumber" label={isBill ? "Bill number" : "Invoice number"} values={values} errors={errors} />
+          <TextField name="invoiceNumber" label={isBill ? "Bill number" : "Invoice number"} required values={values} errors={errors} />
           <div className="grid gap-4 sm:grid-cols-2">
-            {isBill ? <TextField name="issueDate" label="Issue date" placeholder="DD/MM/YYYY" values={values} errors={errors} /> : null}
+            {isBill ? <TextField name="issueDate" label="Issue date" required placeholder="DD/MM/YYYY" values={values} errors={errors} /> : null}
             <TextField
               name="dueDate"
               label="Due date"
+              required
               placeholder="DD/MM/YYYY"
               values={{ ...values, dueDate }}
               errors={errors}
@@ -196,7 +205,7 @@ function EnterForm({ kind, closeTo, context, counterparties, defaultDueDate: ini
                 setDueDateTouched(true);
               }}
             />
-            <TextField name="amount" label="Amount (inc. GST)" placeholder="0.00" inputMode="decimal" values={values} errors={errors} />
+            <TextField name="amount" label="Amount (inc. GST)" required placeholder="0.00" inputMode="decimal" values={values} errors={errors} />
             {isBill && context.glAccounts.length > 0 ? (
               <div className="grid gap-1.5">
                 <Label htmlFor="add-billGlCode">GL code</Label>

@@ -40,9 +40,12 @@ export function CounterpartyPicker({
   onSelect,
   error,
   onAddNew,
+  required,
 }: {
   id: string;
   label: string;
+  /** Marks the picker as required before submitting (the server still says so when nothing is chosen). */
+  required?: boolean;
   role: "SUPPLIER" | "CUSTOMER";
   /** Initial options (the no-JavaScript select, and the suggestions before anything is typed). */
   options: PickerOption[];
@@ -73,10 +76,13 @@ export function CounterpartyPicker({
   if (!hydrated) {
     return (
       <div className="grid gap-1.5">
-        <Label htmlFor={id}>{label}</Label>
+        <Label htmlFor={id} required={required}>
+          {label}
+        </Label>
         <select
           id={id}
           name="counterpartyId"
+          aria-required={required ? "true" : undefined}
           defaultValue={selected.id ?? ""}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
@@ -119,11 +125,14 @@ export function CounterpartyPicker({
 
   return (
     <div className="relative grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
+      <Label htmlFor={id} required={required}>
+        {label}
+      </Label>
       <input type="hidden" name="counterpartyId" value={selected.id ?? ""} />
       <Input
         id={id}
         name="counterpartyName"
+        aria-required={required ? "true" : undefined}
         role="combobox"
         autoComplete="off"
         placeholder="Type a company name"

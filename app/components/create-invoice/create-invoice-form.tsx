@@ -130,6 +130,7 @@ export function CreateInvoiceForm({
             <CounterpartyPicker
               id="create-counterparty"
               label={isBill ? "Supplier" : "Customer"}
+              required
               role={isBill ? "SUPPLIER" : "CUSTOMER"}
               options={counterparties}
               selected={counterparty}
@@ -149,6 +150,7 @@ export function CreateInvoiceForm({
               id="create-invoiceNumber"
               name="invoiceNumber"
               label={isBill ? "Bill number" : "Invoice number"}
+              required
               defaultValue={start?.invoiceNumber}
               error={errors.invoiceNumber}
             />
@@ -179,9 +181,12 @@ export function CreateInvoiceForm({
               />
             ) : null}
             <div className="grid gap-1.5">
-              <Label htmlFor="create-dueDate">Due date</Label>
+              <Label htmlFor="create-dueDate" required>
+                Due date
+              </Label>
               <Input
                 id="create-dueDate"
+                aria-required="true"
                 name="dueDate"
                 placeholder="DD/MM/YYYY"
                 autoComplete="off"
@@ -339,6 +344,7 @@ function Field({
   defaultValue,
   error,
   placeholder,
+  required,
 }: {
   id: string;
   name: string;
@@ -346,13 +352,17 @@ function Field({
   defaultValue?: string;
   error?: string;
   placeholder?: string;
+  required?: boolean;
 }) {
   return (
     <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
+      <Label htmlFor={id} required={required}>
+        {label}
+      </Label>
       <Input
         id={id}
         name={name}
+        aria-required={required ? "true" : undefined}
         defaultValue={defaultValue}
         placeholder={placeholder}
         autoComplete="off"

@@ -52,9 +52,12 @@ export function NewCounterpartyFields({
     const error = errors[key];
     return (
       <div className="grid gap-1.5">
-        <Label htmlFor={id}>{label}</Label>
+        <Label htmlFor={id} required={key === "newCompanyName"}>
+          {label}
+        </Label>
         <Input
           id={id}
+          aria-required={key === "newCompanyName" ? "true" : undefined}
           ref={key === "newCompanyName" ? nameRef : undefined}
           name={NEW_COUNTERPARTY_FIELDS[key === "newCompanyName" ? "name" : key === "newCompanyEmail" ? "email" : "gst"]}
           value={values[key]}

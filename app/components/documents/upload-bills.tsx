@@ -28,9 +28,12 @@ export function UploadBills() {
       <input type="hidden" name="intent" value={INTENT} />
       <div className="flex flex-wrap items-end gap-3">
         <div className="min-w-0 flex-1 space-y-1.5">
-          <Label htmlFor="upload-bills-files">Bill files</Label>
+          <Label htmlFor="upload-bills-files" required>
+            Bill files
+          </Label>
           <input
             id="upload-bills-files"
+            aria-required="true"
             name="files"
             type="file"
             multiple

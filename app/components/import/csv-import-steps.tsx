@@ -48,13 +48,15 @@ export function CsvUploadForm(props: { inputId: string; action?: string; hint: R
   return (
     <Form method="post" action={props.action} encType="multipart/form-data" className="grid gap-4" preventScrollReset>
       <div className="grid gap-2">
-        <Label htmlFor={inputId}>File</Label>
+        <Label htmlFor={inputId} required>
+          File
+        </Label>
         <Input
           id={inputId}
           name="file"
           type="file"
           accept=".csv,text/csv"
-          required
+          aria-required="true"
           aria-invalid={fileError ? true : undefined}
           aria-describedby={fileError ? `${inputId}-error` : `${inputId}-hint`}
         />

@@ -79,13 +79,15 @@ function ChooseStep({
         <FieldError id="import-format-error" message={fieldErrors.format} />
       </fieldset>
       <div className="grid gap-2">
-        <Label htmlFor="import-file">File</Label>
+        <Label htmlFor="import-file" required>
+          File
+        </Label>
         <Input
           id="import-file"
           name="file"
           type="file"
           accept=".csv,text/csv"
-          required
+          aria-required="true"
           aria-invalid={fileError ? true : undefined}
           aria-describedby={fileError ? "import-file-error" : undefined}
         />

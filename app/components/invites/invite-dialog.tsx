@@ -57,9 +57,12 @@ export function InviteDialog({
         ))}
         {single ? (
           <div className="space-y-1.5">
-            <Label htmlFor="invite-email">Email</Label>
+            <Label htmlFor="invite-email" required>
+              Email
+            </Label>
             <Input
               id="invite-email"
+              aria-required="true"
               name="email"
               type="email"
               autoComplete="email"

@@ -106,9 +106,12 @@ export function ContactEmailDialog({
     <RouteDialog title="Edit Contact Email" closeTo={closeTo} description={`${record.number} · ${record.companyName}`}>
       <Form method="post" action={action} preventScrollReset noValidate className="space-y-4">
         <div className="space-y-1.5">
-          <Label htmlFor="contact-email">Contact email</Label>
+          <Label htmlFor="contact-email" required>
+            Contact email
+          </Label>
           <Input
             id="contact-email"
+            aria-required="true"
             name="contactEmail"
             type="email"
             autoComplete="email"

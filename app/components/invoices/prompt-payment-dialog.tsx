@@ -103,9 +103,12 @@ export function PromptPaymentDialog({
               <FieldError id="prompt-amount-error" message={errors.amount} />
             </div>
             <div className="space-y-1.5">
-              <Label htmlFor="prompt-expiry">Expiry date</Label>
+              <Label htmlFor="prompt-expiry" required>
+                Expiry date
+              </Label>
               <DateInput
                 id="prompt-expiry"
+                aria-required="true"
                 name="expirationDate"
                 defaultValue={values.expirationDate}
                 key={`expiry-${values.expirationDate}`}

@@ -42,9 +42,12 @@ export function UploadDocumentForm({
   return (
     <Form method="post" encType="multipart/form-data" action={action} className="space-y-3" preventScrollReset>
       <div className="space-y-1.5">
-        <Label htmlFor={`${id}-document`}>Identity document</Label>
+        <Label htmlFor={`${id}-document`} required>
+          Identity document
+        </Label>
         <Input
           id={`${id}-document`}
+          aria-required="true"
           name="document"
           type="file"
           accept="image/jpeg,image/png"
@@ -92,10 +95,13 @@ export function PersonDetailsForm({ person, errors, values }: { person: KycPerso
             ] as const
           ).map(([name, label]) => (
             <div key={name} className="space-y-1.5">
-              <Label htmlFor={`${id}-${name}`}>{label}</Label>
+              <Label htmlFor={`${id}-${name}`} required={name !== "middleName"}>
+                {label}
+              </Label>
               <Input
                 id={`${id}-${name}`}
                 name={name}
+                aria-required={name !== "middleName" ? "true" : undefined}
                 defaultValue={value(name)}
                 maxLength={100}
                 autoComplete="off"
@@ -175,10 +181,14 @@ export function IdentityForm({
   const dobError = errors?.dateOfBirth;
   const text = (name: keyof typeof initial, label: string, props: { maxLength?: number; inputMode?: "numeric"; autoCapitalize?: string } = {}) => (
     <div className="space-y-1.5">
-      <Label htmlFor={`${id}-${name}`}>{label}</Label>
+      {/* Every text field shown here is required: the chosen document's number (and version), the address lines. */}
+      <Label htmlFor={`${id}-${name}`} required>
+        {label}
+      </Label>
       <Input
         id={`${id}-${name}`}
         name={name}
+        aria-required="true"
         defaultValue={initial[name]}
         autoComplete="off"
         aria-invalid={errors?.[name] ? true : undefined}

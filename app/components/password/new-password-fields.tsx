@@ -17,9 +17,12 @@ export function NewPasswordFields({ errors, idPrefix = "new" }: { errors: { pass
   return (
     <>
       <div className="space-y-2">
-        <Label htmlFor={passwordId}>New password</Label>
+        <Label htmlFor={passwordId} required>
+          New password
+        </Label>
         <Input
           id={passwordId}
+          aria-required="true"
           name="password"
           type="password"
           autoComplete="new-password"
@@ -44,9 +47,12 @@ export function NewPasswordFields({ errors, idPrefix = "new" }: { errors: { pass
         </ul>
       </div>
       <div className="space-y-2">
-        <Label htmlFor={confirmId}>Confirm new password</Label>
+        <Label htmlFor={confirmId} required>
+          Confirm new password
+        </Label>
         <Input
           id={confirmId}
+          aria-required="true"
           name="confirmPassword"
           type="password"
           autoComplete="new-password"

@@ -61,9 +61,12 @@ function ChangePasswordCard() {
         <Form method="post" action={formAction} noValidate className="grid max-w-md gap-4">
           <input type="hidden" name="intent" value="change-password" />
           <div className="space-y-2">
-            <Label htmlFor="current-password">Current password</Label>
+            <Label htmlFor="current-password" required>
+              Current password
+            </Label>
             <Input
               id="current-password"
+              aria-required="true"
               name="currentPassword"
               type="password"
               autoComplete="current-password"
@@ -124,9 +127,12 @@ function TurnOn() {
 function CurrentPasswordField({ id, label, error }: { id: string; label: string; error?: string }) {
   return (
     <div className="max-w-md space-y-2">
-      <Label htmlFor={id}>{label}</Label>
+      <Label htmlFor={id} required>
+        {label}
+      </Label>
       <Input
         id={id}
+        aria-required="true"
         name="currentPassword"
         type="password"
         autoComplete="current-password"
@@ -171,9 +177,12 @@ function Enrol({ pending }: { pending: NonNullable<SecurityTabData["mfa"]["pendi
         <Form method="post" action={formAction} noValidate className="grid gap-3">
           {result?.formError ? <Alert variant="destructive">{result.formError}</Alert> : null}
           <div className="max-w-xs space-y-2">
-            <Label htmlFor="mfa-code">Authenticator code</Label>
+            <Label htmlFor="mfa-code" required>
+              Authenticator code
+            </Label>
             <Input
               id="mfa-code"
+              aria-required="true"
               name="code"
               inputMode="numeric"
               autoComplete="one-time-code"

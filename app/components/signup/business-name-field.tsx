@@ -94,12 +94,15 @@ export function BusinessNameField({
   const describedBy = [shownError ? "company-error" : null, "company-hint"].filter(Boolean).join(" ");
   return (
     <div className="space-y-2">
-      <Label htmlFor="companyQuery">Business name</Label>
+      <Label htmlFor="companyQuery" required>
+        Business name
+      </Label>
       <div className="relative">
         <div className="flex gap-2">
           <Input
             ref={inputRef}
             id="companyQuery"
+            aria-required="true"
             name="companyQuery"
             value={query}
             autoComplete="off"

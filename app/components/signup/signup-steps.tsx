@@ -43,9 +43,12 @@ export function CodeStep({ code, error }: { code: string; error?: string | null 
   return (
     <Form method="post" action="/signup" noValidate className="space-y-4">
       <div className="space-y-2">
-        <Label htmlFor="code">Invite code</Label>
+        <Label htmlFor="code" required>
+          Invite code
+        </Label>
         <Input
           id="code"
+          aria-required="true"
           name="code"
           defaultValue={code}
           inputMode="numeric"
@@ -152,9 +155,12 @@ export function SignupFormStep({ state, australia, landingCompany }: { state: Si
           error={errors.registrationNumber}
         />
         <div className="space-y-2">
-          <Label htmlFor="email">Work email</Label>
+          <Label htmlFor="email" required>
+            Work email
+          </Label>
           <Input
             id="email"
+            aria-required="true"
             name="email"
             type="email"
             autoComplete="email"

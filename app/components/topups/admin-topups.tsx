@@ -306,9 +306,12 @@ export function AssignDialog({
         <input type="hidden" name="intent" value="assign" />
         <input type="hidden" name="id" value={row.id} />
         <div className="space-y-1.5">
-          <Label htmlFor="assign-company">Company</Label>
+          <Label htmlFor="assign-company" required>
+            Company
+          </Label>
           <select
             id="assign-company"
+            aria-required="true"
             name="companyId"
             defaultValue={suggestion ? String(suggestion.companyId) : ""}
             aria-invalid={Boolean(error)}
@@ -389,9 +392,13 @@ export function ReturnDepositDialog({
   const au = row.currency === "AUD";
   const field = (name: "accountName" | "bsb" | "accountNumber", label: string, hint?: string) => (
     <div className="space-y-1.5">
-      <Label htmlFor={`return-${name}`}>{label}</Label>
+      {/* The account the deposit goes back to: every field shown is required, as in the bank account form. */}
+      <Label htmlFor={`return-${name}`} required>
+        {label}
+      </Label>
       <Input
         id={`return-${name}`}
+        aria-required="true"
         name={name}
         inputMode={name === "accountName" ? undefined : "numeric"}
         autoComplete="off"

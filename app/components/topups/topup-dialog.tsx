@@ -96,6 +96,7 @@ export function TopupEntryStep({
         setCustomAmount(next);
       }}
       onFocus={() => setChoice("custom")}
+      aria-required={hasSuggestions ? undefined : "true"}
       aria-invalid={Boolean(error)}
       aria-describedby={error ? "topup-amount-error" : "topup-amount-hint"}
     />
@@ -171,7 +172,9 @@ export function TopupEntryStep({
         ) : (
           <div className="space-y-1.5">
             <input type="hidden" name="choice" value="custom" />
-            <Label htmlFor="topup-custom-amount">Topup amount</Label>
+            <Label htmlFor="topup-custom-amount" required>
+              Topup amount
+            </Label>
             {customInput}
             <p id="topup-amount-hint" className="text-xs text-muted-foreground">
               Enter the amount you will transfer from your bank.

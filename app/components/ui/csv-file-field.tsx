@@ -17,10 +17,14 @@ interface CsvFieldProps {
 export function CsvFileField({ id, label, hint, error, details }: CsvFieldProps) {
   return (
     <div className="space-y-1.5">
-      <Label htmlFor={id}>{label}</Label>
+      {/* The file is required: the server says so when none is chosen. */}
+      <Label htmlFor={id} required>
+        {label}
+      </Label>
       <input
         id={id}
         name="file"
+        aria-required="true"
         type="file"
         accept=".csv,text/csv"
         aria-invalid={Boolean(error)}

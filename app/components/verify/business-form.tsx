@@ -57,6 +57,7 @@ export function BusinessForm(props: BusinessFormProps) {
           <SuggestionSearch
             id="companyQuery"
             label="Registered business name"
+            required
             queryName="companyQuery"
             query={values.companyQuery ?? ""}
             searchIntent="search-company"
@@ -94,9 +95,11 @@ export function BusinessForm(props: BusinessFormProps) {
         </div>
       ) : (
         <div className="grid gap-2">
-          <Label htmlFor="companyName">Registered business name</Label>
+          <Label htmlFor="companyName" required>
+            Registered business name
+          </Label>
           <div className="flex gap-2">
-            <Input id="companyName" value={chosen?.label ?? ""} readOnly className="bg-muted" aria-describedby={companyError ? "company-error" : undefined} />
+            <Input id="companyName" aria-required="true" value={chosen?.label ?? ""} readOnly className="bg-muted" aria-describedby={companyError ? "company-error" : undefined} />
             <input type="hidden" name="registrationNumber" value={chosen?.registrationNumber ?? ""} />
             <Button
               type="submit"

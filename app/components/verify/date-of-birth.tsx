@@ -1,5 +1,7 @@
 import { useState } from "react";
 import { FieldError } from "~/components/ui/field-error";
+import { REQUIRED_MARK_CLASS } from "~/components/ui/label";
+import { cn } from "~/lib/utils";
 import { daysInMonth } from "~/modules/kyc/schema";
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
@@ -30,9 +32,9 @@ export function DateOfBirthSelect({
   const invalid = error ? true : undefined;
   return (
     <fieldset className="grid gap-2" aria-describedby={error ? errorId : undefined}>
-      <legend className="mb-2 text-sm font-medium leading-none">Date of birth</legend>
+      <legend className={cn("mb-2 text-sm font-medium leading-none", REQUIRED_MARK_CLASS)}>Date of birth</legend>
       <div className="grid grid-cols-[1fr_2fr_1.4fr] gap-2">
-        <select name="dobDay" aria-label="Day" value={day} onChange={(event) => setDay(event.target.value)} className={selectClass} aria-invalid={invalid}>
+        <select name="dobDay" aria-label="Day" aria-required="true" value={day} onChange={(event) => setDay(event.target.value)} className={selectClass} aria-invalid={invalid}>
           <option value="">Day</option>
           {Array.from({ length: limit }, (_, index) => String(index + 1)).map((option) => (
             <option key={option} value={option}>
@@ -43,6 +45,7 @@ export function DateOfBirthSelect({
         <select
           name="dobMonth"
           aria-label="Month"
+          aria-required="true"
           value={month}
           onChange={(event) => {
             setMonth(event.target.value);
@@ -61,6 +64,7 @@ export function DateOfBirthSelect({
         <select
           name="dobYear"
           aria-label="Year"
+          aria-required="true"
           value={year}
           onChange={(event) => {
             setYear(event.target.value);

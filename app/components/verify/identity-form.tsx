@@ -24,10 +24,13 @@ function EditableName({ name, editing: initiallyEditing, error }: { name: string
   const shownError = localError ?? error;
   return (
     <div className="grid gap-2">
-      <Label htmlFor="fullName">Full legal name</Label>
+      <Label htmlFor="fullName" required>
+        Full legal name
+      </Label>
       <div className="flex gap-2">
         <Input
           id="fullName"
+          aria-required="true"
           name="fullName"
           value={text}
           readOnly={!editing}
@@ -133,9 +136,12 @@ export function IdentityForm(props: IdentityFormProps) {
       {showLicence ? (
         <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
           <div className="grid content-start gap-2">
-            <Label htmlFor="driversLicenceNumber">Driver licence number</Label>
+            <Label htmlFor="driversLicenceNumber" required>
+              Driver licence number
+            </Label>
             <Input
               id="driversLicenceNumber"
+              aria-required="true"
               name="driversLicenceNumber"
               defaultValue={values.driversLicenceNumber ?? ""}
               maxLength={8}
@@ -147,9 +153,12 @@ export function IdentityForm(props: IdentityFormProps) {
             <FieldError id="driversLicenceNumber-error" message={errors.driversLicenceNumber} />
           </div>
           <div className="grid content-start gap-2">
-            <Label htmlFor="driversLicenceVersion">Licence version</Label>
+            <Label htmlFor="driversLicenceVersion" required>
+              Licence version
+            </Label>
             <Input
               id="driversLicenceVersion"
+              aria-required="true"
               name="driversLicenceVersion"
               defaultValue={values.driversLicenceVersion ?? ""}
               maxLength={3}
@@ -164,9 +173,12 @@ export function IdentityForm(props: IdentityFormProps) {
       ) : null}
       {showPassport ? (
         <div className="grid gap-2">
-          <Label htmlFor="passportNumber">Passport number</Label>
+          <Label htmlFor="passportNumber" required>
+            Passport number
+          </Label>
           <Input
             id="passportNumber"
+            aria-required="true"
             name="passportNumber"
             defaultValue={values.passportNumber ?? ""}
             maxLength={20}

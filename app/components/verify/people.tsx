@@ -193,9 +193,12 @@ export function DocumentUpload({
         <Form method="post" action={action} encType="multipart/form-data" noValidate className="grid gap-4">
           <input type="hidden" name="userId" value={userId} />
           <div className="grid gap-2">
-            <Label htmlFor="document">Identity document</Label>
+            <Label htmlFor="document" required>
+              Identity document
+            </Label>
             <input
               id="document"
+              aria-required="true"
               name="document"
               type="file"
               accept="image/jpeg,image/png"

@@ -59,9 +59,12 @@ export function SendLinkForm({
       <Form method="post" action={action} noValidate preventScrollReset className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <input type="hidden" name="userId" value={userId} />
         <div className="grid flex-1 gap-2">
-          <Label htmlFor={`${id}-email`}>Email address of {fullName}</Label>
+          <Label htmlFor={`${id}-email`} required>
+            Email address of {fullName}
+          </Label>
           <Input
             id={`${id}-email`}
+            aria-required="true"
             name="email"
             type="email"
             autoComplete="off"

@@ -32,9 +32,12 @@ export function SuggestionSearch({
   onSelect,
   error,
   placeholder,
+  required,
 }: {
   id: string;
   label: string;
+  /** Marks the search as required before submitting (the server still says so when nothing is picked). */
+  required?: boolean;
   queryName: string;
   query: string;
   searchIntent: string;
@@ -58,11 +61,14 @@ export function SuggestionSearch({
 
   return (
     <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
+      <Label htmlFor={id} required={required}>
+        {label}
+      </Label>
       <div className="flex gap-2">
         <Input
           id={id}
           name={queryName}
+          aria-required={required ? "true" : undefined}
           value={text}
           autoComplete="off"
           placeholder={placeholder}
@@ -146,6 +152,8 @@ export function AuAddressSearch(props: {
       selected={props.selected}
       error={props.error}
       placeholder={props.placeholder}
+      // Shown only where the address is required (the identity form's flag, the AU business details).
+      required
     />
   );
 }
