@@ -92,7 +92,7 @@ test("the admin finds the pending company, views the owner's document and verifi
   expect(response.headers()["content-type"]).toBe("image/png");
   expect(response.headers()["x-content-type-options"]).toBe("nosniff");
   expect(response.headers()["content-disposition"]).toMatch(/^inline; filename="ari-licence.png"/);
-  await viewer.getByRole("link", { name: "Close" }).click();
+  await viewer.getByRole("link", { name: "Close" }).first().click();
   await expect(viewer).toHaveCount(0);
 
   await ari.getByRole("button", { name: "Verify" }).click();

@@ -152,7 +152,7 @@ test("a new company signs up with an invite code, activates, verifies its people
   await nadia.getByRole("link", { name: "View document" }).click();
   const viewer = admin.getByRole("dialog", { name: "Identity document of Nadia Patel" });
   await expect(viewer.getByRole("img", { name: "Identity document of Nadia Patel" })).toBeVisible();
-  await viewer.getByRole("link", { name: "Close" }).click();
+  await viewer.getByRole("link", { name: "Close" }).first().click();
   await nadia.getByRole("button", { name: "Verify" }).click();
   await expect(admin.getByText("Verification is successful for Nadia Patel")).toBeVisible();
   await expect(admin.getByText("Company status").locator("..")).toContainText("Verified");
