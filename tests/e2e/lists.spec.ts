@@ -133,6 +133,7 @@ test("a purchaser filters the Bills tab by amount and due date with the Filter d
   await expect(page).toHaveURL(/amount=gt(%3A|:)5000\.00/);
 
   // Reset all clears both filters and keeps the sort (Apply closed the dropdown: open it again).
+  await page.waitForLoadState("networkidle");
   if (!(await filters.getByRole("link", { name: "Reset all" }).isVisible())) await filter.click();
   await filters.getByRole("link", { name: "Reset all" }).click();
   await expect(page).not.toHaveURL(/amount=|in=/);
