@@ -106,7 +106,8 @@ test("required fields are marked before submitting, and the labels keep their na
 
 test("screenshots: a form with a money input and required marks at 1280, 1024 and 390", async ({ page }) => {
   await loginAs(page, ADMIN);
-  await page.goto("/companies");
+  // Searched: earlier tests add companies, so the demo one may not be on the first page.
+  await page.goto("/companies?companyName=Harbour%20Foods");
   const first = page.getByRole("main").locator("tbody tr").filter({ hasText: "Harbour Foods" }).getByRole("link").first();
   await first.click();
   await expect(page).toHaveURL(/\/companies\/\d+/);
