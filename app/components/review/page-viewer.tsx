@@ -135,7 +135,7 @@ export function PageViewer({ documentId, fileName, pages, archived, archivedMess
         </div>
       </div>
       {/* Scrolls both ways: focusable so a keyboard can scroll it (WCAG 2.1.1), named for the one region it is. */}
-      <div role="region" aria-label="Bill pages" tabIndex={0} className="relative max-h-[80vh] min-h-64 overflow-auto rounded-lg border bg-muted/30 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+      <div role="group" aria-label="Page image (scrolls)" tabIndex={0} className="relative max-h-[80vh] min-h-64 overflow-auto rounded-lg border bg-muted/30 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
         {hydrated && loading ? (
           <p className="absolute inset-0 flex items-center justify-center text-sm text-muted-foreground" role="status">
             Loading...
