@@ -71,7 +71,7 @@ test("a company with funds withdraws in three steps; after the job runs an admin
   await shoot(page, "withdraw-2-confirm");
   // Back keeps the amount.
   await dialog(page).getByRole("button", { name: "Back" }).click();
-  await expect(dialog(page).getByLabel("Withdrawal amount")).toHaveValue("1234.56");
+  await expect(dialog(page).getByLabel("Withdrawal amount")).toHaveValue("1,234.56");
   await dialog(page).getByRole("button", { name: "Submit" }).click();
   await dialog(page).getByRole("button", { name: "Confirm" }).click();
 
