@@ -136,11 +136,11 @@ test("an admin suspends and resumes file processing, and withdraws on behalf of 
   await toggle.click();
   await expect(page.getByText("Success updated")).toBeVisible();
   await expect(toggle).toHaveAttribute("aria-checked", "false");
-  await expect(page.getByText("SUSPENDED", { exact: true })).toBeVisible();
+  await expect(page.getByText("Suspended", { exact: true })).toBeVisible();
   await shoot(page, "system-suspended");
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-checked", "true");
-  await expect(page.getByText("RUNNING", { exact: true })).toBeVisible();
+  await expect(page.getByText("Running", { exact: true })).toBeVisible();
 
   const company = world.companies.onBehalf;
   await page.goto(`/companies/${company.id}/summary`);
