@@ -93,6 +93,8 @@ async function walk(page: Page, start: string[], { follow, limit }: { follow: bo
 
 /** The menu's links (the sidebar's, or at phone widths the same menu in the drawer, read from the page either way). */
 async function menuLinks(page: Page) {
+  // The page after login has loaded its menu before it is read.
+  await expect(page.locator('nav[aria-label="Main"] a[href]').nth(3)).toBeAttached();
   const hrefs = await page.locator('nav[aria-label="Main"] a[href]').evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href") ?? ""));
   const unique = [...new Set(hrefs)];
   expect(unique.length).toBeGreaterThan(3);

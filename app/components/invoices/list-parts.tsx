@@ -273,7 +273,8 @@ export function ListRow({
         <StatusCell kind={row.status.kind} display={row.status.display} reason={row.status.reason} />
       </TableCell>
       <TableCell label={labels.extraAmount} className="whitespace-nowrap text-right tabular-nums">
-        {extraText ?? (extraAmount === null ? "" : formatMoney(extraAmount, locale))}
+        {/* "SAVE $110.08" may break after SAVE, so the column stays narrow enough for the table to fit at 1024 px. */}
+        {extraText !== undefined ? <span className="whitespace-normal">{extraText}</span> : extraAmount === null ? "" : formatMoney(extraAmount, locale)}
       </TableCell>
       <TableCell label="Contact email">{contact ?? <ContactEmailIcon email={row.contactEmail} />}</TableCell>
       <TableCell label="Action" className="text-right">
