@@ -80,6 +80,18 @@ test("Sync now follows the job and the XB- bills show on /bills", async ({ page 
 
   await page.goto("/bills?tab=bills");
   await expect(page.getByText(/^XB-/).first()).toBeVisible();
+
+  // Add bill with Xero connected: the purchase order number is marked required while the bill is created in Xero
+  // and a PO is not waived, before anything is submitted.
+  await page.goto("/bills/add?tab=bills");
+  const add = page.getByRole("dialog");
+  const poNumber = add.getByLabel("Purchase order number");
+  await expect(add.getByRole("group", { name: "Xero" })).toBeVisible();
+  await expect(poNumber).not.toHaveAttribute("aria-required", "true");
+  await add.getByLabel("Create bill in Xero").check();
+  await expect(poNumber).toHaveAttribute("aria-required", "true");
+  await add.getByLabel("PO not required").check();
+  await expect(poNumber).not.toHaveAttribute("aria-required", "true");
 });
 
 test("Disconnect asks first, with the focus off the destructive button", async ({ page }) => {

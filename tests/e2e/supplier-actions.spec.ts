@@ -62,8 +62,12 @@ test("the supplier page's Notify, Include, Pay Now, Cancel and View work as on /
   const notify = rowOf(page, "notify");
   await expect(notify.getByRole("cell").nth(6)).toHaveText("Payment Offered");
   await notify.getByRole("button", { name: `Notify ${world.records.notify.number}` }).click();
-  // It asks first (decision 068), then comes back to this page.
-  await page.getByRole("dialog", { name: "Notify supplier" }).getByRole("button", { name: "Notify" }).click();
+  // It asks first (decision 068), over this page with its month, then comes back to it.
+  const confirmNotify = page.getByRole("dialog", { name: "Notify supplier" });
+  await expect(confirmNotify).toBeVisible();
+  await expect(page).toHaveURL(`/suppliers/${world.companies.supplier.id}/notify?month=${dueMonth()}&ids=${world.records.notify.id}`);
+  await expect(page.getByRole("table", { name: "Supplier bills" })).toBeAttached();
+  await confirmNotify.getByRole("button", { name: "Notify" }).click();
   await expect(toast(page)).toContainText("Notification sent");
   await expect(page).toHaveURL(path);
   await expect(notify.getByRole("cell").nth(6)).toHaveText("Notified");

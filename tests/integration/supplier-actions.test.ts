@@ -123,21 +123,38 @@ describe("the supplier bills page's rows", () => {
 });
 
 describe("Notify from the supplier page", () => {
-  it("notifies and comes back to the page with its month; another supplier's or purchaser's bill is refused", async () => {
-    const refused = await settle(() => notifyAction(args(post(`/suppliers/${supplierB}/notify?month=${month}`, { ids: String(bills.notify.id) }, purchaserCookie), { supplierId: String(supplierB) })));
+  it("confirms over the page, notifies and comes back to the page with its month; another supplier's or purchaser's bill is refused", async () => {
+    const params = { supplierId: String(supplierA) };
+    const refused = await settle(() => notifyAction(args(post(`/suppliers/${supplierB}/notify?month=${month}`, { ids: String(bills.notify.id), confirmed: "1" }, purchaserCookie), { supplierId: String(supplierB) })));
     expect(refused.headers.get("Location")).toBe(page(supplierB));
     expect(await toastOf(refused)).toMatchObject({ type: "error", message: "Bill not found" });
-    const foreign = await settle(() => notifyAction(args(post(`/suppliers/${supplierA}/notify`, { ids: String(bills.otherPurchasers.id) }, purchaserCookie), { supplierId: String(supplierA) })));
+    const foreign = await settle(() => notifyAction(args(post(`/suppliers/${supplierA}/notify`, { ids: String(bills.otherPurchasers.id), confirmed: "1" }, purchaserCookie), params)));
     expect(await toastOf(foreign)).toMatchObject({ type: "error", message: "Bill not found" });
+    // The confirmation of another purchaser's bill is not found.
+    const foreignDialog = await settle(() => notifyLoader(args(get(`/suppliers/${supplierA}/notify?ids=${bills.otherPurchasers.id}`, purchaserCookie), params)));
+    expect(foreignDialog.status).toBe(404);
+    // A post that did not come from the confirmation goes to it, and sends nothing.
+    const unconfirmed = await settle(() => notifyAction(args(post(`/suppliers/${supplierA}/notify?month=${month}`, { ids: String(bills.notify.id) }, purchaserCookie), params)));
+    expect(unconfirmed.headers.get("Location")).toBe(`/suppliers/${supplierA}/notify?month=${month}&ids=${bills.notify.id}`);
     expect((await Invoice.findByPk(bills.notify.id))!.sentToSupplier).toBe(false);
 
-    const sent = await settle(() => notifyAction(args(post(`/suppliers/${supplierA}/notify?month=${month}`, { ids: String(bills.notify.id) }, purchaserCookie), { supplierId: String(supplierA) })));
+    // The confirmation names the bill and posts back to this page's route with its month.
+    const dialog = (await (await settle(() => notifyLoader(args(get(`/suppliers/${supplierA}/notify?month=${month}&ids=${bills.notify.id}`, purchaserCookie), params)))).json()) as {
+      records: { id: number; number: string }[];
+      closeTo: string;
+      action: string;
+    };
+    expect(dialog.records).toEqual([expect.objectContaining({ id: bills.notify.id, number: bills.notify.number })]);
+    expect(dialog.closeTo).toBe(page(supplierA));
+    expect(dialog.action).toBe(`/suppliers/${supplierA}/notify?month=${month}`);
+
+    const sent = await settle(() => notifyAction(args(post(dialog.action, { ids: String(bills.notify.id), confirmed: "1" }, purchaserCookie), params)));
     expect(sent.status).toBe(302);
     expect(sent.headers.get("Location")).toBe(page(supplierA));
     expect(await toastOf(sent)).toMatchObject({ type: "success", message: "Notification sent" });
     expect((await Invoice.findByPk(bills.notify.id))!.sentToSupplier).toBe(true);
-    // A GET has nothing to show: back to the page.
-    const back = await settle(() => notifyLoader(args(get(`/suppliers/${supplierA}/notify?month=${month}`, purchaserCookie), { supplierId: String(supplierA) })));
+    // A GET without a bill has nothing to show: back to the page.
+    const back = await settle(() => notifyLoader(args(get(`/suppliers/${supplierA}/notify?month=${month}`, purchaserCookie), params)));
     expect(back.headers.get("Location")).toBe(page(supplierA));
   });
 });

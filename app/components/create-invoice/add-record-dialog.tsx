@@ -86,6 +86,16 @@ function TextField({
   );
 }
 
+/** A checkbox whose state the form reads as it changes (posted as "on" when ticked, as without JavaScript). */
+function CheckField({ name, label, checked, onChange }: { name: string; label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <input type="checkbox" name={name} checked={checked} onChange={(event) => onChange(event.target.checked)} className="size-4" />
+      {label}
+    </label>
+  );
+}
+
 export function AddRecordDialog(props: AddRecordDialogProps) {
   const data = useActionData<AddActionData>();
   // The answer of a POST for another kind (after switching tabs) does not apply.
@@ -133,6 +143,7 @@ function EnterForm({ kind, closeTo, context, counterparties, defaultDueDate: ini
   const [dueDate, setDueDate] = useState(values.dueDate);
   const [dueDateTouched, setDueDateTouched] = useState(Boolean(step));
   const [createInXero, setCreateInXero] = useState(values.createInXero === "on");
+  const [poNotRequired, setPoNotRequired] = useState(values.poNotRequired === "on");
   const reviewing = useSubmitting("review");
   const isBill = kind === "BILL";
   const role = kind === "INVOICE" ? "CUSTOMER" : "SUPPLIER";
@@ -231,21 +242,10 @@ function EnterForm({ kind, closeTo, context, counterparties, defaultDueDate: ini
           {isBill && context.xeroConnected ? (
             <fieldset className="grid gap-3 rounded-md border p-3">
               <legend className="px-1 text-sm font-medium">Xero</legend>
-              <label className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  name="createInXero"
-                  checked={createInXero}
-                  onChange={(event) => setCreateInXero(event.target.checked)}
-                  className="size-4"
-                />
-                Create bill in Xero
-              </label>
-              <TextField name="orderNumber" label="Purchase order number" values={values} errors={errors} />
-              <label className="flex items-center gap-2 text-sm">
-                <input type="checkbox" name="poNotRequired" defaultChecked={values.poNotRequired === "on"} className="size-4" />
-                PO not required
-              </label>
+              <CheckField name="createInXero" label="Create bill in Xero" checked={createInXero} onChange={setCreateInXero} />
+              {/* Required while the bill is created in Xero and a PO is not waived (isPurchaseOrderRequired). */}
+              <TextField name="orderNumber" label="Purchase order number" required={createInXero && !poNotRequired} values={values} errors={errors} />
+              <CheckField name="poNotRequired" label="PO not required" checked={poNotRequired} onChange={setPoNotRequired} />
             </fieldset>
           ) : (
             <TextField name="orderNumber" label="Order number (optional)" values={values} errors={errors} />

@@ -29,17 +29,17 @@ export function InviteRowAction({ kind, id, number, base }: { kind: ListKind; id
 }
 
 /**
- * `returnTo`: the page Cancel and the answer go back to, when it is not /bills. `base` (the supplier bills page) sets it
- * to the page the row is on: the confirmation of /bills/notify sends the answer back there.
+ * `base` (the supplier bills page) opens the confirmation as that page's own child route (`{base}/notify`), over the
+ * page and back to it with its list state.
  */
-export function NotifyRowAction({ id, number, returnTo: given, base }: { id: number; number: string; returnTo?: string; base?: string }) {
-  const { pathname, search } = useLocation();
-  const returnTo = given ?? (base && base !== "/bills" ? `${pathname}${search}` : undefined);
+export function NotifyRowAction({ id, number, base }: { id: number; number: string; base?: string }) {
+  const { search } = useLocation();
   const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.location?.pathname === "/bills/notify" && new URLSearchParams(navigation.location.search).get("ids") === String(id);
+  const action = base && base !== "/bills" ? `${base}/notify` : "/bills/notify";
+  const pending = navigation.state !== "idle" && navigation.location?.pathname === action && new URLSearchParams(navigation.location.search).get("ids") === String(id);
   return (
-    <Form method="get" action="/bills/notify" preventScrollReset className="inline">
-      {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : <HiddenSearch search={search} omit={["ids", "returnTo"]} />}
+    <Form method="get" action={action} preventScrollReset className="inline">
+      <HiddenSearch search={search} omit={["ids", "returnTo"]} />
       <input type="hidden" name="ids" value={id} />
       <Button type="submit" size="sm" variant="outline" disabled={pending} aria-label={`Notify ${number}`}>
         <Bell aria-hidden className="size-4" />

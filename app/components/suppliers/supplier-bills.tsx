@@ -18,7 +18,6 @@ import { CompanyCell, NoAction, StatusCell, SummaryCard } from "~/components/inv
 import { IncludeRowAction, InviteNeedsEmailAction, ViewBillAction } from "~/components/invoices/selection";
 import { Pager } from "~/components/invoices/pager";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { LinkTabs } from "~/components/ui/tabs";
@@ -27,6 +26,7 @@ import { formatMoney } from "~/lib/money";
 import { cn } from "~/lib/utils";
 import {
   addMonthsToMonth,
+  monthChoices,
   monthLabel,
   serializeSupplierBillsQuery,
   SUPPLIER_BILLS_CHIP_LABELS,
@@ -64,22 +64,25 @@ function MonthPicker({ data }: { data: SupplierBillsData }) {
         </Link>
         <div className="space-y-1.5">
           <Label htmlFor="period-month">Month</Label>
-          <Input
+          {/* A list of months, not the browser's month control (issue 20 part 5: no browser date picker). */}
+          <select
             id="period-month"
-            type="month"
             name="month"
-            max={latest}
             defaultValue={month}
             key={month}
-            className="w-44"
+            className="h-10 w-44 rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             onChange={(event) => {
               const form = event.currentTarget.form;
-              const value = event.currentTarget.value;
               clearTimeout(timer.current);
-              if (!value || value > latest) return;
               timer.current = setTimeout(() => form && submit(form, { preventScrollReset: true }), MONTH_PICKER_DEBOUNCE_MS);
             }}
-          />
+          >
+            {monthChoices(month, latest).map((choice) => (
+              <option key={choice} value={choice}>
+                {monthLabel(choice)}
+              </option>
+            ))}
+          </select>
         </div>
         {month >= latest ? (
           <Button type="button" variant="outline" size="icon" disabled aria-label="Next month" title="Future months cannot be picked">

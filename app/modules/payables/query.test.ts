@@ -3,6 +3,7 @@ import {
   addMonthsToMonth,
   deleteToast,
   includeToast,
+  monthChoices,
   monthLabel,
   monthRange,
   parseSupplierBillsQuery,
@@ -23,6 +24,15 @@ describe("months", () => {
     expect(monthRange("2028-02")).toEqual({ start: "2028-02-01", end: "2028-02-29" });
     expect(monthRange("2026-11")).toEqual({ start: "2026-11-01", end: "2026-11-30" });
     expect(monthLabel("2026-11")).toBe("November 2026");
+  });
+
+  it("lists the month picker's months newest first, from the next month back five years, and an older month shown", () => {
+    const choices = monthChoices("2026-11", "2026-12");
+    expect(choices).toHaveLength(60);
+    expect(choices.slice(0, 3)).toEqual(["2026-12", "2026-11", "2026-10"]);
+    expect(choices.at(-1)).toBe("2022-01");
+    expect(monthChoices("2019-03", "2026-12").at(-1)).toBe("2019-03");
+    expect(monthChoices("2019-03", "2026-12")).toHaveLength(61);
   });
 });
 

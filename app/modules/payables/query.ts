@@ -169,6 +169,16 @@ export function addMonthsToMonth(month: string, count: number): string {
   return `${String(Math.floor(index / 12)).padStart(4, "0")}-${String((index % 12) + 1).padStart(2, "0")}`;
 }
 
+/** How far back the month picker's list reaches; its Previous month arrow goes further. */
+const MONTH_CHOICES = 60;
+
+/** The month picker's months, newest first: `latest` (the next month) back five years, and `month` if it is older. */
+export function monthChoices(month: string, latest: string): string[] {
+  const choices = Array.from({ length: MONTH_CHOICES }, (_, index) => addMonthsToMonth(latest, -index));
+  if (month < choices[choices.length - 1]) choices.push(month);
+  return choices;
+}
+
 /** The month's first and last calendar day (YYYY-MM-DD). Due dates are calendar days, so the last day is in. */
 export function monthRange(month: string): { start: string; end: string } {
   const [y, m] = month.split("-").map(Number);
