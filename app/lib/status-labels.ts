@@ -85,6 +85,16 @@ export const BILL_STATUS = {
   PAID: entry("Paid", "success"),
 } as const satisfies Record<string, StatusEntry>;
 
+/** An invoice's stored status (p2 §2 tabs), where one is shown on its own (the admin's company Offers tab). */
+export const INVOICE_STATUS = {
+  ALL_ELIGIBLE: entry("Open", "neutral"),
+  PAYMENT_READY: entry("Payment Available", "info"),
+  PAYMENT_RECEIVED: entry("Payment Received", "success"),
+  PAID: entry("Paid", "success"),
+  CASHBACK_OFFERED: entry("Cashback Offered", "info"),
+  EXPIRED: entry("Expired", "neutral"),
+} as const satisfies Record<string, StatusEntry>;
+
 /** Credit notes (p2 §3). */
 export const CREDIT_NOTE_STATUS = {
   UNALLOCATED: entry("Unallocated", "info"),
@@ -116,6 +126,13 @@ export const WITHDRAWAL_STATUS = {
 export const TRANSACTION_STATUS = {
   PENDING: entry("Pending", "warning"),
   COMPLETED: entry("Completed", "success"),
+} as const satisfies Record<string, StatusEntry>;
+
+/** A company's user, as the admin's Contacts tab lists them (p3 §2.4): invited, active (has a password), disabled. */
+export const CONTACT_STATUS = {
+  INVITED: entry("Invited", "warning"),
+  ACTIVE: entry("Active", "success"),
+  DISABLED: entry("Disabled", "neutral"),
 } as const satisfies Record<string, StatusEntry>;
 
 /** Bank accounts (p1 §4, p3 §3). */
@@ -227,10 +244,12 @@ export const STATUS_TABLES = {
   supplierBills: SUPPLIER_BILLS_STATUS,
   payablesSummary: PAYABLES_SUMMARY_STATUS,
   bill: BILL_STATUS,
+  invoice: INVOICE_STATUS,
   creditNote: CREDIT_NOTE_STATUS,
   topUp: TOP_UP_STATUS,
   withdrawal: WITHDRAWAL_STATUS,
   transaction: TRANSACTION_STATUS,
+  contact: CONTACT_STATUS,
   bankAccount: BANK_ACCOUNT_STATUS,
   personVerification: PERSON_VERIFICATION_STATUS,
   companyVerification: COMPANY_VERIFICATION_STATUS,

@@ -36,6 +36,11 @@ test("Offers shows the company's live purchaser offer and its bills; Live Offers
   await expect(main.getByRole("table", { name: "Supplier offers" })).toBeVisible();
   const invoices = main.getByRole("table", { name: "Invoices" });
   await expect(invoices.getByRole("row").nth(1)).toContainText("Bill");
+  // Statuses come from the one label table (StatusBadge): a label, never the stored value.
+  const status = invoices.getByRole("row").nth(1).getByRole("cell").nth(4);
+  await expect(status.locator('[data-status-kind="bill"]')).toBeVisible();
+  await expect(status).not.toContainText("_");
+  await expect(main.locator('[data-status-kind="offer"]').first()).toHaveText("Active");
   await expect(main.getByText(/not built yet|coming soon/i)).toHaveCount(0);
   await shootWidths(page, SHOTS, "admin-offers");
 

@@ -6,15 +6,10 @@
  * admin's Transactions are the company's own, and an admin's top-up for the company is among them.
  */
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { sequelize } from "../../db/index";
 import { AuditLogEntry, MailboxMessage, User } from "../../db/models/index";
 import type { Actor } from "../../app/lib/actor";
-import { resetEnvCache } from "../../app/lib/env.server";
 import type { Cents } from "../../app/lib/money";
 import { commitSessionToken } from "../../app/lib/session.server";
 import { createSession } from "../../app/modules/auth/service.server";
@@ -24,36 +19,24 @@ import { EMAIL_INVALID, EMAIL_REQUIRED, EMAIL_TAKEN, FIRST_NAME_REQUIRED } from 
 import { listAccountTransactions, listCompanyTransactionsForAdmin } from "../../app/modules/ledger/account.server";
 import { createTopUp } from "../../app/modules/ledger/top-ups.server";
 import { companyInvoices, companyOffers, listLiveOffers } from "../../app/modules/offers/admin-offers.server";
-import { startMailbox, type MailboxHandle } from "../../app/modules/notifications/mailbox-server.server";
 import * as offersRoute from "../../app/routes/_app.companies.$companyId.offers";
 import * as contactsRoute from "../../app/routes/_app.companies.$companyId.contacts";
 import * as transactionsRoute from "../../app/routes/_app.companies.$companyId.transactions";
 import * as activityRoute from "../../app/routes/_app.companies.$companyId.activity";
 import * as liveOffersRoute from "../../app/routes/_app.live-offers";
 import { makeAdmin, makeBill, makeCompany, makeFundedCompany, makeOffer, makeUser } from "../support/factories";
+import { withBuiltInMailbox } from "../support/mailbox";
 
 const run = crypto.randomBytes(4).toString("hex");
 let counter = 0;
 const address = (name: string) => `${name}-${run}-${++counter}@admin-tabs.test`;
 const ORIGIN = "http://earlybird.test:3000";
 
-let mailbox: MailboxHandle;
-let dataDir: string;
+withBuiltInMailbox("admin-tabs");
 let admin: Actor;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "earlybird-admin-tabs-"));
-  process.env.EARLYBIRD_DATA_DIR = dataDir;
-  delete process.env.SMTP_URL;
-  resetEnvCache();
-  mailbox = await startMailbox({ port: 0 });
   admin = await makeAdmin();
-});
-
-afterAll(async () => {
-  await mailbox?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  await sequelize.close();
 });
 
 async function statusOf(run: () => unknown): Promise<number> {
@@ -136,7 +119,7 @@ describe("Contacts", () => {
     expect(mail?.textBody).toMatch(/http:\/\/earlybird\.test:3000\/activate\?set_name=true&token=\S+/);
 
     const page = await listCompanyContacts(admin, company.id, { page: 1 });
-    expect(page.rows.map((row) => [row.email, row.phoneNumber, row.status, row.role])).toEqual([[email, "+64215551234", "Invited", "Earlybird user"]]);
+    expect(page.rows.map((row) => [row.email, row.phoneNumber, row.status, row.role])).toEqual([[email, "+64215551234", "INVITED", "Earlybird user"]]);
     expect((await listCompanyContacts(admin, other.id, { page: 1 })).total).toBe(0);
 
     const activity = await listCompanyActivity(admin, company.id, { page: 1 });

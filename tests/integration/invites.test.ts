@@ -3,11 +3,8 @@
  * PostgreSQL and the built-in mailbox over SMTP. Each test makes its own companies and addresses.
  */
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { QueryTypes } from "sequelize";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sequelize } from "../../db/index";
 import {
   Company,
@@ -23,15 +20,14 @@ import {
 } from "../../db/models/index";
 import type { Actor } from "../../app/lib/actor";
 import { addDays, todayIn } from "../../app/lib/dates";
-import { resetEnvCache } from "../../app/lib/env.server";
 import { AppError } from "../../app/lib/errors";
 import type { Cents } from "../../app/lib/money";
-import { startMailbox, type MailboxHandle } from "../../app/modules/notifications/mailbox-server.server";
 import { maxFeeForSupplier, supplierOfferSavings } from "../../app/modules/offers/rules";
 import { INVITE_EMAIL_INVALID, INVITE_EMAIL_REQUIRED } from "../../app/modules/invoices/schema";
 import { NOTIFICATION_SENT, NO_CONTACT_EMAIL, OFFER_EXPIRED, OFFER_NOT_AVAILABLE } from "../../app/modules/invites/rules";
 import { getLandingPage, hashToken, notifySuppliers, previewInvites, redeemLandingToken, sendInvites } from "../../app/modules/invites/service.server";
 import { makeCompany, makeSupplierLink, makeUser } from "../support/factories";
+import { withBuiltInMailbox } from "../support/mailbox";
 
 const run = crypto.randomBytes(4).toString("hex");
 let counter = 0;
@@ -39,22 +35,7 @@ const address = (name: string) => `${name}-${run}-${++counter}@invites.test`;
 const unique = (label: string) => `${label}-${run}-${++counter}`;
 const origin = "http://earlybird.test:3000";
 
-let mailbox: MailboxHandle;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "earlybird-invites-"));
-  process.env.EARLYBIRD_DATA_DIR = dataDir;
-  delete process.env.SMTP_URL;
-  resetEnvCache();
-  mailbox = await startMailbox({ port: 0 });
-});
-
-afterAll(async () => {
-  await mailbox?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  await sequelize.close();
-});
+withBuiltInMailbox("invites");
 
 async function actorOf(company: Company): Promise<Actor> {
   const user = await makeUser({ company });

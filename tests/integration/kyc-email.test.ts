@@ -5,16 +5,11 @@
  * account for that person's identity step only.
  */
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sequelize } from "../../db/index";
 import { AuditLogEntry, MailboxMessage, OutboxMessage, User, UserToken, VerificationHistoryEntry } from "../../db/models/index";
 import type { Actor } from "../../app/lib/actor";
 import { AppError } from "../../app/lib/errors";
-import { resetEnvCache } from "../../app/lib/env.server";
-import { startMailbox, type MailboxHandle } from "../../app/modules/notifications/mailbox-server.server";
 import { failPersonManually, uploadDocumentForPerson, verifyPersonManually } from "../../app/modules/kyc/admin.server";
 import { OWNER_EMAIL_INVALID, OWNER_EMAIL_REQUIRED, OWNER_LINK_BROKEN } from "../../app/modules/kyc/owner-link-rules";
 import {
@@ -26,41 +21,15 @@ import {
 } from "../../app/modules/kyc/owner-links.server";
 import { peopleToVerify, submitIdentity } from "../../app/modules/kyc/service.server";
 import { setPersonStatus } from "../../app/modules/kyc/status.server";
-import { waitFor } from "../support/wait-for";
 import { makeCompany, makeUser } from "../support/factories";
+import { mailTo, withBuiltInMailbox } from "../support/mailbox";
+import { identity } from "../support/kyc-identity";
 
 const unique = () => crypto.randomBytes(4).toString("hex");
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 
-let mailbox: MailboxHandle;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "earlybird-kyc-mail-"));
-  process.env.EARLYBIRD_DATA_DIR = dataDir;
-  delete process.env.SMTP_URL;
-  resetEnvCache();
-  mailbox = await startMailbox({ port: 0 });
-});
-
-afterAll(async () => {
-  await mailbox?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  await sequelize.close();
-});
-
-/** The messages the mailbox received for `to` (over SMTP), oldest first, once there are at least `count`. */
-async function mailTo(to: string, count: number): Promise<MailboxMessage[]> {
-  return waitFor(
-    `${count} message(s) to ${to}`,
-    async () => {
-      const rows = await MailboxMessage.findAll({ where: { toAddress: to }, order: [["id", "ASC"]] });
-      return rows.length >= count ? rows : null;
-    },
-    15_000
-  );
-}
+withBuiltInMailbox("kyc-mail");
 
 async function refusal(run: () => Promise<unknown>): Promise<AppError> {
   try {
@@ -83,17 +52,6 @@ async function mudflat() {
   const harriet = people.find((person) => person.fullName.startsWith("Harriet"))!;
   return { company, user, email, actor, harriet };
 }
-
-const identity = (overrides: Record<string, string> = {}) => ({
-  fullName: "Jamie Mudflat",
-  dobDay: "12",
-  dobMonth: "4",
-  dobYear: "1980",
-  verifyWith: "LICENCE",
-  driversLicenceNumber: "AB123456",
-  driversLicenceVersion: "123",
-  ...overrides,
-});
 
 const tokenIn = (text: string | null) => {
   const match = /\/verify\?token=([A-Za-z0-9_-]+)/.exec(text ?? "");

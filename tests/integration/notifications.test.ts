@@ -1,20 +1,19 @@
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sequelize } from "../../db/index";
+import { describe, expect, it } from "vitest";
 import { MailboxMessage } from "../../db/models/index";
 import { resetEnvCache } from "../../app/lib/env.server";
 import { AppError } from "../../app/lib/errors";
 import { localMailboxUrl, mailboxFile } from "../../app/modules/notifications/local-mailbox.server";
 import { sendMail } from "../../app/modules/notifications/mail.server";
-import { startMailbox, type MailboxHandle } from "../../app/modules/notifications/mailbox-server.server";
 import { MAILBOX_SIZE_LIMIT } from "../../app/modules/notifications/schema";
 import { getMailboxMessage, listMailbox } from "../../app/modules/notifications/service.server";
 import { sendSms, setSmsProvider, type SmsMessage } from "../../app/modules/notifications/sms.server";
 import { makeUser } from "../support/factories";
+import { startMailbox } from "../../app/modules/notifications/mailbox-server.server";
+import { withBuiltInMailbox } from "../support/mailbox";
 
 /**
  * The built-in mailbox end to end: nodemailer → SMTP over loopback → smtp-server → mailparser → mailbox_messages,
@@ -27,23 +26,7 @@ const phone = () => `+6421${crypto.randomInt(10_000_000, 99_999_999)}`;
 
 const rowsTo = (toAddress: string) => MailboxMessage.findAll({ where: { toAddress }, order: [["id", "ASC"]] });
 
-let mailbox: MailboxHandle;
-let dataDir: string;
-
-beforeAll(async () => {
-  // A data directory of this run's own, so the published mailbox.json never touches a developer's .data.
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "earlybird-mailbox-"));
-  process.env.EARLYBIRD_DATA_DIR = dataDir;
-  delete process.env.SMTP_URL;
-  resetEnvCache();
-  mailbox = await startMailbox({ port: 0 });
-});
-
-afterAll(async () => {
-  await mailbox?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  await sequelize.close();
-});
+const mailbox = withBuiltInMailbox("mailbox");
 
 /** Sets SMTP_URL for one piece of work, then restores the environment. */
 async function withSmtpUrl<T>(url: string, work: () => Promise<T>): Promise<T> {
@@ -268,7 +251,7 @@ interface CliResult {
 /** The real CLI (bin shim → tsx → cli/index.tsx) on the test database and this run's data directory. */
 function earlybird(args: string[]): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: process.env.DATABASE_URL, EARLYBIRD_DATA_DIR: dataDir, APP_ENV: "test", FORCE_COLOR: "0" };
+    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: process.env.DATABASE_URL, EARLYBIRD_DATA_DIR: mailbox.dataDir, APP_ENV: "test", FORCE_COLOR: "0" };
     delete env.SMTP_URL;
     const child = spawn(process.execPath, [path.resolve("bin/earlybird.js"), ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";

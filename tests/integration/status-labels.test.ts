@@ -34,6 +34,10 @@ describe("one label table per status kind", () => {
     expect(BANK_LABELS.VERIFIED).toBe("Verified");
     expect(labelsOf("topUp")).toEqual(TOP_UP_STATUS_LABELS);
     expect(statusLabel("supplierBills", "UNALLOCATED")).toBe("Unallocated");
+    // The admin's Offers tab names a stored invoice status as the supplier's invoice tabs do, and a contact's status.
+    expect(statusLabel("invoice", "PAYMENT_READY")).toBe(statusLabel("invoiceRow", "PAYMENT_AVAILABLE"));
+    expect(statusLabel("invoice", "PAYMENT_RECEIVED")).toBe("Payment Received");
+    expect(labelsOf("contact")).toEqual({ INVITED: "Invited", ACTIVE: "Active", DISABLED: "Disabled" });
   });
 });
 

@@ -29,6 +29,7 @@ import {
   NAME_REQUIRED,
 } from "../../app/modules/kyc/schema";
 import { makeCompany, makeUser } from "../support/factories";
+import { identity } from "../support/kyc-identity";
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 
@@ -44,17 +45,6 @@ async function mudflat(options: { firstName?: string; lastName?: string } = {}) 
   const actor: Actor = { userId: user.id, companyId: company.id, roles: user.roles };
   return { company, user, actor };
 }
-
-const identity = (overrides: Record<string, string> = {}) => ({
-  fullName: "Jamie Mudflat",
-  dobDay: "12",
-  dobMonth: "4",
-  dobYear: "1980",
-  verifyWith: "LICENCE",
-  driversLicenceNumber: "AB123456",
-  driversLicenceVersion: "123",
-  ...overrides,
-});
 
 async function refusal(run: () => Promise<unknown>): Promise<AppError> {
   try {

@@ -10,17 +10,6 @@ export const companyTabHandle: PageHandle = {
   titleFromData: (data) => (data as { companyName?: string } | undefined)?.companyName ?? "Companies",
 };
 
-/** A status word in Title case ("PAYMENT_READY" → "Payment Ready"), never the raw value. */
-export function titleCase(value: string | null | undefined): string {
-  if (!value) return "-";
-  return value
-    .toLowerCase()
-    .split(/[_\s]+/)
-    .filter(Boolean)
-    .map((word) => word[0].toUpperCase() + word.slice(1))
-    .join(" ");
-}
-
 /**
  * The crumbs of a page inside a company (/companies/{id}/verify/…): Companies, then the company's name linking to its
  * summary, from the loader's `company` ({ id, companyName }).

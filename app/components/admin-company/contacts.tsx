@@ -4,18 +4,17 @@
  * A plain POST form: it works without JavaScript; the server's messages show on their fields.
  */
 import { Form, useNavigation } from "@remix-run/react";
-import { Pager } from "~/components/invoices/pager";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { StatusBadge } from "~/components/ui/status-badge";
+import { TableCell, TableRow } from "~/components/ui/table";
 import { formatDate } from "~/lib/dates";
 import type { FieldErrors } from "~/lib/form-errors";
-import { listPageHref } from "~/lib/list-page";
 import type { ContactRow } from "~/modules/companies/contacts.server";
+import { AdminTableSection, type SectionPaging } from "./section-table";
 
 function Field({
   name,
@@ -132,67 +131,31 @@ export function dayIn(iso: string, timeZone: string): string {
   return formatDate(formatter.format(new Date(iso)));
 }
 
-export function ContactsTable({
-  rows,
-  total,
-  page,
-  size,
-  timeZone,
-  path,
-  defaultSize,
-}: {
-  rows: ContactRow[];
-  total: number;
-  page: number;
-  size: number;
-  timeZone: string;
-  path: string;
-  defaultSize: number;
-}) {
+const COLUMNS = [{ label: "Name" }, { label: "Email" }, { label: "Phone" }, { label: "Role" }, { label: "Status" }, { label: "Added" }];
+
+export function ContactsTable({ rows, timeZone, ...paging }: { rows: ContactRow[]; timeZone: string } & SectionPaging) {
   return (
-    <section aria-labelledby="contacts-heading" className="min-w-0 space-y-3">
-      <h2 id="contacts-heading" className="text-lg font-semibold">
-        Contacts
-      </h2>
-      <Table aria-label="Contacts">
-        <TableHeader>
-          <TableRow>
-            <TableHead>Name</TableHead>
-            <TableHead>Email</TableHead>
-            <TableHead>Phone</TableHead>
-            <TableHead>Role</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead>Added</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.length === 0 ? (
-            <TableEmpty colSpan={6}>No contacts</TableEmpty>
-          ) : (
-            rows.map((row) => (
-              <TableRow key={row.id}>
-                <TableCell data-label="Name" className="font-medium">
-                  {row.name || "-"}
-                </TableCell>
-                <TableCell data-label="Email" className="break-all">
-                  {row.email}
-                </TableCell>
-                <TableCell data-label="Phone" className="whitespace-nowrap">
-                  {row.phoneNumber ?? "Phone number not provided"}
-                </TableCell>
-                <TableCell data-label="Role">{row.role}</TableCell>
-                <TableCell data-label="Status">
-                  <Badge variant={row.status === "Active" ? "success" : row.status === "Invited" ? "warning" : "secondary"}>{row.status}</Badge>
-                </TableCell>
-                <TableCell data-label="Added" className="whitespace-nowrap">
-                  {dayIn(row.addedAt, timeZone)}
-                </TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
-      <Pager total={total} page={page} size={size} hrefFor={(n) => listPageHref(path, n, size, defaultSize)} hidden={[]} />
-    </section>
+    <AdminTableSection id="contacts" title="Contacts" columns={COLUMNS} empty="No contacts" rowCount={rows.length} paging={paging}>
+      {rows.map((row) => (
+        <TableRow key={row.id}>
+          <TableCell label="Name" className="font-medium">
+            {row.name || "-"}
+          </TableCell>
+          <TableCell label="Email" className="break-all">
+            {row.email}
+          </TableCell>
+          <TableCell label="Phone" className="whitespace-nowrap">
+            {row.phoneNumber ?? "Phone number not provided"}
+          </TableCell>
+          <TableCell label="Role">{row.role}</TableCell>
+          <TableCell label="Status">
+            <StatusBadge kind="contact" status={row.status} />
+          </TableCell>
+          <TableCell label="Added" className="whitespace-nowrap">
+            {dayIn(row.addedAt, timeZone)}
+          </TableCell>
+        </TableRow>
+      ))}
+    </AdminTableSection>
   );
 }

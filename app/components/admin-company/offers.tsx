@@ -3,17 +3,14 @@
  * open supplier offers and its invoices; and every live purchaser offer. Amounts from the server in cents.
  */
 import { Link } from "@remix-run/react";
-import { OFFER_STATUS_LABELS } from "~/components/bills/offer-cards";
-import { Pager } from "~/components/invoices/pager";
 import { Alert } from "~/components/ui/alert";
-import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { StatusBadge } from "~/components/ui/status-badge";
+import { TableCell, TableRow } from "~/components/ui/table";
 import { formatDate } from "~/lib/dates";
-import { listPageHref } from "~/lib/list-page";
 import { formatMoney, type Cents } from "~/lib/money";
 import type { AdminInvoiceRow, AdminPurchaserOffer, AdminSupplierOffer, LiveOfferRow } from "~/modules/offers/admin-offers.server";
-import { titleCase } from "./company-page";
+import { AdminTable, AdminTableSection, type SectionPaging } from "./section-table";
 
 type Locale = "en-NZ" | "en-AU";
 
@@ -21,10 +18,8 @@ type Locale = "en-NZ" | "en-AU";
 export const ERROR_FETCHING_OFFERS = "Error fetching offers";
 export const ERROR_FETCHING_INVOICES = "Error fetching invoices";
 
-const offerStatusLabel = (status: string) => OFFER_STATUS_LABELS[status as keyof typeof OFFER_STATUS_LABELS] ?? titleCase(status);
-
 function OfferStatus({ status }: { status: string }) {
-  return <Badge variant={status === "ACTIVE" ? "success" : status === "TOPUP_PENDING" ? "warning" : "info"}>{offerStatusLabel(status)}</Badge>;
+  return <StatusBadge kind="offer" status={status} />;
 }
 
 function eligibleText(offer: AdminPurchaserOffer, locale: Locale): string {
@@ -84,109 +79,55 @@ export function PurchaserOfferCard({ offer, locale }: { offer: AdminPurchaserOff
   );
 }
 
+const SUPPLIER_OFFER_COLUMNS = [{ label: "Invoices" }, { label: "Purchaser" }, { label: "Expires" }, { label: "Status" }, { label: "Amount", numeric: true }];
+
 export function SupplierOffersTable({ offers, locale }: { offers: AdminSupplierOffer[]; locale: Locale }) {
   return (
-    <section aria-labelledby="supplier-offers-heading" className="min-w-0 space-y-3">
-      <h2 id="supplier-offers-heading" className="text-lg font-semibold">
-        Supplier offers
-      </h2>
-      <Table aria-label="Supplier offers">
-        <TableHeader>
-          <TableRow>
-            <TableHead>Invoices</TableHead>
-            <TableHead>Purchaser</TableHead>
-            <TableHead>Expires</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead className="text-right">Amount</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {offers.length === 0 ? (
-            <TableEmpty colSpan={5}>No supplier offers</TableEmpty>
-          ) : (
-            offers.map((offer) => (
-              <TableRow key={offer.id}>
-                <TableCell data-label="Invoices">{offer.invoiceNumbers.join(", ") || "-"}</TableCell>
-                <TableCell data-label="Purchaser">{offer.purchaserName ?? "-"}</TableCell>
-                <TableCell data-label="Expires" className="whitespace-nowrap">
-                  {formatDate(offer.expirationDate)}
-                </TableCell>
-                <TableCell data-label="Status">
-                  <OfferStatus status={offer.offerStatus} />
-                </TableCell>
-                <TableCell data-label="Amount" className="whitespace-nowrap text-right tabular-nums">
-                  {formatMoney(offer.cashReward, locale)}
-                </TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
-    </section>
+    <AdminTableSection id="supplier-offers" title="Supplier offers" columns={SUPPLIER_OFFER_COLUMNS} empty="No supplier offers" rowCount={offers.length}>
+      {offers.map((offer) => (
+        <TableRow key={offer.id}>
+          <TableCell label="Invoices">{offer.invoiceNumbers.join(", ") || "-"}</TableCell>
+          <TableCell label="Purchaser">{offer.purchaserName ?? "-"}</TableCell>
+          <TableCell label="Expires" className="whitespace-nowrap">
+            {formatDate(offer.expirationDate)}
+          </TableCell>
+          <TableCell label="Status">
+            <OfferStatus status={offer.offerStatus} />
+          </TableCell>
+          <TableCell label="Amount" className="whitespace-nowrap text-right tabular-nums">
+            {formatMoney(offer.cashReward, locale)}
+          </TableCell>
+        </TableRow>
+      ))}
+    </AdminTableSection>
   );
 }
 
-export function CompanyInvoicesTable({
-  rows,
-  total,
-  page,
-  size,
-  locale,
-  path,
-  defaultSize,
-}: {
-  rows: AdminInvoiceRow[];
-  total: number;
-  page: number;
-  size: number;
-  locale: Locale;
-  path: string;
-  defaultSize: number;
-}) {
+const INVOICE_COLUMNS = [{ label: "Type" }, { label: "Number" }, { label: "Company" }, { label: "Due date" }, { label: "Status" }, { label: "Total", numeric: true }];
+
+export function CompanyInvoicesTable({ rows, locale, ...paging }: { rows: AdminInvoiceRow[]; locale: Locale } & SectionPaging) {
   return (
-    <section aria-labelledby="invoices-heading" className="min-w-0 space-y-3">
-      <h2 id="invoices-heading" className="text-lg font-semibold">
-        Invoices
-      </h2>
-      <Table aria-label="Invoices">
-        <TableHeader>
-          <TableRow>
-            <TableHead>Type</TableHead>
-            <TableHead>Number</TableHead>
-            <TableHead>Company</TableHead>
-            <TableHead>Due date</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead className="text-right">Total</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.length === 0 ? (
-            <TableEmpty colSpan={6}>No invoices</TableEmpty>
-          ) : (
-            rows.map((row) => (
-              <TableRow key={row.id}>
-                <TableCell data-label="Type">{row.type === "INVOICE" ? "Invoice" : "Bill"}</TableCell>
-                <TableCell data-label="Number" className="break-all">
-                  {row.invoiceNumber}
-                </TableCell>
-                <TableCell data-label="Company">{row.counterpartyName}</TableCell>
-                <TableCell data-label="Due date" className="whitespace-nowrap">
-                  {formatDate(row.dueDate)}
-                </TableCell>
-                <TableCell data-label="Status">
-                  {row.status ? <Badge variant="secondary">{titleCase(row.status)}</Badge> : <span className="text-muted-foreground">-</span>}
-                  {row.includedInPurchaserOffer ? <span className="ml-1 text-xs text-muted-foreground">In offer</span> : null}
-                </TableCell>
-                <TableCell data-label="Total" className="whitespace-nowrap text-right tabular-nums">
-                  {formatMoney(row.total, locale)}
-                </TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
-      <Pager total={total} page={page} size={size} hrefFor={(n) => listPageHref(path, n, size, defaultSize)} hidden={[]} />
-    </section>
+    <AdminTableSection id="invoices" title="Invoices" columns={INVOICE_COLUMNS} empty="No invoices" rowCount={rows.length} paging={paging}>
+      {rows.map((row) => (
+        <TableRow key={row.id}>
+          <TableCell label="Type">{row.type === "INVOICE" ? "Invoice" : "Bill"}</TableCell>
+          <TableCell label="Number" className="break-all">
+            {row.invoiceNumber}
+          </TableCell>
+          <TableCell label="Company">{row.counterpartyName}</TableCell>
+          <TableCell label="Due date" className="whitespace-nowrap">
+            {formatDate(row.dueDate)}
+          </TableCell>
+          <TableCell label="Status">
+            <StatusBadge kind={row.type === "INVOICE" ? "invoice" : "bill"} status={row.status} />
+            {row.includedInPurchaserOffer ? <span className="ml-1 text-xs text-muted-foreground">In offer</span> : null}
+          </TableCell>
+          <TableCell label="Total" className="whitespace-nowrap text-right tabular-nums">
+            {formatMoney(row.total, locale)}
+          </TableCell>
+        </TableRow>
+      ))}
+    </AdminTableSection>
   );
 }
 
@@ -200,49 +141,42 @@ export function LoadError({ message }: { message: string }) {
   );
 }
 
+const LIVE_OFFER_COLUMNS = [
+  { label: "Company" },
+  { label: "Status" },
+  { label: "Cash pool", numeric: true },
+  { label: "Rate", numeric: true },
+  { label: "Eligible bills", numeric: true },
+  { label: "Pending executions", numeric: true },
+];
+
 export function LiveOffersTable({ rows }: { rows: LiveOfferRow[] }) {
   return (
-    <Table aria-label="Live offers">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Company</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead className="text-right">Cash pool</TableHead>
-          <TableHead className="text-right">Rate</TableHead>
-          <TableHead className="text-right">Eligible bills</TableHead>
-          <TableHead className="text-right">Pending executions</TableHead>
+    <AdminTable label="Live offers" columns={LIVE_OFFER_COLUMNS} empty="No live offers" rowCount={rows.length}>
+      {rows.map((row) => (
+        <TableRow key={row.id}>
+          <TableCell label="Company">
+            <Link to={`/companies/${row.companyId}/offers`} className="font-medium text-primary hover:underline">
+              {row.companyName}
+            </Link>
+          </TableCell>
+          <TableCell label="Status">
+            <OfferStatus status={row.offerStatus} />
+          </TableCell>
+          <TableCell label="Cash pool" className="whitespace-nowrap text-right tabular-nums">
+            {formatMoney(row.cashpool, row.locale)}
+          </TableCell>
+          <TableCell label="Rate" className="whitespace-nowrap text-right tabular-nums">
+            {row.crr}%
+          </TableCell>
+          <TableCell label="Eligible bills" className="whitespace-nowrap text-right tabular-nums">
+            {eligibleText(row, row.locale)}
+          </TableCell>
+          <TableCell label="Pending executions" className="whitespace-nowrap text-right tabular-nums">
+            {pendingText(row, row.locale)}
+          </TableCell>
         </TableRow>
-      </TableHeader>
-      <TableBody>
-        {rows.length === 0 ? (
-          <TableEmpty colSpan={6}>No live offers</TableEmpty>
-        ) : (
-          rows.map((row) => (
-            <TableRow key={row.id}>
-              <TableCell data-label="Company">
-                <Link to={`/companies/${row.companyId}/offers`} className="font-medium text-primary hover:underline">
-                  {row.companyName}
-                </Link>
-              </TableCell>
-              <TableCell data-label="Status">
-                <OfferStatus status={row.offerStatus} />
-              </TableCell>
-              <TableCell data-label="Cash pool" className="whitespace-nowrap text-right tabular-nums">
-                {formatMoney(row.cashpool, row.locale)}
-              </TableCell>
-              <TableCell data-label="Rate" className="whitespace-nowrap text-right tabular-nums">
-                {row.crr}%
-              </TableCell>
-              <TableCell data-label="Eligible bills" className="whitespace-nowrap text-right tabular-nums">
-                {eligibleText(row, row.locale)}
-              </TableCell>
-              <TableCell data-label="Pending executions" className="whitespace-nowrap text-right tabular-nums">
-                {pendingText(row, row.locale)}
-              </TableCell>
-            </TableRow>
-          ))
-        )}
-      </TableBody>
-    </Table>
+      ))}
+    </AdminTable>
   );
 }

@@ -24,7 +24,8 @@ import { CONTACTS_PAGE_SIZE, EMAIL_TAKEN, newContactSchema, type NewContactInput
 const DAY_MS = 86_400_000;
 
 export type ContactRole = "Earlybird user" | "Director" | "Beneficial owner" | "Admin";
-export type ContactStatus = "Invited" | "Active" | "Disabled";
+/** Shown through the "contact" status table (lib/status-labels). */
+export type ContactStatus = "INVITED" | "ACTIVE" | "DISABLED";
 
 export interface ContactRow {
   id: number;
@@ -55,8 +56,8 @@ function roleOf(roles: readonly string[]): ContactRole {
 }
 
 function statusOf(user: Pick<User, "disabledAt" | "passwordHash">): ContactStatus {
-  if (user.disabledAt) return "Disabled";
-  return user.passwordHash ? "Active" : "Invited";
+  if (user.disabledAt) return "DISABLED";
+  return user.passwordHash ? "ACTIVE" : "INVITED";
 }
 
 /** The company's users, oldest first (the primary user first), 10 a page; a page past the end shows the last one. */
