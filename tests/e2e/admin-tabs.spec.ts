@@ -40,6 +40,7 @@ test("Offers shows the company's live purchaser offer and its bills; Live Offers
   const status = invoices.getByRole("row").nth(1).getByRole("cell").nth(4);
   await expect(status.locator('[data-status-kind="bill"]')).toBeVisible();
   await expect(status).not.toContainText("_");
+  await expect(status).not.toContainText("Not Set");
   await expect(main.locator('[data-status-kind="offer"]').first()).toHaveText("Active");
   await expect(main.getByText(/not built yet|coming soon/i)).toHaveCount(0);
   await shootWidths(page, SHOTS, "admin-offers");

@@ -119,7 +119,8 @@ export function CompanyInvoicesTable({ rows, locale, ...paging }: { rows: AdminI
             {formatDate(row.dueDate)}
           </TableCell>
           <TableCell label="Status">
-            <StatusBadge kind={row.type === "INVOICE" ? "invoice" : "bill"} status={row.status} />
+            {/* A bill with no stored status yet is open, as its own pages say (credit-notes/shared billStatusLabel). */}
+            <StatusBadge kind={row.type === "INVOICE" ? "invoice" : "bill"} status={row.status ?? (row.type === "INVOICE" ? "ALL_ELIGIBLE" : "OPEN")} />
             {row.includedInPurchaserOffer ? <span className="ml-1 text-xs text-muted-foreground">In offer</span> : null}
           </TableCell>
           <TableCell label="Total" className="whitespace-nowrap text-right tabular-nums">
